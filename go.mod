@@ -1,0 +1,3 @@
+module github.com/facetui/facet
+
+go 1.26.8

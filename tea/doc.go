@@ -1,0 +1,13 @@
+// Package tea is Facet's core: the Model/Update/View contract, messages and
+// commands, the component tree that a View returns, keys, focus, the Runtime
+// that owns one model in one goroutine, and the named Sessions that renderers
+// attach to.
+//
+// The shape follows Bubble Tea, with one difference that makes everything
+// else possible: View returns a tree of Nodes, not a string. The terminal
+// renderer draws that tree, the MCP renderer derives typed tools from the
+// widgets in it, and both send the same messages to the same Update.
+//
+// tea never imports a renderer or lipgloss; widgets (package widgets) draw
+// themselves, and renderers lay containers out.
+package tea

@@ -1,0 +1,187 @@
+package tea
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// KeyCode names a key that is not a printable character. KeyRune means the
+// key is Key.Rune.
+type KeyCode int
+
+// The named keys.
+const (
+	KeyRune KeyCode = iota
+	KeyEnter
+	KeyTab
+	KeyEscape
+	KeyBackspace
+	KeyDelete
+	KeyInsert
+	KeySpace
+	KeyUp
+	KeyDown
+	KeyLeft
+	KeyRight
+	KeyHome
+	KeyEnd
+	KeyPgUp
+	KeyPgDown
+	KeyF1
+	KeyF2
+	KeyF3
+	KeyF4
+	KeyF5
+	KeyF6
+	KeyF7
+	KeyF8
+	KeyF9
+	KeyF10
+	KeyF11
+	KeyF12
+)
+
+// keyNames are Bubble Tea's spellings, so a Key's String matches what
+// bubbles' key.Binding expects ("enter", "esc", "pgup", "shift+tab").
+var keyNames = map[KeyCode]string{
+	KeyEnter: "enter", KeyTab: "tab", KeyEscape: "esc", KeyBackspace: "backspace",
+	KeyDelete: "delete", KeyInsert: "insert", KeySpace: "space",
+	KeyUp: "up", KeyDown: "down", KeyLeft: "left", KeyRight: "right",
+	KeyHome: "home", KeyEnd: "end", KeyPgUp: "pgup", KeyPgDown: "pgdown",
+	KeyF1: "f1", KeyF2: "f2", KeyF3: "f3", KeyF4: "f4", KeyF5: "f5", KeyF6: "f6",
+	KeyF7: "f7", KeyF8: "f8", KeyF9: "f9", KeyF10: "f10", KeyF11: "f11", KeyF12: "f12",
+}
+
+// keyAliases are the names ParseKey accepts besides keyNames: the MCP tool's
+// spellings (escape, page_up, page_down) and a few common ones.
+var keyAliases = map[string]KeyCode{
+	"escape": KeyEscape, "return": KeyEnter, "page_up": KeyPgUp, "page_down": KeyPgDown,
+	"pageup": KeyPgUp, "pagedown": KeyPgDown, "del": KeyDelete, "ins": KeyInsert,
+}
+
+// Key is one key press: a named key (Code) or a character (Rune), with
+// modifiers.
+type Key struct {
+	Code  KeyCode
+	Rune  rune
+	Ctrl  bool
+	Alt   bool
+	Shift bool
+}
+
+// KeyMsg is delivered to Update for a key that neither focus navigation nor
+// the focused widget used.
+type KeyMsg struct {
+	Key
+}
+
+// Char returns the Key for a printable character.
+func Char(r rune) Key {
+	if r == ' ' {
+		return Key{Code: KeySpace, Rune: ' '}
+	}
+	return Key{Rune: r}
+}
+
+// Named returns the Key for a named key.
+func Named(code KeyCode) Key { return Key{Code: code} }
+
+// String spells the key as Bubble Tea does: modifiers in the order ctrl, alt,
+// shift, then the key ("ctrl+c", "shift+tab", "a", "A", "space").
+func (k Key) String() string {
+	var b strings.Builder
+	if k.Ctrl {
+		b.WriteString("ctrl+")
+	}
+	if k.Alt {
+		b.WriteString("alt+")
+	}
+	if k.Shift && (k.Code != KeyRune || k.Ctrl || k.Alt) {
+		b.WriteString("shift+")
+	}
+	if k.Code == KeyRune {
+		b.WriteRune(k.Rune)
+	} else {
+		b.WriteString(keyNames[k.Code])
+	}
+	return b.String()
+}
+
+// Text returns the text the key types, or "" for a named key or a key with
+// ctrl or alt held.
+func (k Key) Text() string {
+	if k.Ctrl || k.Alt {
+		return ""
+	}
+	switch k.Code {
+	case KeyRune:
+		return string(k.Rune)
+	case KeySpace:
+		return " "
+	}
+	return ""
+}
+
+// Is reports whether the key's String equals one of names.
+func (k Key) Is(names ...string) bool {
+	s := k.String()
+	for _, n := range names {
+		if s == n {
+			return true
+		}
+	}
+	return false
+}
+
+// KeyNames lists every named key ParseKey accepts, MCP spellings first.
+func KeyNames() []string {
+	return []string{"tab", "enter", "escape", "backspace", "up", "down", "left", "right",
+		"home", "end", "page_up", "page_down", "delete", "insert", "space",
+		"f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12"}
+}
+
+// ParseKey turns a key name (tab, enter, escape, page_up, f5, ...) or a single
+// character into a Key. Modifiers may prefix it ("ctrl+c", "shift+tab").
+func ParseKey(s string) (Key, error) {
+	var k Key
+	rest := s
+	for {
+		switch {
+		case strings.HasPrefix(rest, "ctrl+") && len(rest) > 5:
+			k.Ctrl, rest = true, rest[5:]
+			continue
+		case strings.HasPrefix(rest, "alt+") && len(rest) > 4:
+			k.Alt, rest = true, rest[4:]
+			continue
+		case strings.HasPrefix(rest, "shift+") && len(rest) > 6:
+			k.Shift, rest = true, rest[6:]
+			continue
+		}
+		break
+	}
+	if utf8.RuneCountInString(rest) == 1 {
+		r, _ := utf8.DecodeRuneInString(rest)
+		if r < 0x20 || r == 0x7f {
+			return Key{}, fmt.Errorf("key %q: control characters are not keys; use a named key (%s) or ctrl+<char>", s, strings.Join(KeyNames(), ", "))
+		}
+		c := Char(r)
+		c.Ctrl, c.Alt, c.Shift = k.Ctrl, k.Alt, k.Shift
+		return c, nil
+	}
+	name := strings.ToLower(rest)
+	if code, ok := keyAliases[name]; ok {
+		k.Code = code
+		return k, nil
+	}
+	for code, n := range keyNames {
+		if n == name {
+			k.Code = code
+			if code == KeySpace {
+				k.Rune = ' '
+			}
+			return k, nil
+		}
+	}
+	return Key{}, fmt.Errorf("unknown key %q: use one character or a named key (%s)", s, strings.Join(KeyNames(), ", "))
+}

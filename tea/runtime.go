@@ -1,0 +1,562 @@
+package tea
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// DefaultTimeout is how long Dispatch waits for Update by default.
+const DefaultTimeout = 5 * time.Second
+
+// Snapshot is the state of a Runtime after one Update: the model, the view
+// built from it once, and focus. Snapshots are immutable values; reading one
+// never races the owner goroutine.
+type Snapshot struct {
+	Model   Model
+	View    Node
+	Focus   string
+	Hover   string
+	Size    WindowSizeMsg
+	Version uint64
+}
+
+// Transition is what one dispatched message did: the snapshot before it was
+// applied and the one after.
+type Transition struct {
+	Before, After Snapshot
+}
+
+// Option configures a Runtime.
+type Option func(*config)
+
+type config struct {
+	timeout time.Duration
+	logger  *slog.Logger
+	size    WindowSizeMsg
+}
+
+// WithTimeout sets how long Dispatch waits for an answer (default 5 s).
+func WithTimeout(d time.Duration) Option {
+	return func(c *config) {
+		if d > 0 {
+			c.timeout = d
+		}
+	}
+}
+
+// WithLogger sets where the runtime logs panicking commands and the like.
+func WithLogger(l *slog.Logger) Option {
+	return func(c *config) {
+		if l != nil {
+			c.logger = l
+		}
+	}
+}
+
+// WithSize sends a WindowSizeMsg of the given size before anything else.
+func WithSize(width, height int) Option {
+	return func(c *config) { c.size = WindowSizeMsg{Width: width, Height: height} }
+}
+
+// Runtime owns one model in one goroutine. Messages apply one at a time; after
+// each Update the view is built once and published to every subscriber.
+// Commands run off the owner goroutine and their messages queue back.
+type Runtime struct {
+	cfg    config
+	inbox  chan envelope
+	snap   atomic.Pointer[Snapshot]
+	ctx    context.Context
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	subMu  sync.Mutex
+	subs   map[int]chan Snapshot
+	nextID int
+	closed bool
+
+	// owned by the owner goroutine
+	order []string
+}
+
+type envelope struct {
+	msg   Msg
+	reply chan outcome
+}
+
+type outcome struct {
+	tr  Transition
+	err error
+}
+
+// internal requests handled on the owner goroutine.
+type (
+	keyInput   struct{ key Key }
+	focusInput struct {
+		id   string
+		step int // 0: set id, 1: next, -1: previous
+	}
+	hoverInput struct{ id string }
+	mouseInput struct {
+		id string
+		m  Mouse
+	}
+)
+
+// Start builds the model's first view, starts the owner goroutine and runs
+// Init's command. It fails only when the first View panics. The runtime runs
+// until Stop is called, ctx ends or a QuitMsg arrives.
+func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error) {
+	if isNil(m) {
+		return nil, fmt.Errorf("tea.Start: %w: the model is nil", ErrInvalidModel)
+	}
+	cfg := config{timeout: DefaultTimeout, logger: slog.New(slog.DiscardHandler)}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	view, err := safeView(m)
+	if err != nil {
+		return nil, fmt.Errorf("tea.Start: first view: %w", err)
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	r := &Runtime{
+		cfg:    cfg,
+		inbox:  make(chan envelope, 1024),
+		ctx:    rctx,
+		cancel: cancel,
+		done:   make(chan struct{}),
+		subs:   map[int]chan Snapshot{},
+	}
+	r.order = focusables(view)
+	first := &Snapshot{Model: m, View: view, Focus: nextFocus("", nil, r.order), Size: cfg.size, Version: 1}
+	r.snap.Store(first)
+	if cfg.size.Width > 0 || cfg.size.Height > 0 {
+		r.inbox <- envelope{msg: cfg.size}
+	}
+	go r.loop()
+	r.run(safeInit(m, cfg.logger))
+	return r, nil
+}
+
+// Snapshot returns the current state. It is safe from any goroutine.
+func (r *Runtime) Snapshot() Snapshot { return *r.snap.Load() }
+
+// Done is closed once the runtime has stopped.
+func (r *Runtime) Done() <-chan struct{} { return r.done }
+
+// Context is cancelled when the runtime stops. Long-running commands can
+// watch it.
+func (r *Runtime) Context() context.Context { return r.ctx }
+
+// Stop stops the runtime: no more messages apply, pending commands' messages
+// are dropped, ticks stop and every subscription channel is closed. Stop
+// waits for the owner goroutine and is safe to call more than once.
+func (r *Runtime) Stop() {
+	r.cancel()
+	<-r.done
+}
+
+// Dispatch sends msg to Update and waits until Update has run and the new
+// view is published. It returns a *PanicError, an *InvalidModelError, a
+// *TimeoutError (the message may still apply later), ErrStopped, or ctx's
+// error.
+func (r *Runtime) Dispatch(ctx context.Context, msg Msg) error {
+	_, err := r.Apply(ctx, msg)
+	return err
+}
+
+// Apply is Dispatch that also returns the snapshots before and after the
+// message, so a caller can tell what changed.
+func (r *Runtime) Apply(ctx context.Context, msg Msg) (Transition, error) {
+	return r.call(ctx, msg)
+}
+
+// Send queues msg for Update without waiting. It returns ErrStopped if the
+// runtime has stopped.
+func (r *Runtime) Send(msg Msg) error {
+	select {
+	case r.inbox <- envelope{msg: msg}:
+		return nil
+	case <-r.ctx.Done():
+		return ErrStopped
+	}
+}
+
+// HandleKey routes a key as a terminal would: Tab and Shift+Tab move focus,
+// any other key goes to the focused widget's HandleKey, and a key nobody used
+// reaches Update as a KeyMsg. It waits like Dispatch.
+func (r *Runtime) HandleKey(ctx context.Context, k Key) (Transition, error) {
+	return r.call(ctx, keyInput{key: k})
+}
+
+// HandleMouse delivers a mouse event to the widget id (coordinates relative
+// to it). A press focuses a focusable widget first.
+func (r *Runtime) HandleMouse(ctx context.Context, id string, m Mouse) (Transition, error) {
+	return r.call(ctx, mouseInput{id: id, m: m})
+}
+
+// Focus moves focus to the widget id, which must be focusable in the view.
+func (r *Runtime) Focus(ctx context.Context, id string) error {
+	_, err := r.call(ctx, focusInput{id: id})
+	return err
+}
+
+// FocusNext moves focus forward (back=false) or backward in view order.
+func (r *Runtime) FocusNext(ctx context.Context, back bool) error {
+	step := 1
+	if back {
+		step = -1
+	}
+	_, err := r.call(ctx, focusInput{step: step})
+	return err
+}
+
+// SetHover records which widget the mouse is over ("" for none).
+func (r *Runtime) SetHover(ctx context.Context, id string) error {
+	_, err := r.call(ctx, hoverInput{id: id})
+	return err
+}
+
+// Subscribe returns a channel that receives the latest snapshot after every
+// change. A slow reader skips intermediate snapshots rather than holding up
+// the owner. cancel releases the subscription; the channel is closed when the
+// runtime stops.
+func (r *Runtime) Subscribe() (<-chan Snapshot, func()) {
+	r.subMu.Lock()
+	defer r.subMu.Unlock()
+	ch := make(chan Snapshot, 1)
+	if r.closed {
+		close(ch)
+		return ch, func() {}
+	}
+	id := r.nextID
+	r.nextID++
+	r.subs[id] = ch
+	return ch, func() {
+		r.subMu.Lock()
+		defer r.subMu.Unlock()
+		if c, ok := r.subs[id]; ok {
+			delete(r.subs, id)
+			close(c)
+		}
+	}
+}
+
+// Subscribers returns how many subscriptions are open.
+func (r *Runtime) Subscribers() int {
+	r.subMu.Lock()
+	defer r.subMu.Unlock()
+	return len(r.subs)
+}
+
+func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
+	env := envelope{msg: msg, reply: make(chan outcome, 1)}
+	timer := time.NewTimer(r.cfg.timeout)
+	defer timer.Stop()
+	select {
+	case r.inbox <- env:
+	case <-ctx.Done():
+		return Transition{}, ctx.Err()
+	case <-r.ctx.Done():
+		return Transition{}, ErrStopped
+	case <-timer.C:
+		return Transition{}, &TimeoutError{After: r.cfg.timeout}
+	}
+	select {
+	case o := <-env.reply:
+		return o.tr, o.err
+	case <-ctx.Done():
+		return Transition{}, fmt.Errorf("%w (the message may still apply)", ctx.Err())
+	case <-r.done:
+		return Transition{}, ErrStopped
+	case <-timer.C:
+		return Transition{}, &TimeoutError{After: r.cfg.timeout}
+	}
+}
+
+func (r *Runtime) loop() {
+	defer func() {
+		r.subMu.Lock()
+		r.closed = true
+		for id, c := range r.subs {
+			delete(r.subs, id)
+			close(c)
+		}
+		r.subMu.Unlock()
+		close(r.done)
+	}()
+	for {
+		select {
+		case <-r.ctx.Done():
+			return
+		case env := <-r.inbox:
+			if r.ctx.Err() != nil {
+				return
+			}
+			before := *r.snap.Load()
+			err := r.handle(env.msg)
+			if env.reply != nil {
+				env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load()}, err: err}
+			}
+		}
+	}
+}
+
+// handle runs on the owner goroutine.
+func (r *Runtime) handle(msg Msg) error {
+	cur := r.snap.Load()
+	switch m := msg.(type) {
+	case QuitMsg:
+		r.cancel()
+		return nil
+	case BatchMsg, sequenceMsg, tickRequest:
+		r.deliver(m)
+		return nil
+	case focusInput:
+		next := cur.Focus
+		switch {
+		case m.step != 0:
+			next = cycle(r.order, cur.Focus, m.step < 0)
+		default:
+			if !contains(r.order, m.id) {
+				return fmt.Errorf("widget %q cannot take focus: it is not a focusable widget in the current view", m.id)
+			}
+			next = m.id
+		}
+		r.publish(cur.withFocus(next))
+		return nil
+	case hoverInput:
+		s := *cur
+		s.Hover = m.id
+		r.publish(&s)
+		return nil
+	case keyInput:
+		if m.key.Code == KeyTab && !m.key.Ctrl && !m.key.Alt {
+			r.publish(cur.withFocus(cycle(r.order, cur.Focus, m.key.Shift)))
+			return nil
+		}
+		out := Msg(KeyMsg{Key: m.key})
+		if w, ok := FindWidget(cur.View, cur.Focus); ok {
+			if kh, ok := w.(KeyHandler); ok {
+				got, err := safeWidget(func() Msg { return kh.HandleKey(m.key) })
+				if err != nil {
+					return err
+				}
+				if got != nil {
+					out = got
+				}
+			}
+		}
+		return r.apply(out)
+	case mouseInput:
+		w, ok := FindWidget(cur.View, m.id)
+		if !ok {
+			return fmt.Errorf("widget %q is not in the current view", m.id)
+		}
+		if m.m.Action == MousePress && CanFocus(w) && cur.Focus != m.id {
+			cur = cur.withFocus(m.id)
+			r.publish(cur)
+		}
+		mh, ok := w.(MouseHandler)
+		if !ok {
+			return nil
+		}
+		got, err := safeWidget(func() Msg { return mh.HandleMouse(m.m) })
+		if err != nil || got == nil {
+			return err
+		}
+		return r.apply(got)
+	}
+	return r.apply(msg)
+}
+
+// apply runs Update and View for one message and publishes the result, or
+// keeps the last good model and returns why not.
+func (r *Runtime) apply(msg Msg) error {
+	cur := r.snap.Load()
+	next, cmd, err := safeUpdate(cur.Model, msg)
+	if err != nil {
+		r.cfg.logger.Error("update failed", "err", err)
+		return err
+	}
+	view, err := safeView(next)
+	if err != nil {
+		r.cfg.logger.Error("view failed", "err", err)
+		return err
+	}
+	order := focusables(view)
+	s := &Snapshot{Model: next, View: view, Hover: cur.Hover, Size: cur.Size, Version: cur.Version + 1}
+	if ws, ok := msg.(WindowSizeMsg); ok {
+		s.Size = ws
+	}
+	s.Focus = nextFocus(cur.Focus, r.order, order)
+	r.order = order
+	r.publish(s)
+	r.run(cmd)
+	return nil
+}
+
+func (s *Snapshot) withFocus(id string) *Snapshot {
+	c := *s
+	c.Focus = id
+	c.Version++
+	return &c
+}
+
+func (r *Runtime) publish(s *Snapshot) {
+	if s.Version == r.snap.Load().Version {
+		s.Version++
+	}
+	r.snap.Store(s)
+	r.subMu.Lock()
+	defer r.subMu.Unlock()
+	for _, ch := range r.subs {
+		select {
+		case ch <- *s:
+		default:
+			select {
+			case <-ch:
+			default:
+			}
+			ch <- *s
+		}
+	}
+}
+
+// run executes cmd on its own goroutine.
+func (r *Runtime) run(cmd Cmd) {
+	if cmd == nil || r.ctx.Err() != nil {
+		return
+	}
+	go func() {
+		if msg, ok := r.exec(cmd); ok {
+			r.deliver(msg)
+		}
+	}()
+}
+
+func (r *Runtime) exec(cmd Cmd) (msg Msg, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			r.cfg.logger.Error("command panicked", "panic", p)
+			ok = false
+		}
+	}()
+	return cmd(), true
+}
+
+// deliver routes a command's result: batches fan out, sequences run in order,
+// ticks wait on a timer the runtime can cancel, anything else queues for
+// Update. Messages for a stopped runtime are dropped.
+func (r *Runtime) deliver(msg Msg) {
+	switch m := msg.(type) {
+	case nil:
+	case BatchMsg:
+		for _, c := range m {
+			r.run(c)
+		}
+	case sequenceMsg:
+		go func() {
+			for _, c := range m {
+				if r.ctx.Err() != nil {
+					return
+				}
+				if got, ok := r.exec(c); ok {
+					r.deliver(got)
+				}
+			}
+		}()
+	case tickRequest:
+		go func() {
+			t := time.NewTimer(m.d)
+			defer t.Stop()
+			select {
+			case now := <-t.C:
+				r.deliver(m.fn(now))
+			case <-r.ctx.Done():
+			}
+		}()
+	default:
+		select {
+		case r.inbox <- envelope{msg: m}:
+		case <-r.ctx.Done():
+		}
+	}
+}
+
+func safeUpdate(m Model, msg Msg) (next Model, cmd Cmd, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &PanicError{Value: p, Stack: debug.Stack()}
+		}
+	}()
+	next, cmd = m.Update(msg)
+	if isNil(next) {
+		return nil, nil, &InvalidModelError{Want: typeName(m), Got: "nil"}
+	}
+	if reflect.TypeOf(next) != reflect.TypeOf(m) {
+		return nil, nil, &InvalidModelError{Want: typeName(m), Got: typeName(next)}
+	}
+	return next, cmd, nil
+}
+
+func safeView(m Model) (n Node, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &PanicError{Value: fmt.Sprintf("in View: %v", p), Stack: debug.Stack()}
+		}
+	}()
+	return m.View(), nil
+}
+
+func safeInit(m Model, log *slog.Logger) (cmd Cmd) {
+	defer func() {
+		if p := recover(); p != nil {
+			log.Error("init panicked", "panic", p)
+			cmd = nil
+		}
+	}()
+	return m.Init()
+}
+
+func safeWidget(f func() Msg) (msg Msg, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = &PanicError{Value: fmt.Sprintf("in a widget's handler: %v", p), Stack: debug.Stack()}
+		}
+	}()
+	return f(), nil
+}
+
+func isNil(m Model) bool {
+	if m == nil {
+		return true
+	}
+	v := reflect.ValueOf(m)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface, reflect.Chan:
+		return v.IsNil()
+	}
+	return false
+}
+
+func typeName(m Model) string {
+	if m == nil {
+		return "nil"
+	}
+	return reflect.TypeOf(m).String()
+}
+
+func contains(ids []string, id string) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,170 @@
+package tea
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"sync"
+	"time"
+)
+
+// ErrNoSession is returned for a session id that is not running.
+var ErrNoSession = errors.New("no such session")
+
+// ErrSessionExists is returned when starting a session under an id in use.
+var ErrSessionExists = errors.New("session already exists")
+
+// Session is a named, running Runtime. Renderers attach to sessions: a
+// terminal, an SSH connection and an MCP client can all drive one session.
+type Session struct {
+	*Runtime
+	ID        string
+	App       string
+	StartedAt time.Time
+}
+
+// SessionEvent reports a session starting or stopping.
+type SessionEvent struct {
+	Session *Session
+	Started bool // false: stopped
+}
+
+// Sessions is a registry of running sessions by id. Its zero value is not
+// usable; call NewSessions.
+type Sessions struct {
+	mu       sync.Mutex
+	byID     map[string]*Session
+	watchers map[int]func(SessionEvent)
+	nextW    int
+}
+
+// NewSessions returns an empty registry.
+func NewSessions() *Sessions {
+	return &Sessions{byID: map[string]*Session{}, watchers: map[int]func(SessionEvent){}}
+}
+
+// Start starts m as session id of app. The id must be 1-32 characters of
+// [A-Za-z0-9_-] and not in use. The session is removed from the registry when
+// it stops, whether by Stop, by ctx or because the app quit.
+func (s *Sessions) Start(ctx context.Context, id, app string, m Model, opts ...Option) (*Session, error) {
+	if err := CheckID("session", id); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if _, ok := s.byID[id]; ok {
+		s.mu.Unlock()
+		return nil, fmt.Errorf("%w: %q", ErrSessionExists, id)
+	}
+	// Reserve the id while the first view is built.
+	s.byID[id] = nil
+	s.mu.Unlock()
+
+	rt, err := Start(context.WithoutCancel(ctx), m, opts...)
+	if err != nil {
+		s.mu.Lock()
+		delete(s.byID, id)
+		s.mu.Unlock()
+		return nil, fmt.Errorf("start session %q: %w", id, err)
+	}
+	sess := &Session{Runtime: rt, ID: id, App: app, StartedAt: time.Now()}
+	s.mu.Lock()
+	s.byID[id] = sess
+	s.mu.Unlock()
+	s.notify(SessionEvent{Session: sess, Started: true})
+	go func() {
+		select {
+		case <-ctx.Done():
+			rt.Stop()
+		case <-rt.Done():
+		}
+		s.remove(sess)
+	}()
+	return sess, nil
+}
+
+func (s *Sessions) remove(sess *Session) {
+	s.mu.Lock()
+	cur, ok := s.byID[sess.ID]
+	if ok && cur == sess {
+		delete(s.byID, sess.ID)
+	}
+	s.mu.Unlock()
+	if ok && cur == sess {
+		s.notify(SessionEvent{Session: sess, Started: false})
+	}
+}
+
+// Get returns the running session id.
+func (s *Sessions) Get(id string) (*Session, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sess := s.byID[id]
+	return sess, sess != nil
+}
+
+// List returns the running sessions, oldest first.
+func (s *Sessions) List() []*Session {
+	s.mu.Lock()
+	out := make([]*Session, 0, len(s.byID))
+	for _, sess := range s.byID {
+		if sess != nil {
+			out = append(out, sess)
+		}
+	}
+	s.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].StartedAt.Equal(out[j].StartedAt) {
+			return out[i].ID < out[j].ID
+		}
+		return out[i].StartedAt.Before(out[j].StartedAt)
+	})
+	return out
+}
+
+// Stop stops session id and waits until it has been removed and its
+// watchers told.
+func (s *Sessions) Stop(id string) error {
+	sess, ok := s.Get(id)
+	if !ok {
+		return fmt.Errorf("%w: %q", ErrNoSession, id)
+	}
+	sess.Runtime.Stop()
+	s.remove(sess)
+	return nil
+}
+
+// StopAll stops every session.
+func (s *Sessions) StopAll() {
+	for _, sess := range s.List() {
+		_ = s.Stop(sess.ID)
+	}
+}
+
+// Watch calls fn for every session that starts or stops from now on. fn runs
+// on the goroutine that caused the event and must not block. cancel stops
+// the calls.
+func (s *Sessions) Watch(fn func(SessionEvent)) (cancel func()) {
+	s.mu.Lock()
+	id := s.nextW
+	s.nextW++
+	s.watchers[id] = fn
+	s.mu.Unlock()
+	return func() {
+		s.mu.Lock()
+		delete(s.watchers, id)
+		s.mu.Unlock()
+	}
+}
+
+func (s *Sessions) notify(ev SessionEvent) {
+	s.mu.Lock()
+	fns := make([]func(SessionEvent), 0, len(s.watchers))
+	for _, fn := range s.watchers {
+		fns = append(fns, fn)
+	}
+	s.mu.Unlock()
+	for _, fn := range fns {
+		fn(ev)
+	}
+}

@@ -1,0 +1,89 @@
+package tea
+
+// Widget is an interactive or identifiable leaf (or container) of the
+// component tree. Widgets are descriptions: the app builds them in View from
+// its model, and every change they cause arrives at Update as a message.
+type Widget interface {
+	Node
+	// WidgetID is the widget's id: 1-32 characters of [A-Za-z0-9_-]. Tools,
+	// focus and resources refer to widgets by it.
+	WidgetID() string
+	// WidgetKind names the widget's kind in snake case ("button",
+	// "text_input", "table", ...). A tool acts only on its own kind.
+	WidgetKind() string
+	// Render draws the widget into at most ctx.Width columns.
+	Render(ctx RenderContext) string
+}
+
+// RenderContext tells a widget how to draw itself.
+type RenderContext struct {
+	// Width is the number of columns available; the widget must not exceed it.
+	Width int
+	// Height is the number of lines available, or 0 when unbounded.
+	Height int
+	// Focused reports whether the widget has keyboard focus.
+	Focused bool
+	// Hovered reports whether the mouse is over the widget.
+	Hovered bool
+}
+
+// Focusable is implemented by widgets that can take keyboard focus.
+type Focusable interface {
+	// CanFocus reports whether the widget accepts focus now (a disabled
+	// widget does not).
+	CanFocus() bool
+}
+
+// KeyHandler is implemented by widgets that turn keys into messages while
+// focused. HandleKey returns nil for keys it does not use; those go to the
+// app's Update as a KeyMsg.
+type KeyHandler interface {
+	HandleKey(Key) Msg
+}
+
+// MouseHandler is implemented by widgets that react to the mouse. X and Y in
+// the event are relative to the widget's top-left cell.
+type MouseHandler interface {
+	HandleMouse(Mouse) Msg
+}
+
+// Excludable is implemented by widgets that can be kept out of tool
+// derivation (internal scaffolding an agent should not see as an action).
+type Excludable interface {
+	// Excluded reports whether the widget derives no tools.
+	Excluded() bool
+}
+
+// Masked is implemented by widgets whose value is a secret (a password). A
+// masked widget's value never leaves through a channel that a client can use
+// without an authorizer.
+type Masked interface {
+	// IsMasked reports whether the widget's value is secret.
+	IsMasked() bool
+}
+
+// Describer is implemented by widgets that describe themselves for the
+// widget-tree resource: a label, a role and JSON-encodable state.
+type Describer interface {
+	Describe() Description
+}
+
+// Description is what a widget tells the MCP widgets resource about itself.
+// A masked widget must not put its value in State.
+type Description struct {
+	Label string         `json:"label,omitempty"`
+	Role  string         `json:"role,omitempty"`
+	State map[string]any `json:"state,omitempty"`
+}
+
+// IsMasked reports whether w is a masked widget.
+func IsMasked(w Widget) bool {
+	m, ok := w.(Masked)
+	return ok && m.IsMasked()
+}
+
+// CanFocus reports whether w takes focus now.
+func CanFocus(w Widget) bool {
+	f, ok := w.(Focusable)
+	return ok && f.CanFocus()
+}

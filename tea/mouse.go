@@ -29,4 +29,9 @@ type Mouse struct {
 	X, Y   int
 	Action MouseAction
 	Button MouseButton
+	// Width and Height are the size of the area the receiving widget was
+	// rendered into, when the renderer knows it (0 when it does not). Widgets
+	// whose layout depends on their width (a table's flexible columns, a
+	// scrubber's bar) use them to map X to what was drawn there.
+	Width, Height int
 }

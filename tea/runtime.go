@@ -179,6 +179,9 @@ func (r *Runtime) Apply(ctx context.Context, msg Msg) (Transition, error) {
 // Send queues msg for Update without waiting. It returns ErrStopped if the
 // runtime has stopped.
 func (r *Runtime) Send(msg Msg) error {
+	if r.ctx.Err() != nil {
+		return ErrStopped
+	}
 	select {
 	case r.inbox <- envelope{msg: msg}:
 		return nil

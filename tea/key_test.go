@@ -1,0 +1,142 @@
+package tea_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/facetui/facet/tea"
+)
+
+func TestParseKey(t *testing.T) {
+	tests := []struct {
+		in   string
+		want tea.Key
+		str  string // Bubble Tea's spelling
+	}{
+		{"tab", tea.Named(tea.KeyTab), "tab"},
+		{"enter", tea.Named(tea.KeyEnter), "enter"},
+		{"escape", tea.Named(tea.KeyEscape), "esc"},
+		{"esc", tea.Named(tea.KeyEscape), "esc"},
+		{"backspace", tea.Named(tea.KeyBackspace), "backspace"},
+		{"up", tea.Named(tea.KeyUp), "up"},
+		{"down", tea.Named(tea.KeyDown), "down"},
+		{"left", tea.Named(tea.KeyLeft), "left"},
+		{"right", tea.Named(tea.KeyRight), "right"},
+		{"home", tea.Named(tea.KeyHome), "home"},
+		{"end", tea.Named(tea.KeyEnd), "end"},
+		{"page_up", tea.Named(tea.KeyPgUp), "pgup"},
+		{"page_down", tea.Named(tea.KeyPgDown), "pgdown"},
+		{"pgup", tea.Named(tea.KeyPgUp), "pgup"},
+		{"delete", tea.Named(tea.KeyDelete), "delete"},
+		{"insert", tea.Named(tea.KeyInsert), "insert"},
+		{"space", tea.Key{Code: tea.KeySpace, Rune: ' '}, "space"},
+		{" ", tea.Key{Code: tea.KeySpace, Rune: ' '}, "space"},
+		{"ENTER", tea.Named(tea.KeyEnter), "enter"},
+		{"a", tea.Char('a'), "a"},
+		{"A", tea.Char('A'), "A"},
+		{"1", tea.Char('1'), "1"},
+		{"?", tea.Char('?'), "?"},
+		{"é", tea.Char('é'), "é"},
+		{"ctrl+c", tea.Key{Rune: 'c', Ctrl: true}, "ctrl+c"},
+		{"alt+x", tea.Key{Rune: 'x', Alt: true}, "alt+x"},
+		{"shift+tab", tea.Key{Code: tea.KeyTab, Shift: true}, "shift+tab"},
+		{"ctrl+shift+up", tea.Key{Code: tea.KeyUp, Ctrl: true, Shift: true}, "ctrl+shift+up"},
+		{"shift+ctrl+up", tea.Key{Code: tea.KeyUp, Ctrl: true, Shift: true}, "ctrl+shift+up"},
+		{"alt+ctrl+a", tea.Key{Rune: 'a', Ctrl: true, Alt: true}, "ctrl+alt+a"},
+		{"+", tea.Char('+'), "+"},
+		{"ctrl++", tea.Key{Rune: '+', Ctrl: true}, "ctrl++"},
+	}
+	for i := 1; i <= 12; i++ {
+		name := fmt.Sprintf("f%d", i)
+		tests = append(tests, struct {
+			in   string
+			want tea.Key
+			str  string
+		}{name, tea.Named(tea.KeyF1 + tea.KeyCode(i-1)), name})
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := tea.ParseKey(tt.in)
+			if err != nil {
+				t.Fatalf("ParseKey(%q): %v", tt.in, err)
+			}
+			if got != tt.want {
+				t.Fatalf("ParseKey(%q) = %+v, want %+v", tt.in, got, tt.want)
+			}
+			if s := got.String(); s != tt.str {
+				t.Fatalf("String() = %q, want %q", s, tt.str)
+			}
+			if !got.Is("nope", tt.str) {
+				t.Fatalf("Is(%q) = false", tt.str)
+			}
+		})
+	}
+}
+
+func TestParseKeyAcceptsEveryListedName(t *testing.T) {
+	for _, name := range tea.KeyNames() {
+		k, err := tea.ParseKey(name)
+		if err != nil {
+			t.Errorf("ParseKey(%q) (a listed name): %v", name, err)
+			continue
+		}
+		if k.Code == tea.KeyRune {
+			t.Errorf("ParseKey(%q) = a character, want a named key", name)
+		}
+		// A key's own spelling parses back to the same key.
+		back, err := tea.ParseKey(k.String())
+		if err != nil || back != k {
+			t.Errorf("ParseKey(%q.String()=%q) = %+v, %v", name, k.String(), back, err)
+		}
+	}
+}
+
+func TestParseKeyErrorsListTheValidNames(t *testing.T) {
+	for _, in := range []string{"", "bogus", "f13", "ctrl+", "page up", "\x01", "ctrl+nothing", "ab"} {
+		t.Run(fmt.Sprintf("%q", in), func(t *testing.T) {
+			_, err := tea.ParseKey(in)
+			if err == nil {
+				t.Fatalf("ParseKey(%q) succeeded", in)
+			}
+			msg := err.Error()
+			if !strings.Contains(msg, fmt.Sprintf("%q", in)) {
+				t.Errorf("error %q does not name the input", msg)
+			}
+			for _, name := range []string{"tab", "escape", "page_up", "page_down", "f12", "space"} {
+				if !strings.Contains(msg, name) {
+					t.Errorf("error %q does not list %q", msg, name)
+				}
+			}
+		})
+	}
+}
+
+func TestKeyText(t *testing.T) {
+	tests := []struct {
+		key  tea.Key
+		want string
+	}{
+		{tea.Char('x'), "x"},
+		{tea.Char(' '), " "},
+		{tea.Key{Rune: 'A', Shift: true}, "A"},
+		{tea.Key{Rune: 'c', Ctrl: true}, ""},
+		{tea.Key{Rune: 'c', Alt: true}, ""},
+		{tea.Named(tea.KeyEnter), ""},
+	}
+	for _, tt := range tests {
+		if got := tt.key.Text(); got != tt.want {
+			t.Errorf("%+v.Text() = %q, want %q", tt.key, got, tt.want)
+		}
+	}
+}
+
+func TestShiftedCharacterSpellsAsTheCharacter(t *testing.T) {
+	// Bubble Tea spells shift+a as its text, "A".
+	if got := (tea.Key{Rune: 'A', Shift: true}).String(); got != "A" {
+		t.Fatalf("String = %q, want A", got)
+	}
+	if got := (tea.Key{Rune: 'a', Ctrl: true, Shift: true}).String(); got != "ctrl+shift+a" {
+		t.Fatalf("String = %q, want ctrl+shift+a", got)
+	}
+}

@@ -1,0 +1,532 @@
+package widgets
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Table shows rows of cells under a header, one row selected. Only the
+// visible window is drawn: Height rows (10 when 0, fewer when the space given
+// is shorter) starting at Offset, moved so that Selected is always in view,
+// so a table of a hundred thousand rows costs what a table of forty does.
+//
+// Keys move the selection (RowSelected) and "s" re-sorts by SortColumn in the
+// other direction (Sorted); a click selects a row or sorts by a header. The
+// app does the sorting: TableState applies both messages in one line.
+// A disabled Table cannot be focused and offers only get_rows.
+type Table struct {
+	ID      string
+	Columns []TableColumn
+	// Rows holds the cells in display order, each row aligned with Columns
+	// (a short row shows blanks, extra cells are ignored).
+	Rows [][]string
+	// Selected is the index of the selected row in Rows.
+	Selected int
+	// Offset is the first row drawn; Render moves it to keep Selected in view.
+	Offset int
+	// Height is the number of rows drawn below the header (10 when 0).
+	Height int
+	// SortColumn is the key of the column the rows are sorted by ("" for
+	// none) and SortDirection "asc" or "desc".
+	SortColumn    string
+	SortDirection string
+	Disabled      bool
+	Exclude       bool
+	Theme         *Theme
+}
+
+// TableColumn is one column of a Table: Key names it in messages and tools,
+// Title heads it on screen (Key when empty), and Width, when positive, fixes
+// its width in cells; columns without a Width share what is left.
+type TableColumn struct {
+	Key   string
+	Title string
+	Width int
+}
+
+// RowSelected reports that the user or an agent selected row Index of table
+// ID.
+type RowSelected struct {
+	ID    string
+	Index int
+}
+
+// Sorted asks the app to sort table ID by Column ("asc" or "desc").
+type Sorted struct {
+	ID        string
+	Column    string
+	Direction string
+}
+
+// Sort directions of a Table.
+const (
+	SortAsc  = "asc"
+	SortDesc = "desc"
+)
+
+// DefaultTableHeight is the number of rows a Table draws when Height is 0.
+const DefaultTableHeight = 10
+
+// tableMarker prefixes every line: the selected row shows tableCursor in it.
+const (
+	tableMarkerWidth = 2
+	tableCursor      = "▸ "
+	tableColumnGap   = 1
+	// tableWheelRows is how far one wheel notch moves the selection.
+	tableWheelRows = 3
+	// getRowsLimit and getRowsMaxLimit bound get_rows' page size.
+	getRowsLimit    = 100
+	getRowsMaxLimit = 1000
+)
+
+// TableKeys are the keys a focused Table answers to.
+var TableKeys = struct {
+	Up, Down, PageUp, PageDown, Home, End, Sort key.Binding
+}{
+	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+	PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+	Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+	End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+	Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
+}
+
+// Children implements tea.Node.
+func (Table) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (t Table) WidgetID() string { return t.ID }
+
+// WidgetKind implements tea.Widget.
+func (Table) WidgetKind() string { return "table" }
+
+// CanFocus implements tea.Focusable.
+func (t Table) CanFocus() bool { return !t.Disabled }
+
+// Excluded implements tea.Excludable.
+func (t Table) Excluded() bool { return t.Exclude }
+
+// Describe implements tea.Describer: the row count, the selected index and
+// the sort, never the rows themselves (get_rows pages through those).
+func (t Table) Describe() tea.Description {
+	return tea.Description{Role: "table", State: map[string]any{
+		"columns":        t.columnKeys(),
+		"rows":           len(t.Rows),
+		"selected":       t.selected(),
+		"sort_column":    t.SortColumn,
+		"sort_direction": t.SortDirection,
+		"disabled":       t.Disabled,
+	}}
+}
+
+// Render implements tea.Widget: a bold header with ▲/▼ on the sorted column,
+// then the visible window of rows, the selected one highlighted (dimmed when
+// unfocused, plain when disabled). Cells are cut with an ellipsis.
+func (t Table) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	th := themeOr(t.Theme)
+	spans := t.layout(ctx.Width)
+	rows := t.visibleRows(ctx.Height)
+	start := t.windowStart(rows)
+	end := min(start+rows, len(t.Rows))
+	sel := t.selected()
+
+	var b strings.Builder
+	line := func(s string) {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(Fit(s, ctx.Width))
+	}
+
+	header := th.Header
+	if t.Disabled {
+		header = th.Disabled.Bold(true)
+	} else if ctx.Focused {
+		header = header.Inherit(th.Accent)
+	}
+	line(header.Render(Pad(t.headerText(spans), ctx.Width)))
+
+	if len(t.Rows) == 0 && rows > 0 {
+		line(th.Muted.Render(Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width)))
+	}
+	for i := start; i < end; i++ {
+		marker := "  "
+		style := th.Normal
+		switch {
+		case t.Disabled:
+			style = th.Disabled
+		case i == sel && ctx.Focused:
+			marker, style = tableCursor, th.Selected
+		case i == sel:
+			marker, style = tableCursor, th.SelectedDim
+		}
+		line(style.Render(Pad(marker+t.rowText(t.Rows[i], spans), ctx.Width)))
+	}
+	return b.String()
+}
+
+// colSpan is where a column is drawn: x is its first cell after the marker.
+type colSpan struct{ x, w int }
+
+// layout places the columns in width cells: fixed widths first, then the
+// rest shared by the columns without one (at least one cell each).
+func (t Table) layout(width int) []colSpan {
+	spans := make([]colSpan, len(t.Columns))
+	avail := width - tableMarkerWidth - tableColumnGap*max(len(t.Columns)-1, 0)
+	flex := 0
+	for _, c := range t.Columns {
+		if c.Width > 0 {
+			avail -= c.Width
+		} else {
+			flex++
+		}
+	}
+	share, extra := 0, 0
+	if flex > 0 && avail > 0 {
+		share, extra = avail/flex, avail%flex
+	}
+	x := tableMarkerWidth
+	for i, c := range t.Columns {
+		w := c.Width
+		if w <= 0 {
+			w = share
+			if extra > 0 {
+				w++
+				extra--
+			}
+			w = max(w, 1)
+		}
+		spans[i] = colSpan{x: x, w: w}
+		x += w + tableColumnGap
+	}
+	return spans
+}
+
+func (t Table) headerText(spans []colSpan) string {
+	var b strings.Builder
+	b.WriteString(strings.Repeat(" ", tableMarkerWidth))
+	for i, c := range t.Columns {
+		if i > 0 {
+			b.WriteString(strings.Repeat(" ", tableColumnGap))
+		}
+		title := oneLine(c.Title)
+		if title == "" {
+			title = c.Key
+		}
+		w := spans[i].w
+		if c.Key == t.SortColumn && t.SortColumn != "" {
+			arrow := "▲"
+			if t.SortDirection == SortDesc {
+				arrow = "▼"
+			}
+			if w >= 3 {
+				title = Fit(title, w-2) + " " + arrow
+			} else {
+				title = arrow
+			}
+		}
+		b.WriteString(Pad(title, w))
+	}
+	return b.String()
+}
+
+func (t Table) rowText(row []string, spans []colSpan) string {
+	var b strings.Builder
+	for i := range t.Columns {
+		if i > 0 {
+			b.WriteString(strings.Repeat(" ", tableColumnGap))
+		}
+		cell := ""
+		if i < len(row) {
+			cell = oneLine(row[i])
+		}
+		b.WriteString(Pad(cell, spans[i].w))
+	}
+	return b.String()
+}
+
+// visibleRows is how many rows are drawn below the header when the widget
+// gets height lines (0: unbounded).
+func (t Table) visibleRows(height int) int {
+	rows := t.Height
+	if rows <= 0 {
+		rows = DefaultTableHeight
+	}
+	if height > 0 {
+		rows = min(rows, height-1)
+	}
+	return max(rows, 0)
+}
+
+// windowStart is the first row drawn: Offset, moved so Selected is in view
+// and the window does not run past the last row.
+func (t Table) windowStart(rows int) int {
+	return followWindow(t.Offset, t.selected(), rows, len(t.Rows))
+}
+
+// followWindow returns the first index of a window of size rows over n
+// items that starts at offset if it can, shows cursor, and does not run past
+// the end.
+func followWindow(offset, cursor, rows, n int) int {
+	if rows <= 0 || n <= 0 {
+		return 0
+	}
+	start := min(max(offset, 0), max(n-rows, 0))
+	if cursor >= 0 {
+		if cursor < start {
+			start = cursor
+		} else if cursor >= start+rows {
+			start = cursor - rows + 1
+		}
+	}
+	return start
+}
+
+// selected returns Selected clamped to the rows, or -1 when there are none.
+func (t Table) selected() int {
+	if len(t.Rows) == 0 {
+		return -1
+	}
+	return min(max(t.Selected, 0), len(t.Rows)-1)
+}
+
+func (t Table) columnKeys() []string {
+	keys := make([]string, len(t.Columns))
+	for i, c := range t.Columns {
+		keys[i] = c.Key
+	}
+	return keys
+}
+
+// HandleKey implements tea.KeyHandler. Movement clamps to the rows; PgUp and
+// PgDn move by the visible height.
+func (t Table) HandleKey(k tea.Key) tea.Msg {
+	if t.Disabled {
+		return nil
+	}
+	if key.Matches(k, TableKeys.Sort) {
+		return t.resort(t.SortColumn)
+	}
+	page := t.visibleRows(0)
+	sel := t.selected()
+	switch {
+	case len(t.Rows) == 0:
+		return nil
+	case key.Matches(k, TableKeys.Up):
+		return t.selectRow(sel - 1)
+	case key.Matches(k, TableKeys.Down):
+		return t.selectRow(sel + 1)
+	case key.Matches(k, TableKeys.PageUp):
+		return t.selectRow(sel - max(page, 1))
+	case key.Matches(k, TableKeys.PageDown):
+		return t.selectRow(sel + max(page, 1))
+	case key.Matches(k, TableKeys.Home):
+		return t.selectRow(0)
+	case key.Matches(k, TableKeys.End):
+		return t.selectRow(len(t.Rows) - 1)
+	}
+	return nil
+}
+
+// HandleMouse implements tea.MouseHandler: a click on the header sorts by
+// that column (toggling the direction when it is already the sort column), a
+// click on a row selects it, and the wheel moves the selection. Without the
+// rendered size in the event, the layout assumes 80 columns.
+func (t Table) HandleMouse(m tea.Mouse) tea.Msg {
+	if t.Disabled {
+		return nil
+	}
+	switch m.Action {
+	case tea.MouseWheelUp:
+		if len(t.Rows) == 0 {
+			return nil
+		}
+		return t.selectRow(t.selected() - tableWheelRows)
+	case tea.MouseWheelDown:
+		if len(t.Rows) == 0 {
+			return nil
+		}
+		return t.selectRow(t.selected() + tableWheelRows)
+	case tea.MousePress:
+	default:
+		return nil
+	}
+	if m.Button != tea.MouseLeft || m.Y < 0 {
+		return nil
+	}
+	if m.Y == 0 {
+		width := m.Width
+		if width <= 0 {
+			width = assumedWidth
+		}
+		for i, s := range t.layout(width) {
+			if m.X >= s.x && m.X < s.x+s.w {
+				return t.resort(t.Columns[i].Key)
+			}
+		}
+		return nil
+	}
+	rows := t.visibleRows(m.Height)
+	if m.Y > rows {
+		return nil
+	}
+	idx := t.windowStart(rows) + m.Y - 1
+	if idx >= len(t.Rows) {
+		return nil
+	}
+	return RowSelected{ID: t.ID, Index: idx}
+}
+
+// assumedWidth is the width mouse hit-testing assumes when the event does
+// not carry the widget's rendered width.
+const assumedWidth = 80
+
+// selectRow returns RowSelected for i clamped to the rows.
+func (t Table) selectRow(i int) tea.Msg {
+	return RowSelected{ID: t.ID, Index: min(max(i, 0), len(t.Rows)-1)}
+}
+
+// resort returns Sorted for column: the other direction when the table is
+// already sorted by it ascending, else ascending. An empty column means the
+// sort column, or the first column.
+func (t Table) resort(column string) tea.Msg {
+	if column == "" {
+		if len(t.Columns) == 0 {
+			return nil
+		}
+		column = t.Columns[0].Key
+	}
+	dir := SortAsc
+	if column == t.SortColumn && t.SortDirection != SortDesc {
+		dir = SortDesc
+	}
+	return Sorted{ID: t.ID, Column: column, Direction: dir}
+}
+
+// ShortHelp lists the keys for the help line.
+func (t Table) ShortHelp() []key.Binding {
+	return []key.Binding{TableKeys.Up, TableKeys.Down, TableKeys.PageDown, TableKeys.Sort}
+}
+
+// Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
+func (t Table) Actions() []tea.Action {
+	getRows := read("get_rows", "Read rows in display order as objects keyed by column key, a page at a time; also returns the column keys, the total row count and the offset.",
+		object(map[string]any{
+			"offset": integer("Index of the first row to return (default 0).", 0),
+			"limit":  map[string]any{"type": "integer", "description": "How many rows to return (default 100, at most 1000).", "minimum": 1, "maximum": getRowsMaxLimit},
+		}))
+	if t.Disabled {
+		return []tea.Action{getRows}
+	}
+	return []tea.Action{
+		write("select_row", "Select the row at index (0-based, in display order), as a user would with the arrow keys or a click.",
+			object(map[string]any{"index": integer("Row index, 0-based in display order.", 0)}, "index")),
+		write("sort", "Sort the table by a column in the given direction, as a user would by clicking its header.",
+			object(map[string]any{
+				"column":    str("Key of the column to sort by (see get_rows' columns)."),
+				"direction": enum("Sort direction.", SortAsc, SortDesc),
+			}, "column", "direction")),
+		getRows,
+	}
+}
+
+// Invoke implements tea.ToolProvider.
+func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
+	switch {
+	case action == "get_rows":
+		return t.getRows(args)
+	case t.Disabled:
+	case action == "select_row":
+		if err := onlyArgs(action, args, "index"); err != nil {
+			return tea.Result{}, err
+		}
+		i, err := argInt(action, args, "index", 0, len(t.Rows)-1)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Write(RowSelected{ID: t.ID, Index: i}), nil
+	case action == "sort":
+		if err := onlyArgs(action, args, "column", "direction"); err != nil {
+			return tea.Result{}, err
+		}
+		keys := t.columnKeys()
+		col, err := argString(action, args, "column", true)
+		if err != nil {
+			return tea.Result{}, argErr(action, "column", "is required: one of %s", strings.Join(keys, ", "))
+		}
+		if !containsString(keys, col) {
+			if len(keys) == 0 {
+				return tea.Result{}, argErr(action, "column", "unknown column %q: the table has no columns", col)
+			}
+			return tea.Result{}, argErr(action, "column", "unknown column %q: one of %s", col, strings.Join(keys, ", "))
+		}
+		dir, err := argEnum(action, args, "direction", []string{SortAsc, SortDesc})
+		if err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Write(Sorted{ID: t.ID, Column: col, Direction: dir}), nil
+	}
+	return tea.Result{}, tea.UnknownActionError("table", action, t.Actions())
+}
+
+// getRows answers a page of rows; it touches only the rows it returns.
+func (t Table) getRows(args map[string]any) (tea.Result, error) {
+	const action = "get_rows"
+	if err := onlyArgs(action, args, "offset", "limit"); err != nil {
+		return tea.Result{}, err
+	}
+	offset, limit := 0, getRowsLimit
+	var err error
+	if _, ok := args["offset"]; ok {
+		if offset, err = argInt(action, args, "offset", 0, len(t.Rows)); err != nil {
+			return tea.Result{}, err
+		}
+	}
+	if _, ok := args["limit"]; ok {
+		if limit, err = argInt(action, args, "limit", 1, getRowsMaxLimit); err != nil {
+			return tea.Result{}, err
+		}
+	}
+	keys := t.columnKeys()
+	end := min(offset+limit, len(t.Rows))
+	rows := make([]map[string]any, 0, end-offset)
+	for _, r := range t.Rows[offset:end] {
+		obj := make(map[string]any, len(keys))
+		for i, k := range keys {
+			if i < len(r) {
+				obj[k] = r[i]
+			} else {
+				obj[k] = ""
+			}
+		}
+		rows = append(rows, obj)
+	}
+	return tea.Read(map[string]any{"columns": keys, "rows": rows, "total": len(t.Rows), "offset": offset}), nil
+}
+
+// onlyArgs refuses arguments an action does not take, naming the ones it
+// does.
+func onlyArgs(action string, args map[string]any, names ...string) error {
+	for k := range args {
+		if !containsString(names, k) {
+			return argErr(action, k, "is not an argument of %s (takes: %s)", action, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,235 @@
+package widgets
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Tabs is a strip of tab titles with the Active one highlighted. Left and
+// Right (or a click on a title) select a tab (TabSelected). When the titles
+// do not fit they are shortened with an ellipsis, and when even that is not
+// enough the strip scrolls so the active tab stays in view.
+type Tabs struct {
+	ID      string
+	Tabs    []string
+	Active  int
+	Exclude bool
+	Theme   *Theme
+}
+
+// TabSelected reports that tab Index (titled Label) of tabs ID was selected.
+type TabSelected struct {
+	ID    string
+	Index int
+	Label string
+}
+
+// TabsKeys are the keys a focused Tabs answers to.
+var TabsKeys = struct {
+	Prev, Next, First, Last key.Binding
+}{
+	Prev:  key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous tab")),
+	Next:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next tab")),
+	First: key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first tab")),
+	Last:  key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last tab")),
+}
+
+// Children implements tea.Node.
+func (Tabs) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (t Tabs) WidgetID() string { return t.ID }
+
+// WidgetKind implements tea.Widget.
+func (Tabs) WidgetKind() string { return "tabs" }
+
+// CanFocus implements tea.Focusable: tabs with titles can take focus.
+func (t Tabs) CanFocus() bool { return len(t.Tabs) > 0 }
+
+// Excluded implements tea.Excludable.
+func (t Tabs) Excluded() bool { return t.Exclude }
+
+// Describe implements tea.Describer.
+func (t Tabs) Describe() tea.Description {
+	return tea.Description{Label: t.label(t.active()), Role: "tablist", State: map[string]any{
+		"tabs": len(t.Tabs), "active_index": t.active(),
+	}}
+}
+
+// active is Active clamped to the tabs, or -1 when there are none.
+func (t Tabs) active() int {
+	if len(t.Tabs) == 0 {
+		return -1
+	}
+	return min(max(t.Active, 0), len(t.Tabs)-1)
+}
+
+func (t Tabs) label(i int) string {
+	if i < 0 || i >= len(t.Tabs) {
+		return ""
+	}
+	return t.Tabs[i]
+}
+
+// tabCell is one drawn tab: its text (with its padding) and where it starts.
+type tabCell struct {
+	index int
+	text  string
+	x     int
+}
+
+// tabsSep separates tab titles.
+const tabsSep = "│"
+
+// tabsMinTitle is the narrowest a title is shortened to (with its ellipsis).
+const tabsMinTitle = 3
+
+// layout places the tabs in width cells: titles are shortened to a common
+// cap until the strip fits; if it still does not, the strip starts at the
+// first tab that keeps the active one in view. Cells may run past width;
+// Render cuts the line.
+func (t Tabs) layout(width int) []tabCell {
+	titles := make([]string, len(t.Tabs))
+	longest := 0
+	for i, s := range t.Tabs {
+		titles[i] = oneLine(s)
+		longest = max(longest, Width(titles[i]))
+	}
+	// stripWidth is the width of tabs from..to (inclusive) with titles
+	// capped at c cells.
+	stripWidth := func(c, from, to int) int {
+		n := 0
+		for i := from; i <= to; i++ {
+			if i > from {
+				n += Width(tabsSep)
+			}
+			n += min(Width(titles[i]), c) + 2
+		}
+		return n
+	}
+	last := len(titles) - 1
+	c := longest
+	for c > tabsMinTitle && stripWidth(c, 0, last) > width {
+		c--
+	}
+	from := 0
+	for act := t.active(); from < act && stripWidth(c, from, act) > width; {
+		from++
+	}
+	cells := make([]tabCell, 0, len(titles)-from)
+	x := 0
+	for i := from; i < len(titles); i++ {
+		if i > from {
+			x += Width(tabsSep)
+		}
+		text := " " + Fit(titles[i], c) + " "
+		cells = append(cells, tabCell{index: i, text: text, x: x})
+		x += Width(text)
+	}
+	return cells
+}
+
+// Render implements tea.Widget: one line of titles separated by │, the
+// active one highlighted (dimmed when unfocused).
+func (t Tabs) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	th := themeOr(t.Theme)
+	act := t.active()
+	active := th.SelectedDim
+	if ctx.Focused {
+		active = th.Selected
+	}
+	var b strings.Builder
+	for i, c := range t.layout(ctx.Width) {
+		if i > 0 {
+			b.WriteString(th.Muted.Render(tabsSep))
+		}
+		style := th.Normal
+		if c.index == act {
+			style = active
+		}
+		b.WriteString(style.Render(c.text))
+	}
+	return Fit(b.String(), ctx.Width)
+}
+
+// HandleKey implements tea.KeyHandler; movement stops at the first and last
+// tab.
+func (t Tabs) HandleKey(k tea.Key) tea.Msg {
+	if len(t.Tabs) == 0 {
+		return nil
+	}
+	switch {
+	case key.Matches(k, TabsKeys.Prev):
+		return t.selectTab(t.active() - 1)
+	case key.Matches(k, TabsKeys.Next):
+		return t.selectTab(t.active() + 1)
+	case key.Matches(k, TabsKeys.First):
+		return t.selectTab(0)
+	case key.Matches(k, TabsKeys.Last):
+		return t.selectTab(len(t.Tabs) - 1)
+	}
+	return nil
+}
+
+func (t Tabs) selectTab(i int) tea.Msg {
+	i = min(max(i, 0), len(t.Tabs)-1)
+	return TabSelected{ID: t.ID, Index: i, Label: t.Tabs[i]}
+}
+
+// HandleMouse implements tea.MouseHandler: a click on a title selects it.
+// Without the rendered width in the event, the layout assumes 80 columns.
+func (t Tabs) HandleMouse(m tea.Mouse) tea.Msg {
+	if m.Action != tea.MousePress || m.Button != tea.MouseLeft || m.Y != 0 {
+		return nil
+	}
+	width := m.Width
+	if width <= 0 {
+		width = assumedWidth
+	}
+	for _, c := range t.layout(width) {
+		if m.X >= c.x && m.X < c.x+Width(c.text) && m.X < width {
+			return t.selectTab(c.index)
+		}
+	}
+	return nil
+}
+
+// ShortHelp lists the keys for the help line.
+func (t Tabs) ShortHelp() []key.Binding { return []key.Binding{TabsKeys.Prev, TabsKeys.Next} }
+
+// Actions implements tea.ToolProvider.
+func (t Tabs) Actions() []tea.Action {
+	return []tea.Action{
+		write("select_tab", "Select the tab at index (0-based, in the order get_tabs lists them), as a user would by clicking it.",
+			object(map[string]any{"index": integer("Tab index, 0-based.", 0)}, "index")),
+		read("get_tabs", "Read the tab titles in order and the index of the active tab.", object(nil)),
+	}
+}
+
+// Invoke implements tea.ToolProvider.
+func (t Tabs) Invoke(action string, args map[string]any) (tea.Result, error) {
+	switch action {
+	case "select_tab":
+		if err := onlyArgs(action, args, "index"); err != nil {
+			return tea.Result{}, err
+		}
+		i, err := argInt(action, args, "index", 0, len(t.Tabs)-1)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Write(TabSelected{ID: t.ID, Index: i, Label: t.Tabs[i]}), nil
+	case "get_tabs":
+		if err := noArgs(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		tabs := append([]string{}, t.Tabs...)
+		return tea.Read(map[string]any{"tabs": tabs, "active_index": t.active()}), nil
+	}
+	return tea.Result{}, tea.UnknownActionError("tabs", action, t.Actions())
+}

@@ -1,0 +1,366 @@
+package widgets
+
+import (
+	"errors"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Tree shows nested nodes, the children of expanded nodes indented below
+// them with ▸ (collapsed) and ▾ (expanded) markers. Selected is the id of
+// the selected node; only the visible nodes (those whose ancestors are all
+// expanded) are drawn, in a window of Height lines (12 when 0) that keeps
+// the selection in view.
+//
+// Up and Down move among the visible nodes (NodeSelected); Right expands,
+// Left collapses (or, on a collapsed node, selects its parent), Enter
+// toggles (TreeExpanded). TreeState applies both messages.
+type Tree struct {
+	ID       string
+	Nodes    []TreeNode
+	Expanded map[string]bool
+	Selected string
+	Height   int
+	Exclude  bool
+	Theme    *Theme
+}
+
+// TreeNode is one node of a Tree. IDs must be unique within the tree.
+type TreeNode struct {
+	ID       string
+	Label    string
+	Children []TreeNode
+}
+
+// TreeExpanded asks the app to expand (Expanded true) or collapse node
+// NodeID of tree ID.
+type TreeExpanded struct {
+	ID       string
+	NodeID   string
+	Expanded bool
+}
+
+// NodeSelected reports that node NodeID of tree ID was selected.
+type NodeSelected struct {
+	ID     string
+	NodeID string
+}
+
+// DefaultTreeHeight is the number of lines a Tree draws when Height is 0.
+const DefaultTreeHeight = 12
+
+// TreeKeys are the keys a focused Tree answers to.
+var TreeKeys = struct {
+	Up, Down, Expand, Collapse, Toggle, Home, End key.Binding
+}{
+	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+	Expand:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "expand")),
+	Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "collapse")),
+	Toggle:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "toggle")),
+	Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+	End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+}
+
+// Children implements tea.Node.
+func (Tree) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (t Tree) WidgetID() string { return t.ID }
+
+// WidgetKind implements tea.Widget.
+func (Tree) WidgetKind() string { return "tree" }
+
+// CanFocus implements tea.Focusable: a tree with nodes can take focus.
+func (t Tree) CanFocus() bool { return len(t.Nodes) > 0 }
+
+// Excluded implements tea.Excludable.
+func (t Tree) Excluded() bool { return t.Exclude }
+
+// Describe implements tea.Describer.
+func (t Tree) Describe() tea.Description {
+	return tea.Description{Role: "tree", State: map[string]any{
+		"selected": t.Selected,
+		"visible":  len(t.visible()),
+	}}
+}
+
+// treeLine is one visible node.
+type treeLine struct {
+	node   *TreeNode
+	parent string
+	depth  int
+}
+
+// visible flattens the nodes whose ancestors are all expanded, in order.
+func (t Tree) visible() []treeLine {
+	var out []treeLine
+	var walk func(nodes []TreeNode, parent string, depth int)
+	walk = func(nodes []TreeNode, parent string, depth int) {
+		for i := range nodes {
+			n := &nodes[i]
+			out = append(out, treeLine{node: n, parent: parent, depth: depth})
+			if len(n.Children) > 0 && t.Expanded[n.ID] {
+				walk(n.Children, n.ID, depth+1)
+			}
+		}
+	}
+	walk(t.Nodes, "", 0)
+	return out
+}
+
+// cursor is the index of Selected among lines, or -1.
+func (t Tree) cursor(lines []treeLine) int {
+	for i, l := range lines {
+		if l.node.ID == t.Selected {
+			return i
+		}
+	}
+	return -1
+}
+
+// lines is how many nodes are drawn when the widget gets height lines.
+func (t Tree) lines(height int) int {
+	h := t.Height
+	if h <= 0 {
+		h = DefaultTreeHeight
+	}
+	if height > 0 {
+		h = min(h, height)
+	}
+	return h
+}
+
+// Render implements tea.Widget: the visible window of nodes, indented two
+// cells per level, the selected one highlighted (dimmed when unfocused).
+func (t Tree) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	th := themeOr(t.Theme)
+	lines := t.visible()
+	cur := t.cursor(lines)
+	h := t.lines(ctx.Height)
+	start := followWindow(0, cur, h, len(lines))
+	end := min(start+h, len(lines))
+	out := make([]string, 0, end-start)
+	for i := start; i < end; i++ {
+		l := lines[i]
+		text := Pad(strings.Repeat("  ", l.depth)+treeMarker(*l.node, t.Expanded)+oneLine(l.node.Label), ctx.Width)
+		style := th.Normal
+		if i == cur {
+			style = th.SelectedDim
+			if ctx.Focused {
+				style = th.Selected
+			}
+		}
+		out = append(out, Fit(style.Render(text), ctx.Width))
+	}
+	if len(out) == 0 && h > 0 {
+		out = append(out, Fit(th.Muted.Render("(empty)"), ctx.Width))
+	}
+	return strings.Join(out, "\n")
+}
+
+// treeMarker is "▾ " for an expanded node, "▸ " for a collapsed one and two
+// spaces for a leaf.
+func treeMarker(n TreeNode, expanded map[string]bool) string {
+	switch {
+	case len(n.Children) == 0:
+		return "  "
+	case expanded[n.ID]:
+		return "▾ "
+	}
+	return "▸ "
+}
+
+// HandleKey implements tea.KeyHandler.
+func (t Tree) HandleKey(k tea.Key) tea.Msg {
+	lines := t.visible()
+	if len(lines) == 0 {
+		return nil
+	}
+	cur := t.cursor(lines)
+	sel := func(i int) tea.Msg {
+		i = min(max(i, 0), len(lines)-1)
+		return NodeSelected{ID: t.ID, NodeID: lines[i].node.ID}
+	}
+	switch {
+	case key.Matches(k, TreeKeys.Up):
+		if cur < 0 {
+			return sel(0)
+		}
+		return sel(cur - 1)
+	case key.Matches(k, TreeKeys.Down):
+		return sel(cur + 1)
+	case key.Matches(k, TreeKeys.Home):
+		return sel(0)
+	case key.Matches(k, TreeKeys.End):
+		return sel(len(lines) - 1)
+	}
+	if cur < 0 {
+		return nil
+	}
+	l := lines[cur]
+	open := t.Expanded[l.node.ID]
+	parent := len(l.node.Children) > 0
+	switch {
+	case key.Matches(k, TreeKeys.Expand):
+		if !parent {
+			return nil
+		}
+		if open {
+			return NodeSelected{ID: t.ID, NodeID: l.node.Children[0].ID}
+		}
+		return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: true}
+	case key.Matches(k, TreeKeys.Collapse):
+		if parent && open {
+			return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: false}
+		}
+		if l.parent != "" {
+			return NodeSelected{ID: t.ID, NodeID: l.parent}
+		}
+	case key.Matches(k, TreeKeys.Toggle):
+		if parent {
+			return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: !open}
+		}
+	}
+	return nil
+}
+
+// HandleMouse implements tea.MouseHandler: a click on a node selects it, a
+// click on its ▸/▾ marker toggles it; the wheel moves the selection.
+func (t Tree) HandleMouse(m tea.Mouse) tea.Msg {
+	switch m.Action {
+	case tea.MouseWheelUp:
+		return t.HandleKey(tea.Named(tea.KeyUp))
+	case tea.MouseWheelDown:
+		return t.HandleKey(tea.Named(tea.KeyDown))
+	case tea.MousePress:
+	default:
+		return nil
+	}
+	if m.Button != tea.MouseLeft || m.Y < 0 {
+		return nil
+	}
+	lines := t.visible()
+	h := t.lines(m.Height)
+	if m.Y >= h {
+		return nil
+	}
+	i := followWindow(0, t.cursor(lines), h, len(lines)) + m.Y
+	if i >= len(lines) {
+		return nil
+	}
+	l := lines[i]
+	if x := 2 * l.depth; len(l.node.Children) > 0 && m.X >= x && m.X < x+2 {
+		return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: !t.Expanded[l.node.ID]}
+	}
+	return NodeSelected{ID: t.ID, NodeID: l.node.ID}
+}
+
+// ShortHelp lists the keys for the help line.
+func (t Tree) ShortHelp() []key.Binding {
+	return []key.Binding{TreeKeys.Up, TreeKeys.Down, TreeKeys.Expand, TreeKeys.Collapse}
+}
+
+// Actions implements tea.ToolProvider.
+func (t Tree) Actions() []tea.Action {
+	nodeArg := func(what string) map[string]any {
+		return object(map[string]any{"node_id": str(what)}, "node_id")
+	}
+	return []tea.Action{
+		write("expand", "Expand a node so its children show, as a user would with the right arrow.", nodeArg("Id of a node that has children (see get_nodes).")),
+		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", nodeArg("Id of a node that has children (see get_nodes).")),
+		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", nodeArg("Id of the node to select (see get_nodes).")),
+		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children.", object(nil)),
+	}
+}
+
+// Invoke implements tea.ToolProvider.
+func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
+	switch action {
+	case "get_nodes":
+		if err := noArgs(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		lines := t.visible()
+		nodes := make([]map[string]any, len(lines))
+		for i, l := range lines {
+			nodes[i] = map[string]any{
+				"id": l.node.ID, "label": l.node.Label, "depth": l.depth,
+				"expanded": len(l.node.Children) > 0 && t.Expanded[l.node.ID], "has_children": len(l.node.Children) > 0,
+			}
+		}
+		return tea.Read(map[string]any{"nodes": nodes}), nil
+	case "expand", "collapse", "select_node":
+		if err := onlyArgs(action, args, "node_id"); err != nil {
+			return tea.Result{}, err
+		}
+		n, err := t.nodeArg(action, args, action != "select_node")
+		if err != nil {
+			return tea.Result{}, err
+		}
+		if action == "select_node" {
+			return tea.Write(NodeSelected{ID: t.ID, NodeID: n.ID}), nil
+		}
+		return tea.Write(TreeExpanded{ID: t.ID, NodeID: n.ID, Expanded: action == "expand"}), nil
+	}
+	return tea.Result{}, tea.UnknownActionError("tree", action, t.Actions())
+}
+
+// treeIDsShown caps how many ids an error message lists.
+const treeIDsShown = 20
+
+// nodeArg resolves the node_id argument anywhere in the tree; parents
+// limits it to nodes with children. The error lists the valid ids.
+func (t Tree) nodeArg(action string, args map[string]any, parents bool) (TreeNode, error) {
+	var valid []string
+	var found *TreeNode
+	id, err := argString(action, args, "node_id", true)
+	var walk func([]TreeNode)
+	walk = func(nodes []TreeNode) {
+		for i := range nodes {
+			n := &nodes[i]
+			if parents && len(n.Children) == 0 {
+				walk(n.Children)
+				continue
+			}
+			if n.ID == id && found == nil {
+				found = n
+			}
+			valid = append(valid, n.ID)
+			walk(n.Children)
+		}
+	}
+	walk(t.Nodes)
+	what := "node"
+	if parents {
+		what = "node with children"
+	}
+	list := strings.Join(valid, ", ")
+	if len(valid) > treeIDsShown {
+		list = strings.Join(valid[:treeIDsShown], ", ") + ", … (see get_nodes)"
+	}
+	switch {
+	case len(valid) == 0:
+		return TreeNode{}, argErr(action, "node_id", "the tree has no %s", what)
+	case err != nil:
+		return TreeNode{}, argErr(action, "node_id", "%s: the id of a %s, one of %s", ruleOf(err), what, list)
+	case found == nil:
+		return TreeNode{}, argErr(action, "node_id", "unknown %s %q: one of %s", what, id, list)
+	}
+	return *found, nil
+}
+
+// ruleOf returns an *tea.ArgumentError's rule, or the error's text.
+func ruleOf(err error) string {
+	var ae *tea.ArgumentError
+	if errors.As(err, &ae) {
+		return ae.Rule
+	}
+	return err.Error()
+}

@@ -1,0 +1,215 @@
+package widgets
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Viewport shows Height lines of Lines (10 when 0, fewer when the space
+// given is shorter) starting at Top, with a scroll bar in the right-hand
+// column when there is more than fits. Keys and the wheel scroll it
+// (Scrolled); scrolling clamps so the last page stays full.
+type Viewport struct {
+	ID      string
+	Lines   []string
+	Top     int
+	Height  int
+	Exclude bool
+	Theme   *Theme
+}
+
+// Scrolled asks the app to scroll viewport ID so line Top is the first shown.
+type Scrolled struct {
+	ID  string
+	Top int
+}
+
+// DefaultViewportHeight is the number of lines a Viewport shows when Height
+// is 0.
+const DefaultViewportHeight = 10
+
+// viewportWheelLines is how far one wheel notch scrolls.
+const viewportWheelLines = 3
+
+// ViewportKeys are the keys a focused Viewport answers to.
+var ViewportKeys = struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+}{
+	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+	PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+	Top:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "top")),
+	Bottom:   key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
+}
+
+// Children implements tea.Node.
+func (Viewport) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (v Viewport) WidgetID() string { return v.ID }
+
+// WidgetKind implements tea.Widget.
+func (Viewport) WidgetKind() string { return "viewport" }
+
+// CanFocus implements tea.Focusable: a viewport can always be focused to
+// scroll it.
+func (Viewport) CanFocus() bool { return true }
+
+// Excluded implements tea.Excludable.
+func (v Viewport) Excluded() bool { return v.Exclude }
+
+// Describe implements tea.Describer.
+func (v Viewport) Describe() tea.Description {
+	top, bottom := v.visibleRange(0)
+	return tea.Description{Role: "viewport", State: map[string]any{"top": top, "bottom": bottom, "lines": len(v.Lines)}}
+}
+
+// height is how many lines are shown when the widget gets height lines.
+func (v Viewport) height(height int) int {
+	h := v.Height
+	if h <= 0 {
+		h = DefaultViewportHeight
+	}
+	if height > 0 {
+		h = min(h, height)
+	}
+	return h
+}
+
+// top is Top clamped so the last page stays full.
+func (v Viewport) top(h int) int {
+	return min(max(v.Top, 0), max(len(v.Lines)-h, 0))
+}
+
+// visibleRange returns the first and last line shown (inclusive); bottom is
+// top-1 when nothing is shown.
+func (v Viewport) visibleRange(height int) (top, bottom int) {
+	h := v.height(height)
+	top = v.top(h)
+	return top, min(top+h, len(v.Lines)) - 1
+}
+
+// Render implements tea.Widget: always h lines, the visible ones cut with an
+// ellipsis, and a scroll bar (┃ thumb on a │ track) in the last column, its
+// thumb accented when focused. The thumb fills the track when every line
+// fits. Below 3 columns the bar is left out.
+func (v Viewport) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	th := themeOr(v.Theme)
+	h := v.height(ctx.Height)
+	top := v.top(h)
+	bar := ctx.Width >= 3
+	textW := ctx.Width
+	if bar {
+		textW--
+	}
+	thumbFrom, thumbTo := 0, h
+	if n := len(v.Lines); n > h {
+		size := max(h*h/n, 1)
+		thumbFrom = min(top*h/n, h-size)
+		if top >= n-h {
+			thumbFrom = h - size
+		}
+		thumbTo = thumbFrom + size
+	}
+	thumb, track := th.Muted, th.Muted
+	if ctx.Focused {
+		thumb = th.Accent
+	}
+	out := make([]string, 0, h)
+	for i := 0; i < h; i++ {
+		line := ""
+		if top+i < len(v.Lines) {
+			line = oneLine(v.Lines[top+i])
+		}
+		if !bar {
+			out = append(out, Fit(line, ctx.Width))
+			continue
+		}
+		mark := track.Render("│")
+		if i >= thumbFrom && i < thumbTo {
+			mark = thumb.Render("┃")
+		}
+		out = append(out, Pad(line, textW)+mark)
+	}
+	return strings.Join(out, "\n")
+}
+
+// HandleKey implements tea.KeyHandler; PgUp and PgDn move by the height.
+func (v Viewport) HandleKey(k tea.Key) tea.Msg {
+	h := v.height(0)
+	top := v.top(h)
+	switch {
+	case key.Matches(k, ViewportKeys.Up):
+		return v.scroll(top-1, h)
+	case key.Matches(k, ViewportKeys.Down):
+		return v.scroll(top+1, h)
+	case key.Matches(k, ViewportKeys.PageUp):
+		return v.scroll(top-h, h)
+	case key.Matches(k, ViewportKeys.PageDown):
+		return v.scroll(top+h, h)
+	case key.Matches(k, ViewportKeys.Top):
+		return v.scroll(0, h)
+	case key.Matches(k, ViewportKeys.Bottom):
+		return v.scroll(len(v.Lines), h)
+	}
+	return nil
+}
+
+func (v Viewport) scroll(top, h int) tea.Msg {
+	return Scrolled{ID: v.ID, Top: min(max(top, 0), max(len(v.Lines)-h, 0))}
+}
+
+// HandleMouse implements tea.MouseHandler: the wheel scrolls three lines.
+func (v Viewport) HandleMouse(m tea.Mouse) tea.Msg {
+	h := v.height(m.Height)
+	switch m.Action {
+	case tea.MouseWheelUp:
+		return v.scroll(v.top(h)-viewportWheelLines, h)
+	case tea.MouseWheelDown:
+		return v.scroll(v.top(h)+viewportWheelLines, h)
+	}
+	return nil
+}
+
+// ShortHelp lists the keys for the help line.
+func (v Viewport) ShortHelp() []key.Binding {
+	return []key.Binding{ViewportKeys.Up, ViewportKeys.Down, ViewportKeys.PageDown, ViewportKeys.Top}
+}
+
+// Actions implements tea.ToolProvider.
+func (v Viewport) Actions() []tea.Action {
+	return []tea.Action{
+		write("scroll_to", "Scroll so a line is in view: it becomes the first line shown, or as near as the end allows.",
+			object(map[string]any{"row": integer("Line index, 0-based.", 0)}, "row")),
+		read("get_visible_range", "Read the first and last line shown (inclusive, 0-based).", object(nil)),
+	}
+}
+
+// Invoke implements tea.ToolProvider.
+func (v Viewport) Invoke(action string, args map[string]any) (tea.Result, error) {
+	switch action {
+	case "scroll_to":
+		if err := onlyArgs(action, args, "row"); err != nil {
+			return tea.Result{}, err
+		}
+		row, err := argInt(action, args, "row", 0, len(v.Lines)-1)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Write(v.scroll(row, v.height(0))), nil
+	case "get_visible_range":
+		if err := noArgs(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		top, bottom := v.visibleRange(0)
+		return tea.Read(map[string]any{"top": top, "bottom": bottom}), nil
+	}
+	return tea.Result{}, tea.UnknownActionError("viewport", action, v.Actions())
+}

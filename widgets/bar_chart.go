@@ -1,0 +1,147 @@
+package widgets
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// barEighths are the partial cells of a bar, one eighth to a full cell.
+var barEighths = []rune("▏▎▍▌▋▊▉█")
+
+// BarChart draws one horizontal bar per Bar: its label, a bar scaled to the
+// largest value and the value itself. Negative and non-finite values draw
+// no bar. It is display only: it cannot be focused and offers no action.
+type BarChart struct {
+	ID      string
+	Bars    []Bar
+	Exclude bool
+	Theme   *Theme
+}
+
+// Bar is one bar of a BarChart.
+type Bar struct {
+	Label string
+	Value float64
+}
+
+// Children implements tea.Node.
+func (BarChart) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (c BarChart) WidgetID() string { return c.ID }
+
+// WidgetKind implements tea.Widget.
+func (BarChart) WidgetKind() string { return "bar_chart" }
+
+// CanFocus implements tea.Focusable: a chart never takes focus.
+func (BarChart) CanFocus() bool { return false }
+
+// Excluded implements tea.Excludable.
+func (c BarChart) Excluded() bool { return c.Exclude }
+
+// Describe implements tea.Describer: every bar's label and value.
+func (c BarChart) Describe() tea.Description {
+	bars := make([]map[string]any, 0, len(c.Bars))
+	for _, b := range c.Bars {
+		bars = append(bars, map[string]any{"label": b.Label, "value": b.Value})
+	}
+	return tea.Description{Role: "chart", State: map[string]any{"bars": bars}}
+}
+
+// Render implements tea.Widget: "label │██████▌ 13" per bar, at most
+// ctx.Height bars.
+func (c BarChart) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	t := themeOr(c.Theme)
+	if len(c.Bars) == 0 {
+		return t.Muted.Render(Fit("(no data)", ctx.Width))
+	}
+	labelW, valueW, top := 0, 0, 0.0
+	values := make([]string, len(c.Bars))
+	for i, b := range c.Bars {
+		labelW = max(labelW, Width(oneLine(b.Label)))
+		values[i] = formatBarValue(b.Value)
+		valueW = max(valueW, Width(values[i]))
+		if isFinite(b.Value) {
+			top = max(top, b.Value)
+		}
+	}
+	labelW = min(labelW, ctx.Width/3)
+	barW := ctx.Width - labelW - 2 - (valueW + 1)
+	if barW < 1 {
+		valueW = -1 // no room: drop the value column
+		barW = ctx.Width - labelW - 2
+	}
+	var out []string
+	for i, b := range clipBars(c.Bars, ctx.Height) {
+		line := ""
+		if labelW > 0 {
+			line = t.Normal.Render(Pad(oneLine(b.Label), labelW)) + t.Muted.Render(" │")
+		} else {
+			line = t.Muted.Render("│")
+		}
+		bar := barCells(b.Value, top, max(barW, 0))
+		line += t.Accent.Render(bar)
+		if valueW >= 0 {
+			line += strings.Repeat(" ", max(barW-Width(bar), 0)) + " " + t.Muted.Render(values[i])
+		}
+		out = append(out, Fit(line, ctx.Width))
+	}
+	return strings.Join(out, "\n")
+}
+
+// clipBars keeps the first height bars, or all when height <= 0.
+func clipBars(bars []Bar, height int) []Bar {
+	if height > 0 && len(bars) > height {
+		return bars[:height]
+	}
+	return bars
+}
+
+// barCells draws v out of top in at most width cells, in eighths of a cell.
+func barCells(v, top float64, width int) string {
+	if !isFinite(v) || v <= 0 || top <= 0 || width <= 0 {
+		return ""
+	}
+	eighths := int(math.Round(v / top * float64(width*8)))
+	eighths = min(eighths, width*8)
+	s := strings.Repeat(string(barEighths[7]), eighths/8)
+	if r := eighths % 8; r > 0 {
+		s += string(barEighths[r-1])
+	}
+	return s
+}
+
+// formatBarValue spells v briefly: whole numbers without decimals, others
+// with at most two.
+func formatBarValue(v float64) string {
+	if isFinite(v) && v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return strconv.FormatInt(int64(v), 10)
+	}
+	s := strconv.FormatFloat(v, 'f', 2, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+// HandleKey implements tea.KeyHandler: a chart uses no key.
+func (BarChart) HandleKey(tea.Key) tea.Msg { return nil }
+
+// ShortHelp lists no key: a chart takes no focus.
+func (BarChart) ShortHelp() []key.Binding { return nil }
+
+// Actions implements tea.ToolProvider: a chart offers nothing.
+func (BarChart) Actions() []tea.Action { return nil }
+
+// Invoke implements tea.ToolProvider: every action is unknown.
+func (c BarChart) Invoke(action string, _ map[string]any) (tea.Result, error) {
+	return tea.Result{}, tea.UnknownActionError(c.WidgetKind(), action, nil)
+}

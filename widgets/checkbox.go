@@ -1,0 +1,119 @@
+package widgets
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Checkbox is a labelled on/off box. Space or Enter while focused, a left
+// click, or the agent action toggle sends Toggled with the opposite of
+// Checked. A disabled Checkbox cannot be focused and offers only its read.
+type Checkbox struct {
+	ID       string
+	Label    string
+	Checked  bool
+	Disabled bool
+	Exclude  bool
+	Theme    *Theme
+}
+
+// Toggled reports a Checkbox's new state.
+type Toggled struct {
+	ID      string
+	Checked bool
+}
+
+// CheckboxKeys are the keys a focused Checkbox answers to.
+var CheckboxKeys = struct{ Toggle key.Binding }{
+	Toggle: key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle")),
+}
+
+// Children implements tea.Node.
+func (Checkbox) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (c Checkbox) WidgetID() string { return c.ID }
+
+// WidgetKind implements tea.Widget.
+func (Checkbox) WidgetKind() string { return "checkbox" }
+
+// CanFocus implements tea.Focusable.
+func (c Checkbox) CanFocus() bool { return !c.Disabled }
+
+// Excluded implements tea.Excludable.
+func (c Checkbox) Excluded() bool { return c.Exclude }
+
+// Describe implements tea.Describer.
+func (c Checkbox) Describe() tea.Description {
+	return tea.Description{Label: c.Label, Role: "checkbox", State: map[string]any{"checked": c.Checked, "disabled": c.Disabled}}
+}
+
+// Render implements tea.Widget: "[x] Label" or "[ ] Label", the box
+// highlighted when focused.
+func (c Checkbox) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	t := themeOr(c.Theme)
+	box, label := t.Border, t.Normal
+	switch {
+	case c.Disabled:
+		box, label = t.Disabled, t.Disabled
+	case ctx.Focused:
+		box, label = t.Accent, t.Accent
+	}
+	mark := "[ ]"
+	if c.Checked {
+		mark = "[x]"
+	}
+	line := box.Render(mark)
+	if text := oneLine(c.Label); text != "" {
+		line += " " + label.Render(Fit(text, max(ctx.Width-4, 1)))
+	}
+	return Fit(line, ctx.Width)
+}
+
+// HandleKey implements tea.KeyHandler.
+func (c Checkbox) HandleKey(k tea.Key) tea.Msg {
+	if c.Disabled || !key.Matches(k, CheckboxKeys.Toggle) {
+		return nil
+	}
+	return c.toggled()
+}
+
+// HandleMouse implements tea.MouseHandler: a left click toggles.
+func (c Checkbox) HandleMouse(m tea.Mouse) tea.Msg {
+	if c.Disabled || m.Action != tea.MousePress || m.Button != tea.MouseLeft {
+		return nil
+	}
+	return c.toggled()
+}
+
+func (c Checkbox) toggled() tea.Msg { return Toggled{ID: c.ID, Checked: !c.Checked} }
+
+// ShortHelp lists the keys for the help line.
+func (c Checkbox) ShortHelp() []key.Binding { return []key.Binding{CheckboxKeys.Toggle} }
+
+// Actions implements tea.ToolProvider.
+func (c Checkbox) Actions() []tea.Action {
+	var out []tea.Action
+	if !c.Disabled {
+		out = append(out, write("toggle", "Toggle the checkbox: check it when unchecked, uncheck it when checked.", object(nil)))
+	}
+	return append(out, read("get_checked", "Read whether the checkbox is checked.", object(nil)))
+}
+
+// Invoke implements tea.ToolProvider.
+func (c Checkbox) Invoke(action string, args map[string]any) (tea.Result, error) {
+	if !actionOffered(c.Actions(), action) {
+		return tea.Result{}, tea.UnknownActionError(c.WidgetKind(), action, c.Actions())
+	}
+	if err := noArgs(action, args); err != nil {
+		return tea.Result{}, err
+	}
+	if action == "toggle" {
+		return tea.Write(c.toggled()), nil
+	}
+	return tea.Read(map[string]any{"checked": c.Checked}), nil
+}

@@ -1,0 +1,369 @@
+package widgets
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Menu is a tree of items drawn as one column: each open submenu's items
+// are indented beneath it. Up and Down move the cursor among the items of
+// the deepest open submenu (MenuMoved); Right or Enter on an item with
+// children opens it and Left or Esc closes the deepest one (MenuOpened with
+// the new path); Enter on an item without children selects it
+// (MenuSelected). An agent selects any enabled item without children, at
+// any depth, with select. Disabled items are skipped and cannot be chosen.
+type Menu struct {
+	ID    string
+	Items []MenuItem
+	// Open is the path of open submenus: item ids from the top level down.
+	Open []string
+	// Cursor is the id of the item under the cursor, in the deepest open
+	// submenu.
+	Cursor string
+	// Height is the number of lines shown at once (DefaultListHeight when
+	// 0); the window keeps the cursor in view.
+	Height  int
+	Exclude bool
+	Theme   *Theme
+}
+
+// MenuItem is one entry of a Menu: a leaf to select, or a submenu when it
+// has Children.
+type MenuItem struct {
+	ID       string
+	Label    string
+	Children []MenuItem
+	Disabled bool
+}
+
+// MenuMoved reports the cursor moving to another item.
+type MenuMoved struct {
+	ID     string
+	ItemID string
+}
+
+// MenuOpened reports the new path of open submenus (shorter when one
+// closed).
+type MenuOpened struct {
+	ID   string
+	Path []string
+}
+
+// MenuSelected reports a leaf item chosen.
+type MenuSelected struct {
+	ID     string
+	ItemID string
+}
+
+// MenuKeyMap holds the keys of a Menu.
+type MenuKeyMap struct {
+	Up     key.Binding
+	Down   key.Binding
+	Open   key.Binding
+	Close  key.Binding
+	Select key.Binding
+}
+
+// MenuKeys are the keys a focused Menu answers to. Enter opens an item with
+// children and selects one without.
+var MenuKeys = MenuKeyMap{
+	Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
+	Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
+	Open:   key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "open")),
+	Close:  key.NewBinding(key.WithKeys("left", "esc"), key.WithHelp("←/esc", "close")),
+	Select: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
+}
+
+// Children implements tea.Node.
+func (Menu) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (m Menu) WidgetID() string { return m.ID }
+
+// WidgetKind implements tea.Widget.
+func (Menu) WidgetKind() string { return "menu" }
+
+// CanFocus implements tea.Focusable: a menu with items takes focus.
+func (m Menu) CanFocus() bool { return len(m.Items) > 0 }
+
+// Excluded implements tea.Excludable.
+func (m Menu) Excluded() bool { return m.Exclude }
+
+// Describe implements tea.Describer.
+func (m Menu) Describe() tea.Description {
+	path, _ := m.level()
+	return tea.Description{Role: "menu", State: map[string]any{"open": path, "cursor": m.Cursor}}
+}
+
+// level follows Open from the top and returns the part of it that names
+// real, enabled submenus, and the items of the deepest one.
+func (m Menu) level() (path []string, items []MenuItem) {
+	items, path = m.Items, []string{}
+	for _, id := range m.Open {
+		i := menuIndex(items, id)
+		if i < 0 || len(items[i].Children) == 0 || items[i].Disabled {
+			break
+		}
+		path = append(path, id)
+		items = items[i].Children
+	}
+	return path, items
+}
+
+// menuIndex is the index of the item id in items, or -1.
+func menuIndex(items []MenuItem, id string) int {
+	for i, it := range items {
+		if it.ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// menuRow is one drawn line of a Menu.
+type menuRow struct {
+	item   MenuItem
+	depth  int
+	parent []string // the open path leading to the item's submenu
+	open   bool
+}
+
+// rows lists the drawn lines: the top level with each open submenu's items
+// beneath it.
+func (m Menu) rows() []menuRow {
+	path, _ := m.level()
+	var out []menuRow
+	var walk func(items []MenuItem, depth int)
+	walk = func(items []MenuItem, depth int) {
+		for _, it := range items {
+			open := depth < len(path) && path[depth] == it.ID
+			out = append(out, menuRow{item: it, depth: depth, parent: path[:depth:depth], open: open})
+			if open {
+				walk(it.Children, depth+1)
+			}
+		}
+	}
+	walk(m.Items, 0)
+	return out
+}
+
+// height is the number of lines shown at once.
+func (m Menu) height() int {
+	if m.Height > 0 {
+		return m.Height
+	}
+	return DefaultListHeight
+}
+
+// windowHeight is the number of lines shown in avail lines (0: unbounded).
+func (m Menu) windowHeight(avail int) int {
+	if avail > 0 {
+		return min(m.height(), avail)
+	}
+	return m.height()
+}
+
+// cursorRow is the drawn line of the cursor, or -1.
+func (m Menu) cursorRow(rows []menuRow) int {
+	path, _ := m.level()
+	for i, r := range rows {
+		if r.depth == len(path) && r.item.ID == m.Cursor {
+			return i
+		}
+	}
+	return -1
+}
+
+// Render implements tea.Widget: one line per item, submenus marked ▸ (▾
+// when open) with their open items indented beneath, the cursor
+// highlighted (dimmer when unfocused), disabled items greyed.
+func (m Menu) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	t := themeOr(m.Theme)
+	if len(m.Items) == 0 {
+		return t.Muted.Render(Fit("(empty menu)", ctx.Width))
+	}
+	cursorStyle := t.SelectedDim
+	if ctx.Focused {
+		cursorStyle = t.Selected
+	}
+	rows := m.rows()
+	cur := m.cursorRow(rows)
+	height := m.windowHeight(ctx.Height)
+	top := windowTop(cur, len(rows), height)
+	var out []string
+	for i := top; i < min(top+height, len(rows)); i++ {
+		r := rows[i]
+		suffix := ""
+		switch {
+		case r.open:
+			suffix = " ▾"
+		case len(r.item.Children) > 0:
+			suffix = " ▸"
+		}
+		indent := strings.Repeat("  ", r.depth)
+		label := Fit(oneLine(r.item.Label), max(ctx.Width-Width(indent)-Width(suffix)-2, 1))
+		text := Fit(indent+"  "+label+suffix, ctx.Width)
+		style := t.Normal
+		switch {
+		case i == cur:
+			text = Fit(indent+"› "+label+suffix, ctx.Width)
+			style = cursorStyle
+		case r.item.Disabled:
+			style = t.Disabled
+		case r.open:
+			style = t.Accent
+		}
+		out = append(out, style.Render(text))
+	}
+	return strings.Join(out, "\n")
+}
+
+// HandleKey implements tea.KeyHandler.
+func (m Menu) HandleKey(k tea.Key) tea.Msg {
+	path, items := m.level()
+	cur := menuIndex(items, m.Cursor)
+	switch {
+	case key.Matches(k, MenuKeys.Up):
+		return m.move(items, cur, -1)
+	case key.Matches(k, MenuKeys.Down):
+		return m.move(items, cur, 1)
+	case key.Matches(k, MenuKeys.Close):
+		if len(path) == 0 {
+			return nil
+		}
+		return MenuOpened{ID: m.ID, Path: append([]string{}, path[:len(path)-1]...)}
+	case key.Matches(k, MenuKeys.Open), key.Matches(k, MenuKeys.Select):
+		if cur < 0 || items[cur].Disabled {
+			return nil
+		}
+		if it := items[cur]; len(it.Children) > 0 {
+			return MenuOpened{ID: m.ID, Path: append(append([]string{}, path...), it.ID)}
+		}
+		if key.Matches(k, MenuKeys.Select) {
+			return MenuSelected{ID: m.ID, ItemID: items[cur].ID}
+		}
+	}
+	return nil
+}
+
+// move steps the cursor from items[cur] to the next enabled item in dir,
+// staying put at either end.
+func (m Menu) move(items []MenuItem, cur, dir int) tea.Msg {
+	start := cur
+	if cur < 0 {
+		start = -1
+		if dir < 0 {
+			start = len(items)
+		}
+	}
+	for i := start + dir; i >= 0 && i < len(items); i += dir {
+		if !items[i].Disabled {
+			return MenuMoved{ID: m.ID, ItemID: items[i].ID}
+		}
+	}
+	if cur >= 0 {
+		return MenuMoved{ID: m.ID, ItemID: items[cur].ID}
+	}
+	return nil
+}
+
+// HandleMouse implements tea.MouseHandler: a left click on an item without
+// children selects it; on one with children it opens it, or closes it when
+// it is open.
+func (m Menu) HandleMouse(ev tea.Mouse) tea.Msg {
+	if ev.Action != tea.MousePress || ev.Button != tea.MouseLeft {
+		return nil
+	}
+	rows := m.rows()
+	height := m.windowHeight(ev.Height)
+	top := windowTop(m.cursorRow(rows), len(rows), height)
+	i := top + ev.Y
+	if ev.Y < 0 || ev.Y >= height || i >= len(rows) || rows[i].item.Disabled {
+		return nil
+	}
+	r := rows[i]
+	switch {
+	case r.open:
+		return MenuOpened{ID: m.ID, Path: append([]string{}, r.parent...)}
+	case len(r.item.Children) > 0:
+		return MenuOpened{ID: m.ID, Path: append(append([]string{}, r.parent...), r.item.ID)}
+	}
+	return MenuSelected{ID: m.ID, ItemID: r.item.ID}
+}
+
+// ShortHelp lists the keys for the help line.
+func (m Menu) ShortHelp() []key.Binding {
+	return []key.Binding{MenuKeys.Up, MenuKeys.Down, MenuKeys.Open, MenuKeys.Close, MenuKeys.Select}
+}
+
+// Actions implements tea.ToolProvider.
+func (m Menu) Actions() []tea.Action {
+	return []tea.Action{
+		write("select", "Choose a menu item that has no children, at any depth, by its item id (see get_items). Disabled items cannot be chosen.",
+			object(map[string]any{"item_id": str("The id of the item to choose.")}, "item_id")),
+		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", object(nil)),
+	}
+}
+
+// Invoke implements tea.ToolProvider.
+func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
+	switch action {
+	case "select":
+		if err := onlyArgs(action, args, "item_id"); err != nil {
+			return tea.Result{}, err
+		}
+		id, err := argString(action, args, "item_id", true)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		leaves := menuLeaves(m.Items, nil)
+		for _, l := range leaves {
+			if l == id {
+				return tea.Write(MenuSelected{ID: m.ID, ItemID: id}), nil
+			}
+		}
+		valid := "none: the menu has no enabled item without children"
+		if len(leaves) > 0 {
+			valid = "one of " + strings.Join(leaves, ", ")
+		}
+		return tea.Result{}, argErr(action, "item_id", "%q is not an enabled item without children: valid %s", id, valid)
+	case "get_items":
+		if err := noArgs(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Read(map[string]any{"items": menuJSON(m.Items)}), nil
+	}
+	return tea.Result{}, tea.UnknownActionError(m.WidgetKind(), action, m.Actions())
+}
+
+// menuLeaves lists the ids of the enabled items without children under
+// enabled parents, in view order.
+func menuLeaves(items []MenuItem, out []string) []string {
+	for _, it := range items {
+		switch {
+		case it.Disabled:
+		case len(it.Children) > 0:
+			out = menuLeaves(it.Children, out)
+		default:
+			out = append(out, it.ID)
+		}
+	}
+	return out
+}
+
+// menuJSON is the get_items shape of items.
+func menuJSON(items []MenuItem) []map[string]any {
+	out := make([]map[string]any, 0, len(items))
+	for _, it := range items {
+		out = append(out, map[string]any{
+			"id": it.ID, "label": it.Label, "children": menuJSON(it.Children), "disabled": it.Disabled,
+		})
+	}
+	return out
+}

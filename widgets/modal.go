@@ -1,0 +1,243 @@
+package widgets
+
+import (
+	"math"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Modal is a dialog with a title, a body and two choices. While Visible, it
+// can be focused: Enter or y confirms (ModalConfirmed), Esc or n dismisses
+// (ModalDismissed), and an agent does the same with confirm and dismiss. A
+// hidden Modal draws nothing, cannot be focused and offers nothing.
+type Modal struct {
+	ID      string
+	Title   string
+	Body    string
+	Visible bool
+	// ConfirmLabel and DismissLabel name the two choices ("OK" and
+	// "Cancel" when empty).
+	ConfirmLabel string
+	DismissLabel string
+	Exclude      bool
+	Theme        *Theme
+}
+
+// ModalConfirmed reports that a Modal was confirmed.
+type ModalConfirmed struct {
+	ID string
+}
+
+// ModalDismissed reports that a Modal was dismissed.
+type ModalDismissed struct {
+	ID string
+}
+
+// ModalKeys are the keys a focused, visible Modal answers to.
+var ModalKeys = struct{ Confirm, Dismiss key.Binding }{
+	Confirm: key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter/y", "confirm")),
+	Dismiss: key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc/n", "dismiss")),
+}
+
+// Children implements tea.Node.
+func (Modal) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (m Modal) WidgetID() string { return m.ID }
+
+// WidgetKind implements tea.Widget.
+func (Modal) WidgetKind() string { return "modal" }
+
+// CanFocus implements tea.Focusable: only a visible Modal takes focus.
+func (m Modal) CanFocus() bool { return m.Visible }
+
+// Excluded implements tea.Excludable.
+func (m Modal) Excluded() bool { return m.Exclude }
+
+// Describe implements tea.Describer.
+func (m Modal) Describe() tea.Description {
+	return tea.Description{Label: m.Title, Role: "dialog", State: map[string]any{
+		"visible": m.Visible, "body": m.Body, "confirm_label": m.confirmLabel(), "dismiss_label": m.dismissLabel(),
+	}}
+}
+
+func (m Modal) confirmLabel() string {
+	if m.ConfirmLabel == "" {
+		return "OK"
+	}
+	return oneLine(m.ConfirmLabel)
+}
+
+func (m Modal) dismissLabel() string {
+	if m.DismissLabel == "" {
+		return "Cancel"
+	}
+	return oneLine(m.DismissLabel)
+}
+
+// modalButtons are the two choices as drawn: "[ OK ]" and "[ Cancel ]".
+func (m Modal) modalButtons() (confirm, dismiss string) {
+	return "[ " + m.confirmLabel() + " ]", "[ " + m.dismissLabel() + " ]"
+}
+
+// modalButtonGap separates the two choices.
+const modalButtonGap = "  "
+
+// modalBody is the body's lines, tabs expanded.
+func (m Modal) modalBody() []string {
+	if m.Body == "" {
+		return nil
+	}
+	return strings.Split(strings.ReplaceAll(strings.ReplaceAll(m.Body, "\r\n", "\n"), "\t", "    "), "\n")
+}
+
+// modalMinWidth is the narrowest box drawn with a border.
+const modalMinWidth = 5
+
+// layout returns the box's width and the body lines drawn, and whether a
+// blank line separates them from the choices, in the given space (height 0:
+// unbounded). The body loses lines before the choices do.
+func (m Modal) layout(avail, height int) (width int, body []string, blank bool) {
+	body = m.modalBody()
+	confirm, dismiss := m.modalButtons()
+	natural := max(Width(oneLine(m.Title))+4, Width(confirm)+Width(modalButtonGap)+Width(dismiss))
+	for _, l := range body {
+		natural = max(natural, Width(l))
+	}
+	width, blank = min(natural+4, avail), true
+	if height > 0 && 4+len(body) > height {
+		blank = false
+		body = body[:max(min(len(body), height-3), 0)]
+	}
+	return width, body, blank
+}
+
+// Render implements tea.Widget: a rounded box with the title in its top
+// edge, the body, and the two choices, the confirm choice highlighted when
+// focused. A hidden Modal renders "".
+func (m Modal) Render(ctx tea.RenderContext) string {
+	if !m.Visible || ctx.Width <= 0 {
+		return ""
+	}
+	t := themeOr(m.Theme)
+	border, confirmStyle := t.Border, t.Button
+	if ctx.Focused {
+		border, confirmStyle = t.BorderFocus, t.ButtonFocus
+	}
+	title := oneLine(m.Title)
+	confirm, dismiss := m.modalButtons()
+	buttons := confirmStyle.Render(confirm) + modalButtonGap + t.Button.Render(dismiss)
+	width, body, blank := m.layout(ctx.Width, ctx.Height)
+
+	var out []string
+	if width < modalMinWidth {
+		// Too narrow for a border: the title and the choices alone.
+		out = append(out, t.Header.Render(Fit(title, width)))
+		for _, l := range body {
+			out = append(out, Fit(l, width))
+		}
+		out = append(out, Fit(buttons, width))
+		return strings.Join(clipLines(out, ctx.Height), "\n")
+	}
+	inner := width - 2
+	top := border.Render("╭" + strings.Repeat("─", inner) + "╮")
+	if title != "" && inner >= 4 {
+		name := Fit(title, inner-3)
+		top = border.Render("╭─ ") + t.Header.Render(name) + border.Render(" "+strings.Repeat("─", inner-3-Width(name))+"╮")
+	}
+	out = append(out, top)
+	side := border.Render("│")
+	for _, l := range body {
+		out = append(out, side+" "+t.Normal.Render(Pad(l, inner-2))+" "+side)
+	}
+	if blank {
+		out = append(out, side+strings.Repeat(" ", inner)+side)
+	}
+	out = append(out, side+" "+Pad(buttons, inner-2)+" "+side)
+	out = append(out, border.Render("╰"+strings.Repeat("─", inner)+"╯"))
+	return strings.Join(clipLines(out, ctx.Height), "\n")
+}
+
+// clipLines keeps the first height lines, or all when height <= 0.
+func clipLines(lines []string, height int) []string {
+	if height > 0 && len(lines) > height {
+		return lines[:height]
+	}
+	return lines
+}
+
+// HandleKey implements tea.KeyHandler.
+func (m Modal) HandleKey(k tea.Key) tea.Msg {
+	if !m.Visible {
+		return nil
+	}
+	switch {
+	case key.Matches(k, ModalKeys.Confirm):
+		return ModalConfirmed{ID: m.ID}
+	case key.Matches(k, ModalKeys.Dismiss):
+		return ModalDismissed{ID: m.ID}
+	}
+	return nil
+}
+
+// HandleMouse implements tea.MouseHandler: a left click on a choice picks
+// it. The choices sit on the line above the bottom border, two cells in;
+// the event's Width and Height, when known, are the space the box was drawn
+// in.
+func (m Modal) HandleMouse(ev tea.Mouse) tea.Msg {
+	if !m.Visible || ev.Action != tea.MousePress || ev.Button != tea.MouseLeft {
+		return nil
+	}
+	avail := ev.Width
+	if avail <= 0 {
+		avail = math.MaxInt32
+	}
+	width, body, blank := m.layout(avail, ev.Height)
+	row, x := 1+len(body)+boolInt(blank), ev.X-2
+	if width < modalMinWidth {
+		row, x = 1+len(body), ev.X
+	}
+	if ev.Y != row {
+		return nil
+	}
+	confirm, dismiss := m.modalButtons()
+	switch {
+	case x >= 0 && x < Width(confirm):
+		return ModalConfirmed{ID: m.ID}
+	case x >= Width(confirm)+Width(modalButtonGap) && x < Width(confirm)+Width(modalButtonGap)+Width(dismiss):
+		return ModalDismissed{ID: m.ID}
+	}
+	return nil
+}
+
+// ShortHelp lists the keys for the help line.
+func (m Modal) ShortHelp() []key.Binding { return []key.Binding{ModalKeys.Confirm, ModalKeys.Dismiss} }
+
+// Actions implements tea.ToolProvider: confirm and dismiss while visible,
+// nothing while hidden.
+func (m Modal) Actions() []tea.Action {
+	if !m.Visible {
+		return nil
+	}
+	return []tea.Action{
+		write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", object(nil)),
+		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", object(nil)),
+	}
+}
+
+// Invoke implements tea.ToolProvider.
+func (m Modal) Invoke(action string, args map[string]any) (tea.Result, error) {
+	if !actionOffered(m.Actions(), action) {
+		return tea.Result{}, tea.UnknownActionError(m.WidgetKind(), action, m.Actions())
+	}
+	if err := noArgs(action, args); err != nil {
+		return tea.Result{}, err
+	}
+	if action == "confirm" {
+		return tea.Write(ModalConfirmed{ID: m.ID}), nil
+	}
+	return tea.Write(ModalDismissed{ID: m.ID}), nil
+}

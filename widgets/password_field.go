@@ -1,0 +1,85 @@
+package widgets
+
+import (
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// PasswordMask is the rune a PasswordField draws for each character.
+const PasswordMask = '•'
+
+// PasswordField is a one-line secret field. It answers keys like a
+// TextInput (sending TextChanged and Submitted) but always draws
+// PasswordMask instead of its value, offers no read of its value and never
+// describes it. A disabled PasswordField cannot be focused and offers no
+// action.
+type PasswordField struct {
+	ID    string
+	Label string
+	Value string
+	// Width is the field's width in cells, not counting its label and
+	// brackets; 0 fills the width available.
+	Width    int
+	Disabled bool
+	Exclude  bool
+	Theme    *Theme
+}
+
+// PasswordFieldKeys are the keys a focused PasswordField answers to besides
+// the characters it types.
+var PasswordFieldKeys = TextInputKeyMap{
+	Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
+	DeleteBack: key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+	Clear:      key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
+}
+
+// Children implements tea.Node.
+func (PasswordField) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (p PasswordField) WidgetID() string { return p.ID }
+
+// WidgetKind implements tea.Widget.
+func (PasswordField) WidgetKind() string { return "password_field" }
+
+// CanFocus implements tea.Focusable.
+func (p PasswordField) CanFocus() bool { return !p.Disabled }
+
+// Excluded implements tea.Excludable.
+func (p PasswordField) Excluded() bool { return p.Exclude }
+
+// IsMasked implements tea.Masked: a PasswordField is always secret.
+func (PasswordField) IsMasked() bool { return true }
+
+// Describe implements tea.Describer: the length of the value, never the
+// value.
+func (p PasswordField) Describe() tea.Description {
+	return describeField(p.Label, p.Value, true, p.Disabled)
+}
+
+// Render implements tea.Widget: "Label: [•••• ]".
+func (p PasswordField) Render(ctx tea.RenderContext) string {
+	return renderField(themeOr(p.Theme), ctx, p.Label, p.Value, "", PasswordMask, p.Width, p.Disabled)
+}
+
+// HandleKey implements tea.KeyHandler.
+func (p PasswordField) HandleKey(k tea.Key) tea.Msg {
+	if p.Disabled {
+		return nil
+	}
+	return fieldKey(PasswordFieldKeys, p.ID, p.Value, k)
+}
+
+// ShortHelp lists the keys for the help line.
+func (p PasswordField) ShortHelp() []key.Binding {
+	return []key.Binding{PasswordFieldKeys.Submit, PasswordFieldKeys.DeleteBack, PasswordFieldKeys.Clear}
+}
+
+// Actions implements tea.ToolProvider: type_into and clear, never a read.
+func (p PasswordField) Actions() []tea.Action { return fieldActions(p.Disabled, false) }
+
+// Invoke implements tea.ToolProvider.
+func (p PasswordField) Invoke(action string, args map[string]any) (tea.Result, error) {
+	return invokeField(p.WidgetKind(), p.ID, p.Value, p.Actions(), action, args)
+}

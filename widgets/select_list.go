@@ -1,0 +1,279 @@
+package widgets
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// DefaultListHeight is the number of lines a SelectList or Menu shows when
+// its Height is 0.
+const DefaultListHeight = 8
+
+// SelectList is a list of options with one selected. Moving the selection
+// (arrows, Home/End, PgUp/PgDown, a click, or the agent action select) sends
+// SelectionChanged; Enter sends Chosen. It shows a window of Height lines
+// that keeps the selection in view. A disabled SelectList cannot be focused
+// and offers reads only.
+type SelectList struct {
+	ID      string
+	Label   string
+	Options []string
+	// Selected is the selected option's index, or -1 for none.
+	Selected int
+	// Height is the number of options shown at once (DefaultListHeight
+	// when 0).
+	Height   int
+	Disabled bool
+	Exclude  bool
+	Theme    *Theme
+}
+
+// SelectionChanged reports a new selection in a SelectList.
+type SelectionChanged struct {
+	ID    string
+	Index int
+	Label string
+}
+
+// Chosen reports Enter on a SelectList's selected option.
+type Chosen struct {
+	ID    string
+	Index int
+	Label string
+}
+
+// SelectListKeyMap holds the keys of a SelectList.
+type SelectListKeyMap struct {
+	Up       key.Binding
+	Down     key.Binding
+	Home     key.Binding
+	End      key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Choose   key.Binding
+}
+
+// SelectListKeys are the keys a focused SelectList answers to.
+var SelectListKeys = SelectListKeyMap{
+	Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
+	Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
+	Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+	End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+	PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
+	Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
+}
+
+// Children implements tea.Node.
+func (SelectList) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (l SelectList) WidgetID() string { return l.ID }
+
+// WidgetKind implements tea.Widget.
+func (SelectList) WidgetKind() string { return "select_list" }
+
+// CanFocus implements tea.Focusable.
+func (l SelectList) CanFocus() bool { return !l.Disabled }
+
+// Excluded implements tea.Excludable.
+func (l SelectList) Excluded() bool { return l.Exclude }
+
+// Describe implements tea.Describer.
+func (l SelectList) Describe() tea.Description {
+	index, label := l.selection()
+	return tea.Description{Label: l.Label, Role: "listbox", State: map[string]any{
+		"selected": index, "selected_label": label, "options": len(l.Options), "disabled": l.Disabled,
+	}}
+}
+
+// Render implements tea.Widget: the label on its own line (when set), then
+// a window of Height options keeping the selection in view. The selection
+// is marked and highlighted, dimmer when unfocused.
+func (l SelectList) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	t := themeOr(l.Theme)
+	labelStyle, item, marked, marker := t.Normal, t.Normal, t.SelectedDim, t.Muted
+	switch {
+	case l.Disabled:
+		labelStyle, item, marked, marker = t.Disabled, t.Disabled, t.Disabled.Reverse(true), t.Disabled
+	case ctx.Focused:
+		labelStyle, marked, marker = t.Accent, t.Selected, t.Accent
+	}
+	hasLabel, height := l.layout(ctx.Height)
+	var out []string
+	if hasLabel {
+		out = append(out, labelStyle.Render(Fit(oneLine(l.Label), ctx.Width)))
+	}
+	if len(l.Options) == 0 {
+		out = append(out, t.Muted.Render(Fit("(no options)", ctx.Width)))
+		return strings.Join(out, "\n")
+	}
+	index, _ := l.selection()
+	top := windowTop(index, len(l.Options), height)
+	for i := top; i < min(top+height, len(l.Options)); i++ {
+		text := Fit(oneLine(l.Options[i]), max(ctx.Width-2, 0))
+		if i == index {
+			out = append(out, Fit(marker.Render("› ")+marked.Render(text), ctx.Width))
+			continue
+		}
+		out = append(out, Fit("  "+item.Render(text), ctx.Width))
+	}
+	return strings.Join(out, "\n")
+}
+
+// windowTop is the first of height rows shown out of n so that row sel is
+// in view: the list scrolls only once the selection passes the window.
+func windowTop(sel, n, height int) int {
+	if height <= 0 || n <= height || sel < height {
+		return 0
+	}
+	return min(sel-height+1, n-height)
+}
+
+// layout says whether the label line is drawn and how many options are
+// shown when the widget gets avail lines (0: unbounded).
+func (l SelectList) layout(avail int) (label bool, height int) {
+	label, height = oneLine(l.Label) != "", l.height()
+	if avail > 0 {
+		label = label && avail >= 2
+		height = min(height, avail-boolInt(label))
+	}
+	return label, height
+}
+
+// height is the number of options shown at once.
+func (l SelectList) height() int {
+	if l.Height > 0 {
+		return l.Height
+	}
+	return DefaultListHeight
+}
+
+// selection returns the selected index and label, or -1 and "" for none.
+func (l SelectList) selection() (int, string) {
+	if l.Selected < 0 || l.Selected >= len(l.Options) {
+		return -1, ""
+	}
+	return l.Selected, l.Options[l.Selected]
+}
+
+// HandleKey implements tea.KeyHandler.
+func (l SelectList) HandleKey(k tea.Key) tea.Msg {
+	n := len(l.Options)
+	if l.Disabled || n == 0 {
+		return nil
+	}
+	cur, _ := l.selection()
+	next := cur
+	switch {
+	case key.Matches(k, SelectListKeys.Choose):
+		if cur < 0 {
+			return nil
+		}
+		return Chosen{ID: l.ID, Index: cur, Label: l.Options[cur]}
+	case key.Matches(k, SelectListKeys.Up):
+		next = cur - 1
+	case key.Matches(k, SelectListKeys.Down):
+		next = cur + 1
+	case key.Matches(k, SelectListKeys.Home):
+		next = 0
+	case key.Matches(k, SelectListKeys.End):
+		next = n - 1
+	case key.Matches(k, SelectListKeys.PageUp):
+		next = cur - l.height()
+	case key.Matches(k, SelectListKeys.PageDown):
+		next = cur + l.height()
+	default:
+		return nil
+	}
+	return l.changed(next)
+}
+
+// changed selects index i, clamped to the options.
+func (l SelectList) changed(i int) tea.Msg {
+	i = max(0, min(i, len(l.Options)-1))
+	return SelectionChanged{ID: l.ID, Index: i, Label: l.Options[i]}
+}
+
+// HandleMouse implements tea.MouseHandler: a left click on an option selects
+// it and the wheel moves the selection. Y counts from the widget's first
+// line, the label's when it has one; the event's Height, when known, is
+// the height the list was drawn in.
+func (l SelectList) HandleMouse(m tea.Mouse) tea.Msg {
+	if l.Disabled || len(l.Options) == 0 {
+		return nil
+	}
+	cur, _ := l.selection()
+	switch m.Action {
+	case tea.MouseWheelUp:
+		return l.changed(cur - 1)
+	case tea.MouseWheelDown:
+		return l.changed(cur + 1)
+	case tea.MousePress:
+		if m.Button != tea.MouseLeft {
+			return nil
+		}
+		label, height := l.layout(m.Height)
+		row := m.Y - boolInt(label)
+		top := windowTop(cur, len(l.Options), height)
+		if row < 0 || row >= height || top+row >= len(l.Options) {
+			return nil
+		}
+		return l.changed(top + row)
+	}
+	return nil
+}
+
+// ShortHelp lists the keys for the help line.
+func (l SelectList) ShortHelp() []key.Binding {
+	k := SelectListKeys
+	return []key.Binding{k.Up, k.Down, k.Home, k.End, k.PageUp, k.PageDown, k.Choose}
+}
+
+// Actions implements tea.ToolProvider.
+func (l SelectList) Actions() []tea.Action {
+	var out []tea.Action
+	if !l.Disabled {
+		out = append(out, write("select", "Select the option at a 0-based index, as a user would by moving to it.",
+			object(map[string]any{"index": integer("The 0-based index of the option to select.", 0)}, "index")))
+	}
+	return append(out,
+		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", object(nil)),
+		read("get_options", "Read the options in display order.", object(nil)),
+	)
+}
+
+// Invoke implements tea.ToolProvider.
+func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, error) {
+	if !actionOffered(l.Actions(), action) {
+		return tea.Result{}, tea.UnknownActionError(l.WidgetKind(), action, l.Actions())
+	}
+	switch action {
+	case "select":
+		if err := onlyArgs(action, args, "index"); err != nil {
+			return tea.Result{}, err
+		}
+		i, err := argInt(action, args, "index", 0, len(l.Options)-1)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Write(SelectionChanged{ID: l.ID, Index: i, Label: l.Options[i]}), nil
+	case "get_selected":
+		if err := noArgs(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		index, label := l.selection()
+		return tea.Read(map[string]any{"index": index, "label": label}), nil
+	default: // get_options
+		if err := noArgs(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Read(map[string]any{"options": append([]string{}, l.Options...)}), nil
+	}
+}

@@ -1,0 +1,163 @@
+package widgets
+
+import "github.com/facetui/facet/tea"
+
+// The state helpers below hold what the input widgets (TextInput,
+// PasswordField, TextArea, SelectList, Checkbox, Menu) need in an app's
+// model and apply their messages, like the viewing widgets' helpers: each
+// stores the id of the widget it drives in ID, Update applies only messages
+// whose ID equals it and reports whether it used msg, and View(s.ID) builds
+// the widget.
+//
+// Messages that ask the app to act rather than to change the widget
+// (Submitted, Chosen, MenuSelected) are left to the app: Update reports
+// false for them.
+
+// TextInputState is the value of a TextInput, PasswordField or TextArea.
+// Update applies TextChanged for ID.
+type TextInputState struct {
+	ID    string
+	Value string
+}
+
+// View returns a TextInput showing the state, with the given id (pass
+// s.ID). Set its Label, Placeholder and Mask as needed.
+func (s *TextInputState) View(id string) TextInput {
+	return TextInput{ID: id, Value: s.Value}
+}
+
+// Update applies TextChanged and reports whether it used msg.
+func (s *TextInputState) Update(msg tea.Msg) bool {
+	m, ok := msg.(TextChanged)
+	if !ok || m.ID != s.ID {
+		return false
+	}
+	s.Value = m.Value
+	return true
+}
+
+// SelectListState is a SelectList's options and selection. Update applies
+// SelectionChanged for ID.
+type SelectListState struct {
+	ID       string
+	Options  []string
+	Selected int
+	Height   int
+}
+
+// View returns the SelectList for the state, with the given id (pass s.ID).
+func (s *SelectListState) View(id string) SelectList {
+	return SelectList{ID: id, Options: s.Options, Selected: s.Selected, Height: s.Height}
+}
+
+// Update applies SelectionChanged (clamped to the options) and reports
+// whether it used msg.
+func (s *SelectListState) Update(msg tea.Msg) bool {
+	m, ok := msg.(SelectionChanged)
+	if !ok || m.ID != s.ID {
+		return false
+	}
+	s.Selected = max(-1, min(m.Index, len(s.Options)-1))
+	return true
+}
+
+// CheckboxState is whether a Checkbox is checked. Update applies Toggled
+// for ID.
+type CheckboxState struct {
+	ID      string
+	Checked bool
+}
+
+// View returns a Checkbox showing the state, with the given id (pass
+// s.ID). Set its Label as needed.
+func (s *CheckboxState) View(id string) Checkbox {
+	return Checkbox{ID: id, Checked: s.Checked}
+}
+
+// Update applies Toggled and reports whether it used msg.
+func (s *CheckboxState) Update(msg tea.Msg) bool {
+	m, ok := msg.(Toggled)
+	if !ok || m.ID != s.ID {
+		return false
+	}
+	s.Checked = m.Checked
+	return true
+}
+
+// MenuState is a Menu's items, open submenus and cursor. Update applies
+// MenuMoved and MenuOpened for ID.
+type MenuState struct {
+	ID     string
+	Items  []MenuItem
+	Open   []string
+	Cursor string
+	Height int
+}
+
+// View returns the Menu for the state, with the given id (pass s.ID).
+func (s *MenuState) View(id string) Menu {
+	return Menu{ID: id, Items: s.Items, Open: s.Open, Cursor: s.Cursor, Height: s.Height}
+}
+
+// Update applies MenuMoved (the cursor moves) and MenuOpened (the open path
+// changes: closing puts the cursor back on the item that closed, opening
+// puts it on the first enabled item of the opened submenu) and reports
+// whether it used msg. Open is replaced, never changed in place.
+func (s *MenuState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case MenuMoved:
+		if m.ID != s.ID {
+			return false
+		}
+		s.Cursor = m.ItemID
+		return true
+	case MenuOpened:
+		if m.ID != s.ID {
+			return false
+		}
+		path := append([]string{}, m.Path...)
+		switch {
+		case len(path) < len(s.Open) && isPrefix(path, s.Open):
+			s.Cursor = s.Open[len(path)]
+		case len(path) > 0:
+			if items := menuChildren(s.Items, path); len(items) > 0 {
+				s.Cursor = items[0].ID
+				for _, it := range items {
+					if !it.Disabled {
+						s.Cursor = it.ID
+						break
+					}
+				}
+			}
+		}
+		s.Open = path
+		return true
+	}
+	return false
+}
+
+// isPrefix reports whether p is a prefix of s.
+func isPrefix(p, s []string) bool {
+	if len(p) > len(s) {
+		return false
+	}
+	for i := range p {
+		if p[i] != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// menuChildren returns the items of the submenu at path, or nil when path
+// names no submenu.
+func menuChildren(items []MenuItem, path []string) []MenuItem {
+	for _, id := range path {
+		i := menuIndex(items, id)
+		if i < 0 {
+			return nil
+		}
+		items = items[i].Children
+	}
+	return items
+}

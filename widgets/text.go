@@ -1,0 +1,76 @@
+package widgets
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Text is a run of display text with an id, so it can be found, described
+// and kept in view; it cannot be focused and offers no action. Each line of
+// Content is cut with an ellipsis to the width it gets.
+type Text struct {
+	ID      string
+	Content string
+	Bold    bool
+	Muted   bool
+	Exclude bool
+	Theme   *Theme
+}
+
+// Children implements tea.Node.
+func (Text) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (x Text) WidgetID() string { return x.ID }
+
+// WidgetKind implements tea.Widget.
+func (Text) WidgetKind() string { return "text" }
+
+// CanFocus implements tea.Focusable: text never takes focus.
+func (Text) CanFocus() bool { return false }
+
+// Excluded implements tea.Excludable.
+func (x Text) Excluded() bool { return x.Exclude }
+
+// Describe implements tea.Describer.
+func (x Text) Describe() tea.Description {
+	return tea.Description{Label: x.Content, Role: "text"}
+}
+
+// Render implements tea.Widget: each line cut to the width, at most
+// ctx.Height lines.
+func (x Text) Render(ctx tea.RenderContext) string {
+	if ctx.Width <= 0 {
+		return ""
+	}
+	t := themeOr(x.Theme)
+	style := t.Normal
+	if x.Muted {
+		style = t.Muted
+	}
+	if x.Bold {
+		style = style.Bold(true)
+	}
+	lines := clipLines(strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "", "\t", "    ").Replace(x.Content), "\n"), ctx.Height)
+	for i, l := range lines {
+		lines[i] = style.Render(Fit(l, ctx.Width))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// HandleKey implements tea.KeyHandler: text uses no key.
+func (Text) HandleKey(tea.Key) tea.Msg { return nil }
+
+// ShortHelp lists no key: text takes no focus.
+func (Text) ShortHelp() []key.Binding { return nil }
+
+// Actions implements tea.ToolProvider: text offers nothing.
+func (Text) Actions() []tea.Action { return nil }
+
+// Invoke implements tea.ToolProvider: every action is unknown.
+func (x Text) Invoke(action string, _ map[string]any) (tea.Result, error) {
+	return tea.Result{}, tea.UnknownActionError(x.WidgetKind(), action, nil)
+}

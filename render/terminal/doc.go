@@ -1,0 +1,15 @@
+// Package terminal draws a Facet component tree on a terminal and runs a
+// Facet app as a Bubble Tea v2 program.
+//
+// Layout lays a tree out once into a Frame: the styled screen, the same
+// screen as plain text, and the rectangle of every widget so a mouse cell
+// can be mapped back to the widget under it. Draw is the plain-text form that
+// the MCP renderer uses for screenshots; Run is the interactive form. Both
+// come from the same layout, so what an agent sees in a screenshot is what a
+// person sees on the terminal.
+//
+// Run wraps a tea.Runtime in a Bubble Tea program: keys and mouse events go
+// to the runtime (Tab and Shift+Tab move focus, other keys reach the focused
+// widget), and every snapshot the runtime publishes is drawn. Several
+// programs can attach to one running session with WithRuntime.
+package terminal

@@ -1,0 +1,431 @@
+package terminal
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// Rect is the cell rectangle a widget was drawn into, in screen cells from
+// the top-left corner.
+type Rect struct {
+	ID                  string
+	X, Y, Width, Height int
+}
+
+// Contains reports whether the cell (x, y) lies inside r.
+func (r Rect) Contains(x, y int) bool {
+	return x >= r.X && x < r.X+r.Width && y >= r.Y && y < r.Y+r.Height
+}
+
+// Frame is one laid-out screen: exactly Height lines of exactly Width cells,
+// and where each widget went.
+type Frame struct {
+	Width, Height int
+	lines         []string
+	rects         []Rect
+}
+
+// Styled returns the screen with ANSI styling, lines joined by "\n".
+func (f Frame) Styled() string { return strings.Join(f.lines, "\n") }
+
+// Plain returns the screen without styling: Height lines of Width cells.
+func (f Frame) Plain() string {
+	out := make([]string, len(f.lines))
+	for i, l := range f.lines {
+		out[i] = widgets.Pad(ansi.Strip(l), f.Width)
+	}
+	return strings.Join(out, "\n")
+}
+
+// Rects returns every widget's rectangle in view order.
+func (f Frame) Rects() []Rect { return append([]Rect(nil), f.rects...) }
+
+// Rect returns the rectangle of the first widget drawn with id.
+func (f Frame) Rect(id string) (Rect, bool) {
+	for _, r := range f.rects {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rect{}, false
+}
+
+// WidgetAt returns the widget drawn at screen cell (x, y) and the cell's
+// position relative to the widget's top-left corner.
+func (f Frame) WidgetAt(x, y int) (id string, relX, relY int, ok bool) {
+	for i := len(f.rects) - 1; i >= 0; i-- {
+		if r := f.rects[i]; r.Contains(x, y) {
+			return r.ID, x - r.X, y - r.Y, true
+		}
+	}
+	return "", 0, 0, false
+}
+
+// shortHelper is implemented by widgets that list their keys for the help
+// line.
+type shortHelper interface {
+	ShortHelp() []key.Binding
+}
+
+// Layout lays tree out on a width x height screen with the widget focus
+// focused and hover under the mouse. When the focused widget lists its keys
+// (ShortHelp), the bottom line is a muted help line for it.
+func Layout(tree tea.Node, width, height int, focus, hover string) Frame {
+	f := Frame{Width: max(width, 0), Height: max(height, 0)}
+	if width <= 0 || height <= 0 {
+		return f
+	}
+	theme := widgets.DefaultTheme()
+	helpLine := helpFor(tree, focus, width, theme)
+	bodyHeight := height
+	if helpLine != "" {
+		bodyHeight--
+	}
+	l := &layouter{focus: focus, hover: hover, theme: theme}
+	body := l.node(tree, 0, 0, width, bodyHeight)
+	f.lines = make([]string, 0, height)
+	f.lines = append(f.lines, body...)
+	for len(f.lines) < bodyHeight {
+		f.lines = append(f.lines, blank(width))
+	}
+	if helpLine != "" {
+		f.lines = append(f.lines, helpLine)
+	}
+	f.rects = l.rects
+	return f
+}
+
+// Draw returns the screen for tree as plain text: exactly height lines, each
+// exactly width cells, without styling.
+func Draw(tree tea.Node, width, height int, focus string) string {
+	return Layout(tree, width, height, focus, "").Plain()
+}
+
+func helpFor(tree tea.Node, focus string, width int, theme *widgets.Theme) string {
+	if focus == "" {
+		return ""
+	}
+	w, ok := tea.FindWidget(tree, focus)
+	if !ok {
+		return ""
+	}
+	sh, ok := w.(shortHelper)
+	if !ok {
+		return ""
+	}
+	bindings := sh.ShortHelp()
+	if len(bindings) == 0 {
+		return ""
+	}
+	h := help.New()
+	h.Styles.ShortKey = theme.Muted.Bold(true)
+	h.Styles.ShortDesc = theme.Muted
+	h.Styles.ShortSeparator = theme.Muted
+	h.Styles.Ellipsis = theme.Muted
+	h.SetWidth(width)
+	line := h.ShortHelpView(bindings)
+	if line == "" {
+		return ""
+	}
+	return widgets.Pad(line, width)
+}
+
+// layouter draws nodes into blocks: slices of styled lines, each exactly as
+// wide as the block, and records where widgets went.
+type layouter struct {
+	focus, hover string
+	theme        *widgets.Theme
+	rects        []Rect
+}
+
+// node lays n out at (x, y) in at most w x h cells and returns its lines:
+// at most h of them, each exactly w cells wide.
+func (l *layouter) node(n tea.Node, x, y, w, h int) []string {
+	if n == nil || w <= 0 || h <= 0 {
+		return nil
+	}
+	switch n := n.(type) {
+	case tea.Widget:
+		return l.widget(n, x, y, w, h)
+	case tea.Column:
+		return l.column(n.Items, n.Gap, x, y, w, h)
+	case tea.Row:
+		return l.row(n, x, y, w, h)
+	case tea.Box:
+		return l.box(n, x, y, w, h)
+	case tea.Text:
+		return l.text(n, w, h)
+	case tea.Spacer:
+		return blankLines(w, min(n.Lines, h))
+	default:
+		// An unknown container stacks its children.
+		return l.column(n.Children(), 0, x, y, w, h)
+	}
+}
+
+func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
+	id := wd.WidgetID()
+	out := wd.Render(tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover})
+	lines := splitLines(out)
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, s := range lines {
+		lines[i] = widgets.Pad(s, w)
+	}
+	if len(lines) > 0 {
+		l.rects = append(l.rects, Rect{ID: id, X: x, Y: y, Width: w, Height: len(lines)})
+	}
+	return lines
+}
+
+func (l *layouter) column(items []tea.Node, gap, x, y, w, h int) []string {
+	var out []string
+	for i, item := range items {
+		if i > 0 && gap > 0 && len(out) > 0 {
+			out = append(out, blankLines(w, min(gap, h-len(out)))...)
+		}
+		if len(out) >= h {
+			break
+		}
+		out = append(out, l.node(item, x, y+len(out), w, h-len(out))...)
+	}
+	return out
+}
+
+func (l *layouter) row(r tea.Row, x, y, w, h int) []string {
+	items := make([]tea.Node, 0, len(r.Items))
+	for _, it := range r.Items {
+		if it != nil {
+			items = append(items, it)
+		}
+	}
+	if len(items) == 0 {
+		return nil
+	}
+	widths := rowWidths(items, w, max(r.Gap, 0))
+	blocks := make([][]string, len(items))
+	height := 0
+	cx := x
+	for i, it := range items {
+		if widths[i] > 0 {
+			blocks[i] = l.node(it, cx, y, widths[i], h)
+		}
+		height = max(height, len(blocks[i]))
+		cx += widths[i] + max(r.Gap, 0)
+	}
+	gap := strings.Repeat(" ", max(r.Gap, 0))
+	out := make([]string, height)
+	for line := range height {
+		var b strings.Builder
+		used := 0
+		for i := range items {
+			if widths[i] <= 0 {
+				continue
+			}
+			if used > 0 {
+				b.WriteString(gap)
+				used += len(gap)
+			}
+			if line < len(blocks[i]) {
+				b.WriteString(blocks[i][line])
+			} else {
+				b.WriteString(blank(widths[i]))
+			}
+			used += widths[i]
+		}
+		if used < w {
+			b.WriteString(blank(w - used))
+		}
+		out[line] = b.String()
+	}
+	return out
+}
+
+// rowWidths gives fixed-width items their width (as far as it goes) and
+// shares the rest equally among the others, the first ones taking any
+// remainder. Gap columns separate items that get any width.
+func rowWidths(items []tea.Node, w, gap int) []int {
+	widths := make([]int, len(items))
+	avail := w - gap*(len(items)-1)
+	var flex []int
+	for i, it := range items {
+		if fw := fixedWidth(it); fw > 0 {
+			widths[i] = min(fw, max(avail, 0))
+			avail -= widths[i]
+			continue
+		}
+		flex = append(flex, i)
+	}
+	if len(flex) > 0 && avail > 0 {
+		share, rest := avail/len(flex), avail%len(flex)
+		for k, i := range flex {
+			widths[i] = share
+			if k < rest {
+				widths[i]++
+			}
+		}
+	}
+	return widths
+}
+
+func fixedWidth(n tea.Node) int {
+	switch n := n.(type) {
+	case tea.Sized:
+		return n.FixedWidth()
+	case tea.Box:
+		return n.Width
+	case tea.Spacer:
+		return n.Cols
+	}
+	return 0
+}
+
+func (l *layouter) box(b tea.Box, x, y, w, h int) []string {
+	if b.Width > 0 {
+		w = min(w, b.Width)
+	}
+	if b.Height > 0 {
+		h = min(h, b.Height)
+	}
+	pad := max(b.Padding, 0)
+	edge := 1
+	if b.NoBorder {
+		edge = 0
+	}
+	innerW := w - 2*edge - 2*pad
+	innerH := h - 2*edge - 2*pad
+	if innerW <= 0 || innerH <= 0 {
+		if b.NoBorder || w < 2 || h < 2 {
+			return blankLines(w, min(h, max(b.Height, 1)))
+		}
+		pad = 0
+		innerW, innerH = max(w-2, 0), max(h-2, 0)
+	}
+	child := l.node(b.Child, x+edge+pad, y+edge+pad, innerW, innerH)
+	contentH := len(child)
+	if b.Height > 0 {
+		contentH = max(innerH, 0)
+	}
+	side := strings.Repeat(" ", pad)
+	body := make([]string, 0, contentH+2*pad)
+	for range pad {
+		body = append(body, blank(w-2*edge))
+	}
+	for i := range contentH {
+		line := blank(innerW)
+		if i < len(child) {
+			line = child[i]
+		}
+		body = append(body, side+line+side)
+	}
+	for range pad {
+		body = append(body, blank(w-2*edge))
+	}
+	if b.NoBorder {
+		return body
+	}
+	focused := l.focus != "" && containsWidget(b.Child, l.focus)
+	style := l.theme.Border
+	titleStyle := lipgloss.NewStyle().Bold(true)
+	if focused {
+		style = l.theme.BorderFocus
+		titleStyle = l.theme.Accent
+	}
+	border := lipgloss.RoundedBorder()
+	out := make([]string, 0, len(body)+2)
+	out = append(out, topEdge(border, b.Title, w, style, titleStyle))
+	left, right := style.Render(border.Left), style.Render(border.Right)
+	for _, line := range body {
+		out = append(out, left+line+right)
+	}
+	out = append(out, style.Render(border.BottomLeft+strings.Repeat(border.Bottom, w-2)+border.BottomRight))
+	return out
+}
+
+// topEdge draws "╭─ Title ───╮" in w cells, cutting the title with an
+// ellipsis when it does not fit.
+func topEdge(border lipgloss.Border, title string, w int, style, titleStyle lipgloss.Style) string {
+	title = oneLine(title)
+	fill := w - 2
+	var b strings.Builder
+	b.WriteString(style.Render(border.TopLeft))
+	if title != "" && w-6 >= 1 {
+		t := widgets.Fit(title, w-6)
+		b.WriteString(style.Render(border.Top + " "))
+		b.WriteString(titleStyle.Render(t))
+		b.WriteString(style.Render(" "))
+		fill -= ansi.StringWidth(t) + 3
+	}
+	b.WriteString(style.Render(strings.Repeat(border.Top, max(fill, 0)) + border.TopRight))
+	return b.String()
+}
+
+func (l *layouter) text(t tea.Text, w, h int) []string {
+	style := lipgloss.NewStyle()
+	if t.Bold {
+		style = style.Bold(true)
+	}
+	if t.Faint {
+		style = style.Faint(true)
+	}
+	plain := !t.Bold && !t.Faint
+	lines := strings.Split(strings.ReplaceAll(t.Content, "\r\n", "\n"), "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	out := make([]string, len(lines))
+	for i, s := range lines {
+		s = widgets.Fit(strings.ReplaceAll(s, "\t", "    "), w)
+		if !plain && s != "" {
+			s = style.Render(s)
+		}
+		out[i] = widgets.Pad(s, w)
+	}
+	return out
+}
+
+func containsWidget(n tea.Node, id string) bool {
+	_, ok := tea.FindWidget(n, id)
+	return ok
+}
+
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+}
+
+func oneLine(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
+}
+
+func blank(w int) string { return strings.Repeat(" ", max(w, 0)) }
+
+func blankLines(w, n int) []string {
+	out := make([]string, max(n, 0))
+	for i := range out {
+		out[i] = blank(w)
+	}
+	return out
+}
+
+// withLastLine returns a copy of f whose bottom line is line (already
+// exactly f.Width cells).
+func (f Frame) withLastLine(line string) Frame {
+	if len(f.lines) == 0 {
+		return f
+	}
+	lines := append([]string(nil), f.lines...)
+	lines[len(lines)-1] = line
+	f.lines = lines
+	return f
+}

@@ -86,8 +86,8 @@ func (s Scrubber) pos() int { return min(max(s.Position, s.Min), s.hi()) }
 // scrubberLayout is where the parts of a Scrubber's line are drawn.
 type scrubberLayout struct {
 	label, icon, left, right string
-	iconX                     int // first cell of the icon
-	barX, barW                int // the bar's first cell and width
+	iconX                    int // first cell of the icon
+	barX, barW               int // the bar's first cell and width
 }
 
 // scrubberMinBar is the narrowest bar worth keeping the label for.

@@ -1,0 +1,370 @@
+package widgets
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/facetui/facet/tea"
+)
+
+func vwRepoColumns() []TableColumn {
+	return []TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 7}, {Key: "language", Title: "Language"}}
+}
+
+// vwRepoTable is a table of n rows "repo-i", i*7 stars, Go.
+func vwRepoTable(n int) Table {
+	rows := make([][]string, n)
+	for i := range rows {
+		rows[i] = []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7), "Go"}
+	}
+	return Table{ID: "repos", Columns: vwRepoColumns(), Rows: rows}
+}
+
+func TestTableActions(t *testing.T) {
+	tests := []struct {
+		name     string
+		disabled bool
+		want     []string
+	}{
+		{"enabled offers writes and get_rows", false, []string{"select_row", "sort", "get_rows"}},
+		{"disabled offers get_rows only", true, []string{"get_rows"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := vwRepoTable(3)
+			tb.Disabled = tc.disabled
+			if got := vwActionNames(tb.Actions()); !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("Actions = %v, want %v", got, tc.want)
+			}
+			vwCheckAnnotations(t, tb.Actions(), "select_row", "sort")
+		})
+	}
+}
+
+func TestTableActionsAreStatic(t *testing.T) {
+	a, b := vwRepoTable(3), Table{ID: "other", Columns: []TableColumn{{Key: "x", Title: "Secret title"}}}
+	if !reflect.DeepEqual(a.Actions(), b.Actions()) {
+		t.Fatal("actions depend on the table's content or id")
+	}
+}
+
+func TestTableInvoke(t *testing.T) {
+	tb := vwRepoTable(250)
+	tb.Rows[1] = []string{"short"} // a short row reads as blanks
+	row := func(i int) map[string]any {
+		return map[string]any{"name": "repo-" + strconv.Itoa(i), "stars": strconv.Itoa(i * 7), "language": "Go"}
+	}
+	page := func(from, to int) []map[string]any {
+		out := []map[string]any{}
+		for i := from; i < to; i++ {
+			out = append(out, row(i))
+		}
+		return out
+	}
+	first := page(0, 100)
+	first[1] = map[string]any{"name": "short", "stars": "", "language": ""}
+	keys := []string{"name", "stars", "language"}
+	invalid := tea.ErrInvalidArgument
+	vwRunInvoke(t, tb, []vwInvokeCase{
+		{name: "select_row", action: "select_row", args: map[string]any{"index": float64(42)}, write: RowSelected{ID: "repos", Index: 42}},
+		{name: "select_row last", action: "select_row", args: map[string]any{"index": float64(249)}, write: RowSelected{ID: "repos", Index: 249}},
+		{name: "sort", action: "sort", args: map[string]any{"column": "stars", "direction": "desc"}, write: Sorted{ID: "repos", Column: "stars", Direction: "desc"}},
+		{name: "get_rows defaults to 100 from 0", action: "get_rows", args: nil,
+			read: map[string]any{"columns": keys, "rows": first, "total": 250, "offset": 0}},
+		{name: "get_rows page", action: "get_rows", args: map[string]any{"offset": float64(240), "limit": float64(5)},
+			read: map[string]any{"columns": keys, "rows": page(240, 245), "total": 250, "offset": 240}},
+		{name: "get_rows past the end is short", action: "get_rows", args: map[string]any{"offset": float64(248)},
+			read: map[string]any{"columns": keys, "rows": page(248, 250), "total": 250, "offset": 248}},
+		{name: "get_rows at the end is empty", action: "get_rows", args: map[string]any{"offset": float64(250)},
+			read: map[string]any{"columns": keys, "rows": []map[string]any{}, "total": 250, "offset": 250}},
+
+		{name: "select_row out of range", action: "select_row", args: map[string]any{"index": float64(250)}, errIs: invalid, errHas: []string{"0 to 249"}},
+		{name: "select_row negative", action: "select_row", args: map[string]any{"index": float64(-1)}, errIs: invalid, errHas: []string{"0 to 249"}},
+		{name: "select_row fractional", action: "select_row", args: map[string]any{"index": 1.5}, errIs: invalid, errHas: []string{"0 to 249"}},
+		{name: "select_row string", action: "select_row", args: map[string]any{"index": "3"}, errIs: invalid, errHas: []string{"0 to 249"}},
+		{name: "select_row missing", action: "select_row", args: map[string]any{}, errIs: invalid, errHas: []string{"required", "0 to 249"}},
+		{name: "select_row extra argument", action: "select_row", args: map[string]any{"index": float64(1), "row": float64(2)}, errIs: invalid, errHas: []string{"takes: index"}},
+		{name: "sort unknown column", action: "sort", args: map[string]any{"column": "foo", "direction": "asc"}, errIs: invalid,
+			errHas: []string{`unknown column "foo": one of name, stars, language`}},
+		{name: "sort missing column", action: "sort", args: map[string]any{"direction": "asc"}, errIs: invalid, errHas: []string{"name, stars, language"}},
+		{name: "sort column not a string", action: "sort", args: map[string]any{"column": float64(1), "direction": "asc"}, errIs: invalid, errHas: []string{"name, stars, language"}},
+		{name: "sort bad direction", action: "sort", args: map[string]any{"column": "name", "direction": "up"}, errIs: invalid, errHas: []string{"asc, desc"}},
+		{name: "sort missing direction", action: "sort", args: map[string]any{"column": "name"}, errIs: invalid, errHas: []string{"asc, desc"}},
+		{name: "get_rows offset past the end", action: "get_rows", args: map[string]any{"offset": float64(251)}, errIs: invalid, errHas: []string{"0 to 250"}},
+		{name: "get_rows limit too big", action: "get_rows", args: map[string]any{"limit": float64(1001)}, errIs: invalid, errHas: []string{"1 to 1000"}},
+		{name: "get_rows limit zero", action: "get_rows", args: map[string]any{"limit": float64(0)}, errIs: invalid, errHas: []string{"1 to 1000"}},
+		{name: "get_rows limit wrong type", action: "get_rows", args: map[string]any{"limit": true}, errIs: invalid, errHas: []string{"1 to 1000"}},
+		{name: "unknown action", action: "delete_row", args: nil, errIs: tea.ErrUnknownAction, errHas: []string{"select_row, sort, get_rows"}},
+	})
+}
+
+func TestTableInvokeEdgeCases(t *testing.T) {
+	empty := Table{ID: "e", Columns: vwRepoColumns()}
+	disabled := vwRepoTable(3)
+	disabled.Disabled = true
+	noColumns := Table{ID: "n"}
+	invalid := tea.ErrInvalidArgument
+	t.Run("empty", func(t *testing.T) {
+		vwRunInvoke(t, empty, []vwInvokeCase{
+			{name: "select_row has nothing to choose", action: "select_row", args: map[string]any{"index": float64(0)}, errIs: invalid, errHas: []string{"nothing to choose"}},
+			{name: "get_rows", action: "get_rows", read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []map[string]any{}, "total": 0, "offset": 0}},
+		})
+	})
+	t.Run("disabled", func(t *testing.T) {
+		vwRunInvoke(t, disabled, []vwInvokeCase{
+			{name: "select_row is not offered", action: "select_row", args: map[string]any{"index": float64(0)}, errIs: tea.ErrUnknownAction, errHas: []string{"offers: get_rows"}},
+			{name: "sort is not offered", action: "sort", args: map[string]any{"column": "name", "direction": "asc"}, errIs: tea.ErrUnknownAction},
+			{name: "get_rows still reads", action: "get_rows", args: map[string]any{"limit": float64(1)},
+				read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []map[string]any{{"name": "repo-0", "stars": "0", "language": "Go"}}, "total": 3, "offset": 0}},
+		})
+	})
+	t.Run("no columns", func(t *testing.T) {
+		vwRunInvoke(t, noColumns, []vwInvokeCase{
+			{name: "sort says there are none", action: "sort", args: map[string]any{"column": "x", "direction": "asc"}, errIs: invalid, errHas: []string{"no columns"}},
+		})
+	})
+}
+
+func TestTableHandleKey(t *testing.T) {
+	tb := vwRepoTable(100)
+	tb.Selected, tb.Height = 50, 8
+	tb.SortColumn, tb.SortDirection = "stars", SortAsc
+	sel := func(i int) tea.Msg { return RowSelected{ID: "repos", Index: i} }
+	vwRunKeys(t, tb, []vwKeyCase{
+		{"up", sel(49)}, {"k", sel(49)},
+		{"down", sel(51)}, {"j", sel(51)},
+		{"pgup", sel(42)}, {"pgdown", sel(58)},
+		{"home", sel(0)}, {"end", sel(99)},
+		{"s", Sorted{ID: "repos", Column: "stars", Direction: SortDesc}},
+		{"x", nil}, {"enter", nil},
+	})
+	t.Run("movement clamps", func(t *testing.T) {
+		top, bottom := tb, tb
+		top.Selected, bottom.Selected = 3, 97
+		vwRunKeys(t, top, []vwKeyCase{{"up", sel(2)}, {"pgup", sel(0)}})
+		top.Selected = 0
+		vwRunKeys(t, top, []vwKeyCase{{"up", sel(0)}})
+		vwRunKeys(t, bottom, []vwKeyCase{{"pgdown", sel(99)}, {"down", sel(98)}})
+	})
+	t.Run("s toggles back and defaults to the first column", func(t *testing.T) {
+		desc, none := tb, tb
+		desc.SortDirection = SortDesc
+		none.SortColumn, none.SortDirection = "", ""
+		vwRunKeys(t, desc, []vwKeyCase{{"s", Sorted{ID: "repos", Column: "stars", Direction: SortAsc}}})
+		vwRunKeys(t, none, []vwKeyCase{{"s", Sorted{ID: "repos", Column: "name", Direction: SortAsc}}})
+	})
+	t.Run("disabled and empty tables ignore keys", func(t *testing.T) {
+		off := tb
+		off.Disabled = true
+		vwRunKeys(t, off, []vwKeyCase{{"down", nil}, {"s", nil}})
+		vwRunKeys(t, Table{ID: "e", Columns: vwRepoColumns()}, []vwKeyCase{{"down", nil}, {"end", nil}})
+	})
+	t.Run("page moves by the default height", func(t *testing.T) {
+		d := tb
+		d.Height = 0
+		vwRunKeys(t, d, []vwKeyCase{{"pgdown", sel(50 + DefaultTableHeight)}})
+	})
+}
+
+func TestTableHandleMouse(t *testing.T) {
+	tb := vwRepoTable(100)
+	tb.Height, tb.Offset, tb.Selected = 5, 20, 22
+	tb.SortColumn, tb.SortDirection = "stars", SortAsc
+	// At width 40: marker 2, gaps 1; name and language share 40-2-2-7 = 29:
+	// name 15 at x 2..16, stars 7 at x 18..24, language 14 at x 26..39.
+	sel := func(i int) tea.Msg { return RowSelected{ID: "repos", Index: i} }
+	wheel := func(a tea.MouseAction) tea.Mouse { return tea.Mouse{Action: a} }
+	vwRunMouse(t, tb, []vwMouseCase{
+		{"header name sorts ascending", vwClick(2, 0, 40), Sorted{ID: "repos", Column: "name", Direction: SortAsc}},
+		{"header name last cell", vwClick(16, 0, 40), Sorted{ID: "repos", Column: "name", Direction: SortAsc}},
+		{"gap between headers", vwClick(17, 0, 40), nil},
+		{"header of the sort column toggles", vwClick(20, 0, 40), Sorted{ID: "repos", Column: "stars", Direction: SortDesc}},
+		{"header language", vwClick(39, 0, 40), Sorted{ID: "repos", Column: "language", Direction: SortAsc}},
+		{"marker column of the header", vwClick(0, 0, 40), nil},
+		{"first row line is the window start", vwClick(5, 1, 40), sel(20)},
+		{"last row line", vwClick(5, 5, 40), sel(24)},
+		{"below the window", vwClick(5, 6, 40), nil},
+		{"right button", tea.Mouse{X: 5, Y: 1, Action: tea.MousePress, Button: tea.MouseRight}, nil},
+		{"release", tea.Mouse{X: 5, Y: 1, Action: tea.MouseRelease, Button: tea.MouseLeft}, nil},
+		{"wheel down", wheel(tea.MouseWheelDown), sel(25)},
+		{"wheel up", wheel(tea.MouseWheelUp), sel(19)},
+		{"unknown width assumes 80", vwClick(30, 0, 0), Sorted{ID: "repos", Column: "name", Direction: SortAsc}},
+	})
+	t.Run("the window follows the selection", func(t *testing.T) {
+		far := tb
+		far.Selected = 60 // window 56..60
+		vwRunMouse(t, far, []vwMouseCase{{"first line", vwClick(3, 1, 40), sel(56)}})
+	})
+	t.Run("the window respects the given height", func(t *testing.T) {
+		short := tb
+		short.Selected = 60
+		m := vwClick(3, 1, 40)
+		m.Height = 3 // header + 2 rows: 59..60
+		vwRunMouse(t, short, []vwMouseCase{{"first line", m, sel(59)}})
+	})
+	t.Run("clicks past the last row", func(t *testing.T) {
+		few := vwRepoTable(2)
+		vwRunMouse(t, few, []vwMouseCase{{"third line", vwClick(3, 3, 40), nil}, {"second row", vwClick(3, 2, 40), sel(1)}})
+	})
+	t.Run("disabled", func(t *testing.T) {
+		off := tb
+		off.Disabled = true
+		vwRunMouse(t, off, []vwMouseCase{{"row", vwClick(3, 1, 40), nil}, {"header", vwClick(3, 0, 40), nil}, {"wheel", wheel(tea.MouseWheelDown), nil}})
+	})
+}
+
+func TestTableRenderFitsEveryWidth(t *testing.T) {
+	tb := vwRepoTable(1000)
+	tb.Rows[3] = []string{"a name with\nnewlines\tand tabs and a very long tail that never ends", "12345678901", "日本語のテキスト"}
+	tb.Selected, tb.SortColumn, tb.SortDirection = 3, "name", SortDesc
+	tb.Columns[0].Title = "名前 wide title"
+	for _, w := range vwWidths() {
+		for _, h := range []int{0, 1, 2, 5} {
+			for _, focused := range []bool{true, false} {
+				out := tb.Render(tea.RenderContext{Width: w, Height: h, Focused: focused})
+				vwCheckFits(t, out, w, h)
+			}
+		}
+	}
+}
+
+func TestTableRenderDrawsTheWindowAroundTheSelection(t *testing.T) {
+	tb := vwRepoTable(100000)
+	tb.Offset, tb.Selected = 10, 99990
+	out := tb.Render(tea.RenderContext{Width: 60, Focused: true})
+	lines := strings.Split(out, "\n")
+	if len(lines) != 1+DefaultTableHeight {
+		t.Fatalf("drew %d lines, want header + %d", len(lines), DefaultTableHeight)
+	}
+	if !strings.Contains(lines[1], "repo-99981 ") || !strings.Contains(lines[10], "▸ repo-99990") {
+		t.Fatalf("window does not end at the selection:\n%s", out)
+	}
+	tb.Offset, tb.Selected = 99999999, 99999
+	lines = strings.Split(tb.Render(tea.RenderContext{Width: 60, Height: 4}), "\n")
+	if len(lines) != 4 || !strings.Contains(lines[3], "repo-99999") || !strings.Contains(lines[1], "repo-99997") {
+		t.Fatalf("height 4 window: %q", lines)
+	}
+}
+
+func TestTableRenderHeader(t *testing.T) {
+	tests := []struct {
+		name, column, direction string
+		want                    string
+		absent                  []string
+	}{
+		{"ascending arrow", "stars", SortAsc, "Stars ▲", []string{"▼"}},
+		{"descending arrow", "name", SortDesc, "Name ▼", []string{"▲"}},
+		{"no sort, no arrow", "", "", "Name", []string{"▲", "▼"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := vwRepoTable(3)
+			tb.SortColumn, tb.SortDirection = tc.column, tc.direction
+			header := strings.Split(tb.Render(tea.RenderContext{Width: 60}), "\n")[0]
+			plain := vwStrip(header)
+			if !strings.Contains(plain, tc.want) {
+				t.Fatalf("header %q lacks %q", plain, tc.want)
+			}
+			for _, a := range tc.absent {
+				if strings.Contains(plain, a) {
+					t.Fatalf("header %q has %q", plain, a)
+				}
+			}
+			if !strings.Contains(header, "\x1b[1;") && !strings.Contains(header, ";1;") && !strings.Contains(header, "\x1b[1m") {
+				t.Fatalf("header is not bold: %q", header)
+			}
+		})
+	}
+}
+
+func TestTableRenderCutsCellsWithAnEllipsis(t *testing.T) {
+	tb := Table{ID: "t", Columns: []TableColumn{{Key: "a", Width: 5}, {Key: "b", Width: 3}}, Rows: [][]string{{"abcdefgh", "xy"}}}
+	lines := strings.Split(vwStrip(tb.Render(tea.RenderContext{Width: 20})), "\n")
+	if want := "▸ abcd… xy "; !strings.HasPrefix(lines[1], want) {
+		t.Fatalf("row %q, want prefix %q", lines[1], want)
+	}
+}
+
+func TestTableRenderStatesAreDistinct(t *testing.T) {
+	tb := vwRepoTable(5)
+	tb.Selected = 2
+	off := tb
+	off.Disabled = true
+	ctx := tea.RenderContext{Width: 50}
+	focused := tb.Render(tea.RenderContext{Width: 50, Focused: true})
+	unfocused := tb.Render(ctx)
+	disabled := off.Render(ctx)
+	if focused == unfocused || unfocused == disabled || focused == disabled {
+		t.Fatal("focused, unfocused and disabled tables render the same")
+	}
+	if vwStrip(focused) != vwStrip(unfocused) {
+		t.Fatal("focus changed the text, not just the style")
+	}
+	if strings.Contains(vwStrip(disabled), "▸") {
+		t.Fatal("a disabled table shows a cursor")
+	}
+}
+
+func TestTableRenderEmptyAndZeroWidth(t *testing.T) {
+	tb := Table{ID: "t", Columns: vwRepoColumns()}
+	if out := vwStrip(tb.Render(tea.RenderContext{Width: 40})); !strings.Contains(out, "(no rows)") {
+		t.Fatalf("empty table: %q", out)
+	}
+	if out := tb.Render(tea.RenderContext{Width: 0}); out != "" {
+		t.Fatalf("zero width: %q", out)
+	}
+}
+
+func TestTableLayout(t *testing.T) {
+	tests := []struct {
+		name    string
+		columns []TableColumn
+		width   int
+		want    []colSpan
+	}{
+		{"flexible columns share the rest, first ones get the remainder", []TableColumn{{Key: "a"}, {Key: "b", Width: 4}, {Key: "c"}}, 20,
+			[]colSpan{{2, 6}, {9, 4}, {14, 6}}},
+		{"all fixed", []TableColumn{{Key: "a", Width: 3}, {Key: "b", Width: 3}}, 80, []colSpan{{2, 3}, {6, 3}}},
+		{"no room left still gives a flexible column one cell", []TableColumn{{Key: "a", Width: 30}, {Key: "b"}}, 20, []colSpan{{2, 30}, {33, 1}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := (Table{Columns: tc.columns}).layout(tc.width); !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("layout(%d) = %v, want %v", tc.width, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestTableDescribe(t *testing.T) {
+	tb := vwRepoTable(100000)
+	tb.Selected, tb.SortColumn, tb.SortDirection = 7, "stars", SortDesc
+	d := tb.Describe()
+	want := map[string]any{"columns": []string{"name", "stars", "language"}, "rows": 100000, "selected": 7,
+		"sort_column": "stars", "sort_direction": "desc", "disabled": false}
+	if d.Role != "table" || !reflect.DeepEqual(d.State, want) {
+		t.Fatalf("Describe = %+v", d)
+	}
+}
+
+func TestTableWidgetBasics(t *testing.T) {
+	tb := vwRepoTable(1)
+	tb.Exclude = true
+	if tb.WidgetKind() != "table" || tb.WidgetID() != "repos" || !tb.CanFocus() || !tb.Excluded() || tb.Children() != nil {
+		t.Fatal("table widget basics")
+	}
+	tb.Disabled = true
+	if tb.CanFocus() {
+		t.Fatal("a disabled table takes focus")
+	}
+	if len(tb.ShortHelp()) == 0 {
+		t.Fatal("no help")
+	}
+}
+
+// vwStrip removes ANSI styling.
+func vwStrip(s string) string { return ansi.Strip(s) }

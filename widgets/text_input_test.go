@@ -1,0 +1,298 @@
+package widgets_test
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+func TestTextInputActionsDependOnMaskAndDisabled(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		in   widgets.TextInput
+		want []string
+	}{
+		{"plain", widgets.TextInput{ID: "q"}, []string{"type_into", "clear", "get_value"}},
+		{"masked offers no read", widgets.TextInput{ID: "q", Mask: '*'}, []string{"type_into", "clear"}},
+		{"disabled offers reads only", widgets.TextInput{ID: "q", Disabled: true}, []string{"get_value"}},
+		{"disabled and masked offers nothing", widgets.TextInput{ID: "q", Mask: '*', Disabled: true}, []string{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.in.Actions()
+			if !reflect.DeepEqual(inNames(got), tc.want) {
+				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
+			}
+			inCheckAnnotations(t, got, "type_into", "clear")
+		})
+	}
+	inCheckStatic(t,
+		widgets.TextInput{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE", Placeholder: "ZZPLACE"}.Actions(),
+		widgets.TextInput{ID: "other", Label: "x", Value: "y"}.Actions(),
+		"zzid", "ZZLABEL", "ZZVALUE", "ZZPLACE")
+}
+
+func TestTextInputInvoke(t *testing.T) {
+	in := widgets.TextInput{ID: "q", Value: "héllo"}
+	inRunInvoke(t, in, []inInvokeCase{
+		{name: "type_into replaces by default", action: "type_into", args: map[string]any{"text": "abc"}, msg: widgets.TextChanged{ID: "q", Value: "abc"}},
+		{name: "type_into append=false replaces", action: "type_into", args: map[string]any{"text": "abc", "append": false}, msg: widgets.TextChanged{ID: "q", Value: "abc"}},
+		{name: "type_into append=true appends", action: "type_into", args: map[string]any{"text": " you", "append": true}, msg: widgets.TextChanged{ID: "q", Value: "héllo you"}},
+		{name: "type_into empty text empties", action: "type_into", args: map[string]any{"text": ""}, msg: widgets.TextChanged{ID: "q", Value: ""}},
+		{name: "clear empties", action: "clear", msg: widgets.TextChanged{ID: "q", Value: ""}},
+		{name: "get_value reads", action: "get_value", value: map[string]any{"value": "héllo"}},
+		{name: "type_into without text", action: "type_into", args: map[string]any{}, wantErr: tea.ErrInvalidArgument, errHas: []string{"text", "required", "string"}},
+		{name: "type_into with a number", action: "type_into", args: map[string]any{"text": 3.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"text", "must be a string"}},
+		{name: "type_into with a string append", action: "type_into", args: map[string]any{"text": "a", "append": "yes"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"append", "true or false"}},
+		{name: "type_into with an unknown argument", action: "type_into", args: map[string]any{"text": "a", "txt": "b"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"txt", "text, append"}},
+		{name: "clear refuses arguments", action: "clear", args: map[string]any{"text": "a"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "get_value refuses arguments", action: "get_value", args: map[string]any{"x": true}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "unknown action lists the offered", action: "submit", wantErr: tea.ErrUnknownAction, errHas: []string{"type_into", "clear", "get_value"}},
+	})
+	inRunInvoke(t, widgets.TextInput{ID: "q", Value: "s3cret", Mask: '*'}, []inInvokeCase{
+		{name: "masked refuses get_value", action: "get_value", wantErr: tea.ErrUnknownAction},
+		{name: "masked still types", action: "type_into", args: map[string]any{"text": "x", "append": true}, msg: widgets.TextChanged{ID: "q", Value: "s3cretx"}},
+	})
+	inRunInvoke(t, widgets.TextInput{ID: "q", Value: "v", Disabled: true}, []inInvokeCase{
+		{name: "disabled refuses type_into", action: "type_into", args: map[string]any{"text": "x"}, wantErr: tea.ErrUnknownAction},
+		{name: "disabled refuses clear", action: "clear", wantErr: tea.ErrUnknownAction},
+		{name: "disabled still reads", action: "get_value", value: map[string]any{"value": "v"}},
+	})
+}
+
+func TestTextInputKeys(t *testing.T) {
+	in := widgets.TextInput{ID: "q", Value: "añ"}
+	inRunKeys(t, in, []inKeyCase{
+		{"a letter appends", tea.Char('b'), widgets.TextChanged{ID: "q", Value: "añb"}},
+		{"a capital appends", inKey(t, "B"), widgets.TextChanged{ID: "q", Value: "añB"}},
+		{"a wide rune appends", tea.Char('字'), widgets.TextChanged{ID: "q", Value: "añ字"}},
+		{"space appends a space", inKey(t, "space"), widgets.TextChanged{ID: "q", Value: "añ "}},
+		{"backspace removes the last rune", inKey(t, "backspace"), widgets.TextChanged{ID: "q", Value: "a"}},
+		{"ctrl+u clears", inKey(t, "ctrl+u"), widgets.TextChanged{ID: "q", Value: ""}},
+		{"enter submits", inKey(t, "enter"), widgets.Submitted{ID: "q", Value: "añ"}},
+		{"ctrl+a is not typed", inKey(t, "ctrl+a"), nil},
+		{"alt+x is not typed", inKey(t, "alt+x"), nil},
+		{"up is not used", inKey(t, "up"), nil},
+		{"esc is not used", inKey(t, "esc"), nil},
+	})
+	inRunKeys(t, widgets.TextInput{ID: "q"}, []inKeyCase{
+		{"backspace on empty stays empty", inKey(t, "backspace"), widgets.TextChanged{ID: "q", Value: ""}},
+	})
+	inRunKeys(t, widgets.TextInput{ID: "q", Value: "x", Disabled: true}, []inKeyCase{
+		{"disabled ignores letters", tea.Char('a'), nil},
+		{"disabled ignores enter", inKey(t, "enter"), nil},
+	})
+	if got := len(in.ShortHelp()); got != 3 {
+		t.Errorf("ShortHelp has %d bindings, want 3", got)
+	}
+}
+
+func TestTextInputRenderFitsEveryWidth(t *testing.T) {
+	for _, in := range []widgets.TextInput{
+		{ID: "q", Label: "Search the catalogue", Value: "a fairly long query that will not fit"},
+		{ID: "q", Label: "Name", Placeholder: "your full name, as on your passport"},
+		{ID: "q", Value: "字字字字字字字字字字字字字字字字字字字字字字字字"},
+		{ID: "q", Label: "Pin", Value: "123456", Mask: '字', Width: 12},
+		{ID: "q", Label: "L", Value: "v", Width: 500},
+		{ID: "q", Label: "multi\nline", Value: "a\tb\nc", Disabled: true},
+	} {
+		inCheckAllSizes(t, in)
+	}
+}
+
+func TestTextInputRenderStates(t *testing.T) {
+	in := widgets.TextInput{ID: "q", Label: "Name", Value: "bob"}
+	ctx := tea.RenderContext{Width: 30}
+	focused := tea.RenderContext{Width: 30, Focused: true}
+	dis := in
+	dis.Disabled = true
+	inCheckDistinct(t, map[string]string{
+		"unfocused": in.Render(ctx),
+		"focused":   in.Render(focused),
+		"disabled":  dis.Render(ctx),
+	})
+	cursor := "\x1b[7m"
+	if !strings.Contains(in.Render(focused), cursor) {
+		t.Errorf("focused input shows no cursor: %q", in.Render(focused))
+	}
+	if strings.Contains(in.Render(ctx), cursor) {
+		t.Errorf("unfocused input shows a cursor: %q", in.Render(ctx))
+	}
+	if !strings.Contains(ansi.Strip(in.Render(ctx)), "Name: [bob") {
+		t.Errorf("render = %q, want the label and value", ansi.Strip(in.Render(ctx)))
+	}
+}
+
+func TestTextInputShowsPlaceholderOnlyWhenEmpty(t *testing.T) {
+	ctx := tea.RenderContext{Width: 40}
+	empty := widgets.TextInput{ID: "q", Placeholder: "type here"}
+	if out := ansi.Strip(empty.Render(ctx)); !strings.Contains(out, "type here") {
+		t.Errorf("empty input hides its placeholder: %q", out)
+	}
+	out := empty.Render(ctx)
+	if !strings.Contains(out, inStyleStart(widgets.DefaultTheme().Muted)+"type here") {
+		t.Errorf("placeholder is not drawn muted: %q", out)
+	}
+	full := widgets.TextInput{ID: "q", Placeholder: "type here", Value: "x"}
+	if out := ansi.Strip(full.Render(ctx)); strings.Contains(out, "type here") {
+		t.Errorf("input with a value shows its placeholder: %q", out)
+	}
+	focused := ansi.Strip(empty.Render(tea.RenderContext{Width: 40, Focused: true}))
+	if !strings.Contains(focused, "type here") {
+		t.Errorf("focused empty input hides its placeholder: %q", focused)
+	}
+}
+
+func TestTextInputFocusedShowsTheEndOfALongValue(t *testing.T) {
+	in := widgets.TextInput{ID: "q", Value: "the beginning ... the end", Width: 10}
+	focused := ansi.Strip(in.Render(tea.RenderContext{Width: 40, Focused: true}))
+	if !strings.Contains(focused, widgets.Ellipsis+" the end ]") {
+		t.Errorf("focused = %q, want the tail after an ellipsis", focused)
+	}
+	unfocused := ansi.Strip(in.Render(tea.RenderContext{Width: 40}))
+	if !strings.Contains(unfocused, "the begin"+widgets.Ellipsis) {
+		t.Errorf("unfocused = %q, want the head before an ellipsis", unfocused)
+	}
+}
+
+func TestMaskedTextInputNeverShowsItsValue(t *testing.T) {
+	secret := "hunter2!"
+	in := widgets.TextInput{ID: "pw", Label: "Password", Value: secret, Mask: '*'}
+	for _, width := range inWidths {
+		for _, focused := range []bool{false, true} {
+			out := in.Render(tea.RenderContext{Width: width, Focused: focused})
+			for _, part := range []string{secret, "hunter", "2!"} {
+				if strings.Contains(ansi.Strip(out), part) {
+					t.Fatalf("width %d: render shows %q: %q", width, part, out)
+				}
+			}
+		}
+	}
+	out := ansi.Strip(in.Render(tea.RenderContext{Width: 80}))
+	if got := strings.Count(out, "*"); got != len([]rune(secret)) {
+		t.Errorf("render draws %d mask runes, want %d: %q", got, len([]rune(secret)), out)
+	}
+	d := in.Describe()
+	raw, _ := json.Marshal(d)
+	if strings.Contains(string(raw), "hunter") {
+		t.Errorf("Describe leaks the value: %s", raw)
+	}
+	if d.State["length"] != len([]rune(secret)) || d.State["masked"] != true {
+		t.Errorf("Describe state = %v, want masked with its length", d.State)
+	}
+	if !tea.IsMasked(in) || tea.IsMasked(widgets.TextInput{ID: "q"}) {
+		t.Error("IsMasked must follow Mask")
+	}
+}
+
+func TestTextInputDescribe(t *testing.T) {
+	got := widgets.TextInput{ID: "q", Label: "Name", Value: "bob"}.Describe()
+	want := tea.Description{Label: "Name", Role: "textbox", State: map[string]any{"value": "bob", "disabled": false}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+}
+
+// formModel is a tiny app: a text input, a checkbox and a log of what
+// reached Update.
+type formModel struct {
+	name      widgets.TextInputState
+	agree     widgets.CheckboxState
+	submitted string
+}
+
+func newFormModel() formModel {
+	return formModel{name: widgets.TextInputState{ID: "name"}, agree: widgets.CheckboxState{ID: "agree"}}
+}
+
+func (m formModel) Init() tea.Cmd { return nil }
+
+func (m formModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch {
+	case m.name.Update(msg), m.agree.Update(msg):
+	default:
+		if s, ok := msg.(widgets.Submitted); ok && s.ID == "name" {
+			m.submitted = s.Value
+		}
+	}
+	return m, nil
+}
+
+func (m formModel) View() tea.Node {
+	in := m.name.View(m.name.ID)
+	in.Label = "Name"
+	box := m.agree.View(m.agree.ID)
+	box.Label = "I agree"
+	return tea.Vertical(in, box)
+}
+
+// startForm starts the form app and stops it when the test ends.
+func startForm(t *testing.T) *tea.Runtime {
+	t.Helper()
+	rt, err := tea.Start(context.Background(), newFormModel(), tea.WithTimeout(2*time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rt.Stop)
+	return rt
+}
+
+// viewWidget finds id in the runtime's current view.
+func viewWidget(t *testing.T, rt *tea.Runtime, id string) tea.Widget {
+	t.Helper()
+	w, ok := tea.FindWidget(rt.Snapshot().View, id)
+	if !ok {
+		t.Fatalf("widget %q is not in the view", id)
+	}
+	return w
+}
+
+func TestTextInputEndToEndKeysAndToolsReachUpdate(t *testing.T) {
+	ctx := context.Background()
+	rt := startForm(t)
+	if got := rt.Snapshot().Focus; got != "name" {
+		t.Fatalf("focus = %q, want the input first", got)
+	}
+	for _, k := range []tea.Key{tea.Char('b'), tea.Char('o'), tea.Char('b'), tea.Char('x'), tea.Named(tea.KeyBackspace)} {
+		if _, err := rt.HandleKey(ctx, k); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := rt.Snapshot().Model.(formModel).name.Value; got != "bob" {
+		t.Fatalf("model value = %q, want bob", got)
+	}
+	w := viewWidget(t, rt, "name")
+	if out := ansi.Strip(w.Render(tea.RenderContext{Width: 30, Focused: true})); !strings.Contains(out, "Name: [bob") {
+		t.Errorf("next view = %q, want it to show bob", out)
+	}
+
+	// An agent's tool call is the same message through the same Update.
+	res, err := w.(tea.ToolProvider).Invoke("type_into", map[string]any{"text": " smith", "append": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rt.Dispatch(ctx, res.Msg()); err != nil {
+		t.Fatal(err)
+	}
+	read, err := viewWidget(t, rt, "name").(tea.ToolProvider).Invoke("get_value", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]any{"value": "bob smith"}; !reflect.DeepEqual(read.Value(), want) {
+		t.Errorf("get_value after type_into = %v, want %v", read.Value(), want)
+	}
+
+	if _, err := rt.HandleKey(ctx, tea.Named(tea.KeyEnter)); err != nil {
+		t.Fatal(err)
+	}
+	if got := rt.Snapshot().Model.(formModel).submitted; got != "bob smith" {
+		t.Errorf("submitted = %q, want Submitted to reach Update", got)
+	}
+}

@@ -1,0 +1,190 @@
+package widgets
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/facetui/facet/tea"
+)
+
+// vwTree is src (expanded) > main.go, lib > util.go; README.md.
+func vwTree(selected string) Tree {
+	return Tree{ID: "files", Nodes: vwTreeNodes(), Expanded: map[string]bool{"src": true}, Selected: selected}
+}
+
+func TestTreeActions(t *testing.T) {
+	tr := vwTree("main")
+	want := []string{"expand", "collapse", "select_node", "get_nodes"}
+	if got := vwActionNames(tr.Actions()); !reflect.DeepEqual(got, want) {
+		t.Fatalf("Actions = %v, want %v", got, want)
+	}
+	vwCheckAnnotations(t, tr.Actions(), "expand", "collapse", "select_node")
+	if !reflect.DeepEqual(tr.Actions(), (Tree{ID: "x", Nodes: []TreeNode{{ID: "q", Label: "secret"}}}).Actions()) {
+		t.Fatal("actions depend on the tree's content or id")
+	}
+}
+
+func TestTreeInvoke(t *testing.T) {
+	tr := vwTree("main")
+	invalid := tea.ErrInvalidArgument
+	node := func(id, label string, depth int, expanded, children bool) map[string]any {
+		return map[string]any{"id": id, "label": label, "depth": depth, "expanded": expanded, "has_children": children}
+	}
+	vwRunInvoke(t, tr, []vwInvokeCase{
+		{name: "expand", action: "expand", args: map[string]any{"node_id": "lib"}, write: TreeExpanded{ID: "files", NodeID: "lib", Expanded: true}},
+		{name: "collapse", action: "collapse", args: map[string]any{"node_id": "src"}, write: TreeExpanded{ID: "files", NodeID: "src", Expanded: false}},
+		{name: "select_node visible", action: "select_node", args: map[string]any{"node_id": "readme"}, write: NodeSelected{ID: "files", NodeID: "readme"}},
+		{name: "select_node hidden", action: "select_node", args: map[string]any{"node_id": "util"}, write: NodeSelected{ID: "files", NodeID: "util"}},
+		{name: "get_nodes lists visible nodes only", action: "get_nodes", read: map[string]any{"nodes": []map[string]any{
+			node("src", "src", 0, true, true),
+			node("main", "main.go", 1, false, false),
+			node("lib", "lib", 1, false, true),
+			node("readme", "README.md", 0, false, false),
+		}}},
+
+		{name: "expand unknown node", action: "expand", args: map[string]any{"node_id": "ghost"}, errIs: invalid,
+			errHas: []string{`unknown node with children "ghost": one of src, lib`}},
+		{name: "expand a leaf", action: "expand", args: map[string]any{"node_id": "main"}, errIs: invalid, errHas: []string{"one of src, lib"}},
+		{name: "collapse missing id", action: "collapse", args: map[string]any{}, errIs: invalid, errHas: []string{"required", "one of src, lib"}},
+		{name: "select_node unknown", action: "select_node", args: map[string]any{"node_id": "ghost"}, errIs: invalid,
+			errHas: []string{"one of src, main, lib, util, readme"}},
+		{name: "select_node wrong type", action: "select_node", args: map[string]any{"node_id": float64(3)}, errIs: invalid,
+			errHas: []string{"must be a string", "one of src, main, lib, util, readme"}},
+		{name: "select_node extra argument", action: "select_node", args: map[string]any{"node_id": "main", "x": 1}, errIs: invalid, errHas: []string{"takes: node_id"}},
+		{name: "get_nodes takes no arguments", action: "get_nodes", args: map[string]any{"depth": float64(1)}, errIs: invalid},
+		{name: "unknown action", action: "rename", errIs: tea.ErrUnknownAction, errHas: []string{"expand, collapse, select_node, get_nodes"}},
+	})
+}
+
+func TestTreeInvokeListsAtMostTwentyIDs(t *testing.T) {
+	nodes := make([]TreeNode, 30)
+	for i := range nodes {
+		nodes[i] = TreeNode{ID: "n" + strconv.Itoa(i), Label: "node"}
+	}
+	_, err := Tree{ID: "big", Nodes: nodes}.Invoke("select_node", map[string]any{"node_id": "zz"})
+	if err == nil || !strings.Contains(err.Error(), "n19, … (see get_nodes)") || strings.Contains(err.Error(), "n20") {
+		t.Fatalf("error = %v", err)
+	}
+	_, err = Tree{ID: "flat", Nodes: nodes}.Invoke("expand", map[string]any{"node_id": "n1"})
+	if err == nil || !strings.Contains(err.Error(), "has no node with children") {
+		t.Fatalf("expand in a flat tree: %v", err)
+	}
+}
+
+func TestTreeHandleKey(t *testing.T) {
+	sel := func(id string) tea.Msg { return NodeSelected{ID: "files", NodeID: id} }
+	exp := func(id string, open bool) tea.Msg { return TreeExpanded{ID: "files", NodeID: id, Expanded: open} }
+	tests := []struct {
+		name     string
+		selected string
+		keys     []vwKeyCase
+	}{
+		{"on a leaf in the middle", "main", []vwKeyCase{
+			{"up", sel("src")}, {"k", sel("src")}, {"down", sel("lib")}, {"j", sel("lib")},
+			{"home", sel("src")}, {"end", sel("readme")},
+			{"right", nil}, {"enter", nil}, {"left", sel("src")}, {"x", nil},
+		}},
+		{"on an expanded parent", "src", []vwKeyCase{
+			{"up", sel("src")}, {"right", sel("main")}, {"left", exp("src", false)}, {"enter", exp("src", false)},
+		}},
+		{"on a collapsed parent", "lib", []vwKeyCase{
+			{"right", exp("lib", true)}, {"l", exp("lib", true)}, {"enter", exp("lib", true)}, {"left", sel("src")}, {"h", sel("src")},
+		}},
+		{"on the last node", "readme", []vwKeyCase{{"down", sel("readme")}, {"left", nil}}},
+		{"with nothing selected", "", []vwKeyCase{{"down", sel("src")}, {"up", sel("src")}, {"right", nil}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { vwRunKeys(t, vwTree(tc.selected), tc.keys) })
+	}
+	vwRunKeys(t, Tree{ID: "empty"}, []vwKeyCase{{"down", nil}})
+}
+
+func TestTreeHandleMouse(t *testing.T) {
+	tr := vwTree("main")
+	sel := func(id string) tea.Msg { return NodeSelected{ID: "files", NodeID: id} }
+	exp := func(id string, open bool) tea.Msg { return TreeExpanded{ID: "files", NodeID: id, Expanded: open} }
+	vwRunMouse(t, tr, []vwMouseCase{
+		{"label of a parent selects it", vwClick(4, 0, 30), sel("src")},
+		{"marker of an expanded parent collapses it", vwClick(0, 0, 30), exp("src", false)},
+		{"marker of a collapsed child expands it", vwClick(3, 2, 30), exp("lib", true)},
+		{"indent of a child selects it", vwClick(0, 2, 30), sel("lib")},
+		{"leaf", vwClick(2, 1, 30), sel("main")},
+		{"below the last node", vwClick(2, 4, 30), nil},
+		{"wheel down", tea.Mouse{Action: tea.MouseWheelDown}, sel("lib")},
+		{"wheel up", tea.Mouse{Action: tea.MouseWheelUp}, sel("src")},
+		{"right button", tea.Mouse{Y: 1, Action: tea.MousePress, Button: tea.MouseRight}, nil},
+	})
+	t.Run("the window follows the selection", func(t *testing.T) {
+		nodes := make([]TreeNode, 40)
+		for i := range nodes {
+			nodes[i] = TreeNode{ID: "n" + strconv.Itoa(i), Label: "node"}
+		}
+		big := Tree{ID: "big", Nodes: nodes, Selected: "n30", Height: 5}
+		m := vwClick(3, 0, 20)
+		vwRunMouse(t, big, []vwMouseCase{{"first line", m, NodeSelected{ID: "big", NodeID: "n26"}}})
+		m.Height = 2
+		vwRunMouse(t, big, []vwMouseCase{{"first line of a shorter area", m, NodeSelected{ID: "big", NodeID: "n29"}}})
+	})
+}
+
+func TestTreeRender(t *testing.T) {
+	tr := vwTree("main")
+	tr.Expanded["lib"] = true
+	got := strings.Split(vwStrip(tr.Render(tea.RenderContext{Width: 20, Focused: true})), "\n")
+	want := []string{
+		"▾ src               ",
+		"    main.go         ",
+		"  ▾ lib             ",
+		"      util.go       ",
+		"  README.md         ",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("Render =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestTreeRenderWindowAndWidths(t *testing.T) {
+	nodes := make([]TreeNode, 100)
+	for i := range nodes {
+		nodes[i] = TreeNode{ID: "n" + strconv.Itoa(i), Label: "a long label for node " + strconv.Itoa(i) + " 日本語",
+			Children: []TreeNode{{ID: "c" + strconv.Itoa(i), Label: "child\twith tab"}}}
+	}
+	tr := Tree{ID: "t", Nodes: nodes, Selected: "c50", Expanded: map[string]bool{"n50": true}}
+	lines := strings.Split(vwStrip(tr.Render(tea.RenderContext{Width: 60})), "\n")
+	if len(lines) != DefaultTreeHeight || !strings.Contains(lines[len(lines)-1], "child with tab") {
+		t.Fatalf("default window does not end at the selection: %q", lines)
+	}
+	for _, w := range vwWidths() {
+		for _, h := range []int{0, 1, 3} {
+			vwCheckFits(t, tr.Render(tea.RenderContext{Width: w, Height: h, Focused: w%2 == 0}), w, h)
+		}
+	}
+	if out := (Tree{ID: "e"}).Render(tea.RenderContext{Width: 30}); !strings.Contains(out, "(empty)") {
+		t.Fatalf("empty tree: %q", out)
+	}
+}
+
+func TestTreeRenderFocusIsDistinct(t *testing.T) {
+	tr := vwTree("lib")
+	if tr.Render(tea.RenderContext{Width: 30, Focused: true}) == tr.Render(tea.RenderContext{Width: 30}) {
+		t.Fatal("focused and unfocused trees render the same")
+	}
+}
+
+func TestTreeWidgetBasics(t *testing.T) {
+	tr := vwTree("main")
+	if tr.WidgetKind() != "tree" || tr.WidgetID() != "files" || !tr.CanFocus() || tr.Excluded() || tr.Children() != nil {
+		t.Fatal("tree widget basics")
+	}
+	if (Tree{ID: "e"}).CanFocus() {
+		t.Fatal("an empty tree takes focus")
+	}
+	if d := tr.Describe(); d.Role != "tree" || d.State["selected"] != "main" || d.State["visible"] != 4 {
+		t.Fatalf("Describe = %+v", d)
+	}
+	if len(tr.ShortHelp()) == 0 {
+		t.Fatal("no help")
+	}
+}

@@ -1,0 +1,228 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/tea"
+)
+
+// WriteResult is the structured content of a write's answer.
+type WriteResult struct {
+	Applied bool     `json:"applied"`
+	Tool    string   `json:"tool"`
+	Changed []string `json:"changed"`
+}
+
+// errNotInView and friends are a caller's problem, not the app's: they
+// never count toward the circuit breaker.
+type resolveError struct{ msg string }
+
+func (e *resolveError) Error() string { return e.msg }
+
+// callTool answers a call to the registered tool name.
+func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
+	t, ok := s.reg.Lookup(name)
+	if !ok {
+		return sdk.NewToolResultError(fmt.Sprintf("tool `%s` is no longer registered", name))
+	}
+	args := req.GetArguments()
+	switch {
+	case t.Derived:
+		return s.callDerived(ctx, t, args)
+	case t.Action == "discover_tools":
+		return s.discover(t.Session, args)
+	}
+	return s.callStatic(ctx, t.Name, req)
+}
+
+// callDerived runs a derived tool against the session's view as it is now.
+func (s *Server) callDerived(ctx context.Context, t *Tool, args map[string]any) *sdk.CallToolResult {
+	sess, ok := s.sessions.Get(t.Session)
+	if !ok {
+		return staleSession(t.Session, t.Name)
+	}
+	if !s.breakers.Allow(t.Name) {
+		return sdk.NewToolResultError(fmt.Sprintf("tool `%s` is temporarily unavailable: it failed %d times in a row; it will be retried after %v (or reset its breaker)", t.Name, BreakerThreshold, BreakerCooldown))
+	}
+	res, fault := s.invoke(ctx, sess, t, args)
+	s.breakers.Record(t.Name, fault)
+	return res
+}
+
+// invoke resolves the widget, invokes the action and, for a write,
+// dispatches the message. fault reports an app failure (panic, invalid
+// model, timeout) that counts toward the breaker.
+func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args map[string]any) (res *sdk.CallToolResult, fault bool) {
+	snap := sess.Snapshot()
+	w, err := resolveWidget(snap.View, t)
+	if err != nil {
+		return sdk.NewToolResultError(err.Error()), false
+	}
+	result, err := safeInvoke(w.(tea.ToolProvider), t.Action, args)
+	if err != nil {
+		var pe *tea.PanicError
+		if errors.As(err, &pe) {
+			return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), true
+		}
+		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), false
+	}
+	if !result.IsWrite() {
+		return readResult(t.Name, result.Value())
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
+	defer cancel()
+	tr, err := sess.Apply(ctx, result.Msg())
+	if err != nil {
+		switch {
+		case errors.Is(err, tea.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
+			return sdk.NewToolResultError(fmt.Sprintf("%s: no answer within %v: the message may still apply, so check the state before retrying", t.Name, s.opts.CallTimeout)), true
+		case errors.Is(err, tea.ErrStopped):
+			return staleSession(t.Session, t.Name), false
+		}
+		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), true
+	}
+	if sy := s.syncer(t.Session); sy != nil {
+		_ = sy.Sync(tr.After)
+	}
+	wr := WriteResult{Applied: true, Tool: t.Name, Changed: changedWidgets(tr.Before, tr.After)}
+	text := fmt.Sprintf("Applied %s.", t.Name)
+	if len(wr.Changed) > 0 {
+		text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
+	} else {
+		text += " No widget changed."
+	}
+	return sdk.NewToolResultStructured(wr, text), false
+}
+
+// resolveWidget finds the first widget with t's id, of t's kind, that offers
+// t's action in view, or says precisely why there is none.
+func resolveWidget(view tea.Node, t *Tool) (tea.Widget, error) {
+	var sameID, sameKind bool
+	var otherKind string
+	var found tea.Widget
+	tea.Walk(view, func(n tea.Node, _ int) bool {
+		if found != nil {
+			return false
+		}
+		w, ok := n.(tea.Widget)
+		if !ok || w.WidgetID() != t.Widget {
+			return true
+		}
+		sameID = true
+		if w.WidgetKind() != t.Kind {
+			otherKind = w.WidgetKind()
+			return true
+		}
+		sameKind = true
+		p, ok := n.(tea.ToolProvider)
+		if !ok {
+			return true
+		}
+		for _, a := range p.Actions() {
+			if a.Name == t.Action {
+				found = w
+				return false
+			}
+		}
+		return true
+	})
+	switch {
+	case found != nil:
+		return found, nil
+	case sameKind:
+		return nil, &resolveError{fmt.Sprintf("widget `%s` no longer offers `%s` (it may be disabled or hidden)", t.Widget, t.Action)}
+	case sameID:
+		return nil, &resolveError{fmt.Sprintf("widget `%s` is now a %s, not a %s", t.Widget, otherKind, t.Kind)}
+	}
+	return nil, &resolveError{fmt.Sprintf("widget `%s` is not in the session's current view", t.Widget)}
+}
+
+func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &tea.PanicError{Value: fmt.Sprintf("in the widget's Invoke: %v", v), Stack: debug.Stack()}
+		}
+	}()
+	if args == nil {
+		args = map[string]any{}
+	}
+	return p.Invoke(action, args)
+}
+
+// readResult answers a read's value as JSON text and structured content.
+func readResult(name string, v any) (*sdk.CallToolResult, bool) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return sdk.NewToolResultError(fmt.Sprintf("%s: the widget answered a value JSON cannot encode: %v", name, err)), true
+	}
+	var structured any
+	_ = json.Unmarshal(b, &structured)
+	if _, isObject := structured.(map[string]any); !isObject {
+		structured = map[string]any{"value": structured}
+	}
+	return sdk.NewToolResultStructured(structured, string(b)), false
+}
+
+func staleSession(session, tool string) *sdk.CallToolResult {
+	return sdk.NewToolResultError(fmt.Sprintf("session `%s` is not running in this server (tool `%s` is from an earlier listing); call facet_list to see running sessions, or facet_start to start one", session, tool))
+}
+
+// changedWidgets lists, in view order, the ids of widgets whose drawing
+// differs between two snapshots, including widgets that appeared or left.
+func changedWidgets(before, after tea.Snapshot) []string {
+	width := after.Size.Width
+	if width <= 0 {
+		width = 120
+	}
+	draw := func(s tea.Snapshot) (map[string]string, []string) {
+		out := map[string]string{}
+		var order []string
+		for _, w := range tea.Widgets(s.View) {
+			id := w.WidgetID()
+			if _, dup := out[id]; dup {
+				out[id] += "\x00" + safeRender(w, width, id == s.Focus)
+				continue
+			}
+			out[id] = safeRender(w, width, id == s.Focus)
+			order = append(order, id)
+		}
+		return out, order
+	}
+	b, _ := draw(before)
+	a, order := draw(after)
+	var changed []string
+	for _, id := range order {
+		if b[id] != a[id] {
+			changed = append(changed, id)
+		}
+	}
+	var gone []string
+	for id := range b {
+		if _, ok := a[id]; !ok {
+			gone = append(gone, id)
+		}
+	}
+	sort.Strings(gone)
+	changed = append(changed, gone...)
+	if changed == nil {
+		changed = []string{}
+	}
+	return changed
+}
+
+func safeRender(w tea.Widget, width int, focused bool) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "\x00panic"
+		}
+	}()
+	return w.Render(tea.RenderContext{Width: width, Focused: focused})
+}

@@ -1,0 +1,113 @@
+package mcp
+
+import (
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/facetui/facet/tea"
+)
+
+// App is an app a client may start by name with facet_start. cmd/ gives the
+// server its catalog; the renderer never imports the apps itself.
+type App struct {
+	Name        string
+	Title       string
+	Description string
+	New         func() tea.Model
+	// Restricted apps (an evaluator, process internals) are left out of the
+	// default startable list; an operator can still name them.
+	Restricted bool
+}
+
+// Tool name styles for ToolNames.
+const (
+	// NamesDotted advertises derived tools as <session>.<widget>.<action>.
+	NamesDotted = "dotted"
+	// NamesSafe advertises them under ClientName, for clients that reject
+	// dots in tool names. Calls by either name work in both styles.
+	NamesSafe = "safe"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Apps is the catalog facet_start starts from.
+	Apps []App
+	// Startable names the apps facet_start may start. Nil means every app
+	// that is not Restricted; a non-nil list replaces that default, and every
+	// entry must name an app in Apps.
+	Startable []string
+	// ToolNames is NamesDotted (default) or NamesSafe.
+	ToolNames string
+	// Sessions is the registry sessions live in; share it with other
+	// renderers to drive the same sessions. Nil makes a new one.
+	Sessions *tea.Sessions
+	// CallTimeout bounds how long a write waits for Update (default 5 s).
+	CallTimeout time.Duration
+	// Logger receives warnings; nil discards them. Never stdout on stdio.
+	Logger *slog.Logger
+	// Now is the clock for circuit breakers (tests); nil is time.Now.
+	Now func() time.Time
+}
+
+// ConfigError names an option and what is wrong with it.
+type ConfigError struct {
+	Option string
+	Reason string
+}
+
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("mcp: option %s: %s", e.Option, e.Reason)
+}
+
+// DefaultStartable returns the names of apps that are not Restricted, in
+// catalog order.
+func DefaultStartable(apps []App) []string {
+	var out []string
+	for _, a := range apps {
+		if !a.Restricted {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}
+
+func (o *Options) resolve() error {
+	if o.ToolNames == "" {
+		o.ToolNames = NamesDotted
+	}
+	if o.ToolNames != NamesDotted && o.ToolNames != NamesSafe {
+		return &ConfigError{Option: "ToolNames", Reason: fmt.Sprintf("%q is not a tool name style: use %q or %q", o.ToolNames, NamesDotted, NamesSafe)}
+	}
+	names := make([]string, 0, len(o.Apps))
+	for i, a := range o.Apps {
+		if a.Name == "" || a.New == nil {
+			return &ConfigError{Option: "Apps", Reason: fmt.Sprintf("entry %d needs a Name and a New constructor", i)}
+		}
+		if slices.Contains(names, a.Name) {
+			return &ConfigError{Option: "Apps", Reason: fmt.Sprintf("app %q is listed twice", a.Name)}
+		}
+		names = append(names, a.Name)
+	}
+	if o.Startable == nil {
+		o.Startable = DefaultStartable(o.Apps)
+	} else {
+		for _, s := range o.Startable {
+			if !slices.Contains(names, s) {
+				return &ConfigError{Option: "Startable", Reason: fmt.Sprintf("%q is not a registered app (apps: %s)", s, strings.Join(names, ", "))}
+			}
+		}
+	}
+	if o.Sessions == nil {
+		o.Sessions = tea.NewSessions()
+	}
+	if o.CallTimeout <= 0 {
+		o.CallTimeout = tea.DefaultTimeout
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return nil
+}

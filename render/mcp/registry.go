@@ -1,0 +1,160 @@
+package mcp
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// ErrNameCollision is matched (errors.Is) by *NameCollisionError.
+var ErrNameCollision = errors.New("tool name collision")
+
+// NameCollisionError lists tools refused because their name, or the name a
+// renaming client would see (ClientName), is held by another tool.
+type NameCollisionError struct {
+	Names []string
+}
+
+func (e *NameCollisionError) Error() string {
+	return fmt.Sprintf("tool names taken by other tools (as clients see them): %s", strings.Join(e.Names, ", "))
+}
+
+// Is makes errors.Is(err, ErrNameCollision) true.
+func (e *NameCollisionError) Is(target error) bool { return target == ErrNameCollision }
+
+// toolSink is where the registry publishes its tool list: the MCP server.
+// Each call is one change and one notifications/tools/list_changed.
+type toolSink interface {
+	addTools(tools []*Tool)
+	removeTools(names []string)
+}
+
+// Registry is the single source of truth for the server's tool list. It owns
+// tools by owner (a session's synchronizer, or the server for static tools),
+// refuses a name whose client name another tool holds, and publishes each
+// change to its sink exactly once.
+type Registry struct {
+	mu      sync.RWMutex
+	tools   map[string]*regEntry
+	clients map[string]string // client name -> tool name
+	sink    toolSink
+}
+
+type regEntry struct {
+	tool  *Tool
+	owner string
+}
+
+// NewRegistry returns an empty registry that publishes to sink (nil for
+// none, in tests).
+func NewRegistry(sink toolSink) *Registry {
+	return &Registry{tools: map[string]*regEntry{}, clients: map[string]string{}, sink: sink}
+}
+
+// Register adds or replaces owner's tools. A tool whose name another owner
+// holds, or whose ClientName another tool holds, is refused: the error is a
+// *NameCollisionError naming only those. The rest are registered in one
+// change.
+func (r *Registry) Register(owner string, tools []*Tool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var refused []string
+	var accepted []*Tool
+	for _, t := range tools {
+		if e, ok := r.tools[t.Name]; ok && e.owner != owner {
+			refused = append(refused, t.Name)
+			continue
+		}
+		cn := ClientName(t.Name)
+		if holder, ok := r.clients[cn]; ok && holder != t.Name {
+			refused = append(refused, t.Name)
+			continue
+		}
+		accepted = append(accepted, t)
+	}
+	for _, t := range accepted {
+		r.tools[t.Name] = &regEntry{tool: t, owner: owner}
+		r.clients[ClientName(t.Name)] = t.Name
+	}
+	if len(accepted) > 0 && r.sink != nil {
+		r.sink.addTools(accepted)
+	}
+	if len(refused) > 0 {
+		return &NameCollisionError{Names: refused}
+	}
+	return nil
+}
+
+// RemoveOwner removes every tool owner still owns, in one change, and
+// returns their names.
+func (r *Registry) RemoveOwner(owner string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var names []string
+	for name, e := range r.tools {
+		if e.owner == owner {
+			names = append(names, name)
+		}
+	}
+	for _, n := range names {
+		delete(r.tools, n)
+		delete(r.clients, ClientName(n))
+	}
+	sort.Strings(names)
+	if len(names) > 0 && r.sink != nil {
+		r.sink.removeTools(names)
+	}
+	return names
+}
+
+// Lookup returns the tool registered under name.
+func (r *Registry) Lookup(name string) (*Tool, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	e, ok := r.tools[name]
+	if !ok {
+		return nil, false
+	}
+	return e.tool, true
+}
+
+// Resolve finds a tool by its registered name or by its client name.
+func (r *Registry) Resolve(name string) (*Tool, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	if e, ok := r.tools[name]; ok {
+		return e.tool, true
+	}
+	if real, ok := r.clients[name]; ok {
+		return r.tools[real].tool, true
+	}
+	return nil, false
+}
+
+// Owner returns who owns name.
+func (r *Registry) Owner(name string) (string, bool) {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	e, ok := r.tools[name]
+	if !ok {
+		return "", false
+	}
+	return e.owner, true
+}
+
+// Tools returns the registered tools sorted by name; with a session id, only
+// that session's (those whose first "." segment is exactly the id).
+func (r *Registry) Tools(session string) []*Tool {
+	r.mu.RLock()
+	out := make([]*Tool, 0, len(r.tools))
+	for _, e := range r.tools {
+		if session == "" || SessionOf(e.tool.Name) == session {
+			out = append(out, e.tool)
+		}
+	}
+	r.mu.RUnlock()
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

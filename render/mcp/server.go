@@ -1,0 +1,265 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"sync"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Server serves Facet sessions over MCP: the static facet_* tools, and per
+// session the tools derived from its live view.
+type Server struct {
+	opts     Options
+	sdk      *server.MCPServer
+	reg      *Registry
+	sessions *tea.Sessions
+	breakers *Breakers
+	unwatch  func()
+
+	mu      sync.Mutex
+	syncers map[string]*ToolSynchronizer // by session id
+}
+
+// New builds a server from opts, registers the static tools and attaches to
+// every session that starts in opts.Sessions from now on. Configuration
+// errors are *ConfigError values naming the option.
+func New(opts Options) (*Server, error) {
+	if err := opts.resolve(); err != nil {
+		return nil, err
+	}
+	s := &Server{
+		opts:     opts,
+		sessions: opts.Sessions,
+		breakers: NewBreakers(opts.Now),
+		syncers:  map[string]*ToolSynchronizer{},
+	}
+	hooks := &server.Hooks{}
+	hooks.AddBeforeCallTool(s.rewriteCall)
+	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
+		server.WithToolCapabilities(true),
+		server.WithHooks(hooks),
+		server.WithRecovery(),
+		server.WithInstructions("Facet apps: start one with facet_start, then drive it with its <session>.<widget>.<action> tools (or facet_act). facet_screenshot shows the screen."),
+	)
+	s.reg = NewRegistry(sdkSink{s})
+	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
+		return nil, fmt.Errorf("mcp: static tools: %w", err)
+	}
+	s.unwatch = s.sessions.Watch(s.onSession)
+	for _, sess := range s.sessions.List() {
+		s.attach(sess)
+	}
+	return s, nil
+}
+
+// staticOwner owns the facet_* tools in the registry.
+const staticOwner = "facet"
+
+// SDK returns the underlying mcp-go server, for transports (stdio, HTTP,
+// in-process clients).
+func (s *Server) SDK() *server.MCPServer { return s.sdk }
+
+// Registry returns the server's tool registry.
+func (s *Server) Registry() *Registry { return s.reg }
+
+// Sessions returns the session registry the server serves.
+func (s *Server) Sessions() *tea.Sessions { return s.sessions }
+
+// Breakers returns the per-tool circuit breakers (to reset one).
+func (s *Server) Breakers() *Breakers { return s.breakers }
+
+// ServeStdio serves one client over in and out (JSON-RPC, one message a
+// line) until ctx ends or in closes. Logs go to the Logger, never to out.
+func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
+	stdio := server.NewStdioServer(s.sdk)
+	stdio.SetErrorLogger(log.New(slogWriter{s.opts.Logger}, "", 0))
+	err := stdio.Listen(ctx, in, out)
+	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
+}
+
+// Close stops watching sessions. It does not stop them.
+func (s *Server) Close() { s.unwatch() }
+
+// StartSession starts m as session id of app for a Go caller (trusted: the
+// startable list does not apply). Any 1-32 [A-Za-z0-9_-] id works; "" derives
+// one from app. If a tool of the first render is refused because its name
+// is taken, the session is stopped and the error is a *NameCollisionError
+// naming only this session's refused tools.
+func (s *Server) StartSession(ctx context.Context, id, app string, m tea.Model, opts ...tea.Option) (*tea.Session, error) {
+	if id == "" {
+		id = DefaultSessionID(app)
+	}
+	opts = append([]tea.Option{tea.WithTimeout(s.opts.CallTimeout), tea.WithLogger(s.opts.Logger)}, opts...)
+	sess, err := s.sessions.Start(ctx, id, app, m, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.firstSyncError(id); err != nil {
+		_ = s.sessions.Stop(id)
+		return nil, fmt.Errorf("session %q: %w", id, err)
+	}
+	return sess, nil
+}
+
+func (s *Server) firstSyncError(id string) error {
+	s.mu.Lock()
+	sy := s.syncers[id]
+	s.mu.Unlock()
+	if sy == nil {
+		return nil
+	}
+	sy.mu.Lock()
+	defer sy.mu.Unlock()
+	return sy.firstErr
+}
+
+func (s *Server) onSession(ev tea.SessionEvent) {
+	if ev.Started {
+		s.attach(ev.Session)
+		return
+	}
+	s.mu.Lock()
+	sy := s.syncers[ev.Session.ID]
+	if sy != nil {
+		delete(s.syncers, ev.Session.ID)
+	}
+	s.mu.Unlock()
+	if sy != nil {
+		sy.Stop()
+	}
+}
+
+// attach gives a session its synchronizer, registers its first view's tools
+// and follows its renders.
+func (s *Server) attach(sess *tea.Session) {
+	sy := NewToolSynchronizer(sess.ID, s.reg, s.opts.Logger)
+	s.mu.Lock()
+	if _, ok := s.syncers[sess.ID]; ok {
+		s.mu.Unlock()
+		return
+	}
+	s.syncers[sess.ID] = sy
+	s.mu.Unlock()
+	_ = sy.Start(sess.Snapshot())
+	sy.Follow(sess.Runtime)
+}
+
+func (s *Server) syncer(id string) *ToolSynchronizer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.syncers[id]
+}
+
+// advertised is the name a registered tool is listed under.
+func (s *Server) advertised(t *Tool) string {
+	if t.Derived && s.opts.ToolNames == NamesSafe {
+		return ClientName(t.Name)
+	}
+	return t.Name
+}
+
+// staleMetaKey marks a call rewritten by rewriteCall for a session that is
+// not running.
+const staleMetaKey = "facet/stale_tool"
+
+// rewriteCall runs before the SDK looks a tool up. mcp-go answers an
+// unregistered name with a protocol error and offers no other hook for it,
+// so this is the narrowest point to (1) route a call by the other spelling
+// of a tool name (dotted or client-safe) to the name it is registered
+// under, and (2) answer a derived-shape name whose session is not running
+// with a tool error that names the session, by routing it to facet_act
+// with a marker; clients keep names from old listings, even across runs.
+func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest) {
+	name := req.Params.Name
+	if s.sdk.GetTool(name) != nil {
+		return
+	}
+	if t, ok := s.reg.Resolve(name); ok {
+		req.Params.Name = s.advertised(t)
+		return
+	}
+	session, _, _, ok := SplitToolName(name)
+	if !ok || reservedIDs[session] {
+		return
+	}
+	if _, running := s.sessions.Get(session); running {
+		return
+	}
+	req.Params.Name = "facet_act"
+	if req.Params.Meta == nil {
+		req.Params.Meta = &sdk.Meta{}
+	}
+	if req.Params.Meta.AdditionalFields == nil {
+		req.Params.Meta.AdditionalFields = map[string]any{}
+	}
+	req.Params.Meta.AdditionalFields[staleMetaKey] = name
+}
+
+// sdkSink publishes registry changes to the mcp-go server: one AddTools or
+// DeleteTools call, hence one notifications/tools/list_changed, per change.
+type sdkSink struct{ s *Server }
+
+func (k sdkSink) addTools(tools []*Tool) {
+	entries := make([]server.ServerTool, 0, len(tools))
+	for _, t := range tools {
+		entries = append(entries, server.ServerTool{Tool: k.s.sdkTool(t), Handler: k.s.handlerFor(t)})
+	}
+	k.s.sdk.AddTools(entries...)
+}
+
+func (k sdkSink) removeTools(names []string) {
+	adv := make([]string, 0, len(names))
+	for _, n := range names {
+		adv = append(adv, n)
+		if k.s.opts.ToolNames == NamesSafe {
+			adv = append(adv, ClientName(n))
+		}
+	}
+	k.s.sdk.DeleteTools(adv...)
+}
+
+// sdkTool describes t for the wire. Tools are built by hand, not with
+// sdk.NewTool, whose default hints would mark every tool destructive and
+// open-world. sensitive travels in _meta: the SDK's annotation struct has
+// no field for it.
+func (s *Server) sdkTool(t *Tool) sdk.Tool {
+	tool := sdk.Tool{
+		Name:           s.advertised(t),
+		Description:    t.Description,
+		RawInputSchema: t.schema(),
+	}
+	if t.Destructive {
+		yes := true
+		tool.Annotations.DestructiveHint = &yes
+	}
+	if t.Sensitive {
+		tool.Meta = &sdk.Meta{AdditionalFields: map[string]any{"sensitive": true}}
+	}
+	return tool
+}
+
+func (s *Server) handlerFor(t *Tool) server.ToolHandlerFunc {
+	name := t.Name
+	return func(ctx context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return s.callTool(ctx, name, req), nil
+	}
+}
+
+// slogWriter adapts the SDK's *log.Logger output to slog.
+type slogWriter struct{ l interface{ Warn(string, ...any) } }
+
+func (w slogWriter) Write(p []byte) (int, error) {
+	w.l.Warn("mcp-go", "msg", string(p))
+	return len(p), nil
+}

@@ -1,0 +1,402 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/tea"
+)
+
+func TestStartDerivesPerSessionToolsAndWritesReachUpdate(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	res := mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	if !strings.HasPrefix(text(res), "Session started: demo") {
+		t.Fatalf("start answer: %q", text(res))
+	}
+	st := structured(t, res)
+	if st["id"] != "demo" || st["app"] != "counter" {
+		t.Fatalf("structured: %v", st)
+	}
+	tools := tc.tools()
+	for _, want := range []string{"demo.inc.click", "demo.dec.click", "demo.open.click", "demo.discover_tools", "facet_start", "facet_act"} {
+		if !contains(tools, want) {
+			t.Fatalf("tools/list lacks %s: %v", want, tools)
+		}
+	}
+	if contains(tools, "demo.reset.click") {
+		t.Fatal("a disabled button must offer no tool")
+	}
+	res = mustOK(t, tc.call("demo.inc.click", nil))
+	wr := structured(t, res)
+	if wr["applied"] != true {
+		t.Fatalf("write answer: %v", wr)
+	}
+	changed, _ := wr["changed"].([]any)
+	var ids []string
+	for _, c := range changed {
+		ids = append(ids, c.(string))
+	}
+	if !contains(ids, "count") || !contains(ids, "reset") || contains(ids, "inc") {
+		t.Fatalf("changed = %v, want count and reset (enabled now), not inc", ids)
+	}
+	sess, _ := srv.Sessions().Get("demo")
+	if got := sess.Snapshot().Model.(*counter).Count; got != 1 {
+		t.Fatalf("count = %d, want 1", got)
+	}
+	// The write brought the set up to date before answering: reset is
+	// enabled now, so its tool exists.
+	if !contains(tc.tools(), "demo.reset.click") {
+		t.Fatal("reset's tool was not registered before the write answered")
+	}
+	model := structured(t, mustOK(t, tc.call("facet_get_model", map[string]any{"id": "demo"})))
+	if model["Count"] != float64(1) {
+		t.Fatalf("get_model: %v", model)
+	}
+}
+
+func TestStickyToolSetNotifiesOncePerChange(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	tc.settle()
+	base := tc.notifications()
+
+	mustOK(t, tc.call("demo.open.click", nil)) // confirm appears
+	tc.settle()
+	if got := tc.notifications() - base; got != 1 {
+		t.Fatalf("opening the modal sent %d list_changed, want 1", got)
+	}
+	mustOK(t, tc.call("demo.confirm.click", nil)) // confirm leaves
+	mustOK(t, tc.call("demo.open.click", nil))    // and comes back
+	tc.settle()
+	if got := tc.notifications() - base; got != 1 {
+		t.Fatalf("after dismiss and reopen: %d list_changed in all, want 1", got)
+	}
+	if !contains(tc.tools(), "demo.confirm.click") {
+		t.Fatal("the sticky set lost confirm's tool")
+	}
+}
+
+func TestCallActsOnTheWidgetAsItIsNow(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	mustOK(t, tc.call("demo.open.click", nil))
+	mustOK(t, tc.call("demo.confirm.click", nil)) // closes it again
+	for i := 0; i < BreakerThreshold+2; i++ {
+		mustErr(t, tc.call("demo.confirm.click", nil), "widget `confirm` is not in the session's current view")
+	}
+	mustOK(t, tc.call("demo.inc.click", nil))
+	mustOK(t, tc.call("demo.reset.click", nil)) // count back to 0: reset disabled
+	mustErr(t, tc.call("demo.reset.click", nil), "widget `reset` no longer offers `click`")
+}
+
+func TestWidgetOfAnotherKindIsRefused(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	kindA := probe{id: "w", kind: "alpha", actions: []tea.Action{{Name: "poke", Description: "Poke."}}}
+	app := &switcher{views: []tea.Node{kindA, probe{id: "w", kind: "beta", actions: kindA.actions}}}
+	if _, err := srv.StartSession(context.Background(), "sw", "switcher", app); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("sw.w.poke", nil))
+	sess, _ := srv.Sessions().Get("sw")
+	if err := sess.Dispatch(context.Background(), nextView{}); err != nil {
+		t.Fatal(err)
+	}
+	// The provider changed, so the tool was registered again and now acts
+	// on the beta widget.
+	res := mustOK(t, tc.call("sw.w.poke", nil))
+	if text(res) != `{"action":"poke"}` {
+		t.Fatalf("poke: %s", text(res))
+	}
+	if tl, _ := srv.Registry().Lookup("sw.w.poke"); tl.Kind != "beta" {
+		t.Fatalf("kind = %s after the switch, want beta", tl.Kind)
+	}
+}
+
+func TestResolveWidgetSaysWhyThereIsNone(t *testing.T) {
+	act := []tea.Action{{Name: "poke"}}
+	tool := &Tool{Widget: "w", Kind: "alpha", Action: "poke"}
+	cases := []struct {
+		name string
+		view tea.Node
+		want string
+	}{
+		{"gone", tea.Column{}, "widget `w` is not in the session's current view"},
+		{"other kind", probe{id: "w", kind: "beta", actions: act}, "widget `w` is now a beta, not a alpha"},
+		{"no longer offered", probe{id: "w", kind: "alpha"}, "widget `w` no longer offers `poke`"},
+		{"first offering wins", tea.Column{Items: []tea.Node{probe{id: "w", kind: "alpha"}, probe{id: "w", kind: "alpha", actions: act}}}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			w, err := resolveWidget(c.view, tool)
+			if c.want == "" {
+				if err != nil || w == nil {
+					t.Fatalf("resolve: %v", err)
+				}
+				return
+			}
+			if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+				t.Fatalf("err = %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+type nextView struct{}
+
+// switcher shows views[i] and moves on at nextView.
+type switcher struct {
+	views []tea.Node
+	i     int
+}
+
+func (s *switcher) Init() tea.Cmd { return nil }
+func (s *switcher) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	n := *s
+	if _, ok := msg.(nextView); ok && n.i < len(n.views)-1 {
+		n.i++
+	}
+	return &n, nil
+}
+func (s *switcher) View() tea.Node { return s.views[s.i] }
+
+func TestFaultsKeepTheModelAndTripTheBreaker(t *testing.T) {
+	now := time.Unix(1000, 0)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	srv := newTestServer(t, Options{Now: clock})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	mustOK(t, tc.call("demo.inc.click", nil))
+
+	mustErr(t, tc.call("demo.bad.click", nil), "keeps its last good model")
+	for i := 0; i < BreakerThreshold; i++ {
+		mustErr(t, tc.call("demo.boom.click", nil), "panicked")
+	}
+	mustErr(t, tc.call("demo.boom.click", nil), "temporarily unavailable")
+	sess, _ := srv.Sessions().Get("demo")
+	if got := sess.Snapshot().Model.(*counter).Count; got != 1 {
+		t.Fatalf("count = %d after faults, want the last good 1", got)
+	}
+	mustOK(t, tc.call("demo.inc.click", nil)) // other tools are unaffected
+
+	mu.Lock()
+	now = now.Add(BreakerCooldown)
+	mu.Unlock()
+	mustErr(t, tc.call("demo.boom.click", nil), "panicked") // the one probe
+	mustErr(t, tc.call("demo.boom.click", nil), "temporarily unavailable")
+
+	srv.Breakers().Reset("demo.boom.click")
+	mustErr(t, tc.call("demo.boom.click", nil), "panicked")
+}
+
+func TestSlowUpdateAnswersThatTheMessageMayStillApply(t *testing.T) {
+	srv := newTestServer(t, Options{CallTimeout: 100 * time.Millisecond})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	mustErr(t, tc.call("demo.slow.click", nil), "may still apply", "check the state before retrying")
+	sess, _ := srv.Sessions().Get("demo")
+	deadline := time.Now().Add(3 * time.Second)
+	for sess.Snapshot().Model.(*counter).Count != 100 {
+		if time.Now().After(deadline) {
+			t.Fatal("the slow message never applied")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestSessionsHaveSeparateToolsAndStopRemovesOnlyItsOwn(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a1"}))
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a2"}))
+	mustOK(t, tc.call("a1.inc.click", nil))
+	s2, _ := srv.Sessions().Get("a2")
+	if s2.Snapshot().Model.(*counter).Count != 0 {
+		t.Fatal("a1's tool changed a2")
+	}
+	tc.settle()
+	before := tc.notifications()
+	mustOK(t, tc.call("facet_stop", map[string]any{"id": "a1"}))
+	tc.settle()
+	if got := tc.notifications() - before; got != 1 {
+		t.Fatalf("stopping a session sent %d list_changed, want 1", got)
+	}
+	tools := tc.tools()
+	if contains(tools, "a1.inc.click") || contains(tools, "a1.discover_tools") {
+		t.Fatal("a1's tools survived its stop")
+	}
+	if !contains(tools, "a2.inc.click") {
+		t.Fatal("stopping a1 removed a2's tools")
+	}
+	mustErr(t, tc.call("a1.inc.click", nil), "session `a1` is not running", "facet_list")
+}
+
+func TestSessionThatDiesWithoutStopLosesItsTools(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	app := static{view: probe{id: "q", kind: "k", actions: []tea.Action{{Name: "quit"}}}}
+	sess, err := srv.StartSession(context.Background(), "dies", "static", app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.Dispatch(context.Background(), tea.QuitMsg{})
+	deadline := time.Now().Add(2 * time.Second)
+	for contains(tc.tools(), "dies.q.quit") {
+		if time.Now().After(deadline) {
+			t.Fatal("a session that quit kept its tools")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestStaleAndUnknownNames(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustErr(t, tc.call("gone.inc.click", nil), "session `gone` is not running", "facet_list")
+	if err := tc.callErr("no_such_tool", nil); err == nil {
+		t.Fatal("an unknown name of no derived shape must be a protocol error")
+	}
+	if err := tc.callErr("facet.inc.click", nil); err == nil {
+		t.Fatal("a reserved session id is not a stale session")
+	}
+}
+
+func TestFacetStartRules(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	cases := []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"unlisted app", map[string]any{"app": "evil"}, "not startable"},
+		{"unknown app", map[string]any{"app": "nope"}, "startable apps: counter"},
+		{"uppercase id", map[string]any{"app": "counter", "id": "Demo"}, "^[a-z][a-z0-9]{0,6}$"},
+		{"too long", map[string]any{"app": "counter", "id": "abcdefgh"}, "invalid session id"},
+		{"underscore", map[string]any{"app": "counter", "id": "a_b"}, "invalid session id"},
+		{"dot", map[string]any{"app": "counter", "id": "t.v2"}, "invalid session id"},
+		{"reserved facet", map[string]any{"app": "counter", "id": "facet"}, "reserved"},
+		{"reserved agent", map[string]any{"app": "counter", "id": "agent"}, "reserved"},
+		{"width", map[string]any{"app": "counter", "width": 5.0}, "width 5 is out of range"},
+		{"id type", map[string]any{"app": "counter", "id": 3.0}, "id must be a string"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			mustErr(t, tc.call("facet_start", c.args), c.want)
+		})
+	}
+	if len(srv.Sessions().List()) != 0 {
+		t.Fatal("a refused start left a session")
+	}
+	res := mustOK(t, tc.call("facet_start", map[string]any{"app": "counter"}))
+	if structured(t, res)["id"] != "counter" {
+		t.Fatalf("default id: %v", structured(t, res))
+	}
+	res = mustOK(t, tc.call("facet_start", map[string]any{"app": "counter"}))
+	if structured(t, res)["id"] != "counte2" {
+		t.Fatalf("second default id: %v", structured(t, res))
+	}
+	mustErr(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "counter"}), "already exists")
+}
+
+func TestClientNameCollisionRefusesTheSecondSession(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "s"}))
+	_, err := srv.StartSession(context.Background(), "S", "counter", &counter{})
+	var nc *NameCollisionError
+	if !errors.As(err, &nc) {
+		t.Fatalf("err = %v, want *NameCollisionError", err)
+	}
+	for _, n := range nc.Names {
+		if !strings.HasPrefix(n, "S.") {
+			t.Fatalf("the refusal names another session's tool %q", n)
+		}
+	}
+	if !contains(nc.Names, "S.inc.click") {
+		t.Fatalf("names = %v", nc.Names)
+	}
+	if _, running := srv.Sessions().Get("S"); running {
+		t.Fatal("a session with refused tools kept running")
+	}
+	if !contains(tc.tools(), "s.inc.click") {
+		t.Fatal("the first session lost its tool")
+	}
+}
+
+func TestFacetActAndSafeNames(t *testing.T) {
+	srv := newTestServer(t, Options{ToolNames: NamesSafe})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	tools := tc.tools()
+	if !contains(tools, "demo_inc_click") || contains(tools, "demo.inc.click") {
+		t.Fatalf("safe names not advertised: %v", tools)
+	}
+	mustOK(t, tc.call("demo_inc_click", nil))
+	mustOK(t, tc.call("demo.inc.click", nil)) // the dotted spelling works too
+	mustOK(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "inc", "action": "click"}))
+	sess, _ := srv.Sessions().Get("demo")
+	if got := sess.Snapshot().Model.(*counter).Count; got != 3 {
+		t.Fatalf("count = %d, want 3", got)
+	}
+	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "nope", "action": "click"}), "has no tool `demo.nope.click`", "discover_tools")
+	mustErr(t, tc.call("facet_act", map[string]any{"session": "zz", "widget": "inc", "action": "click"}), "session `zz` is not running")
+	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "a.b", "action": "click"}), "widget id")
+}
+
+func TestDiscoverToolsSearchesOnlyItsSession(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a"}))
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "b"}))
+	res := mustOK(t, tc.call("a.discover_tools", map[string]any{"query": "INC"}))
+	if !strings.Contains(text(res), "a.inc.click") || strings.Contains(text(res), "b.inc") {
+		t.Fatalf("discover: %s", text(res))
+	}
+}
+
+func TestConfigurationErrorsNameTheOption(t *testing.T) {
+	cases := []struct {
+		opts Options
+		want string
+	}{
+		{Options{Apps: testApps(), Startable: []string{"counter", "ghost"}}, "option Startable: \"ghost\" is not a registered app"},
+		{Options{Apps: testApps(), ToolNames: "kebab"}, "option ToolNames"},
+		{Options{Apps: []App{{Name: "x"}}}, "option Apps"},
+	}
+	for _, c := range cases {
+		_, err := New(c.opts)
+		var ce *ConfigError
+		if !errors.As(err, &ce) || !strings.Contains(err.Error(), c.want) {
+			t.Fatalf("New(%+v) = %v, want a ConfigError mentioning %q", c.opts.Startable, err, c.want)
+		}
+	}
+}
+
+func TestDefaultStartableLeavesRestrictedAppsOut(t *testing.T) {
+	got := DefaultStartable(testApps())
+	if len(got) != 1 || got[0] != "counter" {
+		t.Fatalf("DefaultStartable = %v", got)
+	}
+}
+
+func TestSendKeyAndScreenshot(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	// Focus starts on inc; Enter presses it.
+	screen := text(mustOK(t, tc.call("facet_send_key", map[string]any{"id": "demo", "key": "enter", "wait_ms": 0.0})))
+	if !strings.Contains(screen, "count: 1") {
+		t.Fatalf("screen after enter:\n%s", screen)
+	}
+	mustErr(t, tc.call("facet_send_key", map[string]any{"id": "demo", "key": "hyper"}), "unknown key", "page_up")
+	mustErr(t, tc.call("facet_screenshot", map[string]any{"id": "nope"}), "session `nope` is not running")
+}

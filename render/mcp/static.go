@@ -1,0 +1,333 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Defaults for facet_start and facet_send_key.
+const (
+	DefaultWidth  = 120
+	DefaultHeight = 40
+	DefaultWaitMS = 50
+	maxWaitMS     = 5000
+	maxDimension  = 1000
+)
+
+func idProp(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
+
+// staticTools declares the facet_* tools. start, send_key, stop and
+// get_model are sensitive (get_model returns the whole model, secrets
+// included); screenshot and list are not. facet_act is as sensitive as the
+// derived tool it reaches, which authorization checks by that tool's name.
+func (s *Server) staticTools() []*Tool {
+	obj := func(props map[string]any, required ...string) map[string]any {
+		m := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+		if len(required) > 0 {
+			m["required"] = required
+		}
+		return m
+	}
+	return []*Tool{
+		{Name: "facet_start", Sensitive: true,
+			Description: "Start a session of a Facet app. Answers the session id and the session's tools (<session>.<widget>.<action>).",
+			InputSchema: obj(map[string]any{
+				"app":    map[string]any{"type": "string", "description": "App to start; one of the startable apps.", "enum": s.opts.Startable},
+				"id":     map[string]any{"type": "string", "description": "Session id: a lowercase letter and up to six lowercase letters or digits. Derived from the app when absent.", "pattern": "^[a-z][a-z0-9]{0,6}$"},
+				"width":  map[string]any{"type": "integer", "description": "Screen width in columns.", "minimum": 10, "maximum": maxDimension, "default": DefaultWidth},
+				"height": map[string]any{"type": "integer", "description": "Screen height in lines.", "minimum": 3, "maximum": maxDimension, "default": DefaultHeight},
+			}, "app")},
+		{Name: "facet_list", Description: "List running sessions: id, app, start time and number of tools.", InputSchema: obj(map[string]any{})},
+		{Name: "facet_stop", Sensitive: true, Description: "Stop a session and remove its tools.",
+			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
+		{Name: "facet_send_key", Sensitive: true,
+			Description: "Press a key in a session as a user would (Tab moves focus; other keys go to the focused widget). Answers the screen after the key.",
+			InputSchema: obj(map[string]any{
+				"id":      idProp("Session id."),
+				"key":     map[string]any{"type": "string", "description": "One character, or a named key: " + strings.Join(tea.KeyNames(), ", ") + "."},
+				"ctrl":    map[string]any{"type": "boolean"},
+				"alt":     map[string]any{"type": "boolean"},
+				"shift":   map[string]any{"type": "boolean"},
+				"wait_ms": map[string]any{"type": "integer", "description": "Milliseconds to wait for commands to settle before the screenshot.", "minimum": 0, "maximum": maxWaitMS, "default": DefaultWaitMS},
+			}, "id", "key")},
+		{Name: "facet_get_model", Sensitive: true, Description: "The session's model as JSON (it may hold secrets).",
+			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
+		{Name: "facet_screenshot", Description: "The session's screen as text, exactly as the terminal draws it (masked inputs show their mask).",
+			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
+		{Name: "facet_act",
+			Description: "Call a session's widget action by parts, for clients that cannot call tools they have not listed: the same checks and results as <session>.<widget>.<action>.",
+			InputSchema: obj(map[string]any{
+				"session": idProp("Session id."),
+				"widget":  idProp("Widget id."),
+				"action":  idProp("Action name, e.g. click, type_into, sort, get_rows."),
+				"args":    map[string]any{"type": "object", "description": "The action's arguments."},
+			}, "session", "widget", "action")},
+	}
+}
+
+// callStatic answers the facet_* tools.
+func (s *Server) callStatic(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
+	args := req.GetArguments()
+	switch name {
+	case "facet_start":
+		return s.toolStart(ctx, args)
+	case "facet_list":
+		return s.toolList()
+	case "facet_stop":
+		id, errRes := s.sessionArg(args, "id")
+		if errRes != nil {
+			return errRes
+		}
+		if err := s.sessions.Stop(id); err != nil {
+			return noSession(id)
+		}
+		return sdk.NewToolResultStructured(map[string]any{"stopped": id}, "Session stopped: "+id)
+	case "facet_send_key":
+		return s.toolSendKey(ctx, args)
+	case "facet_get_model":
+		sess, errRes := s.session(args, "id")
+		if errRes != nil {
+			return errRes
+		}
+		b, err := json.Marshal(sess.Snapshot().Model)
+		if err != nil {
+			return sdk.NewToolResultError(fmt.Sprintf("the model of session `%s` cannot be encoded as JSON: %v", sess.ID, err))
+		}
+		var v any
+		_ = json.Unmarshal(b, &v)
+		if _, ok := v.(map[string]any); !ok {
+			v = map[string]any{"model": v}
+		}
+		return sdk.NewToolResultStructured(v, string(b))
+	case "facet_screenshot":
+		sess, errRes := s.session(args, "id")
+		if errRes != nil {
+			return errRes
+		}
+		return sdk.NewToolResultText(Screenshot(sess.Snapshot()))
+	case "facet_act":
+		return s.toolAct(ctx, req)
+	}
+	return sdk.NewToolResultError(fmt.Sprintf("tool `%s` has no handler", name))
+}
+
+func (s *Server) toolStart(ctx context.Context, args map[string]any) *sdk.CallToolResult {
+	app, _ := args["app"].(string)
+	// Refuse an unlisted name before any lookup.
+	if !slices.Contains(s.opts.Startable, app) {
+		return sdk.NewToolResultError(fmt.Sprintf("app %q is not startable here; startable apps: %s", app, strings.Join(s.opts.Startable, ", ")))
+	}
+	var entry App
+	for _, a := range s.opts.Apps {
+		if a.Name == app {
+			entry = a
+		}
+	}
+	width, err := intArg(args, "width", DefaultWidth, 10, maxDimension)
+	if err != nil {
+		return sdk.NewToolResultError(err.Error())
+	}
+	height, err := intArg(args, "height", DefaultHeight, 3, maxDimension)
+	if err != nil {
+		return sdk.NewToolResultError(err.Error())
+	}
+	id, _ := args["id"].(string)
+	if raw, present := args["id"]; present && raw != nil {
+		if _, ok := raw.(string); !ok {
+			return sdk.NewToolResultError(fmt.Sprintf("id must be a string matching %s", StartIDRule))
+		}
+		if err := CheckStartID(id); err != nil {
+			return sdk.NewToolResultError(err.Error())
+		}
+	} else {
+		id, err = defaultStartID(app, func(c string) bool { _, ok := s.sessions.Get(c); return ok })
+		if err != nil {
+			return sdk.NewToolResultError(err.Error())
+		}
+	}
+	sess, err := s.StartSession(context.WithoutCancel(ctx), id, app, entry.New(), tea.WithSize(width, height))
+	if err != nil {
+		return sdk.NewToolResultError(fmt.Sprintf("facet_start: %v", err))
+	}
+	names := s.toolNames(sess.ID)
+	return sdk.NewToolResultStructured(map[string]any{"id": sess.ID, "app": app, "tools": names},
+		fmt.Sprintf("Session started: %s\nTools:\n  %s", sess.ID, strings.Join(names, "\n  ")))
+}
+
+// toolNames lists a session's tools as they are advertised.
+func (s *Server) toolNames(id string) []string {
+	var names []string
+	for _, t := range s.reg.Tools(id) {
+		names = append(names, s.advertised(t))
+	}
+	sort := slices.Sorted(slices.Values(names))
+	if sort == nil {
+		sort = []string{}
+	}
+	return sort
+}
+
+func (s *Server) toolList() *sdk.CallToolResult {
+	type row struct {
+		ID        string    `json:"id"`
+		App       string    `json:"app"`
+		StartedAt time.Time `json:"started_at"`
+		Tools     int       `json:"tools"`
+	}
+	rows := []row{}
+	var b strings.Builder
+	for _, sess := range s.sessions.List() {
+		n := len(s.reg.Tools(sess.ID))
+		rows = append(rows, row{ID: sess.ID, App: sess.App, StartedAt: sess.StartedAt.UTC(), Tools: n})
+		fmt.Fprintf(&b, "%s\t%s\tstarted %s\t%d tools\n", sess.ID, sess.App, sess.StartedAt.UTC().Format(time.RFC3339), n)
+	}
+	if len(rows) == 0 {
+		b.WriteString("No sessions are running. Start one with facet_start.")
+	}
+	return sdk.NewToolResultStructured(map[string]any{"sessions": rows}, b.String())
+}
+
+func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.CallToolResult {
+	sess, errRes := s.session(args, "id")
+	if errRes != nil {
+		return errRes
+	}
+	name, ok := args["key"].(string)
+	if !ok || name == "" {
+		return sdk.NewToolResultError("key is required: one character or a named key (" + strings.Join(tea.KeyNames(), ", ") + ")")
+	}
+	k, err := tea.ParseKey(name)
+	if err != nil {
+		return sdk.NewToolResultError(err.Error())
+	}
+	for _, mod := range []struct {
+		name string
+		dst  *bool
+	}{{"ctrl", &k.Ctrl}, {"alt", &k.Alt}, {"shift", &k.Shift}} {
+		if v, present := args[mod.name]; present && v != nil {
+			b, ok := v.(bool)
+			if !ok {
+				return sdk.NewToolResultError(mod.name + " must be true or false")
+			}
+			*mod.dst = *mod.dst || b
+		}
+	}
+	wait, err := intArg(args, "wait_ms", DefaultWaitMS, 0, maxWaitMS)
+	if err != nil {
+		return sdk.NewToolResultError(err.Error())
+	}
+	tr, err := sess.HandleKey(ctx, k)
+	if err != nil {
+		return sdk.NewToolResultError(fmt.Sprintf("key %s: %v", k, err))
+	}
+	if sy := s.syncer(sess.ID); sy != nil {
+		_ = sy.Sync(tr.After)
+	}
+	if wait > 0 {
+		select {
+		case <-time.After(time.Duration(wait) * time.Millisecond):
+		case <-ctx.Done():
+		}
+	}
+	return sdk.NewToolResultText(Screenshot(sess.Snapshot()))
+}
+
+func (s *Server) toolAct(ctx context.Context, req sdk.CallToolRequest) *sdk.CallToolResult {
+	if req.Params.Meta != nil {
+		if stale, ok := req.Params.Meta.AdditionalFields[staleMetaKey].(string); ok {
+			return staleSession(SessionOf(stale), stale)
+		}
+	}
+	args := req.GetArguments()
+	id, errRes := s.sessionArg(args, "session")
+	if errRes != nil {
+		return errRes
+	}
+	widget, _ := args["widget"].(string)
+	action, _ := args["action"].(string)
+	if !tea.ValidID(widget) {
+		return sdk.NewToolResultError(fmt.Sprintf("widget %q: a widget id is %s", widget, tea.IDRule))
+	}
+	if !ValidAction(action) {
+		return sdk.NewToolResultError(fmt.Sprintf("action %q: an action name is %s", action, ActionRule))
+	}
+	inner, _ := args["args"].(map[string]any)
+	if raw, present := args["args"]; present && raw != nil && inner == nil {
+		return sdk.NewToolResultError("args must be an object of the action's arguments")
+	}
+	name := ToolName(id, widget, action)
+	t, ok := s.reg.Lookup(name)
+	if !ok || !t.Derived {
+		if _, running := s.sessions.Get(id); !running {
+			return staleSession(id, name)
+		}
+		return sdk.NewToolResultError(fmt.Sprintf("session `%s` has no tool `%s`: call %s.discover_tools to see its tools", id, name, id))
+	}
+	return s.callDerived(ctx, t, inner)
+}
+
+// discover answers <session>.discover_tools.
+func (s *Server) discover(session string, args map[string]any) *sdk.CallToolResult {
+	q, _ := args["query"].(string)
+	q = strings.ToLower(q)
+	type hit struct {
+		Name        string `json:"name"`
+		Description string `json:"description"`
+	}
+	hits := []hit{}
+	for _, t := range s.reg.Tools(session) {
+		name := s.advertised(t)
+		if q == "" || strings.Contains(strings.ToLower(name), q) || strings.Contains(strings.ToLower(t.Description), q) {
+			hits = append(hits, hit{Name: name, Description: t.Description})
+		}
+	}
+	b, _ := json.Marshal(hits)
+	return sdk.NewToolResultStructured(map[string]any{"tools": hits}, string(b))
+}
+
+func (s *Server) sessionArg(args map[string]any, key string) (string, *sdk.CallToolResult) {
+	id, ok := args[key].(string)
+	if !ok || id == "" {
+		return "", sdk.NewToolResultError(fmt.Sprintf("%s is required: a session id (see facet_list)", key))
+	}
+	return id, nil
+}
+
+func (s *Server) session(args map[string]any, key string) (*tea.Session, *sdk.CallToolResult) {
+	id, errRes := s.sessionArg(args, key)
+	if errRes != nil {
+		return nil, errRes
+	}
+	sess, ok := s.sessions.Get(id)
+	if !ok {
+		return nil, noSession(id)
+	}
+	return sess, nil
+}
+
+func noSession(id string) *sdk.CallToolResult {
+	return sdk.NewToolResultError(fmt.Sprintf("session `%s` is not running; call facet_list to see running sessions", id))
+}
+
+func intArg(args map[string]any, key string, def, min, max int) (int, error) {
+	v, present := args[key]
+	if !present || v == nil {
+		return def, nil
+	}
+	f, ok := v.(float64)
+	if !ok || f != float64(int(f)) {
+		return 0, fmt.Errorf("%s must be an integer from %d to %d", key, min, max)
+	}
+	if int(f) < min || int(f) > max {
+		return 0, fmt.Errorf("%s %d is out of range: valid %d to %d", key, int(f), min, max)
+	}
+	return int(f), nil
+}

@@ -1,0 +1,179 @@
+package mcp
+
+import (
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+
+	"github.com/facetui/facet/tea"
+)
+
+var ownerSeq atomic.Uint64
+
+// ToolSynchronizer keeps one session's tools in the Registry. Its set is
+// sticky: every tool the session's renders have derived so far, kept until
+// the session stops, so a modal opened, dismissed and opened again changes
+// the set once. A tool is registered again only when its definition
+// changes, and a render with nothing new does no registry write at all.
+type ToolSynchronizer struct {
+	session string
+	owner   string
+	reg     *Registry
+	log     *slog.Logger
+	walker  TreeWalker
+	valid   bool
+
+	mu       sync.Mutex
+	known    map[string]*Tool
+	version  uint64
+	warned   map[string]bool
+	stopped  bool
+	firstErr error
+}
+
+// NewToolSynchronizer returns a synchronizer for session. One given an
+// invalid session id derives no tools at all, discover_tools included, and
+// logs a warning naming the id.
+func NewToolSynchronizer(session string, reg *Registry, log *slog.Logger) *ToolSynchronizer {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &ToolSynchronizer{
+		session: session,
+		owner:   fmt.Sprintf("session:%s#%d", session, ownerSeq.Add(1)),
+		reg:     reg,
+		log:     log,
+		valid:   tea.ValidID(session),
+		known:   map[string]*Tool{},
+		warned:  map[string]bool{},
+	}
+	if !s.valid {
+		log.Warn("mcp: session id breaks the id rule; deriving no tools", "session", session, "rule", tea.IDRule)
+	}
+	return s
+}
+
+// Owner is the synchronizer's owner token in the Registry.
+func (s *ToolSynchronizer) Owner() string { return s.owner }
+
+// Start registers the session's discover_tools and the tools of its first
+// view. A *NameCollisionError names the tools that were refused.
+func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
+	if !s.valid {
+		return nil
+	}
+	discover := &Tool{
+		Name:        s.session + ".discover_tools",
+		Description: "Search this session's tools by keyword (case-insensitive substring of name or description). Returns a JSON list of {name, description}. Tools of widgets no longer on screen are included; calling one tells you if the widget is gone.",
+		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
+			"query": map[string]any{"type": "string", "description": "Keyword to look for; empty lists every tool."},
+		}},
+		Session: s.session,
+		Action:  "discover_tools",
+	}
+	err := s.sync(snap, discover)
+	s.mu.Lock()
+	s.firstErr = err
+	s.mu.Unlock()
+	return err
+}
+
+// Sync brings the session's tool set up to date with snap's view. Snapshots
+// older than one already synced are ignored.
+func (s *ToolSynchronizer) Sync(snap tea.Snapshot) error { return s.sync(snap) }
+
+// sync registers what snap's view adds or changes, plus extra tools, in one
+// registry change.
+func (s *ToolSynchronizer) sync(snap tea.Snapshot, extra ...*Tool) error {
+	if !s.valid {
+		return nil
+	}
+	derived, warns := s.walker.Derive(s.session, snap.View)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped || (snap.Version != 0 && snap.Version < s.version) {
+		return nil
+	}
+	s.version = snap.Version
+	for _, w := range warns {
+		s.warnOnce(w.String(), "mcp: skipped a widget's tools", "session", s.session, "warning", w.String())
+	}
+	changed := extra
+	for _, d := range derived {
+		if t, ok := s.known[d.Name]; ok && t.sameSpec(d.Kind, d.Action) {
+			continue
+		}
+		t, err := build(s.session, d)
+		if err != nil {
+			s.warnOnce("spec:"+d.Name, "mcp: refused a tool spec", "widget", d.Widget, "action", d.Action.Name, "reason", err.Error())
+			continue
+		}
+		if len(ClientPrefix)+len(ClientName(t.Name)) > MaxClientNameLen {
+			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full", "tool", t.Name, "limit", MaxClientNameLen)
+		}
+		changed = append(changed, &t)
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	err := s.reg.Register(s.owner, changed)
+	refused := map[string]bool{}
+	if nc, ok := err.(*NameCollisionError); ok {
+		for _, n := range nc.Names {
+			refused[n] = true
+			s.log.Warn("mcp: tool refused: its name is taken", "tool", n)
+		}
+	}
+	for _, t := range changed {
+		if !refused[t.Name] {
+			s.known[t.Name] = t
+		}
+	}
+	return err
+}
+
+// Tools returns the session's registered derived tools.
+func (s *ToolSynchronizer) Tools() []*Tool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Tool, 0, len(s.known))
+	for _, t := range s.known {
+		out = append(out, t)
+	}
+	return out
+}
+
+// Stop removes every tool the synchronizer still owns, in one change.
+func (s *ToolSynchronizer) Stop() {
+	s.mu.Lock()
+	if s.stopped {
+		s.mu.Unlock()
+		return
+	}
+	s.stopped = true
+	s.mu.Unlock()
+	s.reg.RemoveOwner(s.owner)
+}
+
+// Follow syncs every snapshot rt publishes until it stops, then removes the
+// session's tools (so a session that dies without Stop loses its tools with
+// one list_changed).
+func (s *ToolSynchronizer) Follow(rt *tea.Runtime) {
+	ch, cancel := rt.Subscribe()
+	go func() {
+		defer cancel()
+		for snap := range ch {
+			_ = s.Sync(snap)
+		}
+		s.Stop()
+	}()
+}
+
+func (s *ToolSynchronizer) warnOnce(key, msg string, args ...any) {
+	if s.warned[key] {
+		return
+	}
+	s.warned[key] = true
+	s.log.Warn(msg, args...)
+}

@@ -1,0 +1,102 @@
+package mcp
+
+import (
+	"fmt"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Derived is one action of one widget found in a view, before cleaning.
+type Derived struct {
+	Name   string
+	Widget string
+	Kind   string
+	Action tea.Action
+}
+
+// Warning is something derivation skipped, and why.
+type Warning struct {
+	Widget string
+	Action string
+	Reason string
+}
+
+func (w Warning) String() string {
+	if w.Action == "" {
+		return fmt.Sprintf("widget %q: %s", w.Widget, w.Reason)
+	}
+	return fmt.Sprintf("widget %q action %q: %s", w.Widget, w.Action, w.Reason)
+}
+
+// TreeWalker derives tools from a view: one per action of every ToolProvider
+// widget, named <session>.<widget>.<action>, in view order. It skips excluded
+// widgets, widget ids outside tea.IDRule and action names outside ActionRule
+// (with a warning each). When widgets share an id, the first one offering an
+// action defines its tool.
+type TreeWalker struct{}
+
+// Derive returns the tools of view for session. An invalid session id
+// derives nothing.
+func (TreeWalker) Derive(session string, view tea.Node) ([]Derived, []Warning) {
+	if !tea.ValidID(session) {
+		return nil, []Warning{{Reason: fmt.Sprintf("session id %q breaks the id rule (%s): no tools derived", session, tea.IDRule)}}
+	}
+	var out []Derived
+	var warns []Warning
+	seen := map[string]bool{}
+	tea.Walk(view, func(n tea.Node, _ int) bool {
+		w, ok := n.(tea.Widget)
+		if !ok {
+			return true
+		}
+		p, ok := n.(tea.ToolProvider)
+		if !ok {
+			return true
+		}
+		if ex, ok := n.(tea.Excludable); ok && ex.Excluded() {
+			return true
+		}
+		id := w.WidgetID()
+		if !tea.ValidID(id) {
+			warns = append(warns, Warning{Widget: id, Reason: "id breaks the rule " + tea.IDRule + ": no tools derived"})
+			return true
+		}
+		for _, a := range p.Actions() {
+			if !ValidAction(a.Name) {
+				warns = append(warns, Warning{Widget: id, Action: a.Name, Reason: "action name must be " + ActionRule})
+				continue
+			}
+			name := ToolName(session, id, a.Name)
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			out = append(out, Derived{Name: name, Widget: id, Kind: w.WidgetKind(), Action: a})
+		}
+		return true
+	})
+	return out, warns
+}
+
+// build cleans a derived action into a registry Tool. Only "sensitive" and
+// "destructiveHint" survive, and only when true: every other annotation is
+// the provider's own claim, and clients act on claims such as readOnlyHint.
+func build(session string, d Derived) (Tool, error) {
+	schema, err := CleanSchema(d.Action.InputSchema)
+	if err != nil {
+		return Tool{}, err
+	}
+	return Tool{
+		Name:        d.Name,
+		Description: CleanText(d.Action.Description),
+		InputSchema: schema,
+		Sensitive:   d.Action.Annotations["sensitive"] == true,
+		Destructive: d.Action.Annotations["destructiveHint"] == true,
+		Derived:     true,
+		Session:     session,
+		Widget:      d.Widget,
+		Kind:        d.Kind,
+		Action:      d.Action.Name,
+		raw:         d.Action,
+	}, nil
+}

@@ -257,7 +257,9 @@ func (s *Server) handlerFor(t *Tool) server.ToolHandlerFunc {
 }
 
 // slogWriter adapts the SDK's *log.Logger output to slog.
-type slogWriter struct{ l interface{ Warn(string, ...any) } }
+type slogWriter struct {
+	l interface{ Warn(string, ...any) }
+}
 
 func (w slogWriter) Write(p []byte) (int, error) {
 	w.l.Warn("mcp-go", "msg", string(p))

@@ -1,0 +1,122 @@
+package widgets
+
+import (
+	"fmt"
+	"reflect"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Button is a pressable label. Pressing it (Enter or Space while focused, a
+// left click, or the agent action click) sends OnClick to Update as it is.
+// A disabled Button cannot be focused and offers no action.
+type Button struct {
+	ID       string
+	Label    string
+	OnClick  tea.Msg
+	Disabled bool
+	Exclude  bool
+	Theme    *Theme
+}
+
+// ButtonKeys are the keys a focused Button answers to.
+var ButtonKeys = struct{ Press key.Binding }{
+	Press: key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "press")),
+}
+
+// Children implements tea.Node.
+func (Button) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (b Button) WidgetID() string { return b.ID }
+
+// WidgetKind implements tea.Widget.
+func (Button) WidgetKind() string { return "button" }
+
+// CanFocus implements tea.Focusable.
+func (b Button) CanFocus() bool { return !b.Disabled }
+
+// Excluded implements tea.Excludable.
+func (b Button) Excluded() bool { return b.Exclude }
+
+// Describe implements tea.Describer.
+func (b Button) Describe() tea.Description {
+	return tea.Description{Label: b.Label, Role: "button", State: map[string]any{"disabled": b.Disabled}}
+}
+
+// Render implements tea.Widget: "[ Label ]", highlighted when focused.
+func (b Button) Render(ctx tea.RenderContext) string {
+	t := themeOr(b.Theme)
+	style := t.Button
+	switch {
+	case b.Disabled:
+		style = t.Disabled
+	case ctx.Focused:
+		style = t.ButtonFocus
+	}
+	label := Fit(oneLine(b.Label), max(ctx.Width-4, 1))
+	return style.Render(Fit(lipgloss.NewStyle().Render("[ "+label+" ]"), ctx.Width))
+}
+
+// HandleKey implements tea.KeyHandler.
+func (b Button) HandleKey(k tea.Key) tea.Msg {
+	if b.Disabled || !key.Matches(k, ButtonKeys.Press) {
+		return nil
+	}
+	if msg, err := b.click(); err == nil {
+		return msg
+	}
+	return nil
+}
+
+// HandleMouse implements tea.MouseHandler: a left click presses the button.
+func (b Button) HandleMouse(m tea.Mouse) tea.Msg {
+	if b.Disabled || m.Action != tea.MousePress || m.Button != tea.MouseLeft {
+		return nil
+	}
+	if msg, err := b.click(); err == nil {
+		return msg
+	}
+	return nil
+}
+
+// ShortHelp lists the keys for the help line.
+func (b Button) ShortHelp() []key.Binding { return []key.Binding{ButtonKeys.Press} }
+
+// Actions implements tea.ToolProvider.
+func (b Button) Actions() []tea.Action {
+	if b.Disabled {
+		return nil
+	}
+	return []tea.Action{write("click", "Press the button, as a user would by clicking it or pressing Enter.", object(nil))}
+}
+
+// Invoke implements tea.ToolProvider.
+func (b Button) Invoke(action string, args map[string]any) (tea.Result, error) {
+	if action != "click" || b.Disabled {
+		return tea.Result{}, tea.UnknownActionError("button", action, b.Actions())
+	}
+	if err := noArgs(action, args); err != nil {
+		return tea.Result{}, err
+	}
+	msg, err := b.click()
+	if err != nil {
+		return tea.Result{}, err
+	}
+	return tea.Write(msg), nil
+}
+
+// click returns OnClick, refusing a missing one or a function (a tea.Cmd is
+// work, not a message; return it from Update instead).
+func (b Button) click() (tea.Msg, error) {
+	if b.OnClick == nil {
+		return nil, fmt.Errorf("button %q has no OnClick message", b.ID)
+	}
+	if reflect.TypeOf(b.OnClick).Kind() == reflect.Func {
+		return nil, fmt.Errorf("button %q: OnClick is a function (%T), not a message; send a message and return the command from Update", b.ID, b.OnClick)
+	}
+	return b.OnClick, nil
+}

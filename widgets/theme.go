@@ -1,0 +1,51 @@
+package widgets
+
+import "charm.land/lipgloss/v2"
+
+// Theme holds every style the widgets draw with, so an app restyles all of
+// them at once by setting one Theme on its widgets (nil means DefaultTheme).
+type Theme struct {
+	Normal      lipgloss.Style // ordinary text
+	Muted       lipgloss.Style // placeholders, hints, unfocused chrome
+	Accent      lipgloss.Style // focused chrome, active tab, selection marker
+	Selected    lipgloss.Style // selected row or item
+	SelectedDim lipgloss.Style // selected row or item while unfocused
+	Disabled    lipgloss.Style // anything disabled
+	Header      lipgloss.Style // table headers, titles
+	Error       lipgloss.Style // validation messages
+	Button      lipgloss.Style // a button at rest
+	ButtonFocus lipgloss.Style // a focused button
+	Border      lipgloss.Style // unfocused borders
+	BorderFocus lipgloss.Style // focused borders
+}
+
+// DefaultTheme returns Facet's default theme.
+func DefaultTheme() *Theme {
+	accent := lipgloss.Color("#7D56F4")
+	muted := lipgloss.Color("#8A8A8A")
+	return &Theme{
+		Normal:      lipgloss.NewStyle(),
+		Muted:       lipgloss.NewStyle().Foreground(muted),
+		Accent:      lipgloss.NewStyle().Foreground(accent).Bold(true),
+		Selected:    lipgloss.NewStyle().Foreground(lipgloss.Color("#FFFFFF")).Background(accent).Bold(true),
+		SelectedDim: lipgloss.NewStyle().Reverse(true),
+		Disabled:    lipgloss.NewStyle().Foreground(lipgloss.Color("#5C5C5C")).Strikethrough(false),
+		Header:      lipgloss.NewStyle().Bold(true).Underline(true),
+		Error:       lipgloss.NewStyle().Foreground(lipgloss.Color("#FF5F87")),
+		Button:      lipgloss.NewStyle().Foreground(lipgloss.Color("#DDDDDD")).Background(lipgloss.Color("#3C3C3C")),
+		ButtonFocus: lipgloss.NewStyle().Foreground(lipgloss.Color("#FFFFFF")).Background(accent).Bold(true),
+		Border:      lipgloss.NewStyle().Foreground(muted),
+		BorderFocus: lipgloss.NewStyle().Foreground(accent),
+	}
+}
+
+// defaultTheme is read-only after package initialisation.
+var defaultTheme = DefaultTheme()
+
+// themeOr returns t, or the default theme when t is nil.
+func themeOr(t *Theme) *Theme {
+	if t == nil {
+		return defaultTheme
+	}
+	return t
+}

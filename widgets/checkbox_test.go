@@ -1,0 +1,145 @@
+package widgets_test
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+func TestCheckboxActions(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		c    widgets.Checkbox
+		want []string
+	}{
+		{"enabled", widgets.Checkbox{ID: "c"}, []string{"toggle", "get_checked"}},
+		{"disabled reads only", widgets.Checkbox{ID: "c", Disabled: true}, []string{"get_checked"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.c.Actions()
+			if !reflect.DeepEqual(inNames(got), tc.want) {
+				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
+			}
+			inCheckAnnotations(t, got, "toggle")
+		})
+	}
+	inCheckStatic(t, widgets.Checkbox{ID: "zzid", Label: "ZZLABEL", Checked: true}.Actions(),
+		widgets.Checkbox{ID: "c"}.Actions(), "zzid", "ZZLABEL")
+}
+
+func TestCheckboxInvoke(t *testing.T) {
+	inRunInvoke(t, widgets.Checkbox{ID: "c", Checked: false}, []inInvokeCase{
+		{name: "toggle checks", action: "toggle", msg: widgets.Toggled{ID: "c", Checked: true}},
+		{name: "get_checked reads", action: "get_checked", value: map[string]any{"checked": false}},
+		{name: "toggle refuses arguments", action: "toggle", args: map[string]any{"checked": true}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "get_checked refuses arguments", action: "get_checked", args: map[string]any{"x": 1.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "unknown action", action: "check", wantErr: tea.ErrUnknownAction, errHas: []string{"toggle, get_checked"}},
+	})
+	inRunInvoke(t, widgets.Checkbox{ID: "c", Checked: true}, []inInvokeCase{
+		{name: "toggle unchecks", action: "toggle", msg: widgets.Toggled{ID: "c", Checked: false}},
+		{name: "get_checked reads true", action: "get_checked", value: map[string]any{"checked": true}},
+	})
+	inRunInvoke(t, widgets.Checkbox{ID: "c", Checked: true, Disabled: true}, []inInvokeCase{
+		{name: "disabled refuses toggle", action: "toggle", wantErr: tea.ErrUnknownAction},
+		{name: "disabled still reads", action: "get_checked", value: map[string]any{"checked": true}},
+	})
+}
+
+func TestCheckboxKeysAndClicks(t *testing.T) {
+	c := widgets.Checkbox{ID: "c", Checked: true}
+	inRunKeys(t, c, []inKeyCase{
+		{"space toggles", inKey(t, "space"), widgets.Toggled{ID: "c", Checked: false}},
+		{"enter toggles", inKey(t, "enter"), widgets.Toggled{ID: "c", Checked: false}},
+		{"x does nothing", tea.Char('x'), nil},
+		{"down does nothing", inKey(t, "down"), nil},
+	})
+	inRunKeys(t, widgets.Checkbox{ID: "c", Disabled: true}, []inKeyCase{
+		{"disabled ignores space", inKey(t, "space"), nil},
+	})
+	inRunMouse(t, c, []inMouseCase{
+		{"left click toggles", inClick(5, 0), widgets.Toggled{ID: "c", Checked: false}},
+		{"right click does nothing", tea.Mouse{Action: tea.MousePress, Button: tea.MouseRight}, nil},
+		{"wheel does nothing", tea.Mouse{Action: tea.MouseWheelDown}, nil},
+	})
+	inRunMouse(t, widgets.Checkbox{ID: "c", Disabled: true}, []inMouseCase{
+		{"disabled ignores clicks", inClick(0, 0), nil},
+	})
+}
+
+func TestCheckboxRender(t *testing.T) {
+	for _, c := range []widgets.Checkbox{
+		{ID: "c", Label: "Send me the weekly newsletter about everything", Checked: true},
+		{ID: "c"},
+		{ID: "c", Label: "字字字字字字字字字字字字", Disabled: true},
+	} {
+		inCheckAllSizes(t, c)
+	}
+	on := ansi.Strip(widgets.Checkbox{ID: "c", Label: "Go", Checked: true}.Render(tea.RenderContext{Width: 20}))
+	off := ansi.Strip(widgets.Checkbox{ID: "c", Label: "Go"}.Render(tea.RenderContext{Width: 20}))
+	if on != "[x] Go" || off != "[ ] Go" {
+		t.Errorf("renders = %q and %q, want [x] Go and [ ] Go", on, off)
+	}
+	c := widgets.Checkbox{ID: "c", Label: "Go"}
+	dis := c
+	dis.Disabled = true
+	inCheckDistinct(t, map[string]string{
+		"unfocused": c.Render(tea.RenderContext{Width: 20}),
+		"focused":   c.Render(tea.RenderContext{Width: 20, Focused: true}),
+		"disabled":  dis.Render(tea.RenderContext{Width: 20}),
+	})
+	if c.CanFocus() == dis.CanFocus() {
+		t.Error("only an enabled checkbox takes focus")
+	}
+}
+
+func TestCheckboxEndToEndKeysClicksAndToolsReachUpdate(t *testing.T) {
+	ctx := context.Background()
+	rt := startForm(t)
+	if _, err := rt.HandleKey(ctx, tea.Named(tea.KeyTab)); err != nil {
+		t.Fatal(err)
+	}
+	if got := rt.Snapshot().Focus; got != "agree" {
+		t.Fatalf("focus = %q after Tab, want agree", got)
+	}
+	if _, err := rt.HandleKey(ctx, tea.Char(' ')); err != nil {
+		t.Fatal(err)
+	}
+	if !rt.Snapshot().Model.(formModel).agree.Checked {
+		t.Fatal("space did not check the box in the model")
+	}
+	out := ansi.Strip(viewWidget(t, rt, "agree").Render(tea.RenderContext{Width: 20}))
+	if !strings.HasPrefix(out, "[x]") {
+		t.Errorf("next view = %q, want it checked", out)
+	}
+
+	res, err := viewWidget(t, rt, "agree").(tea.ToolProvider).Invoke("toggle", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rt.Dispatch(ctx, res.Msg()); err != nil {
+		t.Fatal(err)
+	}
+	read, err := viewWidget(t, rt, "agree").(tea.ToolProvider).Invoke("get_checked", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]any{"checked": false}; !reflect.DeepEqual(read.Value(), want) {
+		t.Errorf("get_checked after toggle = %v, want %v", read.Value(), want)
+	}
+
+	if _, err := rt.HandleMouse(ctx, "agree", inClick(1, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if !rt.Snapshot().Model.(formModel).agree.Checked {
+		t.Error("a click did not check the box")
+	}
+	if got := rt.Snapshot().Model.(formModel).name.Value; got != "" {
+		t.Errorf("the checkbox's messages changed the input to %q", got)
+	}
+}

@@ -1,0 +1,160 @@
+package playground
+
+import (
+	"fmt"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// BrowserStatus is the help line shown under an open demo.
+const BrowserStatus = "esc: back to catalog · q / ctrl+c: quit"
+
+// browserChrome is what the browser draws around an open demo: the box's
+// border (two columns, two lines) and the status line.
+const (
+	chromeCols  = 2
+	chromeLines = 3
+)
+
+// Browser is an app that shows the catalog as a list (widget id "catalog")
+// and opens the chosen demo inside itself. While a demo is open every
+// message goes to the demo, except Esc (back to the catalog) and q or
+// ctrl+c (quit) when the demo did not use them.
+//
+// Browser stays one type whatever demo it shows, as the Runtime requires:
+// the open demo lives in a field.
+type Browser struct {
+	apps     []App
+	selected int
+	current  int // index of the open demo in apps; meaningful when demo != nil
+	demo     tea.Model
+	size     tea.WindowSizeMsg
+}
+
+// NewBrowser returns a Browser showing the catalog.
+func NewBrowser() Browser {
+	return Browser{apps: Catalog()}
+}
+
+// NewBrowserAt returns a Browser with the demo called name already open, so
+// Esc still leads back to the catalog. An unknown name is an
+// *UnknownAppError listing the valid names.
+func NewBrowserAt(name string) (Browser, error) {
+	b := NewBrowser()
+	for i, a := range b.apps {
+		if a.Name == name {
+			b.selected = i
+			b.current = i
+			b.demo = a.New()
+			return b, nil
+		}
+	}
+	return Browser{}, fmt.Errorf("open %q: %w", name, &UnknownAppError{Name: name, Valid: Names()})
+}
+
+// Demo returns the open demo's catalog name and model, or "" and nil while
+// the catalog is shown.
+func (b Browser) Demo() (string, tea.Model) {
+	if b.demo == nil {
+		return "", nil
+	}
+	return b.apps[b.current].Name, b.demo
+}
+
+// Init implements tea.Model: it starts the open demo, if any.
+func (b Browser) Init() tea.Cmd {
+	if b.demo == nil {
+		return nil
+	}
+	return b.demo.Init()
+}
+
+// Update implements tea.Model.
+func (b Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch m := msg.(type) {
+	case tea.WindowSizeMsg:
+		b.size = m
+		if b.demo != nil {
+			return b.forward(b.innerSize())
+		}
+		return b, nil
+	case tea.KeyMsg:
+		switch {
+		case m.Is("ctrl+c", "q"):
+			return b, tea.Quit
+		case m.Is("esc") && b.demo != nil:
+			b.demo = nil
+			return b, nil
+		}
+	}
+	if b.demo != nil {
+		return b.forward(msg)
+	}
+	switch m := msg.(type) {
+	case widgets.SelectionChanged:
+		if m.ID == "catalog" {
+			b.selected = m.Index
+		}
+	case widgets.Chosen:
+		if m.ID == "catalog" && m.Index >= 0 && m.Index < len(b.apps) {
+			return b.open(m.Index)
+		}
+	}
+	return b, nil
+}
+
+// open starts demo i: its Init command runs, and it learns the size it has.
+func (b Browser) open(i int) (tea.Model, tea.Cmd) {
+	b.selected, b.current = i, i
+	b.demo = b.apps[i].New()
+	initCmd := b.demo.Init()
+	if b.size.Width == 0 && b.size.Height == 0 {
+		return b, initCmd
+	}
+	next, sizeCmd := b.forward(b.innerSize())
+	return next, tea.Batch(initCmd, sizeCmd)
+}
+
+func (b Browser) forward(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := b.demo.Update(msg)
+	b.demo = next
+	return b, cmd
+}
+
+// innerSize is the space a demo gets inside the browser's chrome.
+func (b Browser) innerSize() tea.WindowSizeMsg {
+	return tea.WindowSizeMsg{Width: max(b.size.Width-chromeCols, 0), Height: max(b.size.Height-chromeLines, 0)}
+}
+
+// View implements tea.Model.
+func (b Browser) View() tea.Node {
+	if b.demo != nil {
+		box := tea.Box{Title: b.apps[b.current].Title, Child: b.demo.View()}
+		if b.size.Height > 0 {
+			box.Height = b.size.Height - 1
+		}
+		return tea.Column{Items: []tea.Node{box, tea.Text{Content: BrowserStatus, Faint: true}}}
+	}
+	return tea.Column{Items: []tea.Node{
+		tea.Text{Content: "Facet playground", Bold: true},
+		tea.Text{Content: "Every demo below runs the same way in a terminal, over SSH and for an agent over MCP.", Faint: true},
+		tea.Spacer{Lines: 1},
+		widgets.SelectList{ID: "catalog", Label: "Demos", Options: b.options(), Selected: b.selected, Height: len(b.apps)},
+		tea.Spacer{Lines: 1},
+		tea.Text{Content: "↑/↓: choose · enter: open · q / ctrl+c: quit", Faint: true},
+	}}
+}
+
+// options spells each demo as "Title   description", titles aligned.
+func (b Browser) options() []string {
+	width := 0
+	for _, a := range b.apps {
+		width = max(width, widgets.Width(a.Title))
+	}
+	out := make([]string, len(b.apps))
+	for i, a := range b.apps {
+		out[i] = widgets.Pad(a.Title, width) + "   " + a.Description
+	}
+	return out
+}

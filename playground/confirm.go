@@ -1,0 +1,102 @@
+package playground
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// confirmAsk is the delete button's message: ask before deleting.
+type confirmAsk struct{}
+
+// ConfirmDemo deletes items from a list after asking. Widgets: SelectList
+// "items", Button "delete" (opens the dialog), Modal "confirm" (confirm
+// deletes the selected item, dismiss keeps it) and Text "status".
+//
+// While the dialog is open the list and the button are disabled, so focus
+// goes to the dialog.
+type ConfirmDemo struct {
+	items  widgets.SelectListState
+	asking bool
+	status string
+}
+
+// NewConfirm returns the demo with a few files in the list.
+func NewConfirm() ConfirmDemo {
+	return ConfirmDemo{
+		items: widgets.SelectListState{ID: "items", Height: 8, Options: []string{
+			"notes/2026-03-01-standup.md",
+			"drafts/release-announcement.md",
+			"tmp/build-cache.tar.gz",
+			"photos/IMG_2041.jpg",
+			"backups/links-2026-02.db",
+			"scratch/old-prototype.go",
+		}},
+		status: "Select an item and press Delete.",
+	}
+}
+
+// Items returns the items left.
+func (c ConfirmDemo) Items() []string { return c.items.Options }
+
+// Asking reports whether the confirmation dialog is open.
+func (c ConfirmDemo) Asking() bool { return c.asking }
+
+// Status returns the status line.
+func (c ConfirmDemo) Status() string { return c.status }
+
+// selected returns the selected item, or "" if there is none.
+func (c ConfirmDemo) selected() string {
+	if i := c.items.Selected; i >= 0 && i < len(c.items.Options) {
+		return c.items.Options[i]
+	}
+	return ""
+}
+
+// Init implements tea.Model.
+func (c ConfirmDemo) Init() tea.Cmd { return nil }
+
+// Update implements tea.Model.
+func (c ConfirmDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if !c.asking && c.items.Update(msg) {
+		return c, nil
+	}
+	switch m := msg.(type) {
+	case confirmAsk:
+		if c.selected() != "" && !c.asking {
+			c.asking = true
+			c.status = "Waiting for confirmation…"
+		}
+	case widgets.ModalConfirmed:
+		if m.ID == "confirm" && c.asking {
+			name := c.selected()
+			i := c.items.Selected
+			c.items.Options = slices.Delete(slices.Clone(c.items.Options), i, i+1)
+			c.items.Selected = min(i, len(c.items.Options)-1)
+			c.asking = false
+			c.status = fmt.Sprintf("Deleted %s. %s left.", name, plural(len(c.items.Options), "item", "items"))
+		}
+	case widgets.ModalDismissed:
+		if m.ID == "confirm" && c.asking {
+			c.asking = false
+			c.status = "Kept " + c.selected() + "."
+		}
+	}
+	return c, nil
+}
+
+// View implements tea.Model.
+func (c ConfirmDemo) View() tea.Node {
+	list := c.items.View(c.items.ID)
+	list.Label, list.Disabled = "Files", c.asking
+	return tea.Column{Gap: 1, Items: []tea.Node{
+		list,
+		widgets.Button{ID: "delete", Label: "Delete…", OnClick: confirmAsk{}, Disabled: c.asking || c.selected() == ""},
+		widgets.Modal{ID: "confirm", Visible: c.asking, Title: "Delete this file?",
+			Body:         fmt.Sprintf("%s will be deleted. This cannot be undone.", c.selected()),
+			ConfirmLabel: "Delete", DismissLabel: "Keep"},
+		widgets.Text{ID: "status", Content: c.status},
+	}}
+}

@@ -1,0 +1,129 @@
+package playground
+
+import (
+	"fmt"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// galleryPress is the gallery button's message: it opens the dialog.
+type galleryPress struct{}
+
+// GalleryDemo puts every kind of widget on one screen, each with an id
+// starting "g_": g_button, g_input, g_password, g_area, g_select,
+// g_checkbox, g_modal, g_table, g_tree, g_scrubber, g_tabs, g_viewport,
+// g_menu, g_status (Text), g_sparkline and g_bars (BarChart).
+type GalleryDemo struct {
+	input    widgets.TextInputState
+	password widgets.TextInputState
+	area     widgets.TextInputState
+	list     widgets.SelectListState
+	check    widgets.CheckboxState
+	table    widgets.TableState
+	tree     widgets.TreeState
+	scrubber widgets.ScrubberState
+	tabs     widgets.TabsState
+	viewport widgets.ViewportState
+	menu     widgets.MenuState
+	modal    bool
+	status   string
+}
+
+// NewGallery returns the gallery with sample content in every widget.
+func NewGallery() GalleryDemo {
+	lines := make([]string, 30)
+	for i := range lines {
+		lines[i] = fmt.Sprintf("line %02d of the viewport", i+1)
+	}
+	return GalleryDemo{
+		input:    widgets.TextInputState{ID: "g_input", Value: "hello"},
+		password: widgets.TextInputState{ID: "g_password"},
+		area:     widgets.TextInputState{ID: "g_area", Value: "Several lines\nof text"},
+		list:     widgets.SelectListState{ID: "g_select", Options: []string{"Go", "Rust", "Zig", "Elixir", "OCaml"}, Height: 3},
+		check:    widgets.CheckboxState{ID: "g_checkbox", Checked: true},
+		table: widgets.TableState{ID: "g_table", Height: 3,
+			Columns: []widgets.TableColumn{{Key: "planet", Title: "Planet"}, {Key: "moons", Title: "Moons", Width: 6}},
+			Rows:    [][]string{{"Mercury", "0"}, {"Venus", "0"}, {"Earth", "1"}, {"Mars", "2"}, {"Jupiter", "95"}, {"Saturn", "146"}}},
+		tree: widgets.TreeState{ID: "g_tree", Height: 4, Selected: "src", Expanded: map[string]bool{"src": true},
+			Nodes: []widgets.TreeNode{
+				{ID: "src", Label: "src/", Children: []widgets.TreeNode{{ID: "src/main.go", Label: "main.go"}, {ID: "src/app.go", Label: "app.go"}}},
+				{ID: "README.md", Label: "README.md"},
+			}},
+		scrubber: widgets.ScrubberState{ID: "g_scrubber", Label: "Seek", Max: 100, Position: 40},
+		tabs:     widgets.TabsState{ID: "g_tabs", Tabs: []string{"One", "Two", "Three"}},
+		viewport: widgets.ViewportState{ID: "g_viewport", Lines: lines, Height: 3},
+		menu: widgets.MenuState{ID: "g_menu", Height: 4, Cursor: "g_file", Items: []widgets.MenuItem{
+			{ID: "g_file", Label: "File", Children: []widgets.MenuItem{{ID: "g_open", Label: "Open"}, {ID: "g_save", Label: "Save"}}},
+			{ID: "g_help", Label: "Help"},
+		}},
+		status: "Tab through the widgets; every one answers keys and agent actions.",
+	}
+}
+
+// Status returns the status line.
+func (g GalleryDemo) Status() string { return g.status }
+
+// Init implements tea.Model.
+func (g GalleryDemo) Init() tea.Cmd { return nil }
+
+// Update implements tea.Model.
+func (g GalleryDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if g.input.Update(msg) || g.password.Update(msg) || g.area.Update(msg) || g.list.Update(msg) ||
+		g.check.Update(msg) || g.table.Update(msg) || g.tree.Update(msg) || g.scrubber.Update(msg) ||
+		g.tabs.Update(msg) || g.viewport.Update(msg) || g.menu.Update(msg) {
+		return g, nil
+	}
+	switch m := msg.(type) {
+	case galleryPress:
+		g.modal = true
+	case widgets.ModalConfirmed:
+		g.modal, g.status = false, "The dialog was confirmed."
+	case widgets.ModalDismissed:
+		g.modal, g.status = false, "The dialog was dismissed."
+	case widgets.Submitted:
+		g.status = fmt.Sprintf("Submitted %q.", m.Value)
+	case widgets.Chosen:
+		g.status = "Chose " + m.Label + "."
+	case widgets.MenuSelected:
+		g.status = "Menu: chose " + m.ItemID + "."
+	}
+	return g, nil
+}
+
+// View implements tea.Model.
+func (g GalleryDemo) View() tea.Node {
+	input := g.input.View(g.input.ID)
+	input.Label = "Text"
+	area := widgets.TextArea{ID: g.area.ID, Label: "Area", Value: g.area.Value, Height: 2}
+	list := g.list.View(g.list.ID)
+	check := g.check.View(g.check.ID)
+	check.Label = "Checkbox"
+	spark := []float64{3, 4, 2, 6, 8, 5, 7, 9, 6, 4, 5, 8, 10, 7, 6, 9}
+	return tea.Column{Items: []tea.Node{
+		widgets.Modal{ID: "g_modal", Visible: g.modal, Title: "A modal", Body: "Confirm with enter or y, dismiss with esc or n."},
+		tea.Row{Gap: 2, Items: []tea.Node{
+			tea.Column{Gap: 1, Items: []tea.Node{
+				widgets.Button{ID: "g_button", Label: "Open dialog", OnClick: galleryPress{}},
+				input,
+				widgets.PasswordField{ID: g.password.ID, Label: "Pass", Value: g.password.Value},
+				area,
+				check,
+				list,
+			}},
+			tea.Column{Gap: 1, Items: []tea.Node{
+				g.tabs.View(g.tabs.ID),
+				g.table.View(g.table.ID),
+				g.tree.View(g.tree.ID),
+				g.scrubber.View(g.scrubber.ID),
+			}},
+			tea.Column{Gap: 1, Items: []tea.Node{
+				g.viewport.View(g.viewport.ID),
+				g.menu.View(g.menu.ID),
+				widgets.Sparkline{ID: "g_sparkline", Label: "load", Values: spark},
+				widgets.BarChart{ID: "g_bars", Bars: []widgets.Bar{{Label: "Go", Value: 9}, {Label: "Rust", Value: 7}, {Label: "Zig", Value: 4}}},
+			}},
+		}},
+		widgets.Text{ID: "g_status", Content: g.status, Muted: true},
+	}}
+}

@@ -1,0 +1,106 @@
+package playground
+
+import (
+	"strings"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// loginSubmit is the sign-in button's message.
+type loginSubmit struct{}
+
+// LoginDemo is a sign-in form. Widgets: TextInput "email", TextInput
+// "password" (masked with '•'), Checkbox "remember", Button "submit" and
+// Text "status".
+type LoginDemo struct {
+	email    widgets.TextInputState
+	password widgets.TextInputState
+	remember widgets.CheckboxState
+	status   string
+	signedIn bool
+}
+
+// NewLogin returns an empty sign-in form.
+func NewLogin() LoginDemo {
+	return LoginDemo{
+		email:    widgets.TextInputState{ID: "email"},
+		password: widgets.TextInputState{ID: "password"},
+		remember: widgets.CheckboxState{ID: "remember"},
+		status:   "Enter your email and password, then press Sign in.",
+	}
+}
+
+// Init implements tea.Model.
+func (l LoginDemo) Init() tea.Cmd { return nil }
+
+// Update implements tea.Model.
+func (l LoginDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if l.email.Update(msg) || l.password.Update(msg) || l.remember.Update(msg) {
+		return l, nil
+	}
+	switch m := msg.(type) {
+	case widgets.Submitted:
+		if m.ID == "email" || m.ID == "password" {
+			return l.submit(), nil
+		}
+	case loginSubmit:
+		return l.submit(), nil
+	}
+	return l, nil
+}
+
+// submit checks the form and says what is wrong, or signs in.
+func (l LoginDemo) submit() LoginDemo {
+	email := strings.TrimSpace(l.email.Value)
+	l.signedIn = false
+	switch {
+	case email == "":
+		l.status = "Enter your email address"
+	case !plausibleEmail(email):
+		l.status = "Enter a valid email address (like name@example.com)"
+	case l.password.Value == "":
+		l.status = "Enter your password"
+	default:
+		l.signedIn = true
+		l.status = "Signed in as " + email
+		if l.remember.Checked {
+			l.status += " (remembered on this device)"
+		}
+	}
+	return l
+}
+
+// plausibleEmail accepts something@something.tld: one @, a non-empty local
+// part, and a domain with a dot that neither starts nor ends it, no spaces.
+func plausibleEmail(s string) bool {
+	local, domain, ok := strings.Cut(s, "@")
+	if !ok || local == "" || strings.ContainsAny(s, " \t") || strings.Contains(domain, "@") {
+		return false
+	}
+	dot := strings.LastIndex(domain, ".")
+	return dot > 0 && dot < len(domain)-1 && !strings.HasPrefix(domain, ".") && !strings.Contains(domain, "..")
+}
+
+// SignedIn reports whether the last submit succeeded.
+func (l LoginDemo) SignedIn() bool { return l.signedIn }
+
+// Status returns the status line.
+func (l LoginDemo) Status() string { return l.status }
+
+// View implements tea.Model.
+func (l LoginDemo) View() tea.Node {
+	email := l.email.View(l.email.ID)
+	email.Label, email.Placeholder = "Email   ", "you@example.com"
+	password := l.password.View(l.password.ID)
+	password.Label, password.Mask = "Password", '•'
+	remember := l.remember.View(l.remember.ID)
+	remember.Label = "Remember me"
+	return tea.Box{Title: "Sign in to Facet Cloud", Padding: 1, Width: 64, Child: tea.Column{Gap: 1, Items: []tea.Node{
+		email,
+		password,
+		remember,
+		widgets.Button{ID: "submit", Label: "Sign in", OnClick: loginSubmit{}},
+		widgets.Text{ID: "status", Content: l.status, Bold: l.signedIn},
+	}}}
+}

@@ -188,6 +188,9 @@ func TestDrawKeepsItsShapeAtAnySize(t *testing.T) {
 			cell{id: "c", fixed: 4, lines: 3},
 		)},
 		tea.Label("footer\nsecond line"),
+		tea.Box{Width: 6, Height: 3, Title: "fixed", Child: tea.Label("inside")},
+		tea.Row{Items: []tea.Node{tea.Spacer{Cols: 3}, tea.Box{Width: 9, Child: tea.Label("x")}, tea.Label("\tTabbed")}},
+		tea.Box{NoBorder: true, Width: 4, Padding: 1, Child: tea.Label("pad")},
 	)
 	for _, w := range []int{1, 2, 3, 5, 8, 13, 40, 120} {
 		for _, h := range []int{1, 2, 3, 4, 7, 40} {

@@ -39,7 +39,8 @@ func (f Frame) Styled() string { return strings.Join(f.lines, "\n") }
 func (f Frame) Plain() string {
 	out := make([]string, len(f.lines))
 	for i, l := range f.lines {
-		out[i] = widgets.Pad(ansi.Strip(l), f.Width)
+		// Every line is already exactly Width cells; stripping keeps that.
+		out[i] = ansi.Strip(l)
 	}
 	return strings.Join(out, "\n")
 }
@@ -134,7 +135,7 @@ func helpFor(tree tea.Node, focus string, width int, theme *widgets.Theme) strin
 	if line == "" {
 		return ""
 	}
-	return widgets.Pad(line, width)
+	return pad(line, width)
 }
 
 // layouter draws nodes into blocks: slices of styled lines, each exactly as
@@ -159,7 +160,14 @@ func (l *layouter) node(n tea.Node, x, y, w, h int) []string {
 	case tea.Row:
 		return l.row(n, x, y, w, h)
 	case tea.Box:
-		return l.box(n, x, y, w, h)
+		lines := l.box(n, x, y, w, h)
+		if n.Width > 0 && n.Width < w {
+			// A fixed-width box leaves the rest of its line blank.
+			for i := range lines {
+				lines[i] += blank(w - n.Width)
+			}
+		}
+		return lines
 	case tea.Text:
 		return l.text(n, w, h)
 	case tea.Spacer:
@@ -178,7 +186,7 @@ func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
 		lines = lines[:h]
 	}
 	for i, s := range lines {
-		lines[i] = widgets.Pad(s, w)
+		lines[i] = pad(s, w)
 	}
 	if len(lines) > 0 {
 		l.rects = append(l.rects, Rect{ID: id, X: x, Y: y, Width: w, Height: len(lines)})
@@ -387,7 +395,7 @@ func (l *layouter) text(t tea.Text, w, h int) []string {
 		if !plain && s != "" {
 			s = style.Render(s)
 		}
-		out[i] = widgets.Pad(s, w)
+		out[i] = pad(s, w)
 	}
 	return out
 }
@@ -406,6 +414,20 @@ func splitLines(s string) []string {
 
 func oneLine(s string) string {
 	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
+}
+
+// pad cuts s (ellipsis) or right-pads it to exactly w cells, measuring it
+// once.
+func pad(s string, w int) string {
+	sw := ansi.StringWidth(s)
+	switch {
+	case sw > w:
+		s = widgets.Fit(s, w)
+		sw = ansi.StringWidth(s)
+	case sw == w:
+		return s
+	}
+	return s + blank(w-sw)
 }
 
 func blank(w int) string { return strings.Repeat(" ", max(w, 0)) }

@@ -1,0 +1,54 @@
+package terminal
+
+import (
+	"unicode"
+
+	bt "charm.land/bubbletea/v2"
+
+	"github.com/facetui/facet/tea"
+)
+
+// namedKeys maps Bubble Tea's key codes to Facet's named keys.
+var namedKeys = map[rune]tea.KeyCode{
+	bt.KeyEnter: tea.KeyEnter, bt.KeyTab: tea.KeyTab, bt.KeyEscape: tea.KeyEscape,
+	bt.KeyBackspace: tea.KeyBackspace, bt.KeyDelete: tea.KeyDelete, bt.KeyInsert: tea.KeyInsert,
+	bt.KeySpace: tea.KeySpace, bt.KeyUp: tea.KeyUp, bt.KeyDown: tea.KeyDown,
+	bt.KeyLeft: tea.KeyLeft, bt.KeyRight: tea.KeyRight, bt.KeyHome: tea.KeyHome,
+	bt.KeyEnd: tea.KeyEnd, bt.KeyPgUp: tea.KeyPgUp, bt.KeyPgDown: tea.KeyPgDown,
+	bt.KeyF1: tea.KeyF1, bt.KeyF2: tea.KeyF2, bt.KeyF3: tea.KeyF3, bt.KeyF4: tea.KeyF4,
+	bt.KeyF5: tea.KeyF5, bt.KeyF6: tea.KeyF6, bt.KeyF7: tea.KeyF7, bt.KeyF8: tea.KeyF8,
+	bt.KeyF9: tea.KeyF9, bt.KeyF10: tea.KeyF10, bt.KeyF11: tea.KeyF11, bt.KeyF12: tea.KeyF12,
+	bt.KeyKpEnter: tea.KeyEnter,
+}
+
+// convertKey turns a Bubble Tea key press into Facet keys: one for a key,
+// one per character for a key that typed several (an IME or a paste), none
+// for a key Facet has no name for (caps lock, media keys).
+func convertKey(k bt.Key) []tea.Key {
+	mods := func(key tea.Key) tea.Key {
+		key.Ctrl = k.Mod.Contains(bt.ModCtrl)
+		key.Alt = k.Mod.Contains(bt.ModAlt)
+		key.Shift = k.Mod.Contains(bt.ModShift)
+		return key
+	}
+	if code, ok := namedKeys[k.Code]; ok {
+		key := tea.Named(code)
+		if code == tea.KeySpace {
+			key.Rune = ' '
+		}
+		return []tea.Key{mods(key)}
+	}
+	if k.Text != "" {
+		var out []tea.Key
+		for _, r := range k.Text {
+			out = append(out, mods(tea.Char(r)))
+		}
+		return out
+	}
+	// Codes past unicode.MaxRune are keys without a Facet name; control
+	// characters arrive as their letter with ctrl held.
+	if k.Code > unicode.MaxRune || k.Code < 0x20 || k.Code == 0x7f {
+		return nil
+	}
+	return []tea.Key{mods(tea.Char(k.Code))}
+}

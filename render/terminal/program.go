@@ -1,0 +1,300 @@
+package terminal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	bt "charm.land/bubbletea/v2"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// Option configures Run.
+type Option func(*options)
+
+type options struct {
+	input         io.Reader
+	output        io.Writer
+	width, height int
+	runtime       *tea.Runtime
+	app           string
+	program       []bt.ProgramOption
+}
+
+// WithInput reads keys and mouse events from r instead of the terminal.
+// Tests pass one: without it Bubble Tea opens /dev/tty when standard input
+// is not a terminal.
+func WithInput(r io.Reader) Option { return func(o *options) { o.input = r } }
+
+// WithOutput draws to w instead of standard output.
+func WithOutput(w io.Writer) Option { return func(o *options) { o.output = w } }
+
+// WithSize sets the screen size to assume until the terminal reports one
+// (an output that is not a terminal never does).
+func WithSize(width, height int) Option {
+	return func(o *options) { o.width, o.height = width, height }
+}
+
+// WithRuntime attaches to a running runtime (a session) instead of starting
+// the model given to Run. The runtime keeps running when the program ends;
+// Run only detaches from it.
+func WithRuntime(rt *tea.Runtime) Option { return func(o *options) { o.runtime = rt } }
+
+// WithAppName sets the terminal window title.
+func WithAppName(name string) Option { return func(o *options) { o.app = name } }
+
+// WithProgramOptions passes options through to the Bubble Tea program (for
+// instance bt.WithEnvironment for a remote terminal).
+func WithProgramOptions(opts ...bt.ProgramOption) Option {
+	return func(o *options) { o.program = append(o.program, opts...) }
+}
+
+// Run runs m on the terminal until the app quits (returns tea.Quit), the
+// user presses Ctrl+C or ctx ends. With WithRuntime it draws and drives that
+// runtime instead, and leaves it running. It returns ctx's error when ctx
+// ended it and nil when the app or the user did.
+func Run(ctx context.Context, m tea.Model, opts ...Option) error {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	rt := o.runtime
+	if rt == nil {
+		var err error
+		rt, err = tea.Start(ctx, m)
+		if err != nil {
+			return fmt.Errorf("terminal: %w", err)
+		}
+		defer rt.Stop()
+	}
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	snaps, unsubscribe := rt.Subscribe()
+	defer unsubscribe()
+
+	sh := &shared{events: make(chan event, 256)}
+	model := adapter{rt: rt, sh: sh, app: o.app, snap: rt.Snapshot(), width: o.width, height: o.height}
+	model.relayout()
+
+	popts := []bt.ProgramOption{}
+	if o.input != nil {
+		popts = append(popts, bt.WithInput(o.input))
+	}
+	if o.output != nil {
+		popts = append(popts, bt.WithOutput(o.output))
+	}
+	if o.width > 0 && o.height > 0 {
+		popts = append(popts, bt.WithWindowSize(o.width, o.height))
+	}
+	popts = append(popts, o.program...)
+	p := bt.NewProgram(model, popts...)
+
+	var wg sync.WaitGroup
+	// The worker calls the runtime, one event at a time in arrival order,
+	// so Bubble Tea's Update never waits on an app's Update.
+	wg.Go(func() { work(runCtx, rt, sh.events, p.Send) })
+	// Every snapshot the runtime publishes is drawn; its end ends the program.
+	wg.Go(func() {
+		for {
+			select {
+			case s, ok := <-snaps:
+				if !ok {
+					p.Send(stoppedMsg{})
+					return
+				}
+				p.Send(snapshotMsg(s))
+			case <-runCtx.Done():
+				return
+			}
+		}
+	})
+	wg.Go(func() {
+		<-runCtx.Done()
+		p.Quit()
+	})
+
+	_, err := p.Run()
+	cancel()
+	wg.Wait()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if err != nil {
+		return fmt.Errorf("terminal: %w", err)
+	}
+	return nil
+}
+
+// Messages from Run's goroutines to the adapter.
+type (
+	snapshotMsg tea.Snapshot
+	stoppedMsg  struct{}
+	errorMsg    struct{ err error }
+)
+
+// event is work for the runtime, queued by the adapter for the worker.
+type event struct {
+	key   *tea.Key
+	mouse *tea.Mouse
+	id    string // the widget under the mouse
+	hover bool   // id is the new hover target
+	size  *tea.WindowSizeMsg
+}
+
+// shared is state the adapter's copies share.
+type shared struct {
+	events chan event
+}
+
+func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(bt.Msg)) {
+	for {
+		var ev event
+		select {
+		case <-ctx.Done():
+			return
+		case ev = <-events:
+		}
+		var err error
+		switch {
+		case ev.key != nil:
+			_, err = rt.HandleKey(ctx, *ev.key)
+		case ev.mouse != nil:
+			_, err = rt.HandleMouse(ctx, ev.id, *ev.mouse)
+		case ev.hover:
+			err = rt.SetHover(ctx, ev.id)
+		case ev.size != nil:
+			err = rt.Dispatch(ctx, *ev.size)
+		}
+		switch {
+		case err == nil:
+		case errors.Is(err, tea.ErrStopped), ctx.Err() != nil:
+			return
+		default:
+			send(errorMsg{err: err})
+		}
+	}
+}
+
+// adapter is the Bubble Tea model: it draws the runtime's latest snapshot
+// and turns terminal input into runtime calls.
+type adapter struct {
+	rt            *tea.Runtime
+	sh            *shared
+	app           string
+	snap          tea.Snapshot
+	width, height int
+	frame         Frame
+	hover         string
+	status        string
+}
+
+func (a *adapter) relayout() {
+	a.frame = Layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover)
+}
+
+// Init implements bt.Model.
+func (a adapter) Init() bt.Cmd { return nil }
+
+// Update implements bt.Model.
+func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
+	switch msg := msg.(type) {
+	case snapshotMsg:
+		a.snap = tea.Snapshot(msg)
+		a.status = ""
+		a.relayout()
+	case stoppedMsg:
+		return a, bt.Quit
+	case errorMsg:
+		a.status = msg.err.Error()
+	case bt.WindowSizeMsg:
+		a.width, a.height = msg.Width, msg.Height
+		a.relayout()
+		a.queue(event{size: &tea.WindowSizeMsg{Width: msg.Width, Height: msg.Height}})
+	case bt.KeyPressMsg:
+		k := msg.Key()
+		if k.Mod == bt.ModCtrl && k.Code == 'c' {
+			return a, bt.Quit
+		}
+		for _, key := range convertKey(k) {
+			a.queue(event{key: &key})
+		}
+	case bt.PasteMsg:
+		for _, r := range msg.Content {
+			if r == '\n' || r == '\r' {
+				continue
+			}
+			key := tea.Char(r)
+			a.queue(event{key: &key})
+		}
+	case bt.MouseClickMsg:
+		a.mouse(msg.Mouse(), tea.MousePress)
+	case bt.MouseReleaseMsg:
+		a.mouse(msg.Mouse(), tea.MouseRelease)
+	case bt.MouseWheelMsg:
+		switch msg.Button {
+		case bt.MouseWheelUp:
+			a.mouse(msg.Mouse(), tea.MouseWheelUp)
+		case bt.MouseWheelDown:
+			a.mouse(msg.Mouse(), tea.MouseWheelDown)
+		}
+	case bt.MouseMotionMsg:
+		m := msg.Mouse()
+		id, _, _, _ := a.frame.WidgetAt(m.X, m.Y)
+		if id != a.hover {
+			a.hover = id
+			a.queue(event{id: id, hover: true})
+		}
+		if m.Button != bt.MouseNone {
+			a.mouse(m, tea.MouseMotion)
+		}
+	}
+	return a, nil
+}
+
+// mouse sends a mouse event to the widget under it, in the widget's own
+// coordinates.
+func (a adapter) mouse(m bt.Mouse, action tea.MouseAction) {
+	id, x, y, ok := a.frame.WidgetAt(m.X, m.Y)
+	if !ok {
+		return
+	}
+	r, _ := a.frame.Rect(id)
+	ev := tea.Mouse{X: x, Y: y, Action: action, Width: r.Width, Height: r.Height}
+	switch m.Button {
+	case bt.MouseLeft:
+		ev.Button = tea.MouseLeft
+	case bt.MouseMiddle:
+		ev.Button = tea.MouseMiddle
+	case bt.MouseRight:
+		ev.Button = tea.MouseRight
+	}
+	a.queue(event{id: id, mouse: &ev})
+}
+
+// queue hands work to the worker. It waits only when hundreds of events
+// are already pending, and never once the runtime has stopped.
+func (a adapter) queue(ev event) {
+	select {
+	case a.sh.events <- ev:
+	case <-a.rt.Done():
+	}
+}
+
+// View implements bt.Model: the styled frame on the alternate screen, with
+// the mouse reported.
+func (a adapter) View() bt.View {
+	content := a.frame.Styled()
+	if a.status != "" && a.height > 0 {
+		content = a.frame.withLastLine(widgets.DefaultTheme().Error.Render(widgets.Pad(a.status, a.width))).Styled()
+	}
+	v := bt.NewView(content)
+	v.AltScreen = true
+	v.MouseMode = bt.MouseModeCellMotion
+	v.WindowTitle = a.app
+	return v
+}

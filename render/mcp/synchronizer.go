@@ -90,12 +90,18 @@ func (s *ToolSynchronizer) sync(snap tea.Snapshot, extra ...*Tool) error {
 		return nil
 	}
 	derived, warns := s.walker.Derive(s.session, snap.View)
+	return s.reconcile(snap.Version, derived, warns, extra)
+}
+
+// reconcile registers what derived adds or changes against the sticky set.
+// When nothing changed it allocates nothing and touches no registry.
+func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []Warning, extra []*Tool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.stopped || (snap.Version != 0 && snap.Version < s.version) {
+	if s.stopped || (version != 0 && version < s.version) {
 		return nil
 	}
-	s.version = snap.Version
+	s.version = version
 	for _, w := range warns {
 		s.warnOnce(w.String(), "mcp: skipped a widget's tools", "session", s.session, "warning", w.String())
 	}

@@ -35,8 +35,68 @@ func (t Tool) Guarded() bool { return t.Sensitive || t.Destructive }
 // steady-state render free of registry work.
 func (t *Tool) sameSpec(kind string, a tea.Action) bool {
 	return t.Kind == kind && t.raw.Description == a.Description &&
-		reflect.DeepEqual(t.raw.InputSchema, a.InputSchema) &&
-		reflect.DeepEqual(t.raw.Annotations, a.Annotations)
+		equalMaps(t.raw.InputSchema, a.InputSchema) &&
+		equalMaps(t.raw.Annotations, a.Annotations)
+}
+
+// equalMaps compares two specs without allocating for the JSON-shaped
+// values specs are made of; other types fall back to reflect.DeepEqual.
+func equalMaps(a, b map[string]any) bool {
+	if len(a) != len(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	for k, av := range a {
+		bv, ok := b[k]
+		if !ok || !equalValues(av, bv) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalValues(a, b any) bool {
+	switch x := a.(type) {
+	case nil:
+		return b == nil
+	case string:
+		y, ok := b.(string)
+		return ok && x == y
+	case bool:
+		y, ok := b.(bool)
+		return ok && x == y
+	case int:
+		y, ok := b.(int)
+		return ok && x == y
+	case float64:
+		y, ok := b.(float64)
+		return ok && x == y
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		return ok && equalMaps(x, y)
+	case []string:
+		y, ok := b.([]string)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if x[i] != y[i] {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !equalValues(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return reflect.DeepEqual(a, b)
 }
 
 // schema returns the tool's input schema as JSON, computed once.

@@ -10,11 +10,13 @@ import (
 // BrowserStatus is the help line shown under an open demo.
 const BrowserStatus = "esc: back to catalog · q / ctrl+c: quit"
 
-// browserChrome is what the browser draws around an open demo: the box's
-// border (two columns, two lines) and the status line.
+// The browser's chrome around an open demo: the box's border (two columns,
+// two lines), the status line, and the line a terminal keeps for the
+// focused widget's key help.
 const (
 	chromeCols  = 2
-	chromeLines = 3
+	chromeLines = 4
+	belowBox    = 2 // the status line and the help line
 )
 
 // Browser is an app that shows the catalog as a list (widget id "catalog")
@@ -132,7 +134,7 @@ func (b Browser) View() tea.Node {
 	if b.demo != nil {
 		box := tea.Box{Title: b.apps[b.current].Title, Child: b.demo.View()}
 		if b.size.Height > 0 {
-			box.Height = b.size.Height - 1
+			box.Height = max(b.size.Height-belowBox, 3)
 		}
 		return tea.Column{Items: []tea.Node{box, tea.Text{Content: BrowserStatus, Faint: true}}}
 	}

@@ -64,7 +64,7 @@ func (m MenuDemo) Chosen() []string { return m.chosen }
 // Status returns the status line.
 func (m MenuDemo) Status() string {
 	if m.chosen == nil {
-		return "Nothing chosen yet: → or enter opens a submenu, enter on an item chooses it."
+		return "Nothing chosen yet."
 	}
 	return "Last chosen: " + strings.Join(m.chosen, " › ")
 }
@@ -113,10 +113,10 @@ func topLevelOf(items []widgets.MenuItem, id string) string {
 // View implements tea.Model.
 func (m MenuDemo) View() tea.Node {
 	return tea.Row{Gap: 2, Items: []tea.Node{
-		tea.Box{Title: "Menu", Width: 40, Child: m.menu.View(m.menu.ID)},
+		tea.Box{Title: "Menu", Width: 36, Child: m.menu.View(m.menu.ID)},
 		tea.Column{Gap: 1, Items: []tea.Node{
 			widgets.Text{ID: "status", Content: m.Status(), Bold: m.chosen != nil},
-			tea.Text{Content: "↑/↓: move · →/enter: open · ←/esc: close · enter: choose", Faint: true},
+			tea.Text{Content: "↑/↓: move · →: open · ←: close\nenter: open a submenu or choose an item", Faint: true},
 		}},
 	}}
 }

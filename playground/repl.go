@@ -5,8 +5,8 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// replOverhead is how many lines of the REPL are not history: the field, a
-// gap and the help line.
+// replOverhead is how many lines of the REPL are not history: the field,
+// the help line and a gap.
 const replOverhead = 3
 
 // ReplDemo evaluates arithmetic typed into a field. Widgets: TextInput
@@ -80,9 +80,9 @@ func (r ReplDemo) View() tea.Node {
 	field := r.expr.View(r.expr.ID)
 	field.Label, field.Placeholder = "calc", "2*(3+4)"
 	return tea.Column{Items: []tea.Node{
-		r.history.View(r.history.ID),
-		tea.Spacer{Lines: 1},
 		field,
 		tea.Text{Content: "enter: evaluate · tab: focus the history to scroll it", Faint: true},
+		tea.Spacer{Lines: 1},
+		r.history.View(r.history.ID),
 	}}
 }

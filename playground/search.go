@@ -57,7 +57,7 @@ type SearchDemo struct {
 	repos   []Repo         // the whole catalogue, never changed
 	byName  map[string]int // repo name -> index in repos, never changed
 	query   widgets.TextInputState
-	applied string         // the query the results show
+	applied string // the query the results show
 	table   widgets.TableState
 }
 

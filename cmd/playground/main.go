@@ -1,0 +1,44 @@
+// Command playground runs Facet's demo apps.
+//
+//	go run ./cmd/playground                 # the catalog, in this terminal
+//	go run ./cmd/playground --demo search   # one demo directly (esc: catalog)
+//	go run ./cmd/playground --list          # print the catalog
+//
+// Unknown flags or demo names exit with status 2 and say what is valid.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// exitCode reports err on stderr and maps it to the process's exit status:
+// 0 for success or -h, 2 for a usage error, 1 for anything else.
+func exitCode(err error, stderr io.Writer) int {
+	var usage *usageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "playground: %v\n", err)
+		return 2
+	case errors.Is(err, context.Canceled):
+		return 1
+	default:
+		fmt.Fprintf(stderr, "playground: %v\n", err)
+		return 1
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
 
 	"github.com/facetui/facet/tea"
 )
@@ -138,11 +139,22 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	sel := t.selected()
 
 	var b strings.Builder
-	line := func(s string) {
+	line := func(style lipgloss.Style, text string) {
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(Fit(s, ctx.Width))
+		b.WriteString(renderLine(style, text, ctx.Width))
+	}
+	// Every line is laid out to lineW cells, so padding needs no measuring.
+	lineW := tableMarkerWidth
+	if len(spans) > 0 {
+		lineW = spans[len(spans)-1].x + spans[len(spans)-1].w
+	}
+	fill := func(s string) string {
+		if lineW > ctx.Width {
+			return Pad(s, ctx.Width)
+		}
+		return s + strings.Repeat(" ", ctx.Width-lineW)
 	}
 
 	header := th.Header
@@ -151,10 +163,10 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	} else if ctx.Focused {
 		header = header.Inherit(th.Accent)
 	}
-	line(header.Render(Pad(t.headerText(spans), ctx.Width)))
+	line(header, fill(t.headerText(spans)))
 
 	if len(t.Rows) == 0 && rows > 0 {
-		line(th.Muted.Render(Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width)))
+		line(th.Muted, Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width))
 	}
 	for i := start; i < end; i++ {
 		marker := "  "
@@ -167,9 +179,20 @@ func (t Table) Render(ctx tea.RenderContext) string {
 		case i == sel:
 			marker, style = tableCursor, th.SelectedDim
 		}
-		line(style.Render(Pad(marker+t.rowText(t.Rows[i], spans), ctx.Width)))
+		line(style, fill(marker+t.rowText(t.Rows[i], spans)))
 	}
 	return b.String()
+}
+
+// renderLine styles one line of exactly width cells. Only a style that
+// changes the width (padding, margins, borders, a fixed width or a
+// transform) needs the result measured and cut again.
+func renderLine(style lipgloss.Style, text string, width int) string {
+	out := style.Render(text)
+	if style.GetHorizontalFrameSize() == 0 && style.GetWidth() == 0 && style.GetTransform() == nil {
+		return out
+	}
+	return Fit(out, width)
 }
 
 // colSpan is where a column is drawn: x is its first cell after the marker.
@@ -232,7 +255,7 @@ func (t Table) headerText(spans []colSpan) string {
 				title = arrow
 			}
 		}
-		b.WriteString(Pad(title, w))
+		b.WriteString(padCell(title, w))
 	}
 	return b.String()
 }
@@ -247,9 +270,28 @@ func (t Table) rowText(row []string, spans []colSpan) string {
 		if i < len(row) {
 			cell = oneLine(row[i])
 		}
-		b.WriteString(Pad(cell, spans[i].w))
+		b.WriteString(padCell(cell, spans[i].w))
 	}
 	return b.String()
+}
+
+// padCell is Pad with a fast path for plain ASCII text, whose width is its
+// length: measuring graphemes dominates drawing a table otherwise.
+func padCell(s string, w int) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return Pad(s, w)
+		}
+	}
+	switch {
+	case w <= 0:
+		return ""
+	case len(s) > w:
+		return s[:w-1] + Ellipsis
+	case len(s) < w:
+		return s + strings.Repeat(" ", w-len(s))
+	}
+	return s
 }
 
 // visibleRows is how many rows are drawn below the header when the widget

@@ -1,0 +1,33 @@
+package widgets
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/facetui/facet/tea"
+)
+
+// BenchmarkTableRender draws a table that fills a 120x40 screen. Render
+// draws only the visible window, so 100,000 rows should cost what 40 do.
+func BenchmarkTableRender(b *testing.B) {
+	for _, n := range []int{40, 100000} {
+		b.Run("rows="+strconv.Itoa(n), func(b *testing.B) {
+			rows := make([][]string, n)
+			for i := range rows {
+				rows[i] = []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7 % 50000), "Go", "A terminal UI framework number " + strconv.Itoa(i)}
+			}
+			tb := Table{ID: "repos", Rows: rows, Height: 39, Selected: n / 2,
+				Columns: []TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 8},
+					{Key: "language", Title: "Language", Width: 10}, {Key: "description", Title: "Description"}},
+				SortColumn: "stars", SortDirection: SortDesc}
+			ctx := tea.RenderContext{Width: 120, Height: 40, Focused: true}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				if out := tb.Render(ctx); len(out) == 0 {
+					b.Fatal("empty render")
+				}
+			}
+		})
+	}
+}

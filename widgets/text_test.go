@@ -1,0 +1,53 @@
+package widgets_test
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// inCheckDisplayOnly fails unless w takes no focus, no key and no action.
+func inCheckDisplayOnly(t *testing.T, w tea.Widget) {
+	t.Helper()
+	if tea.CanFocus(w) {
+		t.Errorf("%s takes focus", w.WidgetKind())
+	}
+	if got := w.(tea.KeyHandler).HandleKey(tea.Named(tea.KeyEnter)); got != nil {
+		t.Errorf("%s HandleKey = %#v, want nil", w.WidgetKind(), got)
+	}
+	p := w.(tea.ToolProvider)
+	if got := inNames(p.Actions()); len(got) != 0 {
+		t.Errorf("%s offers %v, want nothing", w.WidgetKind(), got)
+	}
+	inRunInvoke(t, p, []inInvokeCase{{name: w.WidgetKind() + " has no action", action: "get_value", wantErr: tea.ErrUnknownAction, errHas: []string{w.WidgetKind()}}})
+}
+
+func TestTextIsDisplayOnly(t *testing.T) {
+	inCheckDisplayOnly(t, widgets.Text{ID: "t", Content: "hello"})
+}
+
+func TestTextRender(t *testing.T) {
+	x := widgets.Text{ID: "t", Content: "first line\nsecond, a longer line\r\n\tthird"}
+	if got, want := ansi.Strip(x.Render(tea.RenderContext{Width: 40})), "first line\nsecond, a longer line\n    third"; got != want {
+		t.Errorf("render = %q, want %q", got, want)
+	}
+	if got := ansi.Strip(x.Render(tea.RenderContext{Width: 10, Height: 2})); got != "first line\nsecond, a"+widgets.Ellipsis {
+		t.Errorf("in 10x2: %q, want two lines cut with an ellipsis", got)
+	}
+	for _, w := range []widgets.Text{x, {ID: "t", Content: "字字字字字字字字字字字字字字字字字字字字字字字", Bold: true}, {ID: "t"}} {
+		inCheckAllSizes(t, w)
+	}
+	ctx := tea.RenderContext{Width: 40}
+	inCheckDistinct(t, map[string]string{
+		"plain": widgets.Text{ID: "t", Content: "hi"}.Render(ctx),
+		"bold":  widgets.Text{ID: "t", Content: "hi", Bold: true}.Render(ctx),
+		"muted": widgets.Text{ID: "t", Content: "hi", Muted: true}.Render(ctx),
+	})
+	if got, want := x.Describe(), (tea.Description{Label: x.Content, Role: "text"}); !reflect.DeepEqual(got, want) {
+		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+}

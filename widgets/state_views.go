@@ -10,20 +10,18 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// The state helpers below hold what the viewing widgets (Table, Tree,
-// Scrubber, Tabs, Viewport) need in an app's model and apply their messages.
-//
-// Each stores the id of the widget it drives in ID, and Update applies only
-// messages whose ID equals it, so two tables in one app never apply each
-// other's messages. Build the widget with View(s.ID) (or the same id) so the
-// widget's messages carry it.
-//
-// Update never changes a slice or map in place that an earlier view may
-// still hold (the runtime keeps the last published view while Update runs):
-// sorting builds a new Rows slice, expanding a node a new Expanded map.
-
 // TableState is a Table's model: rows, selection, scroll offset and sort.
 // Update applies RowSelected and Sorted for ID.
+//
+// Every state helper in this file (TableState, TreeState, ScrubberState,
+// TabsState, ViewportState) stores the id of the widget it drives in ID,
+// and Update applies only messages whose ID equals it, so two tables in one
+// app never apply each other's messages. Build the widget with View(s.ID)
+// so its messages carry that id; a state whose ID is empty applies nothing.
+//
+// Update never changes a slice or map in place that an earlier view may
+// still hold (renderers read the last published view while Update runs):
+// sorting builds a new Rows slice, expanding a node a new Expanded map.
 type TableState struct {
 	ID            string
 	Columns       []TableColumn
@@ -48,14 +46,14 @@ func (s *TableState) View(id string) Table {
 func (s *TableState) Update(msg tea.Msg) bool {
 	switch m := msg.(type) {
 	case RowSelected:
-		if m.ID != s.ID {
+		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		s.Selected = min(max(m.Index, 0), max(len(s.Rows)-1, 0))
 		s.follow()
 		return true
 	case Sorted:
-		if m.ID != s.ID || (m.Direction != SortAsc && m.Direction != SortDesc) {
+		if !ownID(s.ID, m.ID) || (m.Direction != SortAsc && m.Direction != SortDesc) {
 			return false
 		}
 		col := slices.IndexFunc(s.Columns, func(c TableColumn) bool { return c.Key == m.Column })
@@ -133,7 +131,7 @@ func (s *TableState) sort(col int, desc bool) {
 }
 
 // TreeState is a Tree's model. Update applies TreeExpanded and NodeSelected
-// for ID.
+// for ID (see TableState for how ids are matched).
 type TreeState struct {
 	ID       string
 	Nodes    []TreeNode
@@ -153,7 +151,7 @@ func (s *TreeState) View(id string) Tree {
 func (s *TreeState) Update(msg tea.Msg) bool {
 	switch m := msg.(type) {
 	case TreeExpanded:
-		if m.ID != s.ID {
+		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		path := treePath(s.Nodes, m.NodeID)
@@ -166,7 +164,7 @@ func (s *TreeState) Update(msg tea.Msg) bool {
 		s.setExpanded(m.Expanded, m.NodeID)
 		return true
 	case NodeSelected:
-		if m.ID != s.ID {
+		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		path := treePath(s.Nodes, m.NodeID)
@@ -216,7 +214,7 @@ func treePath(nodes []TreeNode, id string) []string {
 }
 
 // ScrubberState is a Scrubber's model. Update applies Seeked and
-// PlaybackChanged for ID.
+// PlaybackChanged for ID (see TableState for how ids are matched).
 type ScrubberState struct {
 	ID       string
 	Label    string
@@ -236,13 +234,13 @@ func (s *ScrubberState) View(id string) Scrubber {
 func (s *ScrubberState) Update(msg tea.Msg) bool {
 	switch m := msg.(type) {
 	case Seeked:
-		if m.ID != s.ID {
+		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		s.Position = min(max(m.Position, s.Min), max(s.Max, s.Min))
 		return true
 	case PlaybackChanged:
-		if m.ID != s.ID {
+		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		s.Playing = m.Playing
@@ -251,7 +249,8 @@ func (s *ScrubberState) Update(msg tea.Msg) bool {
 	return false
 }
 
-// TabsState is a Tabs' model. Update applies TabSelected for ID.
+// TabsState is a Tabs' model. Update applies TabSelected for ID (see
+// TableState for how ids are matched).
 type TabsState struct {
 	ID     string
 	Tabs   []string
@@ -267,14 +266,15 @@ func (s *TabsState) View(id string) Tabs {
 // used msg.
 func (s *TabsState) Update(msg tea.Msg) bool {
 	m, ok := msg.(TabSelected)
-	if !ok || m.ID != s.ID {
+	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}
 	s.Active = min(max(m.Index, 0), max(len(s.Tabs)-1, 0))
 	return true
 }
 
-// ViewportState is a Viewport's model. Update applies Scrolled for ID.
+// ViewportState is a Viewport's model. Update applies Scrolled for ID (see
+// TableState for how ids are matched).
 type ViewportState struct {
 	ID     string
 	Lines  []string
@@ -291,7 +291,7 @@ func (s *ViewportState) View(id string) Viewport {
 // whether it used msg.
 func (s *ViewportState) Update(msg tea.Msg) bool {
 	m, ok := msg.(Scrolled)
-	if !ok || m.ID != s.ID {
+	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}
 	h := s.Height
@@ -301,3 +301,7 @@ func (s *ViewportState) Update(msg tea.Msg) bool {
 	s.Top = min(max(m.Top, 0), max(len(s.Lines)-h, 0))
 	return true
 }
+
+// ownID reports whether a message for widget msgID belongs to the state
+// whose id is stateID; an empty state id owns nothing.
+func ownID(stateID, msgID string) bool { return stateID != "" && stateID == msgID }

@@ -167,6 +167,10 @@ func TestTableStateAppliesOnlyItsOwnMessages(t *testing.T) {
 	if !s.Update(RowSelected{ID: "a", Index: 2}) || s.Selected != 2 {
 		t.Fatalf("did not apply its own RowSelected: selected %d", s.Selected)
 	}
+	anon := TableState{Columns: s.Columns, Rows: s.Rows}
+	if anon.Update(RowSelected{Index: 1}) || anon.Selected != 0 {
+		t.Fatal("a state without an id applied a message without one")
+	}
 }
 
 func TestTableStateSelectionClampsAndScrolls(t *testing.T) {

@@ -501,7 +501,7 @@ func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 		keys := t.columnKeys()
 		col, err := argString(action, args, "column", true)
 		if err != nil {
-			return tea.Result{}, argErr(action, "column", "is required: one of %s", strings.Join(keys, ", "))
+			return tea.Result{}, argErr(action, "column", "%s: one of %s", ruleOf(err), strings.Join(keys, ", "))
 		}
 		if !containsString(keys, col) {
 			if len(keys) == 0 {

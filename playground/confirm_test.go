@@ -1,0 +1,84 @@
+package playground
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// askToDelete selects item index and presses Delete, by keyboard.
+func askToDelete(t *testing.T, rt *tea.Runtime, index int) {
+	t.Helper()
+	focus(t, rt, "items")
+	press(t, rt, "home")
+	for range index {
+		press(t, rt, "down")
+	}
+	focus(t, rt, "delete")
+	press(t, rt, "enter")
+	if !widget[widgets.Modal](t, rt, "confirm").Visible {
+		t.Fatal("the dialog did not open")
+	}
+}
+
+func TestConfirmDeletesTheSelectedItem(t *testing.T) {
+	rt := start(t, NewConfirm())
+	before := modelOf[ConfirmDemo](t, rt).Items()
+	askToDelete(t, rt, 2)
+	if f := rt.Snapshot().Focus; f != "confirm" {
+		t.Fatalf("focus with the dialog open = %q, want confirm", f)
+	}
+	if !widget[widgets.SelectList](t, rt, "items").Disabled || widget[widgets.Button](t, rt, "delete").CanFocus() {
+		t.Error("the list and the button stay usable behind the dialog")
+	}
+	press(t, rt, "enter")
+	c := modelOf[ConfirmDemo](t, rt)
+	want := slices.Delete(slices.Clone(before), 2, 3)
+	if !slices.Equal(c.Items(), want) || c.Asking() {
+		t.Fatalf("items = %v, asking %v; want %v and the dialog closed", c.Items(), c.Asking(), want)
+	}
+	if got := textOf(t, rt, "status"); got != "Deleted "+before[2]+". 5 items left." {
+		t.Errorf("status = %q", got)
+	}
+	if got := widget[widgets.SelectList](t, rt, "items").Selected; got != 2 {
+		t.Errorf("selection after delete = %d, want 2 (the next item)", got)
+	}
+}
+
+func TestConfirmDismissKeepsTheItem(t *testing.T) {
+	for _, key := range []string{"esc", "n"} {
+		t.Run(key, func(t *testing.T) {
+			rt := start(t, NewConfirm())
+			before := modelOf[ConfirmDemo](t, rt).Items()
+			askToDelete(t, rt, 1)
+			press(t, rt, key)
+			c := modelOf[ConfirmDemo](t, rt)
+			if !slices.Equal(c.Items(), before) || c.Asking() {
+				t.Fatalf("items = %v asking %v; want all kept and the dialog closed", c.Items(), c.Asking())
+			}
+			if got := textOf(t, rt, "status"); got != "Kept "+before[1]+"." {
+				t.Errorf("status = %q", got)
+			}
+		})
+	}
+}
+
+func TestConfirmDeletingEverythingDisablesDelete(t *testing.T) {
+	rt := start(t, NewConfirm())
+	for range len(modelOf[ConfirmDemo](t, rt).Items()) {
+		dispatch(t, rt, confirmAsk{})
+		dispatch(t, rt, widgets.ModalConfirmed{ID: "confirm"})
+	}
+	if n := len(modelOf[ConfirmDemo](t, rt).Items()); n != 0 {
+		t.Fatalf("%d items left", n)
+	}
+	if !widget[widgets.Button](t, rt, "delete").Disabled {
+		t.Fatal("delete is enabled with nothing to delete")
+	}
+	dispatch(t, rt, confirmAsk{})
+	if modelOf[ConfirmDemo](t, rt).Asking() {
+		t.Fatal("asked to delete nothing")
+	}
+}

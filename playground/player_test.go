@@ -1,0 +1,96 @@
+package playground
+
+import (
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/widgets"
+)
+
+// fastPlayer is a player whose seconds last a millisecond.
+func fastPlayer() PlayerDemo {
+	p := NewPlayer()
+	p.interval = time.Millisecond
+	return p
+}
+
+func TestPlayerPlayAdvancesAndPauseStops(t *testing.T) {
+	rt := start(t, fastPlayer())
+	if got := textOf(t, rt, "now"); got != "00:00 / 05:00" {
+		t.Fatalf("now = %q", got)
+	}
+	press(t, rt, "space") // the focused scrubber: play
+	eventually(t, "three seconds of playback", func() bool { return modelOf[PlayerDemo](t, rt).Position() >= 3 })
+	press(t, rt, "space") // pause
+	paused := modelOf[PlayerDemo](t, rt)
+	if paused.Playing() {
+		t.Fatal("still playing after pause")
+	}
+	time.Sleep(20 * time.Millisecond)
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != paused.Position() {
+		t.Fatalf("position moved from %d to %d while paused", paused.Position(), got)
+	}
+	if got, want := textOf(t, rt, "now"), clock(paused.Position())+" / 05:00"; got != want {
+		t.Errorf("now = %q, want %q", got, want)
+	}
+}
+
+func TestPlayerRunsOneTickLoopHoweverOftenPlayIsPressed(t *testing.T) {
+	p := NewPlayer()
+	p.interval = time.Hour // no tick fires by itself: the test sends them
+	rt := start(t, p)
+	play := widgets.PlaybackChanged{ID: "timeline", Playing: true}
+	dispatch(t, rt, play)
+	dispatch(t, rt, play) // already playing: no second loop
+	m := modelOf[PlayerDemo](t, rt)
+	if m.gen != 1 {
+		t.Fatalf("two plays started %d loops, want 1", m.gen)
+	}
+	dispatch(t, rt, playerTick{owner: m.owner, gen: m.gen})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 1 {
+		t.Fatalf("a tick moved to %d, want 1", got)
+	}
+	// Pause and play again: the first loop's ticks are now stale.
+	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: false})
+	dispatch(t, rt, play)
+	dispatch(t, rt, playerTick{owner: m.owner, gen: 1})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 1 {
+		t.Fatalf("a stale tick moved the position to %d", got)
+	}
+	// A tick of another player (same generation) is ignored too.
+	dispatch(t, rt, playerTick{owner: new(int), gen: 2})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 1 {
+		t.Fatalf("another player's tick moved the position to %d", got)
+	}
+	dispatch(t, rt, playerTick{owner: m.owner, gen: 2})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 2 {
+		t.Fatalf("the current loop's tick moved to %d, want 2", got)
+	}
+}
+
+func TestPlayerStopsAtTheEnd(t *testing.T) {
+	rt := start(t, fastPlayer())
+	dispatch(t, rt, widgets.Seeked{ID: "timeline", Position: 298})
+	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+	eventually(t, "the end", func() bool { return !modelOf[PlayerDemo](t, rt).Playing() })
+	if got := textOf(t, rt, "now"); got != "05:00 / 05:00" {
+		t.Fatalf("now = %q", got)
+	}
+	// Playing at the end starts over.
+	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got > 1 {
+		t.Fatalf("play at the end resumed at %d, want the start", got)
+	}
+}
+
+func TestPlayerSeekKeysMoveFiveSeconds(t *testing.T) {
+	rt := start(t, NewPlayer())
+	press(t, rt, "right", "right")
+	if got := textOf(t, rt, "now"); got != "00:10 / 05:00" {
+		t.Fatalf("now = %q", got)
+	}
+	press(t, rt, "end")
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 300 {
+		t.Fatalf("end seeks to %d", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
 
 	"github.com/facetui/facet/tea"
@@ -17,11 +18,18 @@ import (
 // The helpers in this file (prefixed in) are shared by the input widgets'
 // tests.
 
-// inWidths are the widths every widget is rendered at.
-var inWidths = []int{1, 2, 3, 4, 5, 7, 8, 10, 13, 16, 20, 33, 40, 64, 80, 120, 199, 200}
+// inWidths are the widths every widget is rendered at: every width from 1
+// to 200.
+var inWidths = func() []int {
+	out := make([]int, 200)
+	for i := range out {
+		out[i] = i + 1
+	}
+	return out
+}()
 
-// inHeights are the heights every widget is rendered at (0: unbounded).
-var inHeights = []int{0, 1, 2, 3, 4, 5, 10}
+// inHeights are the height limits every widget is rendered at.
+var inHeights = []int{1, 2, 3, 4, 5, 10}
 
 // inCheckFits fails when a line of out is wider than width or out has more
 // than height lines (height > 0).
@@ -38,15 +46,26 @@ func inCheckFits(t *testing.T, out string, width, height int) {
 	}
 }
 
-// inCheckAllSizes renders w focused and not at every width and height.
+// inHeightWidths are the widths rendered at every one of inHeights.
+var inHeightWidths = []int{1, 2, 3, 4, 5, 8, 13, 40, 80, 200}
+
+// inCheckAllSizes renders w focused and not at every width with no height
+// limit, and at every height for a table of widths.
 func inCheckAllSizes(t *testing.T, w tea.Widget) {
 	t.Helper()
+	check := func(width, height int) {
+		t.Helper()
+		for _, focused := range []bool{false, true} {
+			ctx := tea.RenderContext{Width: width, Height: height, Focused: focused}
+			inCheckFits(t, w.Render(ctx), width, height)
+		}
+	}
 	for _, width := range inWidths {
+		check(width, 0)
+	}
+	for _, width := range inHeightWidths {
 		for _, height := range inHeights {
-			for _, focused := range []bool{false, true} {
-				ctx := tea.RenderContext{Width: width, Height: height, Focused: focused}
-				inCheckFits(t, w.Render(ctx), width, height)
-			}
+			check(width, height)
 		}
 	}
 }
@@ -307,5 +326,68 @@ func TestButtonRenderFitsAndShowsState(t *testing.T) {
 	})
 	if out := b.Render(tea.RenderContext{Width: 12}); !strings.Contains(out, widgets.Ellipsis) {
 		t.Errorf("a cut label must end with an ellipsis: %q", out)
+	}
+}
+
+// inContract is everything every widget implements.
+type inContract interface {
+	tea.Widget
+	tea.Focusable
+	tea.KeyHandler
+	tea.Excludable
+	tea.Describer
+	tea.ToolProvider
+	ShortHelp() []key.Binding
+}
+
+func TestWidgetsImplementTheContract(t *testing.T) {
+	for _, tc := range []struct {
+		kind      string
+		w         inContract
+		excluded  inContract
+		mouse     bool
+		focusable bool
+	}{
+		{"button", widgets.Button{ID: "w", OnClick: pressed{}}, widgets.Button{ID: "w", Exclude: true}, true, true},
+		{"text_input", widgets.TextInput{ID: "w"}, widgets.TextInput{ID: "w", Exclude: true}, false, true},
+		{"password_field", widgets.PasswordField{ID: "w"}, widgets.PasswordField{ID: "w", Exclude: true}, false, true},
+		{"text_area", widgets.TextArea{ID: "w"}, widgets.TextArea{ID: "w", Exclude: true}, false, true},
+		{"select_list", widgets.SelectList{ID: "w"}, widgets.SelectList{ID: "w", Exclude: true}, true, true},
+		{"checkbox", widgets.Checkbox{ID: "w"}, widgets.Checkbox{ID: "w", Exclude: true}, true, true},
+		{"modal", widgets.Modal{ID: "w", Visible: true}, widgets.Modal{ID: "w", Exclude: true}, true, true},
+		{"menu", widgets.Menu{ID: "w", Items: []widgets.MenuItem{{ID: "a"}}}, widgets.Menu{ID: "w", Exclude: true}, true, true},
+		{"text", widgets.Text{ID: "w"}, widgets.Text{ID: "w", Exclude: true}, false, false},
+		{"sparkline", widgets.Sparkline{ID: "w"}, widgets.Sparkline{ID: "w", Exclude: true}, false, false},
+		{"bar_chart", widgets.BarChart{ID: "w"}, widgets.BarChart{ID: "w", Exclude: true}, false, false},
+	} {
+		t.Run(tc.kind, func(t *testing.T) {
+			if got := tc.w.WidgetKind(); got != tc.kind {
+				t.Errorf("kind = %q, want %q", got, tc.kind)
+			}
+			if tc.w.WidgetID() != "w" || tc.w.Children() != nil {
+				t.Errorf("id %q, children %v; want w and none", tc.w.WidgetID(), tc.w.Children())
+			}
+			if tc.w.Excluded() || !tc.excluded.Excluded() {
+				t.Error("Excluded must follow Exclude")
+			}
+			if _, ok := tc.w.(tea.MouseHandler); ok != tc.mouse {
+				t.Errorf("MouseHandler = %v, want %v", ok, tc.mouse)
+			}
+			if tc.w.CanFocus() != tc.focusable {
+				t.Errorf("CanFocus = %v, want %v", tc.w.CanFocus(), tc.focusable)
+			}
+			help := tc.w.ShortHelp()
+			if tc.focusable != (len(help) > 0) {
+				t.Errorf("ShortHelp has %d bindings; a focusable widget needs some, a display-only one none", len(help))
+			}
+			for _, b := range help {
+				if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
+					t.Errorf("binding %+v lacks keys or help", b.Help())
+				}
+			}
+			if d := tc.w.Describe(); d.Role == "" {
+				t.Error("Describe has no role")
+			}
+		})
 	}
 }

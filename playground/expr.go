@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ExprError is a syntax or arithmetic error in an expression, with the
@@ -41,10 +42,13 @@ func Eval(src string) (float64, error) {
 		return 0, err
 	}
 	if p.pos < len(p.src) {
-		if p.src[p.pos] == ')' {
+		switch c := p.src[p.pos]; {
+		case c == ')':
 			return 0, &ExprError{Pos: p.pos, Msg: "unmatched \")\""}
+		case c == '(' || c == '.' || (c >= '0' && c <= '9'):
+			return 0, &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unexpected %q after a complete expression: an operator is missing", p.rest())}
 		}
-		return 0, &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unexpected %q after a complete expression", p.rest())}
+		return 0, p.notAllowed()
 	}
 	return v, nil
 }
@@ -183,11 +187,17 @@ func (p *exprParser) primary(depth int) (float64, error) {
 	case c == '*' || c == '/' || c == '%':
 		return 0, &ExprError{Pos: p.pos, Msg: fmt.Sprintf("operator %q needs a number before it", string(c))}
 	}
-	r := []rune(p.src[p.pos:])[0]
-	if unicode.IsLetter(r) {
-		return 0, &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unknown name %q: only numbers, + - * / %% and parentheses are allowed", p.rest())}
+	return 0, p.notAllowed()
+}
+
+// notAllowed explains the character at p.pos, which no rule accepts.
+func (p *exprParser) notAllowed() error {
+	const allowed = "only numbers, + - * / % and parentheses are allowed"
+	r, _ := utf8.DecodeRuneInString(p.src[p.pos:])
+	if unicode.IsLetter(r) || r == '_' {
+		return &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unknown name %q: %s", p.rest(), allowed)}
 	}
-	return 0, &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unexpected %q: only numbers, + - * / %% and parentheses are allowed", string(r))}
+	return &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unexpected %q: %s", string(r), allowed)}
 }
 
 // number reads digits with at most one decimal point.

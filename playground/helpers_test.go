@@ -151,3 +151,9 @@ func teaSize(w, h int) tea.WindowSizeMsg { return tea.WindowSizeMsg{Width: w, He
 
 // fmtAny formats v for a containment check.
 func fmtAny(v any) string { return fmt.Sprint(v) }
+
+// widgetValue returns the REPL field's value as the view shows it.
+func widgetValue(t *testing.T, rt *tea.Runtime) string {
+	t.Helper()
+	return widget[widgets.TextInput](t, rt, "expr").Value
+}

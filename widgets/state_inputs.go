@@ -6,8 +6,8 @@ import "github.com/facetui/facet/tea"
 // PasswordField, TextArea, SelectList, Checkbox, Menu) need in an app's
 // model and apply their messages, like the viewing widgets' helpers: each
 // stores the id of the widget it drives in ID, Update applies only messages
-// whose ID equals it and reports whether it used msg, and View(s.ID) builds
-// the widget.
+// whose ID equals it (a state with an empty ID applies nothing) and reports
+// whether it used msg, and View(s.ID) builds the widget.
 //
 // Messages that ask the app to act rather than to change the widget
 // (Submitted, Chosen, MenuSelected) are left to the app: Update reports
@@ -29,7 +29,7 @@ func (s *TextInputState) View(id string) TextInput {
 // Update applies TextChanged and reports whether it used msg.
 func (s *TextInputState) Update(msg tea.Msg) bool {
 	m, ok := msg.(TextChanged)
-	if !ok || m.ID != s.ID {
+	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}
 	s.Value = m.Value
@@ -54,7 +54,7 @@ func (s *SelectListState) View(id string) SelectList {
 // whether it used msg.
 func (s *SelectListState) Update(msg tea.Msg) bool {
 	m, ok := msg.(SelectionChanged)
-	if !ok || m.ID != s.ID {
+	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}
 	s.Selected = max(-1, min(m.Index, len(s.Options)-1))
@@ -77,7 +77,7 @@ func (s *CheckboxState) View(id string) Checkbox {
 // Update applies Toggled and reports whether it used msg.
 func (s *CheckboxState) Update(msg tea.Msg) bool {
 	m, ok := msg.(Toggled)
-	if !ok || m.ID != s.ID {
+	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}
 	s.Checked = m.Checked
@@ -106,13 +106,13 @@ func (s *MenuState) View(id string) Menu {
 func (s *MenuState) Update(msg tea.Msg) bool {
 	switch m := msg.(type) {
 	case MenuMoved:
-		if m.ID != s.ID {
+		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		s.Cursor = m.ItemID
 		return true
 	case MenuOpened:
-		if m.ID != s.ID {
+		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		path := append([]string{}, m.Path...)

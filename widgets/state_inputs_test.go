@@ -29,6 +29,12 @@ func TestTextInputStateAppliesOnlyItsTextChanged(t *testing.T) {
 			}
 		})
 	}
+	for _, msg := range []tea.Msg{widgets.TextChanged{}, widgets.SelectionChanged{}, widgets.Toggled{Checked: true}, widgets.MenuMoved{ItemID: "x"}} {
+		in, list, box, menu := widgets.TextInputState{Value: "v"}, widgets.SelectListState{Options: []string{"a"}}, widgets.CheckboxState{}, widgets.MenuState{}
+		if in.Update(msg) || list.Update(msg) || box.Update(msg) || menu.Update(msg) {
+			t.Errorf("a state with no id applied %#v", msg)
+		}
+	}
 	s := widgets.TextInputState{ID: "q", Value: "v"}
 	if got, want := s.View("q"), (widgets.TextInput{ID: "q", Value: "v"}); got != want {
 		t.Errorf("View = %#v, want %#v", got, want)

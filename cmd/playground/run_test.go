@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+
+	"github.com/facetui/facet/playground"
+	"github.com/facetui/facet/render/terminal"
+)
+
+func TestRunListPrintsTheCatalog(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"--list"}, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("run --list: %v", err)
+	}
+	lines := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	apps := playground.Catalog()
+	if len(lines) != len(apps) {
+		t.Fatalf("%d lines, want one per demo (%d):\n%s", len(lines), len(apps), out.String())
+	}
+	for i, a := range apps {
+		fields := strings.Fields(lines[i])
+		if len(fields) == 0 || fields[0] != a.Name || !strings.Contains(lines[i], a.Title) || !strings.HasSuffix(lines[i], a.Description) {
+			t.Errorf("line %d = %q, want %s, its title and its description", i, lines[i], a.Name)
+		}
+	}
+	if errOut.Len() != 0 {
+		t.Errorf("stderr: %q", errOut.String())
+	}
+}
+
+func TestRunRejectsBadCommandLinesWithStatus2(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		wantErr []string
+	}{
+		{"unknown demo", []string{"--demo", "pong"}, append([]string{`"pong"`}, playground.Names()...)},
+		{"unknown flag", []string{"--frobnicate"}, []string{"frobnicate"}},
+		{"stray argument", []string{"search"}, []string{`"search"`, "--demo NAME"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			err := run(context.Background(), tt.args, strings.NewReader(""), &out, &errOut)
+			if err == nil {
+				t.Fatal("run succeeded")
+			}
+			for _, want := range tt.wantErr {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not mention %q", err, want)
+				}
+			}
+			var report bytes.Buffer
+			if code := exitCode(err, &report); code != 2 {
+				t.Errorf("exit status %d, want 2", code)
+			}
+			if !strings.Contains(report.String(), err.Error()) {
+				t.Errorf("stderr report %q does not carry the error", report.String())
+			}
+		})
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	tests := []struct {
+		err  error
+		want int
+	}{
+		{nil, 0},
+		{flag.ErrHelp, 0},
+		{&usageError{err: errors.New("bad flag")}, 2},
+		{errors.New("terminal broke"), 1},
+		{context.Canceled, 1},
+	}
+	for _, tt := range tests {
+		if got := exitCode(tt.err, io.Discard); got != tt.want {
+			t.Errorf("exitCode(%v) = %d, want %d", tt.err, got, tt.want)
+		}
+	}
+}
+
+func TestRunHelpPrintsUsage(t *testing.T) {
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errOut)
+	if !errors.Is(err, flag.ErrHelp) {
+		t.Fatalf("run -h = %v, want flag.ErrHelp", err)
+	}
+	for _, want := range []string{"--demo", "-list", "search"} {
+		if !strings.Contains(errOut.String(), want) {
+			t.Errorf("usage lacks %q:\n%s", want, errOut.String())
+		}
+	}
+}
+
+// TestRunTerminalOpensADemoAndQuitsOnQ drives the real terminal mode on an
+// emulated 100x30 terminal: the counter demo opens directly, Enter presses
+// its focused button, Esc goes back to the catalog and q quits.
+func TestRunTerminalOpensADemoAndQuitsOnQ(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	emu := vt.NewSafeEmulator(100, 30)
+	drained := make(chan struct{})
+	go func() { // the emulator blocks until its replies are read
+		defer close(drained)
+		_, _ = io.Copy(io.Discard, emu)
+	}()
+	inR, inW := io.Pipe()
+	defer func() {
+		_ = inW.Close()
+		_ = emu.InputPipe().(io.Closer).Close()
+		<-drained
+	}()
+	opts, err := parseOptions([]string{"--demo", "counter"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- runTerminal(ctx, opts, inR, crlf{emu}, terminal.WithSize(100, 30)) }()
+	screen := func() string { return ansi.Strip(emu.Render()) }
+	waitFor := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for !strings.Contains(screen(), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the screen never showed %q; it shows:\n%s", want, screen())
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	keys := func(s string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitFor("Count: 0")
+	waitFor("esc: back to catalog · q / ctrl+c: quit")
+	keys("\r")
+	waitFor("Count: 1")
+	keys("\x1b")
+	waitFor("Repository search")
+	keys("q")
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run = %v, want nil after q", err)
+		}
+	case <-ctx.Done():
+		t.Fatalf("run did not return after q; the screen shows:\n%s", screen())
+	}
+}
+
+// crlf turns "\n" into "\r\n", as a terminal's line discipline would.
+type crlf struct{ w io.Writer }
+
+func (c crlf) Write(p []byte) (int, error) {
+	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

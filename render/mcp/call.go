@@ -29,11 +29,26 @@ func (e *resolveError) Error() string { return e.msg }
 
 // callTool answers a call to the registered tool name.
 func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
-	t, ok := s.reg.Lookup(name)
-	if !ok {
-		return sdk.NewToolResultError(fmt.Sprintf("tool `%s` is no longer registered", name))
-	}
+	t, _ := s.reg.Lookup(name)
 	args := req.GetArguments()
+	// facet_act is authorized as the derived tool it reaches, with that
+	// tool's arguments, so it opens nothing the tool itself would not.
+	authName, authArgs, authTool := name, args, t
+	if name == "facet_act" {
+		if isStale(req) {
+			return s.toolAct(ctx, req)
+		}
+		sess, _ := args["session"].(string)
+		widget, _ := args["widget"].(string)
+		action, _ := args["action"].(string)
+		if dt, ok := s.reg.Lookup(ToolName(sess, widget, action)); ok && dt.Derived {
+			authName, authTool = dt.Name, dt
+			authArgs, _ = args["args"].(map[string]any)
+		}
+	}
+	if res := s.authorizeCall(ctx, authName, authArgs, authTool); res != nil {
+		return res
+	}
 	switch {
 	case t.Derived:
 		return s.callDerived(ctx, t, args)

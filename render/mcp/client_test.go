@@ -41,7 +41,12 @@ func newTestServer(t *testing.T, opts Options) *Server {
 
 func connect(t *testing.T, srv *Server) *testClient {
 	t.Helper()
-	c, err := client.NewInProcessClient(srv.SDK())
+	return connectWith(t, srv)
+}
+
+func connectWith(t *testing.T, srv *Server, opts ...client.ClientOption) *testClient {
+	t.Helper()
+	c, err := client.NewInProcessClientWithOptions(srv.SDK(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,6 +50,36 @@ type Options struct {
 	Logger *slog.Logger
 	// Now is the clock for circuit breakers (tests); nil is time.Now.
 	Now func() time.Time
+
+	// Authorizer decides every tool call. Naming it (or AllowedTools, or a
+	// Policy) makes the policy "configured"; see Policy for the defaults.
+	Authorizer Authorizer
+	// AllowedTools, when non-nil, allows exactly these tool names (an empty
+	// list is a configured choice: nothing runs). It combines with
+	// Authorizer: both must allow.
+	AllowedTools []string
+	// Policy names a built-in policy: "allow-all" or "deny-all".
+	Policy string
+	// ReadAuthorizer decides read methods (tools/list, resources/read, ...).
+	// Nil allows them, except in production (DefaultReadMethods).
+	ReadAuthorizer ReadAuthorizer
+	// AllowedReadMethods, when non-nil and ReadAuthorizer is nil, allows
+	// exactly these methods.
+	AllowedReadMethods []string
+	// Production selects production defaults for an unconfigured policy:
+	// no tool runs and only DefaultReadMethods are served.
+	Production bool
+	// Unguarded runs with no authorizer at all (no development default):
+	// sensitive tools are refused with sensitive_tool_unguarded, and New
+	// refuses to start while sensitive static tools are registered, so set
+	// ReadOnly with it.
+	Unguarded bool
+	// ReadOnly leaves out the sensitive static tools (facet_start,
+	// facet_stop, facet_send_key, facet_get_model), for embeddings where Go
+	// code starts the sessions.
+	ReadOnly bool
+	// HTTP configures the network transport (ServeHTTP).
+	HTTP HTTPOptions
 }
 
 // ConfigError names an option and what is wrong with it.

@@ -39,7 +39,7 @@ type Registry struct {
 	mu      sync.RWMutex
 	tools   map[string]*regEntry
 	clients map[string]string // client name -> tool name
-	sink    toolSink
+	sinks   []toolSink
 }
 
 type regEntry struct {
@@ -50,7 +50,25 @@ type regEntry struct {
 // NewRegistry returns an empty registry that publishes to sink (nil for
 // none, in tests).
 func NewRegistry(sink toolSink) *Registry {
-	return &Registry{tools: map[string]*regEntry{}, clients: map[string]string{}, sink: sink}
+	r := &Registry{tools: map[string]*regEntry{}, clients: map[string]string{}}
+	if sink != nil {
+		r.sinks = append(r.sinks, sink)
+	}
+	return r
+}
+
+// addSink publishes every current tool to sink, then every later change.
+func (r *Registry) addSink(sink toolSink) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.sinks = append(r.sinks, sink)
+	all := make([]*Tool, 0, len(r.tools))
+	for _, e := range r.tools {
+		all = append(all, e.tool)
+	}
+	if len(all) > 0 {
+		sink.addTools(all)
+	}
 }
 
 // Register adds or replaces owner's tools. A tool whose name another owner
@@ -78,8 +96,10 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 		r.tools[t.Name] = &regEntry{tool: t, owner: owner}
 		r.clients[ClientName(t.Name)] = t.Name
 	}
-	if len(accepted) > 0 && r.sink != nil {
-		r.sink.addTools(accepted)
+	if len(accepted) > 0 {
+		for _, k := range r.sinks {
+			k.addTools(accepted)
+		}
 	}
 	if len(refused) > 0 {
 		return &NameCollisionError{Names: refused}
@@ -103,8 +123,10 @@ func (r *Registry) RemoveOwner(owner string) []string {
 		delete(r.clients, ClientName(n))
 	}
 	sort.Strings(names)
-	if len(names) > 0 && r.sink != nil {
-		r.sink.removeTools(names)
+	if len(names) > 0 {
+		for _, k := range r.sinks {
+			k.removeTools(names)
+		}
 	}
 	return names
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"log"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -23,6 +25,10 @@ type Server struct {
 	sessions *tea.Sessions
 	breakers *Breakers
 	unwatch  func()
+	policy   Policy
+	closed   atomic.Bool
+	// askTimeout bounds an Ask's elicitation (AskTimeout; shorter in tests).
+	askTimeout time.Duration
 
 	mu      sync.Mutex
 	syncers map[string]*ToolSynchronizer // by session id
@@ -35,7 +41,13 @@ func New(opts Options) (*Server, error) {
 	if err := opts.resolve(); err != nil {
 		return nil, err
 	}
+	policy, err := opts.resolvePolicy()
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
+		policy:     policy,
+		askTimeout: AskTimeout,
 		opts:     opts,
 		sessions: opts.Sessions,
 		breakers: NewBreakers(opts.Now),
@@ -43,16 +55,23 @@ func New(opts Options) (*Server, error) {
 	}
 	hooks := &server.Hooks{}
 	hooks.AddBeforeCallTool(s.rewriteCall)
+	hooks.AddAfterListTools(s.filterList)
+	hooks.AddOnRequestInitialization(s.gateRead)
 	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
 		server.WithToolCapabilities(true),
 		server.WithHooks(hooks),
 		server.WithRecovery(),
+		server.WithElicitation(),
 		server.WithInstructions("Facet apps: start one with facet_start, then drive it with its <session>.<widget>.<action> tools (or facet_act). facet_screenshot shows the screen."),
 	)
 	s.reg = NewRegistry(sdkSink{s})
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
 		return nil, fmt.Errorf("mcp: static tools: %w", err)
 	}
+	if err := s.checkBoot(); err != nil {
+		return nil, err
+	}
+	s.opts.Logger.Info("mcp: authorization", "policy", policy.Description, "source", policy.Source)
 	s.unwatch = s.sessions.Watch(s.onSession)
 	for _, sess := range s.sessions.List() {
 		s.attach(sess)
@@ -80,6 +99,7 @@ func (s *Server) Breakers() *Breakers { return s.breakers }
 // line) until ctx ends or in closes. Logs go to the Logger, never to out.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	stdio := server.NewStdioServer(s.sdk)
+	stdio.SetContextFunc(func(ctx context.Context) context.Context { return withTransport(ctx, TransportStdio) })
 	stdio.SetErrorLogger(log.New(slogWriter{s.opts.Logger}, "", 0))
 	err := stdio.Listen(ctx, in, out)
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
@@ -88,8 +108,12 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	return err
 }
 
-// Close stops watching sessions. It does not stop them.
-func (s *Server) Close() { s.unwatch() }
+// Close stops watching sessions and makes every tool deny, including those
+// mounted on another server. It does not stop the sessions.
+func (s *Server) Close() {
+	s.closed.Store(true)
+	s.unwatch()
+}
 
 // StartSession starts m as session id of app for a Go caller (trusted: the
 // startable list does not apply). Any 1-32 [A-Za-z0-9_-] id works; "" derives

@@ -109,8 +109,16 @@ func TestWidgetOfAnotherKindIsRefused(t *testing.T) {
 	if err := sess.Dispatch(context.Background(), nextView{}); err != nil {
 		t.Fatal(err)
 	}
-	// The provider changed, so the tool was registered again and now acts
-	// on the beta widget.
+	// The provider changed, so the tool is registered again (by the
+	// session's synchronizer, following its renders) and then acts on the
+	// beta widget.
+	deadline := time.Now().Add(2 * time.Second)
+	for tl, _ := srv.Registry().Lookup("sw.w.poke"); tl.Kind != "beta"; tl, _ = srv.Registry().Lookup("sw.w.poke") {
+		if time.Now().After(deadline) {
+			t.Fatal("the tool was not registered again for the new kind")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
 	res := mustOK(t, tc.call("sw.w.poke", nil))
 	if text(res) != `{"action":"poke"}` {
 		t.Fatalf("poke: %s", text(res))

@@ -36,7 +36,7 @@ func (s *Server) staticTools() []*Tool {
 		}
 		return m
 	}
-	return []*Tool{
+	tools := []*Tool{
 		{Name: "facet_start", Sensitive: true,
 			Description: "Start a session of a Facet app. Answers the session id and the session's tools (<session>.<widget>.<action>).",
 			InputSchema: obj(map[string]any{
@@ -71,6 +71,20 @@ func (s *Server) staticTools() []*Tool {
 				"args":    map[string]any{"type": "object", "description": "The action's arguments."},
 			}, "session", "widget", "action")},
 	}
+	if s.opts.ReadOnly {
+		tools = slices.DeleteFunc(tools, func(t *Tool) bool { return t.Guarded() })
+	}
+	return tools
+}
+
+// isStale reports whether rewriteCall routed req here for a session that is
+// not running.
+func isStale(req sdk.CallToolRequest) bool {
+	if req.Params.Meta == nil {
+		return false
+	}
+	_, ok := req.Params.Meta.AdditionalFields[staleMetaKey].(string)
+	return ok
 }
 
 // callStatic answers the facet_* tools.
@@ -241,10 +255,9 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 }
 
 func (s *Server) toolAct(ctx context.Context, req sdk.CallToolRequest) *sdk.CallToolResult {
-	if req.Params.Meta != nil {
-		if stale, ok := req.Params.Meta.AdditionalFields[staleMetaKey].(string); ok {
-			return staleSession(SessionOf(stale), stale)
-		}
+	if isStale(req) {
+		stale := req.Params.Meta.AdditionalFields[staleMetaKey].(string)
+		return staleSession(SessionOf(stale), stale)
 	}
 	args := req.GetArguments()
 	id, errRes := s.sessionArg(args, "session")

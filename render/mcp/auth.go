@@ -1,0 +1,216 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// DecisionKind is what an authorizer decided.
+type DecisionKind int
+
+// Decisions.
+const (
+	DecisionAllow DecisionKind = iota
+	DecisionAsk
+	DecisionDeny
+)
+
+func (k DecisionKind) String() string {
+	switch k {
+	case DecisionAllow:
+		return "allow"
+	case DecisionAsk:
+		return "ask"
+	}
+	return "deny"
+}
+
+// Decision is an authorizer's answer: Allow, Ask(prompt) or Deny(reason).
+type Decision struct {
+	Kind   DecisionKind
+	Prompt string
+	Reason string
+}
+
+// Allow lets the call run.
+func Allow() Decision { return Decision{Kind: DecisionAllow} }
+
+// Ask runs the call only if the user approves prompt (MCP elicitation, when
+// the client declared it); otherwise it denies.
+func Ask(prompt string) Decision { return Decision{Kind: DecisionAsk, Prompt: prompt} }
+
+// Deny refuses the call for reason.
+func Deny(reason string) Decision { return Decision{Kind: DecisionDeny, Reason: reason} }
+
+// Transports an AuthContext can declare.
+const (
+	TransportStdio   = "stdio"
+	TransportSSE     = "sse"
+	TransportHTTP    = "http"
+	TransportUnknown = "unknown"
+)
+
+// AuthContext holds only facts the server derived itself: nothing a client
+// asserts goes in it. ConnectionID is "default" for stdio; over HTTP it is
+// the server-issued session id, which names a connection, not a person.
+type AuthContext struct {
+	ConnectionID string
+	Transport    string
+}
+
+// Authorizer decides whether a tool call may run. tool is the registered
+// name (for facet_act, the derived tool it reaches); args are the call's
+// arguments (nil when filtering tools/list).
+type Authorizer func(tool string, args map[string]any, ctx AuthContext) Decision
+
+// ReadAuthorizer decides whether a read method (tools/list, resources/read,
+// prompts/get, completion/complete, logging/setLevel, resources/subscribe,
+// ...) may run; the method name stands where an Authorizer has the tool.
+type ReadAuthorizer func(method string, params map[string]any, ctx AuthContext) Decision
+
+// AllowAll allows every call. It is the development default, named so it is
+// visible where it is chosen.
+func AllowAll() Authorizer {
+	return func(string, map[string]any, AuthContext) Decision { return Allow() }
+}
+
+// AllowTools allows exactly the named tools and denies the rest. An empty
+// list denies everything: nothing runs until it is named.
+func AllowTools(names ...string) Authorizer {
+	set := slices.Clone(names)
+	return func(tool string, _ map[string]any, _ AuthContext) Decision {
+		if slices.Contains(set, tool) {
+			return Allow()
+		}
+		return Deny(fmt.Sprintf("tool %s is not in the allowed tools", tool))
+	}
+}
+
+// AllowReadMethods allows exactly the named read methods.
+func AllowReadMethods(methods ...string) ReadAuthorizer {
+	set := slices.Clone(methods)
+	return func(method string, _ map[string]any, _ AuthContext) Decision {
+		if slices.Contains(set, method) {
+			return Allow()
+		}
+		return Deny(fmt.Sprintf("method %s is not in the allowed read methods", method))
+	}
+}
+
+// DefaultReadMethods are the read methods production allows when nothing is
+// configured: the listing methods, which reveal only names the server
+// advertises anyway. resources/read and subscriptions stream live state;
+// prompts/get returns content; completion/complete enumerates.
+var DefaultReadMethods = []string{"tools/list", "resources/list", "prompts/list"}
+
+// Policy sources.
+const (
+	SourceConfigured = "configured"
+	SourceDefault    = "default"
+)
+
+// Policy is the authorization a server resolved from its Options.
+type Policy struct {
+	Tools Authorizer
+	Reads ReadAuthorizer
+	// Source is SourceConfigured when the operator named an authorizer, a
+	// policy or an allowed-tools list (even empty), and SourceDefault for a
+	// framework fallback. Read-method lists do not count.
+	Source string
+	// Description says in words what was resolved, for logs.
+	Description string
+}
+
+// NamedPolicies are the policies Options.Policy may name.
+var namedPolicies = map[string]func() Authorizer{
+	"allow-all": AllowAll,
+	"deny-all":  func() Authorizer { return AllowTools() },
+}
+
+// resolvePolicy applies the defaults: configuration binds in every
+// environment; unconfigured means allow-all outside production and a
+// deny-by-default allowlist in production.
+func (o *Options) resolvePolicy() (Policy, error) {
+	var p Policy
+	var parts []Authorizer
+	var desc []string
+	if o.Policy != "" {
+		mk, ok := namedPolicies[o.Policy]
+		if !ok {
+			return p, &ConfigError{Option: "Policy", Reason: fmt.Sprintf("%q is not a policy (policies: allow-all, deny-all)", o.Policy)}
+		}
+		parts = append(parts, mk())
+		desc = append(desc, "policy "+o.Policy)
+	}
+	if o.Authorizer != nil {
+		parts = append(parts, o.Authorizer)
+		desc = append(desc, "a configured authorizer")
+	}
+	if o.AllowedTools != nil {
+		parts = append(parts, AllowTools(o.AllowedTools...))
+		desc = append(desc, fmt.Sprintf("allowed tools [%s]", strings.Join(o.AllowedTools, ", ")))
+	}
+	switch {
+	case len(parts) > 0:
+		p.Source = SourceConfigured
+		p.Tools = all(parts)
+	case o.Unguarded:
+		p.Source = SourceDefault
+		desc = append(desc, "no authorizer (sensitive tools refused)")
+	case o.Production:
+		p.Source = SourceDefault
+		p.Tools = AllowTools()
+		desc = append(desc, "production default: no tool allowed")
+	default:
+		p.Source = SourceDefault
+		p.Tools = AllowAll()
+		desc = append(desc, "development default: allow all")
+	}
+	switch {
+	case o.ReadAuthorizer != nil:
+		p.Reads = o.ReadAuthorizer
+		desc = append(desc, "a configured read authorizer")
+	case o.AllowedReadMethods != nil:
+		p.Reads = AllowReadMethods(o.AllowedReadMethods...)
+		desc = append(desc, fmt.Sprintf("allowed read methods [%s]", strings.Join(o.AllowedReadMethods, ", ")))
+	case o.Production:
+		p.Reads = AllowReadMethods(DefaultReadMethods...)
+		desc = append(desc, "production default reads ["+strings.Join(DefaultReadMethods, ", ")+"]")
+	}
+	p.Description = strings.Join(desc, "; ")
+	return p, nil
+}
+
+// all allows only what every authorizer allows; the first non-Allow wins.
+func all(as []Authorizer) Authorizer {
+	if len(as) == 1 {
+		return as[0]
+	}
+	return func(tool string, args map[string]any, ctx AuthContext) Decision {
+		for _, a := range as {
+			if d := a(tool, args, ctx); d.Kind != DecisionAllow {
+				return d
+			}
+		}
+		return Allow()
+	}
+}
+
+// decide runs an authorizer; a panic denies that one call.
+func decide(a func(string, map[string]any, AuthContext) Decision, name string, args map[string]any, ac AuthContext) (d Decision) {
+	defer func() {
+		if p := recover(); p != nil {
+			d = Deny(fmt.Sprintf("the authorizer panicked (%v); denying", p))
+		}
+	}()
+	return a(name, args, ac)
+}
+
+type transportKey struct{}
+
+// withTransport records the transport a connection came in on.
+func withTransport(ctx context.Context, transport string) context.Context {
+	return context.WithValue(ctx, transportKey{}, transport)
+}

@@ -1,0 +1,159 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// HTTPOptions configure ServeHTTP.
+type HTTPOptions struct {
+	// Addr to listen on; default 127.0.0.1:8808 (loopback).
+	Addr string
+	// AllowedOrigins are browser origins (scheme://host[:port]) allowed to
+	// call; requests with any other Origin header are refused. Loopback
+	// origins are allowed when the server is bound to loopback.
+	AllowedOrigins []string
+	// AllowedHosts are Host header values (host or host:port) allowed
+	// besides loopback ones, against DNS rebinding.
+	AllowedHosts []string
+	// SessionTTL drops HTTP sessions idle this long (default 30 min).
+	SessionTTL time.Duration
+}
+
+// DefaultHTTPAddr is where ServeHTTP listens by default.
+const DefaultHTTPAddr = "127.0.0.1:8808"
+
+// HTTPHandler returns the HTTP handler for MCP: streamable HTTP at /mcp and
+// SSE at /sse (+ /message). It validates Origin and Host on every request.
+// It refuses to build unless NetworkReady allows it.
+func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
+	if err := s.NetworkReady(); err != nil {
+		return nil, err
+	}
+	ttl := s.opts.HTTP.SessionTTL
+	if ttl <= 0 {
+		ttl = 30 * time.Minute
+	}
+	streamable := server.NewStreamableHTTPServer(s.sdk,
+		server.WithEndpointPath("/mcp"),
+		server.WithSessionIdleTTL(ttl),
+		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
+			return withTransport(ctx, TransportHTTP)
+		}),
+		server.WithStreamableHTTPLogger(s.opts.Logger),
+	)
+	sse := server.NewSSEServer(s.sdk,
+		server.WithSSEEndpoint("/sse"),
+		server.WithMessageEndpoint("/message"),
+		server.WithSSEContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
+			return withTransport(ctx, TransportSSE)
+		}),
+	)
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", streamable)
+	mux.Handle("/sse", sse.SSEHandler())
+	mux.Handle("/message", sse.MessageHandler())
+	return s.guardOrigin(mux, loopback), nil
+}
+
+// guardOrigin refuses requests whose Origin or Host is not allowed, so a web
+// page cannot drive a local server through the user's browser.
+func (s *Server) guardOrigin(next http.Handler, loopback bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.hostAllowed(r.Host, loopback) {
+			http.Error(w, fmt.Sprintf("facet: Host %q is not allowed (DNS rebinding protection); add it to the allowed hosts", r.Host), http.StatusForbidden)
+			return
+		}
+		if origin := r.Header.Get("Origin"); origin != "" && !s.originAllowed(origin, loopback) {
+			http.Error(w, fmt.Sprintf("facet: Origin %q is not allowed; add it to the allowed origins", origin), http.StatusForbidden)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) hostAllowed(host string, loopback bool) bool {
+	if slices.Contains(s.opts.HTTP.AllowedHosts, host) {
+		return true
+	}
+	h, _, err := net.SplitHostPort(host)
+	if err != nil {
+		h = host
+	}
+	if slices.Contains(s.opts.HTTP.AllowedHosts, h) {
+		return true
+	}
+	if loopback {
+		return isLoopbackName(h)
+	}
+	return len(s.opts.HTTP.AllowedHosts) == 0
+}
+
+func (s *Server) originAllowed(origin string, loopback bool) bool {
+	if slices.Contains(s.opts.HTTP.AllowedOrigins, origin) {
+		return true
+	}
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	return loopback && isLoopbackName(u.Hostname())
+}
+
+func isLoopbackName(h string) bool {
+	h = strings.Trim(h, "[]")
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}
+
+// ServeHTTP serves MCP over HTTP on s.opts.HTTP.Addr (loopback by default)
+// until ctx ends. It refuses to start unless the tool policy is configured
+// by the operator and a read authorizer is set.
+func (s *Server) ServeHTTP(ctx context.Context) error {
+	addr := s.opts.HTTP.Addr
+	if addr == "" {
+		addr = DefaultHTTPAddr
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("mcp: listen %s: %w", addr, err)
+	}
+	return s.ServeHTTPListener(ctx, ln)
+}
+
+// ServeHTTPListener is ServeHTTP on an existing listener.
+func (s *Server) ServeHTTPListener(ctx context.Context, ln net.Listener) error {
+	loopback := false
+	if ta, ok := ln.Addr().(*net.TCPAddr); ok {
+		loopback = ta.IP.IsLoopback()
+	}
+	h, err := s.HTTPHandler(loopback)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(shut)
+	}()
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("mcp: serve http: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,160 @@
+package mcptest
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/tea"
+)
+
+// AssertComponent checks cond against the widget id as it is now (see
+// Component). It reports an error, and the test goes on, when no widget
+// has the id or cond is false.
+func (s *Session) AssertComponent(id string, cond func(c Component) bool) *Session {
+	s.t.Helper()
+	s.mustNotExpect("AssertComponent")
+	c, ok := s.Component(id)
+	switch {
+	case !ok:
+		s.errorf(id, "AssertComponent(%q): no widget has this id in the session's current view", id)
+	case !cond(c):
+		s.errorf(id, "AssertComponent(%q): the condition is false for the widget as it is now", id)
+	}
+	return s.next()
+}
+
+// AssertScreenContains checks that the screen, as facet_screenshot draws
+// it, contains text.
+func (s *Session) AssertScreenContains(text string) *Session {
+	s.t.Helper()
+	s.mustNotExpect("AssertScreenContains")
+	if screen, ok := s.screen("AssertScreenContains"); ok && !strings.Contains(screen, text) {
+		s.errorf("", "AssertScreenContains(%q): the screen does not contain it", text)
+	}
+	return s.next()
+}
+
+// AssertScreenNotContains checks that the screen, as facet_screenshot draws
+// it, does not contain text (a secret, a dismissed dialog).
+func (s *Session) AssertScreenNotContains(text string) *Session {
+	s.t.Helper()
+	s.mustNotExpect("AssertScreenNotContains")
+	if screen, ok := s.screen("AssertScreenNotContains"); ok && strings.Contains(screen, text) {
+		s.errorf("", "AssertScreenNotContains(%q): the screen contains it", text)
+	}
+	return s.next()
+}
+
+func (s *Session) screen(step string) (string, bool) {
+	s.t.Helper()
+	res := s.call("facet_screenshot", nil)
+	if res.IsError {
+		s.fatal("", "%s: facet_screenshot failed: %s", step, res.Text)
+		return "", false
+	}
+	return res.Text, true
+}
+
+// AssertToolAvailable checks that a client can call the tool now: it is
+// listed by tools/list and, for a derived tool, its widget offers the
+// action in the current view. name may leave out the session prefix
+// ("results.sort").
+func (s *Session) AssertToolAvailable(name string) *Session {
+	s.t.Helper()
+	s.mustNotExpect("AssertToolAvailable")
+	full := s.tool(name)
+	st, ok := s.toolState(full)
+	switch {
+	case !ok:
+	case !st.listed:
+		s.errorf(st.widget, "AssertToolAvailable(%q): %s is not listed by tools/list", name, full)
+	case !st.offered:
+		s.errorf(st.widget, "AssertToolAvailable(%q): %s is listed (a session's tools are sticky) but %s, so a call fails", name, full, st.why)
+	}
+	return s.next()
+}
+
+// AssertToolAbsent checks that a client cannot call the tool now: it is not
+// listed, or its widget does not offer the action in the current view (a
+// session's tools are sticky, so a tool stays listed after its widget stops
+// offering it). name may leave out the session prefix ("confirm.confirm").
+func (s *Session) AssertToolAbsent(name string) *Session {
+	s.t.Helper()
+	s.mustNotExpect("AssertToolAbsent")
+	full := s.tool(name)
+	st, ok := s.toolState(full)
+	if ok && st.listed && st.offered {
+		what := "it is listed by tools/list"
+		if st.widget != "" {
+			what += fmt.Sprintf(" and widget `%s` offers `%s` now", st.widget, st.action)
+		}
+		s.errorf(st.widget, "AssertToolAbsent(%q): %s is available: %s", name, full, what)
+	}
+	return s.next()
+}
+
+// toolState is whether a client can call a tool, and why not.
+type toolState struct {
+	listed, offered bool
+	widget, action  string
+	why             string
+}
+
+func (s *Session) toolState(full string) (toolState, bool) {
+	s.t.Helper()
+	var st toolState
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	res, err := s.client.ListTools(ctx, sdk.ListToolsRequest{})
+	if err != nil {
+		s.fatal("", "tools/list failed: %v", err)
+		return st, false
+	}
+	for _, t := range res.Tools {
+		if t.Name == full || t.Name == mcp.ClientName(full) {
+			st.listed = true
+		}
+	}
+	t, derived := s.srv.Registry().Resolve(full)
+	if !derived || !t.Derived {
+		if _, w, a, ok := mcp.SplitToolName(full); ok && mcp.SessionOf(full) == s.id {
+			st.widget, st.action = w, a
+		}
+		st.offered = st.listed
+		return st, true
+	}
+	st.widget, st.action = t.Widget, t.Action
+	st.offered, st.why = offeredNow(s.sess.Snapshot().View, t)
+	return st, true
+}
+
+// offeredNow reports whether the view has a widget of the tool's id and
+// kind that offers its action, the way a call resolves it, or says why not.
+func offeredNow(view tea.Node, t *mcp.Tool) (bool, string) {
+	var sameID, sameKind bool
+	for _, w := range tea.Widgets(view) {
+		if w.WidgetID() != t.Widget {
+			continue
+		}
+		sameID = true
+		if w.WidgetKind() != t.Kind {
+			continue
+		}
+		sameKind = true
+		if slices.Contains(actionNames(w), t.Action) {
+			return true, ""
+		}
+	}
+	switch {
+	case sameKind:
+		return false, fmt.Sprintf("widget `%s` does not offer `%s` now (it may be disabled or hidden)", t.Widget, t.Action)
+	case sameID:
+		return false, fmt.Sprintf("widget `%s` is no longer a %s", t.Widget, t.Kind)
+	}
+	return false, fmt.Sprintf("widget `%s` is not in the session's current view", t.Widget)
+}

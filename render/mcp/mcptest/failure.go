@@ -1,0 +1,146 @@
+package mcptest
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/tea"
+)
+
+// fatal reports a failed step and stops the test.
+func (s *Session) fatal(widget, format string, args ...any) {
+	s.t.Helper()
+	s.t.Fatalf("%s", s.report(widget, fmt.Sprintf(format, args...)))
+}
+
+// errorf reports an assertion that does not hold; the test goes on.
+func (s *Session) errorf(widget, format string, args ...any) {
+	s.t.Helper()
+	s.t.Errorf("%s", s.report(widget, fmt.Sprintf(format, args...)))
+}
+
+// report is the text of a failure: what failed, then the widget as it is
+// now, the session's tools as the client lists them and the screen.
+func (s *Session) report(widget, headline string) string {
+	var b strings.Builder
+	b.WriteString(headline)
+	snap := s.sess.Snapshot()
+	if widget != "" {
+		b.WriteString("\n\n")
+		if c, ok := s.Component(widget); ok {
+			b.WriteString("widget as it is now: ")
+			b.WriteString(c.String())
+		} else {
+			fmt.Fprintf(&b, "widget `%s` is not in the session's current view; widgets in view: %s", widget, widgetList(snap.View))
+		}
+	}
+	b.WriteString("\n\n")
+	b.WriteString(s.toolsReport())
+	b.WriteString("\n\n")
+	if _, running := s.srv.Sessions().Get(s.id); !running {
+		fmt.Fprintf(&b, "session `%s` is not running; its last screen:\n", s.id)
+	} else {
+		fmt.Fprintf(&b, "screen (%dx%d):\n", screenWidth(snap), screenHeight(snap))
+	}
+	b.WriteString(indent(trimScreen(mcp.Screenshot(snap)), "  │"))
+	return b.String()
+}
+
+// toolsReport lists the session's tools as the client lists them.
+func (s *Session) toolsReport() string {
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	res, err := s.client.ListTools(ctx, sdk.ListToolsRequest{})
+	if err != nil {
+		return fmt.Sprintf("tools of session `%s`: tools/list failed: %v", s.id, err)
+	}
+	prefixes := []string{s.id + ".", mcp.ClientName(s.id) + "_"}
+	var mine []string
+	statics := 0
+	for _, t := range res.Tools {
+		switch {
+		case strings.HasPrefix(t.Name, prefixes[0]) || strings.HasPrefix(t.Name, prefixes[1]):
+			mine = append(mine, t.Name)
+		case strings.HasPrefix(t.Name, "facet_"):
+			statics++
+		}
+	}
+	sort.Strings(mine)
+	var b strings.Builder
+	fmt.Fprintf(&b, "tools of session `%s` (%d, and %d facet_* tools):", s.id, len(mine), statics)
+	for _, n := range mine {
+		b.WriteString("\n  " + n)
+	}
+	return b.String()
+}
+
+func widgetList(view tea.Node) string {
+	var ids []string
+	for _, w := range tea.Widgets(view) {
+		ids = append(ids, fmt.Sprintf("%s (%s)", w.WidgetID(), w.WidgetKind()))
+	}
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// quoteFor quotes text typed into the widget id for a report, or says only
+// its length when the widget is masked: a password stays out of test logs.
+func (s *Session) quoteFor(id, text string) string {
+	if w, ok := tea.FindWidget(s.sess.Snapshot().View, id); ok && tea.IsMasked(w) {
+		return fmt.Sprintf("<%d masked characters>", utf8.RuneCountInString(text))
+	}
+	return fmt.Sprintf("%q", text)
+}
+
+func screenWidth(snap tea.Snapshot) int {
+	if snap.Size.Width > 0 {
+		return snap.Size.Width
+	}
+	return mcp.DefaultWidth
+}
+
+func screenHeight(snap tea.Snapshot) int {
+	if snap.Size.Height > 0 {
+		return snap.Size.Height
+	}
+	return mcp.DefaultHeight
+}
+
+// trimScreen drops trailing spaces and trailing blank lines.
+func trimScreen(screen string) string {
+	lines := strings.Split(screen, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func indent(text, prefix string) string {
+	if text == "" {
+		return prefix
+	}
+	return prefix + strings.ReplaceAll(text, "\n", "\n"+prefix)
+}
+
+func oneLine(s string) string {
+	return truncate(strings.Join(strings.Fields(s), " "), 200)
+}
+
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,58 @@
+package mcptest
+
+import (
+	"github.com/facetui/facet/render/mcp"
+)
+
+// DefaultID is the session id Start uses unless WithID says otherwise.
+const DefaultID = "app"
+
+// Option configures Start.
+type Option func(*config)
+
+type config struct {
+	id            string
+	app           string
+	width, height int
+	opts          mcp.Options
+	server        *mcp.Server
+}
+
+// WithID runs the model as session id (1-32 characters of [A-Za-z0-9_-];
+// default "app"). Tool names start with it: <id>.<widget>.<action>.
+func WithID(id string) Option { return func(c *config) { c.id = id } }
+
+// WithApp names the app the session runs, as facet_list reports it
+// (default "mcptest").
+func WithApp(name string) Option { return func(c *config) { c.app = name } }
+
+// WithSize sets the screen size the session draws at (default 120x40, the
+// size facet_start uses).
+func WithSize(width, height int) Option {
+	return func(c *config) { c.width, c.height = width, height }
+}
+
+// WithServerOptions configures the server Start builds (an authorizer, the
+// tool name style, a call timeout). It is ignored with WithServer.
+func WithServerOptions(opts mcp.Options) Option { return func(c *config) { c.opts = opts } }
+
+// WithServer starts the session in srv instead of a server of its own, so
+// several sessions of one test share a server (and its tool list). The
+// harness stops its session at cleanup and leaves srv running.
+func WithServer(srv *mcp.Server) Option { return func(c *config) { c.server = srv } }
+
+func newConfig(opts []Option) config {
+	c := config{id: DefaultID, app: "mcptest", width: mcp.DefaultWidth, height: mcp.DefaultHeight}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// serverOptions returns the options the harness builds its server from. The
+// harness is a trusted, in-process caller: when render/mcp requires an
+// authorizer for sensitive tools, this is where the harness allows them
+// unless the test configured its own.
+func serverOptions(o mcp.Options) mcp.Options {
+	return o
+}

@@ -48,10 +48,10 @@ func New(opts Options) (*Server, error) {
 	s := &Server{
 		policy:     policy,
 		askTimeout: AskTimeout,
-		opts:     opts,
-		sessions: opts.Sessions,
-		breakers: NewBreakers(opts.Now),
-		syncers:  map[string]*ToolSynchronizer{},
+		opts:       opts,
+		sessions:   opts.Sessions,
+		breakers:   NewBreakers(opts.Now),
+		syncers:    map[string]*ToolSynchronizer{},
 	}
 	hooks := &server.Hooks{}
 	hooks.AddBeforeCallTool(s.rewriteCall)

@@ -53,7 +53,7 @@ func (t TabsDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	// Enter on a theme chooses it, as moving onto it already did.
 	if m, ok := msg.(widgets.Chosen); ok && m.ID == t.theme.ID {
-		t.theme.Update(widgets.SelectionChanged{ID: m.ID, Index: m.Index, Label: m.Label})
+		t.theme.Update(widgets.SelectionChanged(m))
 	}
 	return t, nil
 }

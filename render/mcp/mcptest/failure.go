@@ -114,7 +114,8 @@ func screenHeight(snap tea.Snapshot) int {
 	return mcp.DefaultHeight
 }
 
-// trimScreen drops trailing spaces and trailing blank lines.
+// trimScreen drops trailing spaces and trailing blank lines, and shortens a
+// run of more than two blank lines to a note of how many there are.
 func trimScreen(screen string) string {
 	lines := strings.Split(screen, "\n")
 	for i, l := range lines {
@@ -123,7 +124,21 @@ func trimScreen(screen string) string {
 	for len(lines) > 0 && lines[len(lines)-1] == "" {
 		lines = lines[:len(lines)-1]
 	}
-	return strings.Join(lines, "\n")
+	out := make([]string, 0, len(lines))
+	for i := 0; i < len(lines); {
+		j := i
+		for j < len(lines) && lines[j] == "" {
+			j++
+		}
+		if n := j - i; n > 2 {
+			out = append(out, fmt.Sprintf("(%d blank lines)", n))
+			i = j
+			continue
+		}
+		out = append(out, lines[i])
+		i++
+	}
+	return strings.Join(out, "\n")
 }
 
 func indent(text, prefix string) string {

@@ -64,6 +64,7 @@ type UnknownAppError struct {
 	Valid []string
 }
 
+// Error implements error.
 func (e *UnknownAppError) Error() string {
 	return fmt.Sprintf("unknown demo %q: valid names are %s", e.Name, strings.Join(e.Valid, ", "))
 }

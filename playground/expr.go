@@ -16,6 +16,7 @@ type ExprError struct {
 	Msg string
 }
 
+// Error implements error.
 func (e *ExprError) Error() string {
 	return fmt.Sprintf("at column %d: %s", e.Pos+1, e.Msg)
 }

@@ -101,7 +101,7 @@ func (g GalleryDemo) View() tea.Node {
 	check.Label = "Checkbox"
 	spark := []float64{3, 4, 2, 6, 8, 5, 7, 9, 6, 4, 5, 8, 10, 7, 6, 9}
 	return tea.Column{Items: []tea.Node{
-		widgets.Modal{ID: "g_modal", Visible: g.modal, Title: "A modal", Body: "Confirm with enter or y, dismiss with esc or n."},
+		widgets.Modal{ID: "g_modal", Visible: g.modal, Title: "A modal", Body: "shift+tab reaches this dialog; enter or y confirms, esc or n dismisses."},
 		tea.Row{Gap: 2, Items: []tea.Node{
 			tea.Column{Gap: 1, Items: []tea.Node{
 				widgets.Button{ID: "g_button", Label: "Open dialog", OnClick: galleryPress{}},

@@ -11,16 +11,19 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// TestEveryDemoFitsTheScreenSizesItIsDesignedFor opens every demo in the
-// browser at 100x30 and 120x40, as a terminal would, and checks that every
-// widget of its first view is on screen with room to draw.
+// TestEveryDemoFitsTheScreenSizesItIsDesignedFor opens the catalog and
+// every demo in the browser at 100x30 and 120x40, as a terminal would, and
+// checks that every widget of the first view is on screen with room to draw.
 func TestEveryDemoFitsTheScreenSizesItIsDesignedFor(t *testing.T) {
 	for _, size := range [][2]int{{100, 30}, {120, 40}} {
-		for _, app := range playground.Catalog() {
-			t.Run(fmt.Sprintf("%s/%dx%d", app.Name, size[0], size[1]), func(t *testing.T) {
-				b, err := playground.NewBrowserAt(app.Name)
-				if err != nil {
-					t.Fatal(err)
+		for _, name := range append([]string{"catalog"}, playground.Names()...) {
+			t.Run(fmt.Sprintf("%s/%dx%d", name, size[0], size[1]), func(t *testing.T) {
+				b := playground.NewBrowser()
+				if name != "catalog" {
+					var err error
+					if b, err = playground.NewBrowserAt(name); err != nil {
+						t.Fatal(err)
+					}
 				}
 				rt, err := tea.Start(context.Background(), b, tea.WithSize(size[0], size[1]))
 				if err != nil {

@@ -1,0 +1,29 @@
+// Package ssh serves Facet apps over SSH with wish: every connection gets
+// its own session, drawn by render/terminal on the client's terminal.
+//
+// A connection asks for a PTY and a shell (plain `ssh -p 2222 host`). The
+// server starts the app the Options.NewModel constructor returns as a
+// session in a tea.Sessions registry, under the id ssh1, ssh2, ... and runs
+// terminal.Run attached to it, reading keys from the SSH channel and drawing
+// to it. The client's window size and its later changes become the app's
+// size; its TERM and environment choose the colour profile. When the person
+// quits, the app quits, the connection idles or lives too long, or the
+// server shuts down, the screen is restored and a goodbye line printed; the
+// session is then stopped.
+//
+// Safety comes first:
+//   - The host key lives at Options.HostKeyPath (by default under the user's
+//     config directory, see DefaultHostKeyPath). It is created on first run
+//     with mode 0600 in a 0700 directory and never written to the working
+//     directory.
+//   - With Options.AuthorizedKeys only the public keys listed in that file
+//     are admitted. Without it any client is accepted, so the server refuses
+//     to listen anywhere but a loopback address (a *BindError).
+//   - A connection without a PTY is told "facet: this server needs an
+//     interactive terminal; connect with ssh -t" and exits with status 1;
+//     connections over Options.MaxSessions are told the server is full and
+//     exit with status 1.
+//
+// The PTY is wish's emulated one: a real PTY (ssh.AllocatePty) would stop
+// window changes from reaching the program.
+package ssh

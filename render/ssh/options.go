@@ -1,0 +1,104 @@
+package ssh
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"time"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Options configure a Server. NewModel is required; everything else has a
+// default.
+type Options struct {
+	// Addr is the TCP address ListenAndServe listens on, such as
+	// "127.0.0.1:2222". Without AuthorizedKeys it must be a loopback
+	// address.
+	Addr string
+
+	// HostKeyPath is the server's ed25519 private host key, created on
+	// first use with mode 0600 (its directory 0700). Empty means
+	// DefaultHostKeyPath.
+	HostKeyPath string
+
+	// AuthorizedKeys is an authorized_keys file: only the public keys it
+	// lists may connect. Empty accepts any client, which New and Serve
+	// allow only on a loopback address.
+	AuthorizedKeys string
+
+	// IdleTimeout ends a session when the client has sent neither a key nor
+	// a window change for this long. Zero means no idle limit.
+	IdleTimeout time.Duration
+
+	// MaxTimeout ends a session this long after it started, however busy.
+	// Zero means no limit.
+	MaxTimeout time.Duration
+
+	// MaxSessions caps the number of sessions running at once; a client
+	// over the cap is told the server is full and exits with status 1. Zero
+	// means no cap.
+	MaxSessions int
+
+	// App names what the sessions run: the tea.Session's App and the
+	// terminal's window title. Empty means "facet".
+	App string
+
+	// NewModel returns the model a new connection runs. It is called once
+	// per session, on the connection's goroutine.
+	NewModel func(Info) tea.Model
+
+	// Sessions is the registry each connection's session is started in, as
+	// ssh1, ssh2, ... so that other renderers (an MCP server) can list and
+	// attach to them. Nil means a registry of the server's own.
+	Sessions *tea.Sessions
+
+	// OnSession, if set, is called once a connection's session has started
+	// and before it is drawn. ctx ends when the connection does; the
+	// session is stopped after that.
+	OnSession func(ctx context.Context, s *tea.Session)
+
+	// Logger receives one line per connection event. Nil discards them.
+	Logger *slog.Logger
+}
+
+// Info describes the connection a model is made for.
+type Info struct {
+	// ID is the session id: ssh1, ssh2, ...
+	ID string
+	// User is the name the client logged in as.
+	User string
+	// RemoteAddr is the client's network address.
+	RemoteAddr net.Addr
+	// PublicKey is the SHA256 fingerprint of the key the client
+	// authenticated with ("" when no authentication was asked for).
+	PublicKey string
+	// Term is the client's TERM.
+	Term string
+	// Width and Height are the client's window size in cells.
+	Width, Height int
+	// Environ is the client's environment as sent over SSH, with TERM.
+	Environ []string
+}
+
+// Default window size when a client reports none.
+const (
+	defaultWidth  = 80
+	defaultHeight = 24
+)
+
+// check reports the first option that cannot work.
+func (o Options) check() error {
+	switch {
+	case o.NewModel == nil:
+		return errors.New("ssh: Options.NewModel is required")
+	case o.IdleTimeout < 0:
+		return errors.New("ssh: Options.IdleTimeout is negative")
+	case o.MaxTimeout < 0:
+		return errors.New("ssh: Options.MaxTimeout is negative")
+	case o.MaxSessions < 0:
+		return errors.New("ssh: Options.MaxSessions is negative")
+	}
+	return nil
+}

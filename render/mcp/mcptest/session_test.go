@@ -30,7 +30,10 @@ func TestEachStepReachesUpdateThroughItsTool(t *testing.T) {
 		{"SelectRow selects a row", func(s *mcptest.Session) { s.SelectRow("repos", 1) },
 			func(t *testing.T, m kitchen) { want(t, m.Repos.Selected, 1) }},
 		{"Sort sorts the table", func(s *mcptest.Session) { s.Sort("repos", "stars", "desc") },
-			func(t *testing.T, m kitchen) { want(t, m.Repos.Rows[0][0], "bubbletea"); want(t, m.Repos.SortColumn, "stars") }},
+			func(t *testing.T, m kitchen) {
+				want(t, m.Repos.Rows[0][0], "bubbletea")
+				want(t, m.Repos.SortColumn, "stars")
+			}},
 		{"Expand opens a node", func(s *mcptest.Session) { s.Expand("files", "src") },
 			func(t *testing.T, m kitchen) { want(t, m.Files.Expanded["src"], true) }},
 		{"Collapse closes it", func(s *mcptest.Session) { s.Expand("files", "src").Collapse("files", "src") },

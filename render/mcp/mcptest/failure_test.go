@@ -220,7 +220,7 @@ func TestAStoppedSessionSaysSoInReports(t *testing.T) {
 	f.run(func() { s.Click("inc") })
 	_, fatals, _ := f.reports()
 	if len(fatals) != 1 || !strings.Contains(fatals[0], "session `app` is not running; its last screen:") ||
-		!strings.Contains(fatals[0], "is not running in this server") {
+		!strings.Contains(fatals[0], `Click("inc"): app.inc.click failed:`) {
 		t.Errorf("fatals = %q", fatals)
 	}
 }

@@ -32,8 +32,10 @@ func WithSize(width, height int) Option {
 	return func(c *config) { c.width, c.height = width, height }
 }
 
-// WithServerOptions configures the server Start builds (an authorizer, the
-// tool name style, a call timeout). It is ignored with WithServer.
+// WithServerOptions configures the server Start builds (the tool name
+// style, a call timeout, a policy). Options without an authorization policy
+// get mcp.AllowAll; set Authorizer, AllowedTools, Policy, Production or
+// Unguarded to test a policy instead. It is ignored with WithServer.
 func WithServerOptions(opts mcp.Options) Option { return func(c *config) { c.opts = opts } }
 
 // WithServer starts the session in srv instead of a server of its own, so
@@ -50,9 +52,14 @@ func newConfig(opts []Option) config {
 }
 
 // serverOptions returns the options the harness builds its server from. The
-// harness is a trusted, in-process caller: when render/mcp requires an
-// authorizer for sensitive tools, this is where the harness allows them
-// unless the test configured its own.
+// harness is a trusted, in-process caller, and every write a widget offers
+// is sensitive, so unless the test configured a policy of its own (to test
+// that policy) the server allows every tool, explicitly rather than by the
+// development default.
 func serverOptions(o mcp.Options) mcp.Options {
+	configured := o.Authorizer != nil || o.AllowedTools != nil || o.Policy != "" || o.Unguarded || o.Production
+	if !configured {
+		o.Authorizer = mcp.AllowAll()
+	}
 	return o
 }

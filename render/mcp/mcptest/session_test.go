@@ -1,12 +1,16 @@
 package mcptest_test
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/mcp/mcptest"
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
 )
 
 func TestEachStepReachesUpdateThroughItsTool(t *testing.T) {
@@ -203,4 +207,35 @@ func want[T any](t *testing.T, got, want T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got %#v, want %#v", got, want)
 	}
+}
+
+// ticker counts up by itself once started, through a command.
+type ticker struct{ N int }
+
+type tick struct{}
+
+func (k ticker) Init() tea.Cmd { return nil }
+
+func (k ticker) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(tick); ok && k.N < 3 {
+		k.N++
+		return k, tea.Tick(10*time.Millisecond, func(time.Time) tea.Msg { return tick{} })
+	}
+	return k, nil
+}
+
+func (k ticker) View() tea.Node {
+	return tea.Vertical(widgets.Button{ID: "go", Label: "Go", OnClick: tick{}},
+		widgets.Text{ID: "n", Content: fmt.Sprint(k.N)})
+}
+
+func TestWaitForWaitsForCommands(t *testing.T) {
+	s := mcptest.Start(t, ticker{})
+	s.Click("go").WaitFor("n", func(c mcptest.Component) bool { return c.Label == "3" })
+}
+
+func TestATestsOwnPolicyApplies(t *testing.T) {
+	s := mcptest.Start(t, newKitchen(), mcptest.WithServerOptions(mcp.Options{AllowedTools: []string{"facet_screenshot", "app.name.get_value"}}))
+	want(t, s.Value("name"), "Ada")
+	s.ExpectError("authorization_required").Click("inc")
 }

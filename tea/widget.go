@@ -62,6 +62,12 @@ type Masked interface {
 	IsMasked() bool
 }
 
+// SecretHolder is implemented by masked widgets so renderers can scrub
+// their value from anything they expose (a model dump, a context).
+type SecretHolder interface {
+	MaskedValue() string
+}
+
 // Describer is implemented by widgets that describe themselves for the
 // widget-tree resource: a label, a role and JSON-encodable state.
 type Describer interface {

@@ -52,6 +52,10 @@ func (p PasswordField) Excluded() bool { return p.Exclude }
 // IsMasked implements tea.Masked: a PasswordField is always secret.
 func (PasswordField) IsMasked() bool { return true }
 
+// MaskedValue returns the secret, so a renderer can scrub it from what it
+// exposes; it is never drawn or offered as a read.
+func (p PasswordField) MaskedValue() string { return p.Value }
+
 // Describe implements tea.Describer: the length of the value, never the
 // value.
 func (p PasswordField) Describe() tea.Description {

@@ -81,6 +81,15 @@ func (t TextInput) Excluded() bool { return t.Exclude }
 // IsMasked implements tea.Masked: a TextInput with a Mask is secret.
 func (t TextInput) IsMasked() bool { return t.Mask != 0 }
 
+// MaskedValue returns the value when the input is masked ("" otherwise), so
+// a renderer can scrub it from what it exposes.
+func (t TextInput) MaskedValue() string {
+	if t.Mask == 0 {
+		return ""
+	}
+	return t.Value
+}
+
 // Describe implements tea.Describer. A masked input tells its length, never
 // its value.
 func (t TextInput) Describe() tea.Description {

@@ -67,6 +67,12 @@ func (c *counter) View() tea.Node {
 	return tea.Column{Items: items}
 }
 
+// Projections implements tea.Projector.
+func (c *counter) Projections() []tea.Projection {
+	return []tea.Projection{{URI: "counter://state/count", Name: "count", Description: "The count.",
+		Value: func() any { return map[string]any{"count": c.Count, "open": c.Open} }}}
+}
+
 // countText is a display widget with no tools.
 type countText struct{ id, text string }
 

@@ -138,16 +138,13 @@ func (s *Server) filterList(ctx context.Context, _ any, _ *sdk.ListToolsRequest,
 var readMethods = []string{
 	"tools/list", "resources/list", "resources/read", "resources/templates/list",
 	"resources/subscribe", "resources/unsubscribe", "prompts/list", "prompts/get",
-	"completion/complete", "logging/setLevel",
+	"completion/complete", "logging/setLevel", "subscriptions/listen",
 }
 
 // gateRead runs before the SDK handles any request: a read method the read
 // authorizer does not Allow fails with an error naming the method. Ask is
 // refused without echoing its prompt.
 func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
-	if s.policy.Reads == nil {
-		return nil
-	}
 	raw, ok := message.(json.RawMessage)
 	if !ok {
 		b, err := json.Marshal(message)
@@ -157,20 +154,42 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 		raw = b
 	}
 	var m struct {
-		Method string         `json:"method"`
-		Params map[string]any `json:"params"`
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
 	}
 	if json.Unmarshal(raw, &m) != nil || !slices.Contains(readMethods, m.Method) {
 		return nil
 	}
-	d := decide(s.policy.Reads, m.Method, m.Params, authContext(ctx))
+	var params map[string]any
+	_ = json.Unmarshal(m.Params, &params)
+	if err := s.authorizeRead(ctx, m.Method, params); err != nil {
+		return err
+	}
+	switch m.Method {
+	case "resources/subscribe":
+		uri, _ := params["uri"].(string)
+		if !s.res.exists(uri) {
+			return fmt.Errorf("resource %q does not exist: subscribe to facet://session/<id>/widgets, /context or /model/<name> of a running session", uri)
+		}
+	case "subscriptions/listen":
+		return s.res.listen(ctx, m.Params)
+	}
+	return nil
+}
+
+// authorizeRead applies the read authorizer to one method.
+func (s *Server) authorizeRead(ctx context.Context, method string, params map[string]any) error {
+	if s.policy.Reads == nil {
+		return nil
+	}
+	d := decide(s.policy.Reads, method, params, authContext(ctx))
 	switch d.Kind {
 	case DecisionAllow:
 		return nil
 	case DecisionAsk:
-		return fmt.Errorf("%s: %s (ask): approval is required and reads cannot ask", CodeAuthorizationRequired, m.Method)
+		return fmt.Errorf("%s: %s (ask): approval is required and reads cannot ask", CodeAuthorizationRequired, method)
 	}
-	return fmt.Errorf("%s: %s (deny): %s", CodeAuthorizationRequired, m.Method, d.Reason)
+	return fmt.Errorf("%s: %s (deny): %s", CodeAuthorizationRequired, method, d.Reason)
 }
 
 // checkBoot refuses to start while a sensitive static tool is registered

@@ -46,6 +46,18 @@ func connect(t *testing.T, srv *Server) *testClient {
 
 func connectWith(t *testing.T, srv *Server, opts ...client.ClientOption) *testClient {
 	t.Helper()
+	return connectVersion(t, srv, sdk.LATEST_PROTOCOL_VERSION, opts...)
+}
+
+// connectLegacy speaks the stateful protocol (2025-06-18), where
+// resources/subscribe and unsubscribe are RPCs.
+func connectLegacy(t *testing.T, srv *Server) *testClient {
+	t.Helper()
+	return connectVersion(t, srv, "2025-06-18")
+}
+
+func connectVersion(t *testing.T, srv *Server, version string, opts ...client.ClientOption) *testClient {
+	t.Helper()
 	c, err := client.NewInProcessClientWithOptions(srv.SDK(), opts...)
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +75,7 @@ func connectWith(t *testing.T, srv *Server, opts ...client.ClientOption) *testCl
 		t.Fatal(err)
 	}
 	req := sdk.InitializeRequest{}
-	req.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
+	req.Params.ProtocolVersion = version
 	req.Params.ClientInfo = sdk.Implementation{Name: "facet-test", Version: "1"}
 	if _, err := c.Initialize(ctx, req); err != nil {
 		t.Fatal(err)
@@ -182,11 +194,3 @@ func mustErr(t *testing.T, res *sdk.CallToolResult, contains ...string) {
 	}
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}

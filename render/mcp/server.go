@@ -30,6 +30,8 @@ type Server struct {
 	// askTimeout bounds an Ask's elicitation (AskTimeout; shorter in tests).
 	askTimeout time.Duration
 
+	res *resources
+
 	mu      sync.Mutex
 	syncers map[string]*ToolSynchronizer // by session id
 }
@@ -53,6 +55,7 @@ func New(opts Options) (*Server, error) {
 		breakers:   NewBreakers(opts.Now),
 		syncers:    map[string]*ToolSynchronizer{},
 	}
+	s.res = newResources(s)
 	hooks := &server.Hooks{}
 	hooks.AddBeforeCallTool(s.rewriteCall)
 	hooks.AddAfterListTools(s.filterList)
@@ -62,8 +65,15 @@ func New(opts Options) (*Server, error) {
 		server.WithHooks(hooks),
 		server.WithRecovery(),
 		server.WithElicitation(),
+		server.WithResourceCapabilities(true, true),
+		server.WithPromptCapabilities(true),
+		server.WithCompletions(),
+		server.WithResourceCompletionProvider(completer{s}),
+		server.WithPromptCompletionProvider(completer{s}),
 		server.WithInstructions("Facet apps: start one with facet_start, then drive it with its <session>.<widget>.<action> tools (or facet_act). facet_screenshot shows the screen."),
 	)
+	s.res.install(hooks)
+	s.installPrompts()
 	s.reg = NewRegistry(sdkSink{s})
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
 		return nil, fmt.Errorf("mcp: static tools: %w", err)
@@ -162,6 +172,7 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 	if sy != nil {
 		sy.Stop()
 	}
+	s.res.detach(ev.Session.ID)
 }
 
 // attach gives a session its synchronizer, registers its first view's tools
@@ -177,6 +188,9 @@ func (s *Server) attach(sess *tea.Session) {
 	s.mu.Unlock()
 	_ = sy.Start(sess.Snapshot())
 	sy.Follow(sess.Runtime)
+	if sy.valid {
+		s.res.attach(sess)
+	}
 }
 
 func (s *Server) syncer(id string) *ToolSynchronizer {

@@ -109,11 +109,23 @@ func (s *Session) Server() *mcp.Server { return s.srv }
 // needs a request the harness does not wrap (resources, prompts).
 func (s *Session) Client() *client.Client { return s.client }
 
-// Stop stops the session now, as facet_stop would; its tools go away. Later
-// steps fail with the error a client would get.
+// Stop stops the session now, as facet_stop would, and waits until its
+// tools are gone from the server. Later steps fail with the error a client
+// would get.
 func (s *Session) Stop() {
 	s.t.Helper()
 	_ = s.srv.Sessions().Stop(s.id)
+	// tea.Sessions.Stop can return before the session's watchers have run
+	// when the session's own goroutine removes it first, so the server may
+	// still be removing the tools.
+	deadline := time.Now().Add(WaitTimeout)
+	for len(s.srv.Registry().Tools(s.id)) > 0 {
+		if time.Now().After(deadline) {
+			s.fatal("", "Stop(): session `%s` still has tools %v after %v", s.id, WaitTimeout)
+			return
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // tool returns the full name of a tool given as a static name (facet_*), a

@@ -1,0 +1,170 @@
+package mcp
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/facetui/facet/tea"
+)
+
+// WidgetNode is one node of the widgets resource: containers by kind, and
+// widgets with their id, label, role, state and focus. A masked widget
+// reports no value.
+type WidgetNode struct {
+	Kind     string         `json:"kind"`
+	ID       string         `json:"id,omitempty"`
+	Label    string         `json:"label,omitempty"`
+	Role     string         `json:"role,omitempty"`
+	Title    string         `json:"title,omitempty"`
+	Text     string         `json:"text,omitempty"`
+	State    map[string]any `json:"state,omitempty"`
+	Focused  bool           `json:"focused,omitempty"`
+	Hovered  bool           `json:"hovered,omitempty"`
+	Children []WidgetNode   `json:"children,omitempty"`
+}
+
+// widgetTree describes a snapshot's view.
+func widgetTree(snap tea.Snapshot) []WidgetNode {
+	if snap.View == nil {
+		return []WidgetNode{}
+	}
+	return []WidgetNode{describe(snap.View, snap.Focus, snap.Hover)}
+}
+
+func describe(n tea.Node, focus, hover string) WidgetNode {
+	var w WidgetNode
+	switch x := n.(type) {
+	case tea.Column:
+		w.Kind = "column"
+	case tea.Row:
+		w.Kind = "row"
+	case tea.Box:
+		w.Kind, w.Title = "box", x.Title
+	case tea.Text:
+		w.Kind, w.Text = "text", x.Content
+	case tea.Spacer:
+		w.Kind = "spacer"
+	default:
+		w.Kind = strings.ToLower(reflect.TypeOf(n).Name())
+	}
+	if wd, ok := n.(tea.Widget); ok {
+		w.Kind, w.ID = wd.WidgetKind(), wd.WidgetID()
+		w.Focused, w.Hovered = w.ID == focus && focus != "", w.ID == hover && hover != ""
+		if d, ok := n.(tea.Describer); ok {
+			desc := safeDescribe(d)
+			w.Label, w.Role, w.State = desc.Label, desc.Role, desc.State
+			if tea.IsMasked(wd) {
+				w.State = scrubState(w.State)
+			}
+		}
+	}
+	for _, c := range n.Children() {
+		if c != nil {
+			w.Children = append(w.Children, describe(c, focus, hover))
+		}
+	}
+	return w
+}
+
+// scrubState drops any value-like key a masked widget's description might
+// carry, whatever the widget author did.
+func scrubState(st map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range st {
+		if k == "value" || k == "text" {
+			continue
+		}
+		out[k] = v
+	}
+	return out
+}
+
+func safeDescribe(d tea.Describer) (desc tea.Description) {
+	defer func() {
+		if recover() != nil {
+			desc = tea.Description{}
+		}
+	}()
+	return d.Describe()
+}
+
+// secrets collects the values of masked widgets in a view.
+func secrets(view tea.Node) map[string]bool {
+	var out map[string]bool
+	for _, w := range tea.Widgets(view) {
+		if h, ok := w.(tea.SecretHolder); ok && tea.IsMasked(w) {
+			if v := h.MaskedValue(); v != "" {
+				if out == nil {
+					out = map[string]bool{}
+				}
+				out[v] = true
+			}
+		}
+	}
+	return out
+}
+
+// scrub returns v as plain JSON values with every string equal to a secret
+// removed: object members are dropped, array items become null.
+func scrub(v any, secret map[string]bool) any {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return map[string]any{"error": "the value cannot be encoded as JSON: " + err.Error()}
+	}
+	var plain any
+	_ = json.Unmarshal(b, &plain)
+	if len(secret) == 0 {
+		return plain
+	}
+	var walk func(any) any
+	walk = func(x any) any {
+		switch t := x.(type) {
+		case map[string]any:
+			for k, val := range t {
+				if s, ok := val.(string); ok && secret[s] {
+					delete(t, k)
+					continue
+				}
+				t[k] = walk(val)
+			}
+		case []any:
+			for i, val := range t {
+				if s, ok := val.(string); ok && secret[s] {
+					t[i] = nil
+					continue
+				}
+				t[i] = walk(val)
+			}
+		}
+		return x
+	}
+	return walk(plain)
+}
+
+// contextTree assembles a session's context: what an agent needs in one
+// read. Nothing in it is a secret: masked values are dropped from the
+// model and never in the widget tree.
+func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) map[string]any {
+	var tools []ToolInfo
+	for _, t := range s.reg.Tools("") {
+		tools = append(tools, ToolInfo{Name: s.advertised(t), Description: t.Description})
+	}
+	lensed := FocusLens(tools, LensOptions{Mode: LensHover, SessionID: session, FocusedID: snap.Focus, HoverID: snap.Hover})
+	if lensed == nil {
+		lensed = []ToolInfo{}
+	}
+	ctx := map[string]any{
+		"session":   session,
+		"timestamp": at.Format(time.RFC3339Nano),
+		"model":     scrub(snap.Model, secrets(snap.View)),
+		"focus":     map[string]any{"focused": snap.Focus, "hovered": snap.Hover},
+		"widgets":   widgetTree(snap),
+		"tools":     lensed,
+	}
+	if sess, ok := s.sessions.Get(session); ok {
+		ctx["app"] = sess.App
+	}
+	return ctx
+}

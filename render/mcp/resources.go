@@ -1,0 +1,498 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Projection is a model projection an app declares (see tea.Projector).
+type Projection = tea.Projection
+
+// Resource URIs a session serves.
+const (
+	uriPrefix       = "facet://session/"
+	widgetsSuffix   = "/widgets"
+	contextSuffix   = "/context"
+	modelSegment    = "/model/"
+	methodUpdated   = "notifications/resources/updated"
+	jsonMIME        = "application/json"
+	templateWidgets = "facet://session/{id}/widgets"
+	templateContext = "facet://session/{id}/context"
+	templateModel   = "facet://session/{id}/model/{name}"
+)
+
+// WidgetsURI, ContextURI and ModelURI name a session's resources.
+func WidgetsURI(session string) string { return uriPrefix + session + widgetsSuffix }
+
+// ContextURI names a session's context resource.
+func ContextURI(session string) string { return uriPrefix + session + contextSuffix }
+
+// ModelURI names a session's projection called name.
+func ModelURI(session, name string) string { return uriPrefix + session + modelSegment + name }
+
+// parseURI splits a facet:// resource URI into session, kind and name.
+func parseURI(uri string) (session, kind, name string, ok bool) {
+	rest, found := strings.CutPrefix(uri, uriPrefix)
+	if !found {
+		return "", "", "", false
+	}
+	i := strings.IndexByte(rest, '/')
+	if i <= 0 {
+		return "", "", "", false
+	}
+	session, rest = rest[:i], rest[i:]
+	switch {
+	case rest == widgetsSuffix:
+		return session, "widgets", "", tea.ValidID(session)
+	case rest == contextSuffix:
+		return session, "context", "", tea.ValidID(session)
+	case strings.HasPrefix(rest, modelSegment):
+		name = rest[len(modelSegment):]
+		return session, "model", name, tea.ValidID(session) && tea.ValidID(name)
+	}
+	return "", "", "", false
+}
+
+// resourceState is the last content served or notified for one resource.
+type resourceState struct {
+	version uint64
+	last    []byte
+	at      time.Time
+}
+
+// resources serves sessions' state as MCP resources: the widget tree, the
+// context, and the app's projections, with versions, subscriptions and
+// RFC 6902 patches in each update notification.
+type resources struct {
+	s *Server
+
+	mu        sync.Mutex
+	states    map[string]*resourceState     // facet URI -> state
+	subs      map[string]map[string]server.ClientSession // subscribed URI -> clients by session id
+	aliases   map[string]string             // app URI -> facet URI
+	bySession map[string][]string           // session -> URIs registered with the SDK
+	watching  map[string]context.CancelFunc // session -> its snapshot follower
+}
+
+func newResources(s *Server) *resources {
+	return &resources{s: s,
+		states: map[string]*resourceState{}, subs: map[string]map[string]server.ClientSession{},
+		aliases: map[string]string{}, bySession: map[string][]string{},
+		watching: map[string]context.CancelFunc{},
+	}
+}
+
+// install registers the templates, the subscription hooks and completion.
+func (r *resources) install(h *server.Hooks) {
+	tmpl := func(uri, name, desc string) server.ServerResourceTemplate {
+		return server.ServerResourceTemplate{
+			Template: sdk.NewResourceTemplate(uri, name, sdk.WithTemplateDescription(desc), sdk.WithTemplateMIMEType(jsonMIME)),
+			Handler:  r.read,
+		}
+	}
+	r.s.sdk.AddResourceTemplates(
+		tmpl(templateWidgets, "Session widgets", "The session's widget tree: kind, id, label, role, state, focus, children. Masked inputs report no value."),
+		tmpl(templateContext, "Session context", "Everything an agent needs at once: the model (minus masked values), the widget tree, focus, and the session's tools through the focus lens."),
+		tmpl(templateModel, "Model projection", "A projection of the session's model that its app declares."),
+	)
+	h.AddOnSuccess(r.onSuccess)
+	h.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { r.dropClient(cs.SessionID()) })
+}
+
+// attach registers a session's resources and follows its snapshots.
+func (r *resources) attach(sess *tea.Session) {
+	if !tea.ValidID(sess.ID) {
+		return
+	}
+	snap := sess.Snapshot()
+	entries := []server.ServerResource{
+		{Resource: sdk.NewResource(WidgetsURI(sess.ID), sess.ID+" widgets", sdk.WithMIMEType(jsonMIME),
+			sdk.WithResourceDescription("The widget tree of session "+sess.ID+".")), Handler: r.read},
+		{Resource: sdk.NewResource(ContextURI(sess.ID), sess.ID+" context", sdk.WithMIMEType(jsonMIME),
+			sdk.WithResourceDescription("Model, widgets, focus and tools of session "+sess.ID+".")), Handler: r.read},
+	}
+	r.mu.Lock()
+	for _, p := range projections(snap.Model) {
+		uri := ModelURI(sess.ID, p.Name)
+		entries = append(entries, server.ServerResource{Resource: sdk.NewResource(uri, sess.ID+" "+p.Name,
+			sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription(CleanText(p.Description))), Handler: r.read})
+		if p.URI != "" && !strings.HasPrefix(p.URI, uriPrefix) {
+			if _, taken := r.aliases[p.URI]; !taken {
+				r.aliases[p.URI] = uri
+				entries = append(entries, server.ServerResource{Resource: sdk.NewResource(p.URI, p.Name,
+					sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription("Alias of "+uri+".")), Handler: r.read})
+			}
+		}
+	}
+	uris := make([]string, len(entries))
+	for i, e := range entries {
+		uris[i] = e.Resource.URI
+	}
+	r.bySession[sess.ID] = uris
+	ctx, cancel := context.WithCancel(context.Background())
+	r.watching[sess.ID] = cancel
+	r.mu.Unlock()
+	r.s.sdk.AddResources(entries...)
+
+	ch, unsubscribe := sess.Subscribe()
+	go func() {
+		defer unsubscribe()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case snap, ok := <-ch:
+				if !ok {
+					return
+				}
+				r.changed(sess.ID, snap)
+			}
+		}
+	}()
+}
+
+// detach removes a stopped session's resources, states and subscriptions.
+func (r *resources) detach(id string) {
+	r.mu.Lock()
+	uris := r.bySession[id]
+	delete(r.bySession, id)
+	if cancel := r.watching[id]; cancel != nil {
+		cancel()
+		delete(r.watching, id)
+	}
+	for _, u := range uris {
+		delete(r.states, u)
+		delete(r.subs, u)
+		if _, ok := r.aliases[u]; ok {
+			delete(r.aliases, u)
+		}
+	}
+	r.mu.Unlock()
+	if len(uris) > 0 {
+		r.s.sdk.DeleteResources(uris...)
+	}
+}
+
+func projections(m tea.Model) []Projection {
+	p, ok := m.(tea.Projector)
+	if !ok {
+		return nil
+	}
+	var out []Projection
+	for _, pr := range p.Projections() {
+		if tea.ValidID(pr.Name) && pr.Value != nil {
+			out = append(out, pr)
+		}
+	}
+	return out
+}
+
+// resolve maps an alias to its facet URI.
+func (r *resources) resolve(uri string) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if real, ok := r.aliases[uri]; ok {
+		return real
+	}
+	return uri
+}
+
+// exists reports whether uri names a resource of a running session.
+func (r *resources) exists(uri string) bool {
+	session, kind, name, ok := parseURI(r.resolve(uri))
+	if !ok {
+		return false
+	}
+	sess, running := r.s.sessions.Get(session)
+	if !running {
+		return false
+	}
+	if kind != "model" {
+		return true
+	}
+	return slices.ContainsFunc(projections(sess.Snapshot().Model), func(p Projection) bool { return p.Name == name })
+}
+
+// read answers resources/read: the full content, with its version in _meta.
+func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
+	asked := req.Params.URI
+	uri := r.resolve(asked)
+	session, _, _, ok := parseURI(uri)
+	if !ok {
+		return nil, fmt.Errorf("resource %q: not a facet://session/<id>/... URI", asked)
+	}
+	sess, running := r.s.sessions.Get(session)
+	if !running {
+		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
+	}
+	version, body, err := r.observe(uri, sess.Snapshot())
+	if err != nil {
+		return nil, err
+	}
+	return []sdk.ResourceContents{sdk.TextResourceContents{
+		URI: asked, MIMEType: jsonMIME, Text: string(body),
+		Meta: map[string]any{"version": version},
+	}}, nil
+}
+
+// changed re-evaluates a session's subscribed resources after a snapshot.
+func (r *resources) changed(session string, snap tea.Snapshot) {
+	r.mu.Lock()
+	var watched []string
+	for _, u := range r.bySession[session] {
+		if len(r.subs[u]) > 0 || r.aliasSubscribed(u) {
+			if real, ok := r.aliases[u]; ok {
+				u = real
+			}
+			if !slices.Contains(watched, u) {
+				watched = append(watched, u)
+			}
+		}
+	}
+	r.mu.Unlock()
+	for _, u := range watched {
+		_, _, _ = r.observe(u, snap)
+	}
+}
+
+func (r *resources) aliasSubscribed(facetURI string) bool {
+	for alias, real := range r.aliases {
+		if real == facetURI && len(r.subs[alias]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// observe computes uri's content for snap. When it differs from the last
+// content served or notified, the version moves on and every subscriber
+// gets one notification carrying the new version and the RFC 6902 patch
+// from the previous one. Reads and renders both go through here, so a read
+// that sees a change first cannot swallow a subscriber's notification.
+func (r *resources) observe(uri string, snap tea.Snapshot) (uint64, []byte, error) {
+	session, kind, name, _ := parseURI(uri)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := r.states[uri]
+	var prevAt time.Time
+	if st != nil {
+		prevAt = st.at
+	}
+	body, err := r.content(session, kind, name, snap, prevAt)
+	if err != nil {
+		return 0, nil, err
+	}
+	if st != nil && bytes.Equal(body, st.last) {
+		return st.version, body, nil
+	}
+	now := time.Now().UTC()
+	if kind == "context" {
+		if body, err = r.content(session, kind, name, snap, now); err != nil {
+			return 0, nil, err
+		}
+	}
+	if st == nil {
+		st = &resourceState{}
+		r.states[uri] = st
+	}
+	patch, perr := Diff(st.last, body)
+	st.version++
+	st.last = body
+	st.at = now
+	if perr == nil {
+		r.notify(uri, st.version, patch)
+	}
+	return st.version, body, nil
+}
+
+// notify sends one update to each client subscribed to uri or an alias.
+// Called with r.mu held.
+func (r *resources) notify(uri string, version uint64, patch json.RawMessage) {
+	targets := map[string][]string{uri: nil}
+	for alias, real := range r.aliases {
+		if real == uri {
+			targets[alias] = nil
+		}
+	}
+	for u := range targets {
+		for _, cs := range r.subs[u] {
+			deliver(cs, u, sdk.JSONRPCNotification{
+				JSONRPC: sdk.JSONRPC_VERSION,
+				Notification: sdk.Notification{Method: methodUpdated, Params: sdk.NotificationParams{
+					Meta:             map[string]any{"version": version, "patch": patch},
+					AdditionalFields: map[string]any{"uri": u},
+				}},
+			})
+		}
+	}
+}
+
+// deliver queues a notification for one client. mcp-go's
+// SendNotificationToSpecificClient drops a "_meta" parameter, and the
+// version and patch travel there, so the notification is built here and
+// queued the way mcp-go queues its own; a full queue drops it (the client
+// reads the resource again on the next version it sees).
+func deliver(cs server.ClientSession, uri string, n sdk.JSONRPCNotification) {
+	if !cs.Initialized() {
+		return
+	}
+	if f, ok := cs.(server.SessionWithSubscriptionFilter); ok {
+		if filter, active := f.SubscriptionFilter(); active && !slices.Contains(filter.ResourceSubscriptions, uri) {
+			return
+		}
+	}
+	if up, ok := cs.(server.SessionWithStreamableHTTPConfig); ok {
+		up.UpgradeToSSEWhenReceiveNotification()
+	}
+	select {
+	case cs.NotificationChannel() <- n:
+	default:
+	}
+}
+
+// content renders one resource as JSON.
+func (r *resources) content(session, kind, name string, snap tea.Snapshot, at time.Time) ([]byte, error) {
+	switch kind {
+	case "widgets":
+		return json.Marshal(map[string]any{"session": session, "focused": snap.Focus, "widgets": widgetTree(snap)})
+	case "context":
+		return json.Marshal(r.s.contextTree(session, snap, at))
+	case "model":
+		for _, p := range projections(snap.Model) {
+			if p.Name == name {
+				v, err := safeProject(p)
+				if err != nil {
+					return nil, err
+				}
+				return json.Marshal(scrub(v, secrets(snap.View)))
+			}
+		}
+		return nil, fmt.Errorf("session `%s` has no projection %q", session, name)
+	}
+	return nil, fmt.Errorf("unknown resource kind %q", kind)
+}
+
+func safeProject(p Projection) (v any, err error) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			err = fmt.Errorf("projection %q panicked: %v", p.Name, rec)
+		}
+	}()
+	return p.Value(), nil
+}
+
+// onSuccess records subscriptions once the SDK has accepted them.
+func (r *resources) onSuccess(ctx context.Context, _ any, method sdk.MCPMethod, message any, _ any) {
+	if method != sdk.MethodResourcesSubscribe && method != sdk.MethodResourcesUnsubscribe {
+		return
+	}
+	cs := server.ClientSessionFromContext(ctx)
+	if cs == nil {
+		return
+	}
+	b, err := json.Marshal(message)
+	if err != nil {
+		return
+	}
+	var req struct {
+		Params struct {
+			URI string `json:"uri"`
+		} `json:"params"`
+	}
+	if json.Unmarshal(b, &req) != nil || req.Params.URI == "" {
+		return
+	}
+	uri := req.Params.URI
+	r.mu.Lock()
+	if method == sdk.MethodResourcesSubscribe {
+		if r.subs[uri] == nil {
+			r.subs[uri] = map[string]server.ClientSession{}
+		}
+		r.subs[uri][cs.SessionID()] = cs
+	} else {
+		delete(r.subs[uri], cs.SessionID())
+	}
+	r.mu.Unlock()
+	if method == sdk.MethodResourcesSubscribe {
+		// Record the baseline, so the first change after subscribing comes
+		// with a patch against what the client can read now.
+		real := r.resolve(uri)
+		if session, _, _, ok := parseURI(real); ok {
+			if sess, running := r.s.sessions.Get(session); running {
+				_, _, _ = r.observe(real, sess.Snapshot())
+			}
+		}
+	}
+}
+
+// listen records the resource subscriptions of a subscriptions/listen
+// request (protocol 2026-07-28, which replaced resources/subscribe): they
+// replace the client's earlier ones. The SDK keeps the stream open; over
+// HTTP its subscription filter says when the stream has ended.
+func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
+	cs := server.ClientSessionFromContext(ctx)
+	if cs == nil {
+		return nil
+	}
+	var p struct {
+		Notifications sdk.SubscriptionFilter `json:"notifications"`
+	}
+	if err := json.Unmarshal(raw, &p); err != nil {
+		return fmt.Errorf("subscriptions/listen: %w", err)
+	}
+	for _, uri := range p.Notifications.ResourceSubscriptions {
+		if !r.exists(uri) {
+			return fmt.Errorf("resource %q does not exist: subscribe to facet://session/<id>/widgets, /context or /model/<name> of a running session", uri)
+		}
+	}
+	r.dropClient(cs.SessionID())
+	r.mu.Lock()
+	for _, uri := range p.Notifications.ResourceSubscriptions {
+		if r.subs[uri] == nil {
+			r.subs[uri] = map[string]server.ClientSession{}
+		}
+		r.subs[uri][cs.SessionID()] = cs
+	}
+	r.mu.Unlock()
+	for _, uri := range p.Notifications.ResourceSubscriptions {
+		real := r.resolve(uri)
+		if session, _, _, ok := parseURI(real); ok {
+			if sess, running := r.s.sessions.Get(session); running {
+				_, _, _ = r.observe(real, sess.Snapshot())
+			}
+		}
+	}
+	return nil
+}
+
+func (r *resources) dropClient(id string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, set := range r.subs {
+		delete(set, id)
+	}
+}
+
+// sessionIDs lists running sessions whose id starts with prefix.
+func (r *resources) sessionIDs(prefix string) []string {
+	var ids []string
+	for _, s := range r.s.sessions.List() {
+		if strings.HasPrefix(s.ID, prefix) {
+			ids = append(ids, s.ID)
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}

@@ -1,0 +1,291 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	jsonpatch "github.com/evanphx/json-patch/v5"
+	"github.com/mark3labs/mcp-go/client"
+	sdk "github.com/mark3labs/mcp-go/mcp"
+	"pgregory.net/rapid"
+)
+
+// updates collects notifications/resources/updated.
+type updates struct {
+	mu  sync.Mutex
+	got []map[string]any
+}
+
+func (u *updates) add(n sdk.JSONRPCNotification) {
+	if n.Method != methodUpdated {
+		return
+	}
+	b, _ := json.Marshal(n.Params)
+	var m map[string]any
+	_ = json.Unmarshal(b, &m)
+	u.mu.Lock()
+	u.got = append(u.got, m)
+	u.mu.Unlock()
+}
+
+func (u *updates) list() []map[string]any {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return append([]map[string]any(nil), u.got...)
+}
+
+func (u *updates) waitFor(t *testing.T, n int) []map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for len(u.list()) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("got %d update notifications, want %d", len(u.list()), n)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return u.list()
+}
+
+func readResource(t *testing.T, c *client.Client, uri string) (string, float64) {
+	t.Helper()
+	res, err := c.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: uri}})
+	if err != nil {
+		t.Fatalf("read %s: %v", uri, err)
+	}
+	tc := res.Contents[0].(sdk.TextResourceContents)
+	v, _ := tc.Meta["version"].(float64)
+	return tc.Text, v
+}
+
+func subscribe(t *testing.T, c *client.Client, uri string) {
+	t.Helper()
+	if err := c.Subscribe(context.Background(), sdk.SubscribeRequest{Params: sdk.SubscribeParams{URI: uri}}); err != nil {
+		t.Fatalf("subscribe %s: %v", uri, err)
+	}
+}
+
+func TestResourcesReadSubscribeDiffUnsubscribe(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connectLegacy(t, srv)
+	var up updates
+	tc.c.OnNotification(up.add)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+
+	list, err := tc.c.ListResources(context.Background(), sdk.ListResourcesRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var uris []string
+	for _, r := range list.Resources {
+		uris = append(uris, r.URI)
+	}
+	for _, want := range []string{WidgetsURI("demo"), ContextURI("demo"), ModelURI("demo", "count"), "counter://state/count"} {
+		if !contains(uris, want) {
+			t.Fatalf("resources/list lacks %s: %v", want, uris)
+		}
+	}
+
+	body, v1 := readResource(t, tc.c, ModelURI("demo", "count"))
+	if body != `{"count":0,"open":false}` || v1 < 1 {
+		t.Fatalf("model read %s v%v", body, v1)
+	}
+	alias, _ := readResource(t, tc.c, "counter://state/count")
+	if alias != body {
+		t.Fatalf("alias reads %s", alias)
+	}
+	widgets, _ := readResource(t, tc.c, WidgetsURI("demo"))
+	if !strings.Contains(widgets, `"kind":"button"`) || !strings.Contains(widgets, `"id":"inc"`) {
+		t.Fatalf("widgets: %s", widgets)
+	}
+
+	subscribe(t, tc.c, ModelURI("demo", "count"))
+	mustOK(t, tc.call("demo.inc.click", nil))
+	got := up.waitFor(t, 1)
+	meta := got[0]["_meta"].(map[string]any)
+	if got[0]["uri"] != ModelURI("demo", "count") || meta["version"].(float64) != v1+1 {
+		t.Fatalf("update %v", got[0])
+	}
+	patch, _ := json.Marshal(meta["patch"])
+	doc, err := applyPatch([]byte(body), patch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, v2 := readResource(t, tc.c, ModelURI("demo", "count"))
+	if !jsonpatch.Equal(doc, []byte(now)) || v2 != v1+1 {
+		t.Fatalf("patched %s, read %s (v%v)", doc, now, v2)
+	}
+
+	// An Update that leaves the projection as it was notifies nothing.
+	sess, _ := srv.Sessions().Get("demo")
+	_ = sess.Dispatch(context.Background(), "no-op message")
+	tc.call("demo.boom.click", nil) // a panic changes nothing either
+	time.Sleep(100 * time.Millisecond)
+	if n := len(up.list()); n != 1 {
+		t.Fatalf("unchanged content sent %d notifications in all, want 1", n)
+	}
+
+	if err := tc.c.Unsubscribe(context.Background(), sdk.UnsubscribeRequest{Params: sdk.UnsubscribeParams{URI: ModelURI("demo", "count")}}); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("demo.inc.click", nil))
+	time.Sleep(100 * time.Millisecond)
+	if n := len(up.list()); n != 1 {
+		t.Fatalf("notified after unsubscribe: %d", n)
+	}
+
+	if err := tc.c.Subscribe(context.Background(), sdk.SubscribeRequest{Params: sdk.SubscribeParams{URI: "facet://session/nope/widgets"}}); err == nil {
+		t.Fatal("subscribing to a missing resource succeeded")
+	}
+
+	mustOK(t, tc.call("facet_stop", map[string]any{"id": "demo"}))
+	list, _ = tc.c.ListResources(context.Background(), sdk.ListResourcesRequest{})
+	for _, r := range list.Resources {
+		if strings.Contains(r.URI, "demo") || r.URI == "counter://state/count" {
+			t.Fatalf("a stopped session left %s", r.URI)
+		}
+	}
+	if _, err := tc.c.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: WidgetsURI("demo")}}); err == nil || !strings.Contains(err.Error(), "not running") {
+		t.Fatalf("reading a stopped session: %v", err)
+	}
+}
+
+func applyPatch(doc, patch []byte) ([]byte, error) {
+	p, err := jsonpatch.DecodePatch(patch)
+	if err != nil {
+		return nil, err
+	}
+	return p.Apply(doc)
+}
+
+func TestContextAndWidgetsNeverCarryMaskedValues(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps()})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
+	mustOK(t, tc.call("lg.email.type_into", map[string]any{"text": "ada@example.com"}))
+	for _, uri := range []string{WidgetsURI("lg"), ContextURI("lg")} {
+		body, _ := readResource(t, tc.c, uri)
+		if strings.Contains(body, secret) {
+			t.Fatalf("%s leaks the password: %s", uri, body)
+		}
+		if !strings.Contains(body, "ada@example.com") {
+			t.Fatalf("%s lacks the email: %s", uri, body)
+		}
+	}
+	ctxBody, _ := readResource(t, tc.c, ContextURI("lg"))
+	var ctx map[string]any
+	_ = json.Unmarshal([]byte(ctxBody), &ctx)
+	for _, k := range []string{"session", "timestamp", "model", "widgets", "tools", "focus"} {
+		if _, ok := ctx[k]; !ok {
+			t.Fatalf("context lacks %s: %s", k, ctxBody)
+		}
+	}
+	if _, ok := ctx["model"].(map[string]any)["Password"]; ok {
+		t.Fatal("the context's model kept the password field")
+	}
+}
+
+func TestCompletionAndPrompt(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "alpha"}))
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "beta"}))
+	req := sdk.CompleteRequest{}
+	req.Params.Ref = sdk.ResourceReference{Type: "ref/resource", URI: templateWidgets}
+	req.Params.Argument.Name, req.Params.Argument.Value = "id", "al"
+	res, err := tc.c.Complete(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Completion.Values) != 1 || res.Completion.Values[0] != "alpha" {
+		t.Fatalf("session completion %v", res.Completion.Values)
+	}
+	req.Params.Ref = sdk.PromptReference{Type: "ref/prompt", Name: startPrompt}
+	req.Params.Argument.Name, req.Params.Argument.Value = "app", "co"
+	if res, err = tc.c.Complete(context.Background(), req); err != nil || len(res.Completion.Values) != 1 || res.Completion.Values[0] != "counter" {
+		t.Fatalf("app completion %v %v", res, err)
+	}
+}
+
+// TestPatchesReproduceTheContent is the property: applying each update's
+// patch in order to the first read reproduces every later full read.
+func TestPatchesReproduceTheContent(t *testing.T) {
+	rapid.Check(t, func(rt *rapid.T) {
+		docs := rapid.SliceOfN(rapid.MapOf(rapid.SampledFrom([]string{"a", "b", "c", "d"}),
+			rapid.OneOf(rapid.Just[any](nil), rapid.Just[any](false), rapid.Just[any](0.0), rapid.Just[any]("x"),
+				rapid.Just[any]([]any{1.0, "y"}), rapid.Just[any](map[string]any{"n": 1.0}))), 2, 8).Draw(rt, "docs")
+		var prev []byte
+		var current []byte
+		for _, d := range docs {
+			b, _ := json.Marshal(d)
+			patch, err := Diff(prev, b)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			if prev == nil {
+				current = b
+			} else {
+				if current, err = applyPatch(current, patch); err != nil {
+					rt.Fatalf("apply %s: %v", patch, err)
+				}
+			}
+			if !jsonpatch.Equal(current, b) {
+				rt.Fatalf("patched %s, want %s (patch %s)", current, b, patch)
+			}
+			prev = b
+		}
+	})
+}
+
+func TestModernClientsSubscribeWithListen(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	var up updates
+	tc.c.OnNotification(up.add)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	stop, err := tc.c.ListenAsync(context.Background(), sdk.SubscriptionFilter{ResourceSubscriptions: []string{"counter://state/count"}}, func(error) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		srv.res.mu.Lock()
+		n := len(srv.res.subs["counter://state/count"])
+		srv.res.mu.Unlock()
+		if n == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the listen subscription was not recorded")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	mustOK(t, tc.call("demo.inc.click", nil))
+	got := up.waitFor(t, 1)
+	if got[0]["uri"] != "counter://state/count" {
+		t.Fatalf("update %v", got[0])
+	}
+}
+
+func TestDiffReplacesTheRootWhenThatIsSmaller(t *testing.T) {
+	from := []byte(`{"rows":[{"n":"a","s":"1"},{"n":"b","s":"2"},{"n":"c","s":"3"}]}`)
+	to := []byte(`{"rows":[{"n":"c","s":"3"},{"n":"b","s":"2"},{"n":"a","s":"1"}]}`)
+	patch, err := Diff(from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(patch) > len(to)+64 {
+		t.Fatalf("patch of %d bytes for a %d-byte document: %s", len(patch), len(to), patch)
+	}
+	got, err := applyPatch(from, patch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !jsonpatch.Equal(got, to) {
+		t.Fatalf("applied %s", got)
+	}
+}

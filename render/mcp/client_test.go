@@ -193,4 +193,3 @@ func mustErr(t *testing.T, res *sdk.CallToolResult, contains ...string) {
 		}
 	}
 }
-

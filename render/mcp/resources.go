@@ -79,11 +79,11 @@ type resources struct {
 	s *Server
 
 	mu        sync.Mutex
-	states    map[string]*resourceState     // facet URI -> state
+	states    map[string]*resourceState                  // facet URI -> state
 	subs      map[string]map[string]server.ClientSession // subscribed URI -> clients by session id
-	aliases   map[string]string             // app URI -> facet URI
-	bySession map[string][]string           // session -> URIs registered with the SDK
-	watching  map[string]context.CancelFunc // session -> its snapshot follower
+	aliases   map[string]string                          // app URI -> facet URI
+	bySession map[string][]string                        // session -> URIs registered with the SDK
+	watching  map[string]context.CancelFunc              // session -> its snapshot follower
 }
 
 func newResources(s *Server) *resources {

@@ -321,7 +321,7 @@ func (r *Runtime) handle(msg Msg) error {
 		r.deliver(m)
 		return nil
 	case focusInput:
-		next := cur.Focus
+		var next string
 		switch {
 		case m.step != 0:
 			next = cycle(r.order, cur.Focus, m.step < 0)

@@ -175,9 +175,7 @@ func (r *resources) detach(id string) {
 	for _, u := range uris {
 		delete(r.states, u)
 		delete(r.subs, u)
-		if _, ok := r.aliases[u]; ok {
-			delete(r.aliases, u)
-		}
+		delete(r.aliases, u)
 	}
 	r.mu.Unlock()
 	if len(uris) > 0 {

@@ -121,7 +121,7 @@ func (s *Session) Stop() {
 	deadline := time.Now().Add(WaitTimeout)
 	for len(s.srv.Registry().Tools(s.id)) > 0 {
 		if time.Now().After(deadline) {
-			s.fatal("", "Stop(): session `%s` still has tools %v after %v", s.id, WaitTimeout)
+			s.fatal("", "Stop(): session `%s` still has tools after %v", s.id, WaitTimeout)
 			return
 		}
 		time.Sleep(time.Millisecond)

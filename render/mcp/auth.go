@@ -179,7 +179,14 @@ func (o *Options) resolvePolicy() (Policy, error) {
 		p.Reads = AllowReadMethods(DefaultReadMethods...)
 		desc = append(desc, "production default reads ["+strings.Join(DefaultReadMethods, ", ")+"]")
 	}
-	p.Description = strings.Join(desc, "; ")
+	switch o.PolicySource {
+	case "":
+	case SourceConfigured, SourceDefault:
+		p.Source = o.PolicySource
+	default:
+		return p, &ConfigError{Option: "PolicySource", Reason: fmt.Sprintf("%q is not a source: use %q or %q", o.PolicySource, SourceConfigured, SourceDefault)}
+	}
+	p.Description = strings.Join(desc, "; ") + " (" + p.Source + ")"
 	return p, nil
 }
 

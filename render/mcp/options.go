@@ -60,6 +60,12 @@ type Options struct {
 	AllowedTools []string
 	// Policy names a built-in policy: "allow-all" or "deny-all".
 	Policy string
+	// PolicySource overrides where the tool policy is recorded to come
+	// from (SourceConfigured or SourceDefault). Leave it empty to infer it:
+	// naming Authorizer, AllowedTools or Policy counts as configured. A
+	// configuration layer that picks a fallback itself, visibly, sets
+	// SourceDefault so the fallback cannot open a network transport.
+	PolicySource string
 	// ReadAuthorizer decides read methods (tools/list, resources/read, ...).
 	// Nil allows them, except in production (DefaultReadMethods).
 	ReadAuthorizer ReadAuthorizer

@@ -442,3 +442,13 @@ func TestMountReentersThroughTheAuthorizer(t *testing.T) {
 }
 
 var _ = json.Marshal
+
+func TestAnExplicitFallbackStaysADefault(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), PolicySource: SourceDefault, AllowedReadMethods: DefaultReadMethods})
+	if err := srv.NetworkReady(); err == nil {
+		t.Fatal("an allow-all fallback opened the network")
+	}
+	if _, err := New(Options{Apps: securityApps(), PolicySource: "operator"}); err == nil || !strings.Contains(err.Error(), "PolicySource") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -3,6 +3,7 @@
 //	go run ./cmd/playground                 # the catalog, in this terminal
 //	go run ./cmd/playground --demo search   # one demo directly (esc: catalog)
 //	go run ./cmd/playground --list          # print the catalog
+//	go run ./cmd/playground --ssh 127.0.0.1:2222   # the catalog over SSH: ssh -p 2222 localhost
 //
 // Unknown flags or demo names exit with status 2 and say what is valid.
 package main

@@ -18,7 +18,9 @@ const (
 	modeTerminal mode = iota
 	// modeList prints the catalog and exits.
 	modeList
-	// Further modes (--mcp on stdio, --ssh ADDR, --http ADDR) go here,
+	// modeSSH serves the catalog over SSH (--ssh ADDR; see ssh.go).
+	modeSSH
+	// Further modes (--mcp on stdio, --http ADDR) go here,
 	// each with its flag in newFlagSet, a check in parseOptions and a case
 	// in run.
 )
@@ -29,6 +31,8 @@ type options struct {
 	// demo is the catalog name of the demo to open directly ("" for the
 	// catalog).
 	demo string
+	// ssh holds the --ssh flags.
+	ssh sshOptions
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -43,8 +47,9 @@ func newFlagSet(o *options, list *bool, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.demo, "demo", "", "open the demo `NAME` directly (one of: "+strings.Join(playground.Names(), ", ")+")")
 	fs.BoolVar(list, "list", false, "print the catalog (name, title, description) and exit")
+	addSSHFlags(fs, &o.ssh)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: playground [--demo NAME] [--list]\n\nRuns Facet's demo apps in this terminal.\n\n")
+		fmt.Fprintf(fs.Output(), "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]]\n\nRuns Facet's demo apps in this terminal.\n\n")
 		fs.PrintDefaults()
 	}
 	return fs
@@ -67,6 +72,12 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	}
 	if list {
 		o.mode = modeList
+	}
+	if err := o.ssh.check(list); err != nil {
+		return o, err
+	}
+	if o.ssh.addr != "" {
+		o.mode = modeSSH
 	}
 	if o.demo != "" {
 		if _, err := playground.Lookup(o.demo); err != nil {

@@ -18,8 +18,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return printCatalog(stdout)
 	case modeTerminal:
 		return runTerminal(ctx, opts, stdin, stdout)
-		// --mcp (stdio), --ssh ADDR and --http ADDR will each add a case
-		// here that calls its own runX in its own file (mcp.go, ssh.go, ...).
+	case modeSSH:
+		return runSSH(ctx, opts, stderr)
+		// --mcp (stdio) and --http ADDR will each add a case here that
+		// calls its own runX in its own file (mcp.go, http.go, ...).
 	}
 	return fmt.Errorf("mode %d is not implemented", opts.mode)
 }

@@ -21,7 +21,7 @@ type BindError struct {
 // Error implements error.
 func (e *BindError) Error() string {
 	return fmt.Sprintf("ssh: refusing to serve %s without authorized keys: any client that can reach it could connect; "+
-		"give an authorized_keys file (Options.AuthorizedKeys) or bind a loopback address such as 127.0.0.1", e.Addr)
+		"set Options.AuthorizedKeys to an authorized_keys file, or listen on a loopback address such as 127.0.0.1", e.Addr)
 }
 
 // checkBind returns a *BindError when addr is not loopback and no keys are

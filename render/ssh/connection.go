@@ -40,8 +40,10 @@ func (s *Server) handle(sess charmssh.Session) {
 	}
 	defer release()
 
-	ctx, cancel := context.WithCancelCause(sess.Context())
+	// The session's context ends with the reason it ended.
+	ctx, cancel := context.WithCancelCause(context.WithoutCancel(sess.Context()))
 	defer cancel(nil)
+	defer context.AfterFunc(sess.Context(), func() { cancel(errDisconnected) })()
 	defer context.AfterFunc(s.base, func() { cancel(context.Cause(s.base)) })()
 	if s.opts.MaxTimeout > 0 {
 		t := time.AfterFunc(s.opts.MaxTimeout, func() { cancel(errMaxTime) })
@@ -82,7 +84,7 @@ func (s *Server) handle(sess charmssh.Session) {
 		s.opts.OnSession(ctx, session)
 	}
 
-	in := newInput(ctx, sess, winch, active, func() { cancel(errDisconnected) })
+	in := newInput(ctx, sess, winch, active)
 	err = terminal.Run(ctx, nil,
 		terminal.WithRuntime(session.Runtime),
 		terminal.WithInput(in),

@@ -20,10 +20,9 @@ type input struct {
 }
 
 // newInput starts copying src and window changes into the returned input
-// until ctx ends, Close is called or src ends. It calls active for every
-// keystroke chunk and window change, and ended once src has no more (the
-// client closed its side).
-func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, active, ended func()) *input {
+// until ctx ends or Close is called. It calls active for every keystroke
+// chunk and window change.
+func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, active func()) *input {
 	ctx, stop := context.WithCancel(ctx)
 	pr, pw := io.Pipe()
 	// Ending unblocks a write that nobody will read any more.
@@ -61,9 +60,10 @@ func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, 
 				return
 			case c, ok := <-chunks:
 				if !ok {
-					ended()
-					_ = pw.Close()
-					return
+					// The client sends no more keys (its stdin ended);
+					// it may still watch and resize.
+					chunks = nil
+					continue
 				}
 				data = c
 			case w, ok := <-winch:

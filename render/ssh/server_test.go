@@ -160,3 +160,24 @@ func TestSessionsAreSharedThroughTheRegistry(t *testing.T) {
 		t.Fatalf("%d sessions left in the registry", n)
 	}
 }
+
+func TestClientThatClosesItsInputStillWatchesAndResizes(t *testing.T) {
+	srv := serve(t, ssh.Options{})
+	c := connect(t, srv.addr, clientConfig("ada"), "xterm", 80, 24)
+	c.waitFor("count: 0")
+	c.press("\t\r")
+	c.waitFor("count: 1")
+	if err := c.keys.Close(); err != nil { // like ssh -t host < /dev/null
+		t.Fatal(err)
+	}
+	c.resize(50, 20)
+	c.waitFor("size: 50x20")
+	sess, ok := srv.Sessions().Get("ssh1")
+	if !ok {
+		t.Fatal("the session ended when the client's input did")
+	}
+	if err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
+		t.Fatal(err)
+	}
+	c.waitFor("count: 2")
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"time"
+
+	"github.com/facetui/facet/playground"
+	"github.com/facetui/facet/render/ssh"
+	"github.com/facetui/facet/tea"
+)
+
+// Limits of the SSH mode that have no flag.
+const (
+	sshIdleTimeout = 30 * time.Minute
+	sshMaxTimeout  = 4 * time.Hour
+)
+
+// sshOptions are the --ssh flags.
+type sshOptions struct {
+	addr           string // --ssh ADDR: "" means no SSH mode
+	hostKey        string
+	authorizedKeys string
+	maxSessions    int
+}
+
+// addSSHFlags declares the --ssh flags into o.
+func addSSHFlags(fs *flag.FlagSet, o *sshOptions) {
+	fs.StringVar(&o.addr, "ssh", "", "serve the catalog over SSH on `ADDR` (such as 127.0.0.1:2222), one session per connection")
+	fs.StringVar(&o.hostKey, "ssh-host-key", "", "the SSH host key `PATH`, created on first run (default: facet/ssh_host_ed25519 in the user config directory)")
+	fs.StringVar(&o.authorizedKeys, "ssh-authorized-keys", "", "admit only the public keys in this authorized_keys `FILE` (required to serve a non-loopback address)")
+	fs.IntVar(&o.maxSessions, "ssh-max-sessions", 32, "refuse SSH sessions beyond `N` running at once (0: no cap)")
+}
+
+// check reports --ssh-* flags that make no sense.
+func (o sshOptions) check(list bool) error {
+	switch {
+	case o.addr == "" && (o.hostKey != "" || o.authorizedKeys != ""):
+		return &usageError{err: errors.New("--ssh-host-key and --ssh-authorized-keys need --ssh ADDR")}
+	case o.addr != "" && list:
+		return &usageError{err: errors.New("--list and --ssh cannot be combined")}
+	case o.maxSessions < 0:
+		return &usageError{err: fmt.Errorf("--ssh-max-sessions %d: must be 0 (no cap) or more", o.maxSessions)}
+	}
+	return nil
+}
+
+// runSSH serves the catalog browser (opened at opts.demo, if set) to every
+// SSH connection, each in its own session, until ctx ends. It reports where
+// it listens, and every connection, on stderr.
+func runSSH(ctx context.Context, opts options, stderr io.Writer) error {
+	newBrowser := func(ssh.Info) tea.Model { return playground.NewBrowser() }
+	if opts.demo != "" {
+		newBrowser = func(ssh.Info) tea.Model {
+			b, err := playground.NewBrowserAt(opts.demo)
+			if err != nil {
+				return nil // checked by parseOptions
+			}
+			return b
+		}
+	}
+	srv, err := ssh.New(ssh.Options{
+		Addr:           opts.ssh.addr,
+		HostKeyPath:    opts.ssh.hostKey,
+		AuthorizedKeys: opts.ssh.authorizedKeys,
+		IdleTimeout:    sshIdleTimeout,
+		MaxTimeout:     sshMaxTimeout,
+		MaxSessions:    opts.ssh.maxSessions,
+		App:            "playground",
+		NewModel:       newBrowser,
+		Logger:         slog.New(slog.NewTextHandler(stderr, nil)),
+	})
+	var bind *ssh.BindError
+	if errors.As(err, &bind) {
+		return &usageError{err: bindUsage{bind}}
+	}
+	if err != nil {
+		return fmt.Errorf("--ssh: %w", err)
+	}
+	var lc net.ListenConfig
+	l, err := lc.Listen(ctx, "tcp", opts.ssh.addr)
+	if err != nil {
+		return fmt.Errorf("--ssh: %w", err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	fmt.Fprintf(stderr, "playground: serving the catalog over SSH on %s; connect with: ssh -p %d localhost\n", l.Addr(), port)
+	if err := srv.Serve(ctx, l); err != nil {
+		if errors.As(err, &bind) {
+			return &usageError{err: bindUsage{bind}}
+		}
+		return fmt.Errorf("--ssh: %w", err)
+	}
+	return nil
+}
+
+// bindUsage says which flag lifts a *ssh.BindError.
+type bindUsage struct{ *ssh.BindError }
+
+func (e bindUsage) Error() string {
+	return fmt.Sprintf("--ssh %s: refusing to serve a non-loopback address without authentication: any client that can reach it could connect; "+
+		"set --ssh-authorized-keys FILE to admit only the keys it lists, or serve a loopback address such as 127.0.0.1:2222", e.Addr)
+}
+
+func (e bindUsage) Unwrap() error { return e.BindError }

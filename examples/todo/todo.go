@@ -1,0 +1,156 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// Task is one entry of the list.
+type Task struct {
+	Title string `json:"title"`
+	Done  bool   `json:"done"`
+}
+
+// todo is the app's model. Widgets: TextInput "task", Button "add",
+// SelectList "items", Buttons "done" and "delete", Modal "confirm" and Text
+// "status".
+type todo struct {
+	Tasks    []Task                 `json:"tasks"`
+	Input    widgets.TextInputState `json:"input"`
+	Selected int                    `json:"selected"`
+	Asking   bool                   `json:"asking"`
+	Status   string                 `json:"status"`
+}
+
+type (
+	addTask    struct{}
+	toggleTask struct{}
+	askDelete  struct{}
+)
+
+func newTodo() todo {
+	return todo{
+		Tasks:  []Task{{Title: "Read the Facet design"}, {Title: "Write a harness test"}},
+		Input:  widgets.TextInputState{ID: "task"},
+		Status: "Type a task and press enter, or Add.",
+	}
+}
+
+func (t todo) Init() tea.Cmd { return nil }
+
+func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if t.Input.Update(msg) {
+		return t, nil
+	}
+	switch m := msg.(type) {
+	case widgets.SelectionChanged:
+		if m.ID == "items" && !t.Asking {
+			t.Selected = min(max(m.Index, 0), len(t.Tasks)-1)
+		}
+	case widgets.Submitted:
+		if m.ID == "task" {
+			return t.add(), nil
+		}
+	case addTask:
+		return t.add(), nil
+	case toggleTask:
+		if t.current() != nil {
+			t.Tasks = slices.Clone(t.Tasks)
+			t.Tasks[t.Selected].Done = !t.Tasks[t.Selected].Done
+			t.Status = fmt.Sprintf("%s: %s.", t.Tasks[t.Selected].Title, doneWord(t.Tasks[t.Selected].Done))
+		}
+	case askDelete:
+		if t.current() != nil {
+			t.Asking = true
+		}
+	case widgets.ModalConfirmed:
+		if m.ID == "confirm" && t.Asking {
+			title := t.Tasks[t.Selected].Title
+			t.Tasks = slices.Delete(slices.Clone(t.Tasks), t.Selected, t.Selected+1)
+			t.Selected = max(min(t.Selected, len(t.Tasks)-1), 0)
+			t.Asking = false
+			t.Status = fmt.Sprintf("Deleted %q. %d left.", title, len(t.Tasks))
+		}
+	case widgets.ModalDismissed:
+		if m.ID == "confirm" {
+			t.Asking = false
+			t.Status = "Kept it."
+		}
+	}
+	return t, nil
+}
+
+// add appends the typed task, or says why it cannot.
+func (t todo) add() todo {
+	title := strings.TrimSpace(t.Input.Value)
+	switch {
+	case title == "":
+		t.Status = "Type a task first."
+	case slices.ContainsFunc(t.Tasks, func(x Task) bool { return strings.EqualFold(x.Title, title) }):
+		t.Status = fmt.Sprintf("%q is already on the list.", title)
+	default:
+		t.Tasks = append(slices.Clone(t.Tasks), Task{Title: title})
+		t.Selected = len(t.Tasks) - 1
+		t.Input.Value = ""
+		t.Status = fmt.Sprintf("Added %q.", title)
+	}
+	return t
+}
+
+func (t todo) current() *Task {
+	if t.Selected < 0 || t.Selected >= len(t.Tasks) {
+		return nil
+	}
+	return &t.Tasks[t.Selected]
+}
+
+func doneWord(done bool) string {
+	if done {
+		return "done"
+	}
+	return "not done"
+}
+
+func (t todo) View() tea.Node {
+	input := t.Input.View(t.Input.ID)
+	input.Label, input.Placeholder = "New task", "what needs doing?"
+	options := make([]string, len(t.Tasks))
+	left := 0
+	for i, task := range t.Tasks {
+		mark := "[ ]"
+		if task.Done {
+			mark = "[x]"
+		} else {
+			left++
+		}
+		options[i] = mark + " " + task.Title
+	}
+	selected := t.Selected
+	if len(t.Tasks) == 0 {
+		selected = -1
+	}
+	var body tea.Node = tea.Text{Content: "Nothing to do.", Faint: true}
+	if len(t.Tasks) > 0 {
+		body = widgets.SelectList{ID: "items", Label: fmt.Sprintf("Tasks (%d to do)", left), Options: options,
+			Selected: selected, Height: 10, Disabled: t.Asking}
+	}
+	title := ""
+	if c := t.current(); c != nil {
+		title = c.Title
+	}
+	return tea.Box{Title: "To-do", Padding: 1, Child: tea.Column{Gap: 1, Items: []tea.Node{
+		tea.Row{Gap: 2, Items: []tea.Node{input, widgets.Button{ID: "add", Label: "Add", OnClick: addTask{}}}},
+		body,
+		tea.Row{Gap: 2, Items: []tea.Node{
+			widgets.Button{ID: "done", Label: "Done / undo", OnClick: toggleTask{}, Disabled: t.current() == nil || t.Asking},
+			widgets.Button{ID: "delete", Label: "Delete…", OnClick: askDelete{}, Disabled: t.current() == nil || t.Asking},
+		}},
+		widgets.Modal{ID: "confirm", Visible: t.Asking, Title: "Delete this task?",
+			Body: fmt.Sprintf("%q will be removed from the list.", title), ConfirmLabel: "Delete", DismissLabel: "Keep"},
+		widgets.Text{ID: "status", Content: t.Status},
+	}}}
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/facetui/facet/render/mcp/mcptest"
+)
+
+func statusIs(want string) func(mcptest.Component) bool {
+	return func(c mcptest.Component) bool { return c.Label == want }
+}
+
+func TestTodoAddCompleteAndDelete(t *testing.T) {
+	s := mcptest.Start(t, newTodo())
+
+	s.Click("add").AssertComponent("status", statusIs("Type a task first."))
+
+	s.TypeInto("task", "Ship the examples").Click("add").
+		AssertComponent("status", statusIs(`Added "Ship the examples".`)).
+		AssertComponent("items", func(c mcptest.Component) bool {
+			return c.Label == "Tasks (3 to do)" && c.State["selected_label"] == "[ ] Ship the examples"
+		})
+	if got := s.Value("task"); got != "" {
+		t.Errorf("the input keeps %q after Add", got)
+	}
+
+	s.TypeInto("task", "ship the EXAMPLES").Click("add").
+		AssertComponent("status", statusIs(`"ship the EXAMPLES" is already on the list.`))
+
+	s.Select("items", 0).Click("done").
+		AssertComponent("items", func(c mcptest.Component) bool { return c.Label == "Tasks (2 to do)" }).
+		AssertScreenContains("[x] Read the Facet design")
+
+	// Delete asks first; Keep leaves the list alone.
+	s.AssertToolAbsent("confirm.confirm").
+		Click("delete").
+		AssertScreenContains(`"Read the Facet design" will be removed`).
+		AssertToolAbsent("delete.click").
+		Dismiss("confirm").
+		AssertComponent("status", statusIs("Kept it."))
+	s.Click("delete").Confirm("confirm").
+		AssertComponent("status", statusIs(`Deleted "Read the Facet design". 2 left.`)).
+		AssertScreenNotContains("[x] Read the Facet design").
+		ExpectError("no longer offers `confirm`").Confirm("confirm")
+
+	var model struct {
+		Tasks []Task `json:"tasks"`
+	}
+	s.Model(&model)
+	if len(model.Tasks) != 2 || model.Tasks[1].Title != "Ship the examples" {
+		t.Errorf("tasks = %+v", model.Tasks)
+	}
+}
+
+func TestTodoEnterInTheInputAdds(t *testing.T) {
+	s := mcptest.Start(t, newTodo())
+	s.TypeInto("task", "Buy milk").SendKey("enter").
+		AssertComponent("status", statusIs(`Added "Buy milk".`))
+}
+
+func TestTodoDeletingEverythingLeavesNothingToDo(t *testing.T) {
+	s := mcptest.Start(t, newTodo())
+	s.Click("delete").Confirm("confirm").Click("delete").Confirm("confirm").
+		AssertScreenContains("Nothing to do.").
+		AssertToolAbsent("delete.click").
+		AssertToolAbsent("items.select")
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/facetui/facet/render/mcp/mcptest"
+)
+
+func sample(t *testing.T) browser {
+	t.Helper()
+	root, err := rootFS("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := newBrowser(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func visible(c mcptest.Component) []string {
+	var ids []string
+	nodes, _ := c.Reads["get_nodes"].(map[string]any)["nodes"].([]any)
+	for _, n := range nodes {
+		ids = append(ids, n.(map[string]any)["id"].(string))
+	}
+	return ids
+}
+
+func TestBrowserExpandsAndShowsAFile(t *testing.T) {
+	s := mcptest.Start(t, sample(t))
+	s.AssertComponent("tree", func(c mcptest.Component) bool {
+		return strings.Join(visible(c), " ") == "docs src README.md"
+	}).AssertComponent("path", func(c mcptest.Component) bool { return c.Label == "docs" }).
+		AssertScreenContains("docs/ holds 2 entries:")
+
+	s.Expand("tree", "docs").
+		AssertComponent("tree", func(c mcptest.Component) bool {
+			return strings.Join(visible(c), " ") == "docs docs/guide.txt docs/notes.md src README.md"
+		}).
+		SelectNode("tree", "docs/notes.md").
+		AssertComponent("path", func(c mcptest.Component) bool { return c.Label == "docs/notes.md" }).
+		AssertScreenContains("- the tree is on the left")
+
+	s.SelectNode("tree", "src/main.go.txt").
+		AssertScreenContains(`fmt.Println("hello from the sample")`).
+		AssertComponent("tree", func(c mcptest.Component) bool {
+			return strings.Contains(strings.Join(visible(c), " "), "src/main.go.txt") // selecting opened src
+		})
+
+	s.Collapse("tree", "src").
+		AssertComponent("tree", func(c mcptest.Component) bool { return c.State["selected"] == "src" })
+	s.ExpectError("node_id").Expand("tree", "nope")
+}
+
+func TestBrowserScrollsALongFile(t *testing.T) {
+	s := mcptest.Start(t, sample(t))
+	s.SelectNode("tree", "docs/guide.txt").
+		ScrollTo("content", 20).
+		AssertScreenContains("Line 21 of the guide.").
+		AssertScreenNotContains("Line 1 of the guide.").
+		AssertComponent("content", func(c mcptest.Component) bool {
+			r, _ := c.Reads["get_visible_range"].(map[string]any)
+			return r["top"] == 20.0
+		})
+	// Selecting another file starts at its top.
+	s.SelectNode("tree", "README.md").AssertComponent("content", func(c mcptest.Component) bool {
+		r, _ := c.Reads["get_visible_range"].(map[string]any)
+		return r["top"] == 0.0
+	})
+}
+
+func TestBrowserSaysABinaryFileIsBinary(t *testing.T) {
+	b, err := newBrowser(fstest.MapFS{"blob.bin": {Data: []byte{0, 1, 2, 0xff}}, "a.txt": {Data: []byte("text")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mcptest.Start(t, b).SelectNode("tree", "blob.bin").AssertScreenContains("blob.bin is a binary file.")
+}
+
+func TestRootFSRefusesAMissingDirectory(t *testing.T) {
+	if _, err := rootFS(t.TempDir() + "/missing"); err == nil {
+		t.Error("rootFS accepted a missing directory")
+	}
+	if root, err := rootFS(t.TempDir()); err != nil {
+		t.Error(err)
+	} else if _, err := fs.ReadDir(root, "."); err != nil {
+		t.Error(err)
+	}
+}

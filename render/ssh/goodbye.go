@@ -17,7 +17,7 @@ var (
 // Messages a client reads.
 const (
 	msgNoPTY = "facet: this server needs an interactive terminal; connect with ssh -t"
-	msgFull  = "facet: sorry, the server is full (%d sessions running); please try again in a while"
+	msgFull  = "facet: sorry, the server is full (at most %d sessions at once); please try again in a while"
 	msgStart = "facet: the app could not start: %v"
 )
 

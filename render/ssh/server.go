@@ -138,7 +138,7 @@ func New(opts Options) (*Server, error) {
 func (s *Server) authorize(ctx charmssh.Context, key charmssh.PublicKey) bool {
 	ok := s.keys.allows(key)
 	if !ok {
-		s.logger.Warn("ssh: key refused", "user", ctx.User(), "remote", ctx.RemoteAddr().String(), "key", fingerprint(key))
+		s.logger.Info("ssh: key refused", "user", ctx.User(), "remote", ctx.RemoteAddr().String(), "key", fingerprint(key))
 	}
 	return ok
 }
@@ -197,9 +197,9 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	return fmt.Errorf("ssh: serve: %w", err)
 }
 
-// Close stops accepting connections, ends every session with a goodbye
-// (waiting a few seconds for them to print it) and closes the remaining
-// connections. It is safe to call more than once.
+// Close stops accepting connections, ends every session with a goodbye,
+// waits a few seconds for the clients to hang up and closes the
+// connections that remain. It is safe to call more than once.
 func (s *Server) Close() error {
 	s.closeOnce.Do(func() {
 		s.mu.Lock()
@@ -213,16 +213,19 @@ func (s *Server) Close() error {
 		}
 		s.mu.Unlock()
 
-		deadline := time.NewTimer(shutdownGrace)
-		defer deadline.Stop()
+		// Each session prints its goodbye and exits; its client then
+		// hangs up. Whoever is still there after the grace period is cut off.
+		ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+		defer cancel()
 	wait:
 		for _, done := range pending {
 			select {
 			case <-done:
-			case <-deadline.C:
+			case <-ctx.Done():
 				break wait
 			}
 		}
+		_ = s.srv.Shutdown(ctx)
 		if err := s.srv.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
 			s.closeErr = fmt.Errorf("ssh: close: %w", err)
 		}

@@ -96,7 +96,7 @@ func TestSessionCapRefusesPolitely(t *testing.T) {
 	if status := third.wait(); status != 1 {
 		t.Fatalf("exit status over the cap = %d, want 1", status)
 	}
-	want := "facet: sorry, the server is full (2 sessions running); please try again in a while"
+	want := "facet: sorry, the server is full (at most 2 sessions at once); please try again in a while"
 	if got := third.stderr.String(); !strings.Contains(got, want) {
 		t.Fatalf("stderr over the cap = %q, want %q", got, want)
 	}

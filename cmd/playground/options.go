@@ -20,9 +20,8 @@ const (
 	modeList
 	// modeSSH serves the catalog over SSH (--ssh ADDR; see ssh.go).
 	modeSSH
-	// Further modes (--mcp on stdio, --http ADDR) go here,
-	// each with its flag in newFlagSet, a check in parseOptions and a case
-	// in run.
+	// modeMCP serves MCP on stdio only (--mcp without --ssh; see mcp.go).
+	modeMCP
 )
 
 // options is the parsed command line.
@@ -33,6 +32,8 @@ type options struct {
 	demo string
 	// ssh holds the --ssh flags.
 	ssh sshOptions
+	// mcp holds the MCP flags (--mcp, --http and the policy).
+	mcp mcpOptions
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -48,8 +49,11 @@ func newFlagSet(o *options, list *bool, stderr io.Writer) *flag.FlagSet {
 	fs.StringVar(&o.demo, "demo", "", "open the demo `NAME` directly (one of: "+strings.Join(playground.Names(), ", ")+")")
 	fs.BoolVar(list, "list", false, "print the catalog (name, title, description) and exit")
 	addSSHFlags(fs, &o.ssh)
+	addMCPFlags(fs, &o.mcp)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]]\n\nRuns Facet's demo apps in this terminal.\n\n")
+		fmt.Fprintf(fs.Output(), "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR]\n\n"+
+			"Runs Facet's demo apps in this terminal, over SSH, and for agents over MCP. With --http beside the\n"+
+			"terminal or --ssh, each human session is also an MCP session (live, ssh1, ssh2, ...).\n\n")
 		fs.PrintDefaults()
 	}
 	return fs
@@ -78,6 +82,12 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.ssh.addr != "" {
 		o.mode = modeSSH
+	}
+	if err := o.mcp.check(list); err != nil {
+		return o, err
+	}
+	if o.mcp.stdio && o.ssh.addr == "" {
+		o.mode = modeMCP
 	}
 	if o.demo != "" {
 		if _, err := playground.Lookup(o.demo); err != nil {

@@ -13,15 +13,17 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	switch opts.mode {
-	case modeList:
+	if opts.mode == modeList {
 		return printCatalog(stdout)
-	case modeTerminal:
-		return runTerminal(ctx, opts, stdin, stdout)
-	case modeSSH:
-		return runSSH(ctx, opts, stderr)
-		// --mcp (stdio) and --http ADDR will each add a case here that
-		// calls its own runX in its own file (mcp.go, http.go, ...).
 	}
-	return fmt.Errorf("mode %d is not implemented", opts.mode)
+	if !opts.mcp.enabled() {
+		switch opts.mode {
+		case modeTerminal:
+			return runTerminal(ctx, opts, stdin, stdout)
+		case modeSSH:
+			return runSSH(ctx, opts, stderr, nil)
+		}
+		return fmt.Errorf("mode %d is not implemented", opts.mode)
+	}
+	return runShared(ctx, opts, stdin, stdout, stderr)
 }

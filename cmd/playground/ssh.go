@@ -53,7 +53,7 @@ func (o sshOptions) check(list bool) error {
 // runSSH serves the catalog browser (opened at opts.demo, if set) to every
 // SSH connection, each in its own session, until ctx ends. It reports where
 // it listens, and every connection, on stderr.
-func runSSH(ctx context.Context, opts options, stderr io.Writer) error {
+func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.Sessions) error {
 	newBrowser := func(ssh.Info) tea.Model { return playground.NewBrowser() }
 	if opts.demo != "" {
 		newBrowser = func(ssh.Info) tea.Model {
@@ -73,6 +73,7 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer) error {
 		MaxSessions:    opts.ssh.maxSessions,
 		App:            "playground",
 		NewModel:       newBrowser,
+		Sessions:       sessions,
 		Logger:         slog.New(slog.NewTextHandler(stderr, nil)),
 	})
 	var bind *ssh.BindError

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/facetui/facet/playground"
+	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/terminal"
+	"github.com/facetui/facet/tea"
+)
+
+// restrictedDemos are left out of the apps an MCP client may start unless
+// an operator names them with --startable: repl evaluates expressions and
+// runtime shows process internals. Pinned by TestDefaultStartableIsPinned.
+var restrictedDemos = []string{"repl", "runtime"}
+
+// listFlag is a comma-separated list flag that remembers whether it was
+// given at all, since an empty list is a deliberate, configured choice.
+type listFlag struct {
+	set    bool
+	values []string
+}
+
+func (l *listFlag) String() string { return strings.Join(l.values, ",") }
+
+func (l *listFlag) Set(s string) error {
+	l.set = true
+	l.values = nil
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			l.values = append(l.values, v)
+		}
+	}
+	return nil
+}
+
+// list returns nil when the flag was not given and a non-nil (possibly
+// empty) slice when it was.
+func (l *listFlag) list() []string {
+	if !l.set {
+		return nil
+	}
+	if l.values == nil {
+		return []string{}
+	}
+	return l.values
+}
+
+// mcpOptions are the MCP flags.
+type mcpOptions struct {
+	stdio      bool
+	http       string
+	toolNames  string
+	production bool
+	allowTools listFlag
+	allowReads listFlag
+	startable  listFlag
+}
+
+func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
+	fs.BoolVar(&o.stdio, "mcp", false, "serve MCP on stdin/stdout for an agent (Claude Code: claude mcp add facet -- go run ./cmd/playground --mcp)")
+	fs.StringVar(&o.http, "http", "", "also serve MCP over HTTP on `ADDR` (/mcp streamable HTTP, /sse); needs --allow-tools and --allow-read-methods")
+	fs.StringVar(&o.toolNames, "tool-names", mcp.NamesDotted, "advertise derived tools as `dotted|safe` names (safe: for clients that reject dots)")
+	fs.BoolVar(&o.production, "production", false, "production defaults: no tool runs and only listing methods are served unless allowed (also FACET_ENV=production)")
+	fs.Var(&o.allowTools, "allow-tools", "allow exactly these tools, comma-separated `LIST` (an empty list allows none)")
+	fs.Var(&o.allowReads, "allow-read-methods", "allow exactly these read methods, comma-separated `LIST` (tools/list, resources/read, ...)")
+	fs.Var(&o.startable, "startable", "apps facet_start may start, comma-separated `LIST` (default: every demo but "+strings.Join(restrictedDemos, " and ")+")")
+}
+
+// enabled reports whether any MCP transport was asked for.
+func (o *mcpOptions) enabled() bool { return o.stdio || o.http != "" }
+
+// mcpApps turns the playground catalog into the MCP renderer's apps.
+func mcpApps() []mcp.App {
+	var apps []mcp.App
+	for _, a := range playground.Catalog() {
+		restricted := false
+		for _, r := range restrictedDemos {
+			restricted = restricted || r == a.Name
+		}
+		apps = append(apps, mcp.App{Name: a.Name, Title: a.Title, Description: a.Description, New: a.New, Restricted: restricted})
+	}
+	return apps
+}
+
+// serverOptions builds mcp.Options from the flags and the environment. When
+// nothing configures the tool policy outside production, the allow-all
+// default is chosen here, where it can be seen.
+func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Sessions, logger *slog.Logger) mcp.Options {
+	opts := mcp.Options{
+		Apps:               mcpApps(),
+		Startable:          o.startable.list(),
+		ToolNames:          o.toolNames,
+		Sessions:           sessions,
+		Logger:             logger,
+		Production:         o.production || getenv("FACET_ENV") == "production",
+		AllowedTools:       o.allowTools.list(),
+		AllowedReadMethods: o.allowReads.list(),
+		HTTP:               mcp.HTTPOptions{Addr: o.http},
+	}
+	if opts.AllowedTools == nil && !opts.Production {
+		// Nothing configured, outside production: the development default,
+		// chosen here where it can be seen, and recorded as a default so it
+		// can never open a network transport.
+		opts.Authorizer = mcp.AllowAll()
+		opts.PolicySource = mcp.SourceDefault
+	}
+	return opts
+}
+
+// check refuses flag combinations that cannot work.
+func (o *mcpOptions) check(list bool) error {
+	switch {
+	case list && o.enabled():
+		return &usageError{err: errors.New("--list cannot be combined with --mcp or --http")}
+	case o.toolNames != mcp.NamesDotted && o.toolNames != mcp.NamesSafe:
+		return &usageError{err: fmt.Errorf("--tool-names %q: use %s or %s", o.toolNames, mcp.NamesDotted, mcp.NamesSafe)}
+	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.production):
+		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable and --production configure MCP: add --mcp or --http ADDR")}
+	}
+	return nil
+}
+
+// LiveSessionID is the MCP session id of the terminal's own session when
+// --http serves agents beside it.
+const LiveSessionID = "live"
+
+// runShared runs the human surfaces (the terminal, or SSH) and the MCP
+// transports over one session registry, so an agent and a human drive the
+// same sessions. Whichever part ends first (the user quits, stdin closes,
+// a listener fails) ends them all.
+func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stderr io.Writer) error {
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	sessions := tea.NewSessions()
+	srv, err := mcp.New(opts.mcp.serverOptions(os.Getenv, sessions, logger))
+	var ce *mcp.ConfigError
+	if errors.As(err, &ce) {
+		return &usageError{err: err}
+	}
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	defer sessions.StopAll()
+	if opts.mcp.http != "" {
+		if err := srv.NetworkReady(); err != nil {
+			return &usageError{err: fmt.Errorf("--http: %w", err)}
+		}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make(chan error, 4)
+	parts := 0
+	start := func(f func() error) {
+		parts++
+		go func() { results <- f() }()
+	}
+	if opts.mcp.http != "" {
+		start(func() error {
+			fmt.Fprintf(stderr, "playground: serving MCP over HTTP at http://%s/mcp (SSE at /sse)\n", opts.mcp.http)
+			return srv.ServeHTTP(ctx)
+		})
+	}
+	if opts.mcp.stdio {
+		start(func() error { return srv.ServeStdio(ctx, stdin, stdout) })
+	}
+	switch {
+	case opts.ssh.addr != "":
+		start(func() error { return runSSH(ctx, opts, stderr, sessions) })
+	case !opts.mcp.stdio:
+		start(func() error { return runLive(ctx, opts, sessions, stdin, stdout) })
+	}
+	first := <-results
+	cancel()
+	for i := 1; i < parts; i++ {
+		<-results
+	}
+	if errors.Is(first, context.Canceled) {
+		return nil
+	}
+	return first
+}
+
+// runLive runs the catalog in this terminal as session "live", which MCP
+// clients see in facet_list and drive with live.<widget>.<action>.
+func runLive(ctx context.Context, opts options, sessions *tea.Sessions, stdin io.Reader, stdout io.Writer) error {
+	var m tea.Model = playground.NewBrowser()
+	if opts.demo != "" {
+		b, err := playground.NewBrowserAt(opts.demo)
+		if err != nil {
+			return &usageError{err: err}
+		}
+		m = b
+	}
+	sess, err := sessions.Start(ctx, LiveSessionID, "playground", m)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = sessions.Stop(LiveSessionID) }()
+	return runTerminal(ctx, opts, stdin, stdout, terminal.WithRuntime(sess.Runtime))
+}

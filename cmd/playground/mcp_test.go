@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/tea"
+)
+
+// TestDefaultStartableIsPinned: a new demo becomes startable over MCP only
+// through a reviewed change to this list.
+func TestDefaultStartableIsPinned(t *testing.T) {
+	want := []string{"search", "login", "counter", "files", "player", "tabs", "log", "menu", "confirm", "gallery"}
+	if got := mcp.DefaultStartable(mcpApps()); !slices.Equal(got, want) {
+		t.Fatalf("default startable apps = %v\nwant %v", got, want)
+	}
+}
+
+func TestPolicyFlags(t *testing.T) {
+	env := func(prod string) func(string) string {
+		return func(k string) string {
+			if k == "FACET_ENV" {
+				return prod
+			}
+			return ""
+		}
+	}
+	cases := []struct {
+		name       string
+		args       []string
+		env        string
+		source     string
+		production bool
+		network    bool
+	}{
+		{"nothing: visible development default", nil, "", mcp.SourceDefault, false, false},
+		{"production by flag", []string{"--production"}, "", mcp.SourceDefault, true, false},
+		{"production by environment", nil, "production", mcp.SourceDefault, true, false},
+		{"empty allow list is configured", []string{"--allow-tools="}, "", mcp.SourceConfigured, false, false},
+		{"allow list and read methods open the network", []string{"--allow-tools=facet_list", "--allow-read-methods=tools/list"}, "", mcp.SourceConfigured, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := parseOptions(append([]string{"--mcp"}, c.args...), &strings.Builder{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := o.mcp.serverOptions(env(c.env), tea.NewSessions(), nil)
+			srv, err := mcp.New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Close()
+			if p := srv.Policy(); p.Source != c.source || opts.Production != c.production {
+				t.Fatalf("policy %+v production %v", p, opts.Production)
+			}
+			if err := srv.NetworkReady(); (err == nil) != c.network {
+				t.Fatalf("NetworkReady = %v", err)
+			}
+		})
+	}
+}
+
+func TestHTTPRefusesWithoutAConfiguredPolicy(t *testing.T) {
+	err := run(context.Background(), []string{"--http", "127.0.0.1:0"}, strings.NewReader(""), &strings.Builder{}, &strings.Builder{})
+	if err == nil || !strings.Contains(err.Error(), "Authorizer") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestBinaryOverStdio builds the playground and drives it as a client
+// would: a real process, JSON-RPC over its stdin and stdout.
+func TestBinaryOverStdio(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "playground")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	c, err := client.NewStdioMCPClient(bin, nil, "--mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	init := sdk.InitializeRequest{}
+	init.Params.ProtocolVersion = "2025-06-18"
+	init.Params.ClientInfo = sdk.Implementation{Name: "binary-test", Version: "1"}
+	res, err := c.Initialize(ctx, init)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ServerInfo.Name != "facet" {
+		t.Fatalf("server name %q", res.ServerInfo.Name)
+	}
+	call := func(name string, args map[string]any) string {
+		t.Helper()
+		req := sdk.CallToolRequest{}
+		req.Params.Name, req.Params.Arguments = name, args
+		r, err := c.CallTool(ctx, req)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var b strings.Builder
+		for _, content := range r.Content {
+			if tc, ok := content.(sdk.TextContent); ok {
+				b.WriteString(tc.Text)
+			}
+		}
+		if r.IsError {
+			t.Fatalf("%s: error result %s", name, b.String())
+		}
+		return b.String()
+	}
+	if out := call("facet_start", map[string]any{"app": "search", "id": "demo"}); !strings.Contains(out, "Session started: demo") || !strings.Contains(out, "demo.results.sort") {
+		t.Fatalf("start: %s", out)
+	}
+	call("demo.search.type_into", map[string]any{"text": "kubernetes"})
+	call("demo.submit.click", nil)
+	call("demo.results.sort", map[string]any{"column": "stars", "direction": "asc"})
+	rows := call("demo.results.get_rows", map[string]any{"limit": 3.0})
+	if !strings.Contains(strings.ToLower(rows), "kubernetes") {
+		t.Fatalf("rows after searching: %s", rows)
+	}
+	if shot := call("facet_screenshot", map[string]any{"id": "demo"}); !strings.Contains(shot, "repositor") {
+		t.Fatalf("screenshot:\n%s", shot)
+	}
+	tools, err := c.ListTools(ctx, sdk.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range tools.Tools {
+		names = append(names, tl.Name)
+	}
+	if !slices.Contains(names, "demo.results.get_rows") || !slices.Contains(names, "facet_act") {
+		t.Fatalf("tools: %v", names)
+	}
+}

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/render/mcp/mcptest"
+)
+
+func clockIs(prefix string) func(mcptest.Component) bool {
+	return func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, prefix) }
+}
+
+func TestPlayerSeeksPlaysAndPauses(t *testing.T) {
+	s := mcptest.Start(t, newPlayer(10*time.Millisecond))
+	s.AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "Blue in Green — Miles Davis" }).
+		Seek("timeline", 60).
+		AssertComponent("clock", clockIs("1:00 / 5:37 · Paused")).
+		Play("timeline").
+		WaitFor("clock", clockIs("1:03 / 5:37 · Playing")).
+		Pause("timeline").
+		AssertComponent("timeline", func(c mcptest.Component) bool { return c.State["playing"] == false })
+	// Paused, it stays put.
+	pos := s.Call("timeline.get_position", nil)
+	time.Sleep(50 * time.Millisecond)
+	if again := s.Call("timeline.get_position", nil); again.Text != pos.Text {
+		t.Errorf("paused, the position moved from %s to %s", pos.Text, again.Text)
+	}
+	s.ExpectError("out of range").Seek("timeline", 1000)
+}
+
+func TestPlayerPlaylistTab(t *testing.T) {
+	s := mcptest.Start(t, newPlayer(time.Hour))
+	s.AssertToolAbsent("tracks.select").
+		SelectTab("view", 1).
+		AssertScreenContains("Naima — John Coltrane (4:21)").
+		AssertToolAbsent("timeline.seek").
+		Select("tracks", 2)
+	if i, tab := s.Selected("view"); i != 1 || tab != "Playlist" {
+		t.Errorf("tab = %d %q", i, tab)
+	}
+	s.SelectTab("view", 0).
+		AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "Naima — John Coltrane" }).
+		AssertComponent("clock", clockIs("0:00 / 4:21"))
+}
+
+func TestPlayerSkipsAndPlaysTheNextTrackAtTheEnd(t *testing.T) {
+	s := mcptest.Start(t, newPlayer(5*time.Millisecond))
+	s.Click("prev").
+		AssertComponent("title", func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, "Round Midnight") }).
+		Click("next").Click("next").
+		AssertComponent("title", func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, "So What") }).
+		Seek("timeline", 560).Play("timeline").
+		WaitFor("title", func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, "Naima") }).
+		WaitFor("clock", clockIs("0:0")).
+		AssertComponent("clock", func(c mcptest.Component) bool { return strings.HasSuffix(c.Label, "Playing") })
+}
+
+func TestPlayerEnterInThePlaylistPlays(t *testing.T) {
+	s := mcptest.Start(t, newPlayer(time.Hour))
+	s.SelectTab("view", 1).SendKey("tab").SendKey("down").SendKey("enter").
+		AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "So What — Miles Davis" }).
+		AssertComponent("clock", clockIs("0:00 / 9:22 · Playing"))
+}

@@ -20,6 +20,8 @@ var (
 	ErrTimeout = errors.New("dispatch timed out")
 	// ErrStopped: the runtime has stopped.
 	ErrStopped = errors.New("runtime stopped")
+	// ErrAgentsBlocked: the human at this session detached agents.
+	ErrAgentsBlocked = errors.New("the human at this session has detached agents")
 )
 
 // PanicError reports a panic in Update or View.

@@ -24,6 +24,12 @@ type Snapshot struct {
 	Hover   string
 	Size    WindowSizeMsg
 	Version uint64
+	// Agents are the agents (MCP connections) acting on this runtime, in
+	// the order they attached. A renderer shows a human that they are there.
+	Agents []string
+	// AgentsBlocked is set while the human has detached agents: renderers
+	// for agents refuse to act until it is cleared.
+	AgentsBlocked bool
 }
 
 // Transition is what one dispatched message did: the snapshot before it was
@@ -102,6 +108,10 @@ type (
 		step int // 0: set id, 1: next, -1: previous
 	}
 	hoverInput struct{ id string }
+	agentInput struct {
+		attach string // an agent id to add
+		block  int    // 1: detach all and block, -1: unblock
+	}
 	mouseInput struct {
 		id string
 		m  Mouse
@@ -225,6 +235,29 @@ func (r *Runtime) SetHover(ctx context.Context, id string) error {
 	return err
 }
 
+// AttachAgent records that agent acts on this runtime (idempotent). It
+// returns ErrAgentsBlocked while the human has detached agents.
+func (r *Runtime) AttachAgent(ctx context.Context, agent string) error {
+	if s := r.Snapshot(); contains(s.Agents, agent) && !s.AgentsBlocked {
+		return nil
+	}
+	_, err := r.call(ctx, agentInput{attach: agent})
+	return err
+}
+
+// DetachAgents drops every attached agent and blocks agents from acting
+// until AllowAgents; a human's "detach" key calls it.
+func (r *Runtime) DetachAgents(ctx context.Context) error {
+	_, err := r.call(ctx, agentInput{block: 1})
+	return err
+}
+
+// AllowAgents lets agents act again after DetachAgents.
+func (r *Runtime) AllowAgents(ctx context.Context) error {
+	_, err := r.call(ctx, agentInput{block: -1})
+	return err
+}
+
 // Subscribe returns a channel that receives the latest snapshot after every
 // change. A slow reader skips intermediate snapshots rather than holding up
 // the owner. cancel releases the subscription; the channel is closed when the
@@ -333,6 +366,23 @@ func (r *Runtime) handle(msg Msg) error {
 		}
 		r.publish(cur.withFocus(next))
 		return nil
+	case agentInput:
+		s := *cur
+		switch {
+		case m.block > 0:
+			s.Agents, s.AgentsBlocked = nil, true
+		case m.block < 0:
+			s.AgentsBlocked = false
+		case s.AgentsBlocked:
+			return ErrAgentsBlocked
+		case !contains(s.Agents, m.attach):
+			s.Agents = append(append([]string(nil), s.Agents...), m.attach)
+		default:
+			return nil
+		}
+		s.Version++
+		r.publish(&s)
+		return nil
 	case hoverInput:
 		s := *cur
 		s.Hover = m.id
@@ -393,7 +443,8 @@ func (r *Runtime) apply(msg Msg) error {
 		return err
 	}
 	order := focusables(view)
-	s := &Snapshot{Model: next, View: view, Hover: cur.Hover, Size: cur.Size, Version: cur.Version + 1}
+	s := &Snapshot{Model: next, View: view, Hover: cur.Hover, Size: cur.Size, Version: cur.Version + 1,
+		Agents: cur.Agents, AgentsBlocked: cur.AgentsBlocked}
 	if ws, ok := msg.(WindowSizeMsg); ok {
 		s.Size = ws
 	}

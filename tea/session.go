@@ -22,6 +22,8 @@ type Session struct {
 	ID        string
 	App       string
 	StartedAt time.Time
+
+	removed sync.Once
 }
 
 // SessionEvent reports a session starting or stopping.
@@ -83,16 +85,21 @@ func (s *Sessions) Start(ctx context.Context, id, app string, m Model, opts ...O
 	return sess, nil
 }
 
+// remove takes sess out of the registry and tells the watchers, once. A
+// second caller (Stop racing the session's own goroutine) waits until the
+// first has finished, so when Stop returns the watchers have run.
 func (s *Sessions) remove(sess *Session) {
-	s.mu.Lock()
-	cur, ok := s.byID[sess.ID]
-	if ok && cur == sess {
-		delete(s.byID, sess.ID)
-	}
-	s.mu.Unlock()
-	if ok && cur == sess {
-		s.notify(SessionEvent{Session: sess, Started: false})
-	}
+	sess.removed.Do(func() {
+		s.mu.Lock()
+		cur, ok := s.byID[sess.ID]
+		if ok && cur == sess {
+			delete(s.byID, sess.ID)
+		}
+		s.mu.Unlock()
+		if ok && cur == sess {
+			s.notify(SessionEvent{Session: sess, Started: false})
+		}
+	})
 }
 
 // Get returns the running session id.

@@ -64,6 +64,9 @@ func (s *Server) callDerived(ctx context.Context, t *Tool, args map[string]any) 
 	if !ok {
 		return staleSession(t.Session, t.Name)
 	}
+	if res := s.attachAgent(ctx, sess); res != nil {
+		return res
+	}
 	if !s.breakers.Allow(t.Name) {
 		return sdk.NewToolResultError(fmt.Sprintf("tool `%s` is temporarily unavailable: it failed %d times in a row; it will be retried after %v (or reset its breaker)", t.Name, BreakerThreshold, BreakerCooldown))
 	}
@@ -184,6 +187,20 @@ func readResult(name string, v any) (*sdk.CallToolResult, bool) {
 		structured = map[string]any{"value": structured}
 	}
 	return sdk.NewToolResultStructured(structured, string(b)), false
+}
+
+// attachAgent records the caller as an agent acting on sess, so a human at
+// its terminal sees it, and refuses the call while the human has detached
+// agents.
+func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) *sdk.CallToolResult {
+	err := sess.AttachAgent(ctx, "mcp:"+authContext(ctx).ConnectionID)
+	switch {
+	case errors.Is(err, tea.ErrAgentsBlocked):
+		return sdk.NewToolResultError(fmt.Sprintf("session `%s`: the person at its terminal has detached agents; nothing was done (they can allow agents again with their detach key)", sess.ID))
+	case err != nil && !errors.Is(err, tea.ErrStopped):
+		return sdk.NewToolResultError(fmt.Sprintf("session `%s`: %v", sess.ID, err))
+	}
+	return nil
 }
 
 func staleSession(session, tool string) *sdk.CallToolResult {

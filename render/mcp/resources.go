@@ -116,7 +116,6 @@ func (r *resources) attach(sess *tea.Session) {
 	if !tea.ValidID(sess.ID) {
 		return
 	}
-	snap := sess.Snapshot()
 	entries := []server.ServerResource{
 		{Resource: sdk.NewResource(WidgetsURI(sess.ID), sess.ID+" widgets", sdk.WithMIMEType(jsonMIME),
 			sdk.WithResourceDescription("The widget tree of session "+sess.ID+".")), Handler: r.read},
@@ -124,27 +123,12 @@ func (r *resources) attach(sess *tea.Session) {
 			sdk.WithResourceDescription("Model, widgets, focus and tools of session "+sess.ID+".")), Handler: r.read},
 	}
 	r.mu.Lock()
-	for _, p := range projections(snap.Model) {
-		uri := ModelURI(sess.ID, p.Name)
-		entries = append(entries, server.ServerResource{Resource: sdk.NewResource(uri, sess.ID+" "+p.Name,
-			sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription(CleanText(p.Description))), Handler: r.read})
-		if p.URI != "" && !strings.HasPrefix(p.URI, uriPrefix) {
-			if _, taken := r.aliases[p.URI]; !taken {
-				r.aliases[p.URI] = uri
-				entries = append(entries, server.ServerResource{Resource: sdk.NewResource(p.URI, p.Name,
-					sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription("Alias of "+uri+".")), Handler: r.read})
-			}
-		}
-	}
-	uris := make([]string, len(entries))
-	for i, e := range entries {
-		uris[i] = e.Resource.URI
-	}
-	r.bySession[sess.ID] = uris
+	r.bySession[sess.ID] = []string{WidgetsURI(sess.ID), ContextURI(sess.ID)}
 	ctx, cancel := context.WithCancel(context.Background())
 	r.watching[sess.ID] = cancel
 	r.mu.Unlock()
 	r.s.sdk.AddResources(entries...)
+	r.syncProjections(sess.ID, sess.Snapshot())
 
 	ch, unsubscribe := sess.Subscribe()
 	go func() {
@@ -157,10 +141,76 @@ func (r *resources) attach(sess *tea.Session) {
 				if !ok {
 					return
 				}
+				r.syncProjections(sess.ID, snap)
 				r.changed(sess.ID, snap)
 			}
 		}
 	}()
+}
+
+// syncProjections registers the projections a session's model declares
+// now and removes those it no longer does (a catalog that opens a demo
+// gains the demo's projections). An app's own URI becomes an alias when no
+// other session holds it. Nothing happens when the set is unchanged.
+func (r *resources) syncProjections(session string, snap tea.Snapshot) {
+	want := map[string]Projection{}
+	for _, p := range projections(snap.Model) {
+		want[ModelURI(session, p.Name)] = p
+	}
+	r.mu.Lock()
+	have := map[string]bool{}
+	for _, u := range r.bySession[session] {
+		if _, _, _, ok := parseURI(u); ok && strings.Contains(u, modelSegment) {
+			have[u] = true
+		}
+	}
+	var add []server.ServerResource
+	var remove []string
+	keep := []string{}
+	for _, u := range r.bySession[session] {
+		real := u
+		if a, ok := r.aliases[u]; ok {
+			real = a
+		}
+		if _, _, _, ok := parseURI(real); ok && strings.Contains(real, modelSegment) && want[real].Value == nil {
+			remove = append(remove, u)
+			delete(r.aliases, u)
+			delete(r.states, u)
+			delete(r.subs, u)
+			continue
+		}
+		keep = append(keep, u)
+	}
+	for uri, p := range want {
+		if have[uri] {
+			continue
+		}
+		keep = append(keep, uri)
+		add = append(add, server.ServerResource{Resource: sdk.NewResource(uri, session+" "+p.Name,
+			sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription(CleanText(p.Description))), Handler: r.read})
+		if p.URI != "" && !strings.HasPrefix(p.URI, uriPrefix) {
+			if _, taken := r.aliases[p.URI]; !taken {
+				r.aliases[p.URI] = uri
+				keep = append(keep, p.URI)
+				add = append(add, server.ServerResource{Resource: sdk.NewResource(p.URI, p.Name,
+					sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription("Alias of "+uri+".")), Handler: r.read})
+			}
+		}
+	}
+	if len(add) == 0 && len(remove) == 0 {
+		r.mu.Unlock()
+		return
+	}
+	if _, running := r.watching[session]; running {
+		r.bySession[session] = keep
+	}
+	r.mu.Unlock()
+	if len(remove) > 0 {
+		r.s.sdk.DeleteResources(remove...)
+	}
+	if len(add) > 0 {
+		r.s.sdk.AddResources(add...)
+	}
 }
 
 // detach removes a stopped session's resources, states and subscriptions.

@@ -12,6 +12,8 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"pgregory.net/rapid"
+
+	"github.com/facetui/facet/tea"
 )
 
 // updates collects notifications/resources/updated.
@@ -291,4 +293,61 @@ func TestDiffReplacesTheRootWhenThatIsSmaller(t *testing.T) {
 	if !jsonpatch.Equal(got, to) {
 		t.Fatalf("applied %s", got)
 	}
+}
+
+// shifting declares a projection only while open, as a catalog does once a
+// demo is open.
+type shifting struct{ Open bool }
+
+func (m *shifting) Init() tea.Cmd { return nil }
+func (m *shifting) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	n := *m
+	if _, ok := msg.(toggleMsg); ok {
+		n.Open = !n.Open
+	}
+	return &n, nil
+}
+func (m *shifting) View() tea.Node { return tea.Text{Content: "x"} }
+func (m *shifting) Projections() []tea.Projection {
+	if !m.Open {
+		return nil
+	}
+	return []tea.Projection{{URI: "demo://state/open", Name: "open", Value: func() any { return true }}}
+}
+
+func TestProjectionsFollowTheModel(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	sess, err := srv.StartSession(context.Background(), "sh", "shifting", &shifting{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := func() []string {
+		list, err := tc.c.ListResources(context.Background(), sdk.ListResourcesRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var uris []string
+		for _, r := range list.Resources {
+			uris = append(uris, r.URI)
+		}
+		return uris
+	}
+	waitListed := func(uri string, want bool) {
+		t.Helper()
+		deadline := time.Now().Add(2 * time.Second)
+		for contains(listed(), uri) != want {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s listed = %v, want %v: %v", uri, !want, want, listed())
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	waitListed(ModelURI("sh", "open"), false)
+	_ = sess.Dispatch(context.Background(), toggleMsg{})
+	waitListed(ModelURI("sh", "open"), true)
+	waitListed("demo://state/open", true)
+	_ = sess.Dispatch(context.Background(), toggleMsg{})
+	waitListed(ModelURI("sh", "open"), false)
+	waitListed("demo://state/open", false)
 }

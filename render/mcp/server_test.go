@@ -408,3 +408,29 @@ func TestSendKeyAndScreenshot(t *testing.T) {
 	mustErr(t, tc.call("facet_send_key", map[string]any{"id": "demo", "key": "hyper"}), "unknown key", "page_up")
 	mustErr(t, tc.call("facet_screenshot", map[string]any{"id": "nope"}), "session `nope` is not running")
 }
+
+func TestAgentsAreShownAndCanBeDetached(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	sess, _ := srv.Sessions().Get("demo")
+	if len(sess.Snapshot().Agents) != 0 {
+		t.Fatal("an agent is attached before acting")
+	}
+	mustOK(t, tc.call("demo.inc.click", nil))
+	if agents := sess.Snapshot().Agents; len(agents) != 1 || !strings.HasPrefix(agents[0], "mcp:") {
+		t.Fatalf("agents after a call: %v", agents)
+	}
+	if err := sess.DetachAgents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mustErr(t, tc.call("demo.inc.click", nil), "detached agents", "nothing was done")
+	mustErr(t, tc.call("facet_send_key", map[string]any{"id": "demo", "key": "enter"}), "detached agents")
+	if got := sess.Snapshot().Model.(*counter).Count; got != 1 {
+		t.Fatalf("count = %d: a blocked call ran", got)
+	}
+	if err := sess.AllowAgents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("demo.inc.click", nil))
+}

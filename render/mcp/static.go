@@ -222,6 +222,9 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 	if err != nil {
 		return sdk.NewToolResultError(err.Error())
 	}
+	if res := s.attachAgent(ctx, sess); res != nil {
+		return res
+	}
 	for _, mod := range []struct {
 		name string
 		dst  *bool

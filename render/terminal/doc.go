@@ -12,4 +12,10 @@
 // to the runtime (Tab and Shift+Tab move focus, other keys reach the focused
 // widget), and every snapshot the runtime publishes is drawn. Several
 // programs can attach to one running session with WithRuntime.
+//
+// When agents (MCP clients) act on the session, the bottom line says so
+// ("● agent attached (ctrl+] detach)"). The detach key, Ctrl+] unless
+// WithDetachKey says otherwise, detaches them and blocks them until it is
+// pressed again; it never reaches the app. DrawSnapshot draws the same
+// status line into plain screenshots.
 package terminal

@@ -79,12 +79,22 @@ type shortHelper interface {
 // focused and hover under the mouse. When the focused widget lists its keys
 // (ShortHelp), the bottom line is a muted help line for it.
 func Layout(tree tea.Node, width, height int, focus, hover string) Frame {
+	return layout(tree, width, height, focus, hover, "")
+}
+
+// layout is Layout with a status (such as AgentStatus) at the start of the
+// bottom line, before the help line.
+func layout(tree tea.Node, width, height int, focus, hover, status string) Frame {
 	f := Frame{Width: max(width, 0), Height: max(height, 0)}
 	if width <= 0 || height <= 0 {
 		return f
 	}
 	theme := widgets.DefaultTheme()
-	helpLine := helpFor(tree, focus, width, theme)
+	helpWidth := width
+	if status != "" {
+		helpWidth -= widgets.Width(status) + widgets.Width(statusSeparator)
+	}
+	helpLine := statusLine(status, helpFor(tree, focus, helpWidth, theme), width, theme)
 	bodyHeight := height
 	if helpLine != "" {
 		bodyHeight--
@@ -110,7 +120,7 @@ func Draw(tree tea.Node, width, height int, focus string) string {
 }
 
 func helpFor(tree tea.Node, focus string, width int, theme *widgets.Theme) string {
-	if focus == "" {
+	if focus == "" || width <= 0 {
 		return ""
 	}
 	w, ok := tea.FindWidget(tree, focus)

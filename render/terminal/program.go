@@ -22,6 +22,7 @@ type options struct {
 	width, height int
 	runtime       *tea.Runtime
 	app           string
+	detachKey     string
 	program       []bt.ProgramOption
 }
 
@@ -47,6 +48,13 @@ func WithRuntime(rt *tea.Runtime) Option { return func(o *options) { o.runtime =
 // WithAppName sets the terminal window title.
 func WithAppName(name string) Option { return func(o *options) { o.app = name } }
 
+// WithDetachKey sets the key that detaches every agent acting on the
+// session (and blocks them) and, pressed again, lets agents act again. key
+// is spelt as Bubble Tea spells keystrokes: "ctrl+]" (DefaultDetachKey),
+// "f12", "ctrl+g". The key is never sent to the app. "" turns the key off;
+// the status line still shows attached agents.
+func WithDetachKey(key string) Option { return func(o *options) { o.detachKey = key } }
+
 // WithProgramOptions passes options through to the Bubble Tea program (for
 // instance bt.WithEnvironment for a remote terminal).
 func WithProgramOptions(opts ...bt.ProgramOption) Option {
@@ -58,7 +66,7 @@ func WithProgramOptions(opts ...bt.ProgramOption) Option {
 // runtime instead, and leaves it running. It returns ctx's error when ctx
 // ended it and nil when the app or the user did.
 func Run(ctx context.Context, m tea.Model, opts ...Option) error {
-	var o options
+	o := options{detachKey: DefaultDetachKey}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -78,7 +86,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	defer unsubscribe()
 
 	sh := &shared{events: make(chan event, 256)}
-	model := adapter{rt: rt, sh: sh, app: o.app, snap: rt.Snapshot(), width: o.width, height: o.height}
+	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, snap: rt.Snapshot(), width: o.width, height: o.height}
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
@@ -144,6 +152,8 @@ type event struct {
 	id    string // the widget under the mouse
 	hover bool   // id is the new hover target
 	size  *tea.WindowSizeMsg
+	// detach toggles agents: detach (and block) them, or allow them again.
+	detach bool
 }
 
 // shared is state the adapter's copies share.
@@ -169,6 +179,12 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 			err = rt.SetHover(ctx, ev.id)
 		case ev.size != nil:
 			err = rt.Dispatch(ctx, *ev.size)
+		case ev.detach:
+			if rt.Snapshot().AgentsBlocked {
+				err = rt.AllowAgents(ctx)
+			} else {
+				err = rt.DetachAgents(ctx)
+			}
 		}
 		switch {
 		case err == nil:
@@ -186,6 +202,7 @@ type adapter struct {
 	rt            *tea.Runtime
 	sh            *shared
 	app           string
+	detachKey     string
 	snap          tea.Snapshot
 	width, height int
 	frame         Frame
@@ -194,7 +211,7 @@ type adapter struct {
 }
 
 func (a *adapter) relayout() {
-	a.frame = Layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover)
+	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, AgentStatus(a.snap, a.detachKey))
 }
 
 // Init implements bt.Model.
@@ -219,6 +236,10 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		k := msg.Key()
 		if k.Mod == bt.ModCtrl && k.Code == 'c' {
 			return a, bt.Quit
+		}
+		if a.detachKey != "" && msg.Keystroke() == a.detachKey {
+			a.queue(event{detach: true})
+			return a, nil
 		}
 		for _, key := range convertKey(k) {
 			a.queue(event{key: &key})

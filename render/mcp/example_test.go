@@ -1,0 +1,79 @@
+package mcp_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+type pressed struct{}
+
+type app struct{ n int }
+
+func (a app) Init() tea.Cmd { return nil }
+func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(pressed); ok {
+		a.n++
+	}
+	return a, nil
+}
+func (a app) View() tea.Node {
+	return tea.Column{Items: []tea.Node{
+		widgets.Text{ID: "count", Content: fmt.Sprint(a.n)},
+		widgets.Button{ID: "inc", Label: "+1", OnClick: pressed{}},
+	}}
+}
+
+// ExampleNew serves an app to MCP clients. Over stdio (srv.ServeStdio) an
+// agent calls facet_start {"app": "counter"} and then counter.inc.click.
+// Here a Go caller starts the session itself.
+func ExampleNew() {
+	srv, err := mcp.New(mcp.Options{
+		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return app{} }}},
+		// Development: allow every tool. Name the tools, or pass an
+		// Authorizer, before serving anyone but yourself.
+		Authorizer: mcp.AllowAll(),
+	})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
+	defer srv.Close()
+	if _, err := srv.StartSession(context.Background(), "demo", "counter", app{}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
+	defer srv.Sessions().StopAll()
+	for _, t := range srv.Registry().Tools("demo") {
+		fmt.Println(t.Name)
+	}
+	// Output:
+	// demo.discover_tools
+	// demo.inc.click
+}
+
+// ExampleFocusLens cuts a session's tool list to what matters for the
+// focused widget. The server lists every tool to every client; the lens is
+// for code that builds its own tool list for a model.
+func ExampleFocusLens() {
+	tools := []mcp.ToolInfo{
+		{Name: "facet_screenshot"},
+		{Name: "demo.search.type_into"},
+		{Name: "demo.search.clear"},
+		{Name: "demo.results.sort"},
+		{Name: "demo.discover_tools"},
+		{Name: "other.search.type_into"},
+	}
+	for _, t := range mcp.FocusLens(tools, mcp.LensOptions{SessionID: "demo", FocusedID: "search", MaxTools: 4}) {
+		fmt.Println(t.Name)
+	}
+	// Output:
+	// demo.search.clear
+	// demo.search.type_into
+	// demo.discover_tools
+	// facet_screenshot
+}

@@ -100,7 +100,10 @@ func TestDemoPlayerSeeksAndPlays(t *testing.T) {
 	s := startDemo(t, "player")
 	s.Seek("timeline", 60).AssertComponent("now", labelIs("01:00 / 05:00")).
 		Play("timeline").
-		WaitFor("now", labelIs("01:01 / 05:00")).
+		WaitFor("timeline", func(c mcptest.Component) bool {
+			pos, _ := c.State["position"].(int)
+			return pos >= 61
+		}).
 		Pause("timeline").
 		AssertComponent("timeline", func(c mcptest.Component) bool { return c.State["playing"] == false })
 }

@@ -1,0 +1,154 @@
+// Command bench runs Facet's benchmarks several times and prints a table
+// of medians, with the ratios the project's performance goals are stated
+// in, each measured against a baseline in the same run:
+//
+//	go run ./cmd/bench              # 6 runs of each benchmark
+//	go run ./cmd/bench -count 10 -benchtime 2s
+//
+// The machines are shared and noisy: read the ratios, not the absolute
+// times, and compare medians.
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+)
+
+// suite is one `go test -bench` invocation.
+type suite struct {
+	pkg   string
+	bench string
+}
+
+var suites = []suite{
+	{"./tea", "^BenchmarkDispatch$"},
+	{"./widgets", "^BenchmarkTableRender$"},
+	{"./render/terminal", "^BenchmarkDraw$"},
+	{"./render/mcp", "^(BenchmarkStdioRoundTrip|BenchmarkDeriveAndSync1000|BenchmarkSteadyStateRender1000|BenchmarkSteadyStateRegistryPath|BenchmarkDiffAfterSort)$"},
+}
+
+// ratio is a goal stated as one benchmark against another.
+type ratio struct {
+	name, num, den string
+	goal           string
+}
+
+var ratios = []ratio{
+	{"Table draw, 100,000 rows vs 40 rows", "BenchmarkTableRender/rows=100000", "BenchmarkTableRender/rows=40", "<= 2x"},
+	{"derived write vs bare echo tool, over stdio", "BenchmarkStdioRoundTrip/derived_write", "BenchmarkStdioRoundTrip/echo", "<= 1.5x"},
+}
+
+func main() {
+	count := flag.Int("count", 6, "runs of each benchmark; the table shows medians")
+	benchtime := flag.String("benchtime", "1s", "go test -benchtime")
+	flag.Parse()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	results := map[string]map[string][]float64{}
+	var order []string
+	for _, s := range suites {
+		fmt.Fprintf(os.Stderr, "bench: %s %s\n", s.pkg, s.bench)
+		cmd := exec.CommandContext(ctx, "go", "test", "-run", "^$", "-bench", s.bench, "-benchmem",
+			"-count", strconv.Itoa(*count), "-benchtime", *benchtime, s.pkg)
+		cmd.Stderr = os.Stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			fail(err)
+		}
+		if err := cmd.Start(); err != nil {
+			fail(err)
+		}
+		order = parse(out, results, order)
+		if err := cmd.Wait(); err != nil {
+			fail(fmt.Errorf("%s: %w", s.pkg, err))
+		}
+	}
+	print(os.Stdout, results, order)
+}
+
+// parse reads benchmark lines ("BenchmarkX-2  100  123 ns/op  45 B/op ...")
+// into results[name][unit].
+func parse(r io.Reader, results map[string]map[string][]float64, order []string) []string {
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
+			continue
+		}
+		name := f[0]
+		if i := strings.LastIndexByte(name, '-'); i > 0 {
+			name = name[:i]
+		}
+		if results[name] == nil {
+			results[name] = map[string][]float64{}
+			order = append(order, name)
+		}
+		for i := 2; i+1 < len(f); i += 2 {
+			v, err := strconv.ParseFloat(f[i], 64)
+			if err != nil {
+				continue
+			}
+			results[name][f[i+1]] = append(results[name][f[i+1]], v)
+		}
+	}
+	return order
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func print(w io.Writer, results map[string]map[string][]float64, order []string) {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "benchmark\truns\tmedian ns/op\tB/op\tallocs/op\tother")
+	for _, name := range order {
+		r := results[name]
+		var other []string
+		for unit, xs := range r {
+			switch unit {
+			case "ns/op", "B/op", "allocs/op":
+			default:
+				other = append(other, fmt.Sprintf("%s=%.4g", unit, median(xs)))
+			}
+		}
+		sort.Strings(other)
+		fmt.Fprintf(tw, "%s\t%d\t%.0f\t%.0f\t%.0f\t%s\n", strings.TrimPrefix(name, "Benchmark"), len(r["ns/op"]),
+			median(r["ns/op"]), median(r["B/op"]), median(r["allocs/op"]), strings.Join(other, " "))
+	}
+	tw.Flush()
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "goal\tratio of medians\ttarget")
+	for _, q := range ratios {
+		num, den := median(results[q.num]["ns/op"]), median(results[q.den]["ns/op"])
+		if num == 0 || den == 0 {
+			fmt.Fprintf(tw, "%s\tn/a\t%s\n", q.name, q.goal)
+			continue
+		}
+		fmt.Fprintf(tw, "%s\t%.2fx\t%s\n", q.name, num/den, q.goal)
+	}
+	tw.Flush()
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}

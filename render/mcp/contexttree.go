@@ -166,5 +166,8 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 	if sess, ok := s.sessions.Get(session); ok {
 		ctx["app"] = sess.App
 	}
+	if len(snap.Agents) > 0 || snap.AgentsBlocked {
+		ctx["agents"] = map[string]any{"attached": snap.Agents, "detached_by_human": snap.AgentsBlocked}
+	}
 	return ctx
 }

@@ -191,6 +191,10 @@ func TestContextAndWidgetsNeverCarryMaskedValues(t *testing.T) {
 	if _, ok := ctx["model"].(map[string]any)["Password"]; ok {
 		t.Fatal("the context's model kept the password field")
 	}
+	agents, _ := ctx["agents"].(map[string]any)
+	if attached, _ := agents["attached"].([]any); len(attached) != 1 {
+		t.Fatalf("the agent that typed is not in the context: %v", ctx["agents"])
+	}
 }
 
 func TestCompletionAndPrompt(t *testing.T) {

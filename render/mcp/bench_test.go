@@ -35,8 +35,8 @@ func BenchmarkDeriveAndSync1000(b *testing.B) {
 	}
 }
 
-// BenchmarkSteadyStateRender1000 is a render of the same 1,000-widget view
-// with no tool change: derivation plus the registry path.
+// BenchmarkSteadyStateRender1000 is a new render of the same 1,000-widget
+// view with no tool change: derivation plus the registry path.
 func BenchmarkSteadyStateRender1000(b *testing.B) {
 	view := wideView(1000)
 	sy := NewToolSynchronizer("s", NewRegistry(nil), nil)
@@ -48,6 +48,27 @@ func BenchmarkSteadyStateRender1000(b *testing.B) {
 		_ = sy.Sync(tea.Snapshot{View: view, Version: v})
 	}
 }
+
+func TestASnapshotIsDerivedOnce(t *testing.T) {
+	reg := NewRegistry(nil)
+	sy := NewToolSynchronizer("s", reg, nil)
+	n := 0
+	view := countingView{probe: probe{id: "w", kind: "k", actions: []tea.Action{{Name: "poke"}}}, n: &n}
+	_ = sy.Sync(tea.Snapshot{View: view, Version: 2})
+	_ = sy.Sync(tea.Snapshot{View: view, Version: 2})
+	_ = sy.Sync(tea.Snapshot{View: view, Version: 1})
+	if n != 1 {
+		t.Fatalf("derived %d times, want once", n)
+	}
+}
+
+// countingView counts how often derivation asks for its actions.
+type countingView struct {
+	probe
+	n *int
+}
+
+func (c countingView) Actions() []tea.Action { *c.n++; return c.probe.Actions() }
 
 // BenchmarkSteadyStateRegistryPath is the registry path alone for a render
 // with no tool change (goal: zero allocations).

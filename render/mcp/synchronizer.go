@@ -89,6 +89,14 @@ func (s *ToolSynchronizer) sync(snap tea.Snapshot, extra ...*Tool) error {
 	if !s.valid {
 		return nil
 	}
+	// The session's follower and a write's own sync often see the same
+	// snapshot; derive it once.
+	s.mu.Lock()
+	done := len(extra) == 0 && snap.Version != 0 && snap.Version <= s.version
+	s.mu.Unlock()
+	if done {
+		return nil
+	}
 	derived, warns := s.walker.Derive(s.session, snap.View)
 	return s.reconcile(snap.Version, derived, warns, extra)
 }

@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
@@ -16,4 +18,30 @@ func Screenshot(snap tea.Snapshot) string {
 		h = DefaultHeight
 	}
 	return terminal.Draw(snap.View, w, h, snap.Focus)
+}
+
+// screenResult answers facet_screenshot and facet_send_key: the screen as
+// text, exactly as drawn, then a line naming the focused widget (a plain
+// screenshot shows focus only by colour, which text loses), and the same
+// facts as structured content.
+func screenResult(snap tea.Snapshot) *sdk.CallToolResult {
+	focus := "nothing is focused"
+	kind := ""
+	if w, ok := tea.FindWidget(snap.View, snap.Focus); ok && snap.Focus != "" {
+		kind = w.WidgetKind()
+		focus = "focused: " + snap.Focus + " (" + kind + ")"
+	}
+	w, h := snap.Size.Width, snap.Size.Height
+	if w <= 0 {
+		w = DefaultWidth
+	}
+	if h <= 0 {
+		h = DefaultHeight
+	}
+	return &sdk.CallToolResult{
+		Content: []sdk.Content{sdk.NewTextContent(Screenshot(snap)), sdk.NewTextContent(focus)},
+		StructuredContent: map[string]any{
+			"focused": snap.Focus, "focused_kind": kind, "width": w, "height": h,
+		},
+	}
 }

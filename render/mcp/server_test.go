@@ -402,8 +402,13 @@ func TestSendKeyAndScreenshot(t *testing.T) {
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 	// Focus starts on inc; Enter presses it.
 	screen := text(mustOK(t, tc.call("facet_send_key", map[string]any{"id": "demo", "key": "enter", "wait_ms": 0.0})))
-	if !strings.Contains(screen, "count: 1") {
+	if !strings.Contains(screen, "count: 1") || !strings.HasSuffix(screen, "focused: inc (button)") {
 		t.Fatalf("screen after enter:\n%s", screen)
+	}
+	mustOK(t, tc.call("facet_send_key", map[string]any{"id": "demo", "key": "tab", "wait_ms": 0.0}))
+	shot := mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "demo"}))
+	if st := structured(t, shot); st["focused"] != "dec" || st["focused_kind"] != "button" || st["width"] != float64(DefaultWidth) {
+		t.Fatalf("screenshot facts %v", st)
 	}
 	mustErr(t, tc.call("facet_send_key", map[string]any{"id": "demo", "key": "hyper"}), "unknown key", "page_up")
 	mustErr(t, tc.call("facet_screenshot", map[string]any{"id": "nope"}), "session `nope` is not running")

@@ -126,7 +126,7 @@ func (s *Server) callStatic(ctx context.Context, name string, req sdk.CallToolRe
 		if errRes != nil {
 			return errRes
 		}
-		return sdk.NewToolResultText(Screenshot(sess.Snapshot()))
+		return screenResult(sess.Snapshot())
 	case "facet_act":
 		return s.toolAct(ctx, req)
 	}
@@ -254,7 +254,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 		case <-ctx.Done():
 		}
 	}
-	return sdk.NewToolResultText(Screenshot(sess.Snapshot()))
+	return screenResult(sess.Snapshot())
 }
 
 func (s *Server) toolAct(ctx context.Context, req sdk.CallToolRequest) *sdk.CallToolResult {

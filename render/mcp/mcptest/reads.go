@@ -118,10 +118,10 @@ func (s *Session) offers(id string) []string {
 func (s *Session) Screenshot() string {
 	s.t.Helper()
 	res, ok := s.run("Screenshot()", "", "facet_screenshot", nil)
-	if !ok {
+	if !ok || len(res.Texts) == 0 {
 		return ""
 	}
-	return res.Text
+	return res.Texts[0] // the screen; the second part names the focused widget
 }
 
 // Model decodes the session's model, as facet_get_model answers it (the

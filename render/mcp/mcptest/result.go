@@ -12,8 +12,11 @@ import (
 type Result struct {
 	// Tool is the name that was called.
 	Tool string
-	// Text is the answer's text content (for an error, the error message).
+	// Text is the answer's text content (for an error, the error message),
+	// its parts joined by newlines.
 	Text string
+	// Texts are the answer's text contents, one per part.
+	Texts []string
 	// Structured is the answer's structured content as JSON, or nil.
 	Structured json.RawMessage
 	// IsError reports an error: a tool error result, or a protocol error
@@ -24,13 +27,12 @@ type Result struct {
 
 func newResult(name string, res *sdk.CallToolResult) *Result {
 	r := &Result{Tool: name, IsError: res.IsError}
-	var b strings.Builder
 	for _, c := range res.Content {
 		if tc, ok := c.(sdk.TextContent); ok {
-			b.WriteString(tc.Text)
+			r.Texts = append(r.Texts, tc.Text)
 		}
 	}
-	r.Text = b.String()
+	r.Text = strings.Join(r.Texts, "\n")
 	switch {
 	case len(res.RawStructuredContent) > 0:
 		r.Structured = res.RawStructuredContent

@@ -1,0 +1,13 @@
+// Package vhs holds a VHS tape (https://github.com/charmbracelet/vhs) for
+// every playground demo and one for the MCP round trip. Run one from the
+// repository root to record its GIF (VHS needs ttyd and ffmpeg):
+//
+//	vhs vhs/search.tape
+//
+// The package has no code of its own: its test replays each tape's
+// keystrokes against the demo headlessly and compares the final screen with
+// a golden file in testdata, so a tape that no longer matches its demo
+// fails the build. Rewrite the goldens with
+//
+//	go test ./vhs -update
+package vhs

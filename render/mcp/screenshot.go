@@ -8,7 +8,7 @@ import (
 )
 
 // Screenshot draws a snapshot as the terminal renderer would, as plain
-// text. Masked inputs draw their mask.
+// text, agent marker included. Masked inputs draw their mask.
 func Screenshot(snap tea.Snapshot) string {
 	w, h := snap.Size.Width, snap.Size.Height
 	if w <= 0 {
@@ -17,7 +17,7 @@ func Screenshot(snap tea.Snapshot) string {
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	return terminal.Draw(snap.View, w, h, snap.Focus)
+	return terminal.DrawSnapshot(snap, w, h)
 }
 
 // screenResult answers facet_screenshot and facet_send_key: the screen as

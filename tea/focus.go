@@ -2,16 +2,39 @@ package tea
 
 // focusables lists the ids of the widgets in view order that can take focus.
 func focusables(view Node) []string {
+	ids, _ := scan(view, nil)
+	return ids
+}
+
+// scan walks a view once for what the runtime keeps per render: the
+// focusable ids in view order, and the secrets masked widgets hold, by
+// widget id. A masked widget that has left the view keeps its last value
+// in secrets, since the model usually still holds it.
+func scan(view Node, secrets map[string]string) ([]string, map[string]string) {
 	var ids []string
 	seen := map[string]bool{}
 	Walk(view, func(n Node, _ int) bool {
-		if w, ok := n.(Widget); ok && CanFocus(w) && !seen[w.WidgetID()] {
+		w, ok := n.(Widget)
+		if !ok {
+			return true
+		}
+		if CanFocus(w) && !seen[w.WidgetID()] {
 			seen[w.WidgetID()] = true
 			ids = append(ids, w.WidgetID())
 		}
+		if h, ok := w.(SecretHolder); ok && IsMasked(w) {
+			if v := h.MaskedValue(); v != "" && secrets[w.WidgetID()] != v {
+				next := make(map[string]string, len(secrets)+1)
+				for k, x := range secrets {
+					next[k] = x
+				}
+				next[w.WidgetID()] = v
+				secrets = next
+			}
+		}
 		return true
 	})
-	return ids
+	return ids, secrets
 }
 
 // nextFocus keeps current when it is still focusable; otherwise it moves to

@@ -30,6 +30,11 @@ type Snapshot struct {
 	// AgentsBlocked is set while the human has detached agents: renderers
 	// for agents refuse to act until it is cleared.
 	AgentsBlocked bool
+	// Secrets are the values masked widgets have shown, by widget id (the
+	// last value of each, kept after the widget leaves the view). Renderers
+	// scrub them from anything they expose without an authorizer. The map
+	// is never changed once published.
+	Secrets map[string]string
 }
 
 // Transition is what one dispatched message did: the snapshot before it was
@@ -142,8 +147,9 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 		done:   make(chan struct{}),
 		subs:   map[int]chan Snapshot{},
 	}
-	r.order = focusables(view)
-	first := &Snapshot{Model: m, View: view, Focus: nextFocus("", nil, r.order), Size: cfg.size, Version: 1}
+	var secrets map[string]string
+	r.order, secrets = scan(view, nil)
+	first := &Snapshot{Model: m, View: view, Focus: nextFocus("", nil, r.order), Size: cfg.size, Version: 1, Secrets: secrets}
 	r.snap.Store(first)
 	if cfg.size.Width > 0 || cfg.size.Height > 0 {
 		r.inbox <- envelope{msg: cfg.size}
@@ -442,9 +448,9 @@ func (r *Runtime) apply(msg Msg) error {
 		r.cfg.logger.Error("view failed", "err", err)
 		return err
 	}
-	order := focusables(view)
+	order, secrets := scan(view, cur.Secrets)
 	s := &Snapshot{Model: next, View: view, Hover: cur.Hover, Size: cur.Size, Version: cur.Version + 1,
-		Agents: cur.Agents, AgentsBlocked: cur.AgentsBlocked}
+		Agents: cur.Agents, AgentsBlocked: cur.AgentsBlocked, Secrets: secrets}
 	if ws, ok := msg.(WindowSizeMsg); ok {
 		s.Size = ws
 	}

@@ -29,24 +29,35 @@ func (e *resolveError) Error() string { return e.msg }
 
 // callTool answers a call to the registered tool name.
 func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
-	t, _ := s.reg.Lookup(name)
 	args := req.GetArguments()
-	// facet_act is authorized as the derived tool it reaches, with that
-	// tool's arguments, so it opens nothing the tool itself would not.
-	authName, authArgs, authTool := name, args, t
 	if name == "facet_act" {
-		if isStale(req) {
-			return s.toolAct(ctx, req)
+		// facet_act is authorized as the derived tool it reaches, with that
+		// tool's arguments, and runs exactly the tool it was authorized as:
+		// it is looked up once, so one that appears in between cannot slip
+		// through under facet_act's own decision.
+		if stale, ok := staleName(req); ok {
+			if res := s.authorizeCall(ctx, stale, nil, &Tool{Name: stale}); res != nil {
+				return res
+			}
+			return staleSession(SessionOf(stale), stale)
 		}
-		sess, _ := args["session"].(string)
-		widget, _ := args["widget"].(string)
-		action, _ := args["action"].(string)
-		if dt, ok := s.reg.Lookup(ToolName(sess, widget, action)); ok && dt.Derived {
-			authName, authTool = dt.Name, dt
-			authArgs, _ = args["args"].(map[string]any)
+		t, inner, errRes := s.resolveAct(args)
+		if errRes != nil {
+			// Nothing to run: decide facet_act itself, so a caller it is
+			// not allowed to answer learns nothing from the error either.
+			act, _ := s.reg.Lookup(name)
+			if res := s.authorizeCall(ctx, name, args, act); res != nil {
+				return res
+			}
+			return errRes
 		}
+		if res := s.authorizeCall(ctx, t.Name, inner, t); res != nil {
+			return res
+		}
+		return s.callDerived(ctx, t, inner)
 	}
-	if res := s.authorizeCall(ctx, authName, authArgs, authTool); res != nil {
+	t, _ := s.reg.Lookup(name)
+	if res := s.authorizeCall(ctx, name, args, t); res != nil {
 		return res
 	}
 	switch {

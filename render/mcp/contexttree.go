@@ -90,18 +90,16 @@ func safeDescribe(d tea.Describer) (desc tea.Description) {
 	return d.Describe()
 }
 
-// secrets collects the values of masked widgets in a view.
-func secrets(view tea.Node) map[string]bool {
-	var out map[string]bool
-	for _, w := range tea.Widgets(view) {
-		if h, ok := w.(tea.SecretHolder); ok && tea.IsMasked(w) {
-			if v := h.MaskedValue(); v != "" {
-				if out == nil {
-					out = map[string]bool{}
-				}
-				out[v] = true
-			}
-		}
+// secrets is the set of values masked widgets have shown in a session,
+// including widgets that have left the view (the model usually still holds
+// what was typed into them). tea keeps them in the snapshot.
+func secrets(snap tea.Snapshot) map[string]bool {
+	if len(snap.Secrets) == 0 {
+		return nil
+	}
+	out := make(map[string]bool, len(snap.Secrets))
+	for _, v := range snap.Secrets {
+		out[v] = true
 	}
 	return out
 }
@@ -158,7 +156,7 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 	ctx := map[string]any{
 		"session":   session,
 		"timestamp": at.Format(time.RFC3339Nano),
-		"model":     scrub(snap.Model, secrets(snap.View)),
+		"model":     scrub(snap.Model, secrets(snap)),
 		"focus":     map[string]any{"focused": snap.Focus, "hovered": snap.Hover},
 		"widgets":   widgetTree(snap),
 		"tools":     lensed,

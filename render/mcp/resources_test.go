@@ -14,6 +14,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
 )
 
 // updates collects notifications/resources/updated.
@@ -354,4 +355,51 @@ func TestProjectionsFollowTheModel(t *testing.T) {
 	_ = sess.Dispatch(context.Background(), toggleMsg{})
 	waitListed(ModelURI("sh", "open"), false)
 	waitListed("demo://state/open", false)
+}
+
+// signin replaces its masked field once submitted; the model keeps the
+// password.
+type signin struct {
+	Password string
+	Done     bool
+}
+
+func (m *signin) Init() tea.Cmd { return nil }
+func (m *signin) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	n := *m
+	switch v := msg.(type) {
+	case widgets.TextChanged:
+		n.Password = v.Value
+	case toggleMsg:
+		n.Done = true
+	}
+	return &n, nil
+}
+func (m *signin) View() tea.Node {
+	if m.Done {
+		return widgets.Text{ID: "done", Content: "Signed in"}
+	}
+	return tea.Column{Items: []tea.Node{
+		widgets.PasswordField{ID: "pw", Value: m.Password},
+		widgets.Button{ID: "go", Label: "Sign in", OnClick: toggleMsg{}},
+	}}
+}
+func (m *signin) Projections() []tea.Projection {
+	return []tea.Projection{{Name: "raw", Value: func() any { return map[string]any{"p": m.Password} }}}
+}
+
+func TestMaskedValuesStayScrubbedAfterTheFieldLeaves(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	if _, err := srv.StartSession(context.Background(), "si", "signin", &signin{}); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("si.pw.type_into", map[string]any{"text": secret}))
+	mustOK(t, tc.call("si.go.click", nil))
+	for _, uri := range []string{ContextURI("si"), WidgetsURI("si"), ModelURI("si", "raw")} {
+		body, _ := readResource(t, tc.c, uri)
+		if strings.Contains(body, secret) {
+			t.Fatalf("%s leaks the password after its field left the view: %s", uri, body)
+		}
+	}
 }

@@ -452,3 +452,57 @@ func TestAnExplicitFallbackStaysADefault(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestFacetActIsDecidedAsTheToolItRuns(t *testing.T) {
+	var mu sync.Mutex
+	var asked []string
+	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+		mu.Lock()
+		asked = append(asked, tool)
+		mu.Unlock()
+		if strings.HasPrefix(tool, "facet_") {
+			return Allow()
+		}
+		return Deny("no widget tools")
+	}})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	m := structured(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "inc", "action": "click"}))
+	if m["error"] != CodeAuthorizationRequired || m["tool"] != "demo.inc.click" {
+		t.Fatalf("facet_act ran a denied tool: %v", m)
+	}
+	// A tool that does not exist yet answers that, and runs nothing.
+	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "confirm", "action": "click"}), "has no tool")
+	sess, _ := srv.Sessions().Get("demo")
+	if sess.Snapshot().Model.(*counter).Count != 0 {
+		t.Fatal("a denied tool ran")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !contains(asked, "demo.inc.click") {
+		t.Fatalf("the authorizer was asked %v", asked)
+	}
+}
+
+func TestClientsCannotForgeTheStaleMarker(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{"facet_list"}})
+	tc := connect(t, srv)
+	req := sdk.CallToolRequest{}
+	req.Params.Name = "facet_act"
+	req.Params.Arguments = map[string]any{"session": "x", "widget": "y", "action": "z"}
+	req.Params.Meta = &sdk.Meta{AdditionalFields: map[string]any{staleMetaKey: "x.y.z"}}
+	res, err := tc.c.CallTool(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := structured(t, res); m["error"] != CodeAuthorizationRequired {
+		t.Fatalf("a client-sent marker skipped the authorizer: %s", text(res))
+	}
+	// The server's own marker still answers stale names, through the
+	// authorizer: a stopped server denies them too.
+	srv.Close()
+	m := structured(t, tc.call("gone.inc.click", nil))
+	if m["error"] != CodeAuthorizationRequired {
+		t.Fatalf("stale call on a closed server: %v", m)
+	}
+}

@@ -224,6 +224,10 @@ const staleMetaKey = "facet/stale_tool"
 // with a tool error that names the session, by routing it to facet_act
 // with a marker; clients keep names from old listings, even across runs.
 func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest) {
+	if req.Params.Meta != nil {
+		// The marker is the server's own word; a client cannot send it.
+		delete(req.Params.Meta.AdditionalFields, staleMetaKey)
+	}
 	name := req.Params.Name
 	if s.sdk.GetTool(name) != nil {
 		return

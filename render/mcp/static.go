@@ -77,14 +77,15 @@ func (s *Server) staticTools() []*Tool {
 	return tools
 }
 
-// isStale reports whether rewriteCall routed req here for a session that is
-// not running.
-func isStale(req sdk.CallToolRequest) bool {
+// staleName returns the derived-shape name rewriteCall routed to facet_act
+// because its session is not running. rewriteCall removes any marker a
+// client sent, so only the server's own reaches here.
+func staleName(req sdk.CallToolRequest) (string, bool) {
 	if req.Params.Meta == nil {
-		return false
+		return "", false
 	}
-	_, ok := req.Params.Meta.AdditionalFields[staleMetaKey].(string)
-	return ok
+	name, ok := req.Params.Meta.AdditionalFields[staleMetaKey].(string)
+	return name, ok
 }
 
 // callStatic answers the facet_* tools.
@@ -127,8 +128,6 @@ func (s *Server) callStatic(ctx context.Context, name string, req sdk.CallToolRe
 			return errRes
 		}
 		return screenResult(sess.Snapshot())
-	case "facet_act":
-		return s.toolAct(ctx, req)
 	}
 	return sdk.NewToolResultError(fmt.Sprintf("tool `%s` has no handler", name))
 }
@@ -257,37 +256,34 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 	return screenResult(sess.Snapshot())
 }
 
-func (s *Server) toolAct(ctx context.Context, req sdk.CallToolRequest) *sdk.CallToolResult {
-	if isStale(req) {
-		stale := req.Params.Meta.AdditionalFields[staleMetaKey].(string)
-		return staleSession(SessionOf(stale), stale)
-	}
-	args := req.GetArguments()
+// resolveAct finds the derived tool a facet_act call names, or answers why
+// there is none.
+func (s *Server) resolveAct(args map[string]any) (*Tool, map[string]any, *sdk.CallToolResult) {
 	id, errRes := s.sessionArg(args, "session")
 	if errRes != nil {
-		return errRes
+		return nil, nil, errRes
 	}
 	widget, _ := args["widget"].(string)
 	action, _ := args["action"].(string)
 	if !tea.ValidID(widget) {
-		return sdk.NewToolResultError(fmt.Sprintf("widget %q: a widget id is %s", widget, tea.IDRule))
+		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("widget %q: a widget id is %s", widget, tea.IDRule))
 	}
 	if !ValidAction(action) {
-		return sdk.NewToolResultError(fmt.Sprintf("action %q: an action name is %s", action, ActionRule))
+		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("action %q: an action name is %s", action, ActionRule))
 	}
 	inner, _ := args["args"].(map[string]any)
 	if raw, present := args["args"]; present && raw != nil && inner == nil {
-		return sdk.NewToolResultError("args must be an object of the action's arguments")
+		return nil, nil, sdk.NewToolResultError("args must be an object of the action's arguments")
 	}
 	name := ToolName(id, widget, action)
 	t, ok := s.reg.Lookup(name)
 	if !ok || !t.Derived {
 		if _, running := s.sessions.Get(id); !running {
-			return staleSession(id, name)
+			return nil, nil, staleSession(id, name)
 		}
-		return sdk.NewToolResultError(fmt.Sprintf("session `%s` has no tool `%s`: call %s.discover_tools to see its tools", id, name, id))
+		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("session `%s` has no tool `%s`: call %s.discover_tools to see its tools", id, name, id))
 	}
-	return s.callDerived(ctx, t, inner)
+	return t, inner, nil
 }
 
 // discover answers <session>.discover_tools.

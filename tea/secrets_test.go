@@ -1,0 +1,64 @@
+package tea
+
+import (
+	"context"
+	"testing"
+)
+
+// maskedProbe is a masked widget for secret-tracking tests.
+type maskedProbe struct{ id, value string }
+
+func (maskedProbe) Children() []Node              { return nil }
+func (m maskedProbe) WidgetID() string            { return m.id }
+func (maskedProbe) WidgetKind() string            { return "password_field" }
+func (m maskedProbe) Render(RenderContext) string { return "••••" }
+func (maskedProbe) IsMasked() bool                { return true }
+func (m maskedProbe) MaskedValue() string         { return m.value }
+
+type secretForm struct {
+	Password string
+	Done     bool
+}
+
+type typed string
+type submitted struct{}
+
+func (f secretForm) Init() Cmd { return nil }
+func (f secretForm) Update(msg Msg) (Model, Cmd) {
+	switch m := msg.(type) {
+	case typed:
+		f.Password = string(m)
+	case submitted:
+		f.Done = true
+	}
+	return f, nil
+}
+func (f secretForm) View() Node {
+	if f.Done {
+		return Text{Content: "signed in"}
+	}
+	return maskedProbe{id: "pw", value: f.Password}
+}
+
+func TestSecretsOutliveTheirWidget(t *testing.T) {
+	rt, err := Start(context.Background(), secretForm{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	ctx := context.Background()
+	if s := rt.Snapshot().Secrets; len(s) != 0 {
+		t.Fatalf("secrets before typing: %v", s)
+	}
+	_ = rt.Dispatch(ctx, typed("hun"))
+	first := rt.Snapshot().Secrets
+	_ = rt.Dispatch(ctx, typed("hunter2"))
+	_ = rt.Dispatch(ctx, submitted{})
+	s := rt.Snapshot()
+	if s.Secrets["pw"] != "hunter2" || len(s.Secrets) != 1 {
+		t.Fatalf("after the field left the view: %v", s.Secrets)
+	}
+	if first["pw"] != "hun" {
+		t.Fatalf("an earlier snapshot's secrets changed: %v", first)
+	}
+}

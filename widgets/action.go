@@ -58,36 +58,34 @@ func argErr(action, arg, format string, a ...any) error {
 
 // argInt reads a required integer argument in [min, max]. JSON numbers arrive
 // as float64; a fractional number, a string or a missing value is refused
-// with the valid range.
+// with the valid range. Ranges are compared before converting, so a value
+// past int32 inside a wide range is accepted and a huge one cannot overflow.
 func argInt(action string, args map[string]any, name string, min, max int) (int, error) {
 	v, ok := args[name]
 	if !ok || v == nil {
 		return 0, argErr(action, name, "is required: an integer from %d to %d", min, max)
 	}
-	var n int
+	var f float64
 	switch x := v.(type) {
 	case float64:
 		if x != math.Trunc(x) || math.IsInf(x, 0) || math.IsNaN(x) {
 			return 0, argErr(action, name, "must be an integer from %d to %d, got %v", min, max, x)
 		}
-		if x < float64(math.MinInt32) || x > float64(math.MaxInt32) {
-			return 0, argErr(action, name, "%v is out of range: valid %d to %d", x, min, max)
-		}
-		n = int(x)
+		f = x
 	case int:
-		n = x
+		f = float64(x)
 	case int64:
-		n = int(x)
+		f = float64(x)
 	default:
 		return 0, argErr(action, name, "must be an integer from %d to %d, got %T", min, max, v)
 	}
 	if max < min {
-		return 0, argErr(action, name, "%d is out of range: there is nothing to choose from", n)
+		return 0, argErr(action, name, "%.0f is out of range: there is nothing to choose from", f)
 	}
-	if n < min || n > max {
-		return 0, argErr(action, name, "%d is out of range: valid %d to %d", n, min, max)
+	if f < float64(min) || f > float64(max) {
+		return 0, argErr(action, name, "%.0f is out of range: valid %d to %d", f, min, max)
 	}
-	return n, nil
+	return int(f), nil
 }
 
 // argString reads a string argument; required says whether it may be absent

@@ -142,6 +142,12 @@ func (c *cleaner) value(v reflect.Value, depth int, path string) (any, error) {
 		for iter.Next() {
 			raw := iter.Key().String()
 			k := CleanText(raw)
+			if strings.HasPrefix(strings.ToLower(k), "x-mcp-") {
+				// x-mcp-header and its kin bind arguments to transport
+				// headers; a widget has no business setting them, and the
+				// SDK rejects malformed ones by panicking.
+				return nil, fmt.Errorf("%w: %s has the key %q; x-mcp-* keys are reserved for the transport", ErrBadSpec, path, k)
+			}
 			if _, dup := out[k]; dup {
 				return nil, fmt.Errorf("%w: %s has two keys equal to %q once cleaned", ErrBadSpec, path, k)
 			}

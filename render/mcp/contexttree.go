@@ -145,11 +145,18 @@ func scrub(v any, secret map[string]bool) any {
 // read. Nothing in it is a secret: masked values are dropped from the
 // model and never in the widget tree.
 func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) map[string]any {
+	// The lens works on registered names (a session's tools are the ones
+	// whose first "." segment is its id); clients get advertised names.
 	var tools []ToolInfo
+	byName := map[string]*Tool{}
 	for _, t := range s.reg.Tools("") {
-		tools = append(tools, ToolInfo{Name: s.advertised(t), Description: t.Description})
+		tools = append(tools, ToolInfo{Name: t.Name, Description: t.Description})
+		byName[t.Name] = t
 	}
 	lensed := FocusLens(tools, LensOptions{Mode: LensHover, SessionID: session, FocusedID: snap.Focus, HoverID: snap.Hover})
+	for i := range lensed {
+		lensed[i].Name = s.advertised(byName[lensed[i].Name])
+	}
 	if lensed == nil {
 		lensed = []ToolInfo{}
 	}

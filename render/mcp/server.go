@@ -206,7 +206,9 @@ func (s *Server) syncer(id string) *ToolSynchronizer {
 
 // advertised is the name a registered tool is listed under.
 func (s *Server) advertised(t *Tool) string {
-	if t.Derived && s.opts.ToolNames == NamesSafe {
+	// A session's tools (derived ones and its discover_tools) carry the
+	// session id and dots; the facet_* tools carry neither.
+	if t.Session != "" && s.opts.ToolNames == NamesSafe {
 		return ClientName(t.Name)
 	}
 	return t.Name
@@ -258,6 +260,13 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 type sdkSink struct{ s *Server }
 
 func (k sdkSink) addTools(tools []*Tool) {
+	defer func() {
+		// mcp-go panics on a tool it cannot accept; one bad tool must not
+		// take the server (and every session) down from a render.
+		if p := recover(); p != nil {
+			k.s.opts.Logger.Error("mcp: the SDK refused tools", "panic", p)
+		}
+	}()
 	entries := make([]server.ServerTool, 0, len(tools))
 	for _, t := range tools {
 		entries = append(entries, server.ServerTool{Tool: k.s.sdkTool(t), Handler: k.s.handlerFor(t)})

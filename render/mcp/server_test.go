@@ -439,3 +439,20 @@ func TestAgentsAreShownAndCanBeDetached(t *testing.T) {
 	}
 	mustOK(t, tc.call("demo.inc.click", nil))
 }
+
+func TestSafeNamesEverywhere(t *testing.T) {
+	srv := newTestServer(t, Options{ToolNames: NamesSafe})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "aa"}))
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "bb"}))
+	for _, name := range tc.tools() {
+		if strings.Contains(name, ".") {
+			t.Fatalf("safe mode lists %q", name)
+		}
+	}
+	mustOK(t, tc.call("aa_discover_tools", nil))
+	body, _ := readResource(t, tc.c, ContextURI("bb"))
+	if strings.Contains(body, "aa_") || !strings.Contains(body, "bb_inc_click") {
+		t.Fatalf("bb's context lists another session's tools or lacks its own: %s", body)
+	}
+}

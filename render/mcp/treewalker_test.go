@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"slices"
 	"strings"
@@ -187,5 +188,28 @@ func TestGoCallersMayUseAnyValidID(t *testing.T) {
 	}
 	if _, err := srv.StartSession(context.Background(), "has.dot", "counter", &counter{}); err == nil {
 		t.Fatal("a dotted id was accepted")
+	}
+}
+
+func TestTransportKeysInSchemasAreRefused(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	bad := probe{id: "q", kind: "k", actions: []tea.Action{{Name: "go", InputSchema: map[string]any{
+		"type": "object", "properties": map[string]any{"a": map[string]any{"type": "object", "x-mcp-header": "X-A"}}}}}}
+	good := probe{id: "ok", kind: "k", actions: []tea.Action{{Name: "go"}}}
+	app := &switcher{views: []tea.Node{good, tea.Column{Items: []tea.Node{good, bad}}}}
+	sess, err := srv.StartSession(context.Background(), "sw", "switcher", app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sess.Dispatch(context.Background(), nextView{}); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("sw.ok.go", nil)) // the server is alive and serving
+	if contains(tc.tools(), "sw.q.go") {
+		t.Fatal("a spec with an x-mcp-header key was registered")
+	}
+	if _, err := CleanSchema(map[string]any{"X-MCP-Header": "h"}); !errors.Is(err, ErrBadSpec) {
+		t.Fatalf("CleanSchema: %v", err)
 	}
 }

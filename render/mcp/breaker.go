@@ -67,25 +67,46 @@ func (b *Breakers) Allow(tool string) bool {
 	return true
 }
 
-// Record records the outcome of a call Allow let through.
-func (b *Breakers) Record(tool string, fault bool) {
+// Outcome is how a call went, as far as the breaker cares.
+type Outcome int
+
+// Outcomes.
+const (
+	// CallerError: the call never reached the app (bad arguments, a widget
+	// no longer in view). It neither counts as a fault nor as a success.
+	CallerError Outcome = iota
+	// Success: the app ran and answered.
+	Success
+	// Fault: the app failed (a panic, an invalid model, a timeout).
+	Fault
+)
+
+// Record records the outcome of a call Allow let through. Only a success
+// closes the breaker and only a fault counts; a caller's error leaves the
+// count alone, and a probe that ended in one hands the probe to the next
+// call.
+func (b *Breakers) Record(tool string, out Outcome) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	br := b.m[tool]
-	if !fault {
-		if br != nil {
-			delete(b.m, tool)
+	switch out {
+	case Success:
+		delete(b.m, tool)
+	case CallerError:
+		if br != nil && br.state == breakerHalfOpen {
+			br.state = breakerOpen
+			br.openedAt = b.now().Add(-BreakerCooldown)
 		}
-		return
-	}
-	if br == nil {
-		br = &breaker{}
-		b.m[tool] = br
-	}
-	br.faults++
-	if br.state == breakerHalfOpen || br.faults >= BreakerThreshold {
-		br.state = breakerOpen
-		br.openedAt = b.now()
+	case Fault:
+		if br == nil {
+			br = &breaker{}
+			b.m[tool] = br
+		}
+		br.faults++
+		if br.state == breakerHalfOpen || br.faults >= BreakerThreshold {
+			br.state = breakerOpen
+			br.openedAt = b.now()
+		}
 	}
 }
 

@@ -81,27 +81,27 @@ func (s *Server) callDerived(ctx context.Context, t *Tool, args map[string]any) 
 	if !s.breakers.Allow(t.Name) {
 		return sdk.NewToolResultError(fmt.Sprintf("tool `%s` is temporarily unavailable: it failed %d times in a row; it will be retried after %v (or reset its breaker)", t.Name, BreakerThreshold, BreakerCooldown))
 	}
-	res, fault := s.invoke(ctx, sess, t, args)
-	s.breakers.Record(t.Name, fault)
+	res, out := s.invoke(ctx, sess, t, args)
+	s.breakers.Record(t.Name, out)
 	return res
 }
 
 // invoke resolves the widget, invokes the action and, for a write,
-// dispatches the message. fault reports an app failure (panic, invalid
-// model, timeout) that counts toward the breaker.
-func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args map[string]any) (res *sdk.CallToolResult, fault bool) {
+// dispatches the message. The outcome tells the breaker whether the app
+// ran and how it went; a caller's mistake is neither.
+func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args map[string]any) (*sdk.CallToolResult, Outcome) {
 	snap := sess.Snapshot()
 	w, err := resolveWidget(snap.View, t)
 	if err != nil {
-		return sdk.NewToolResultError(err.Error()), false
+		return sdk.NewToolResultError(err.Error()), CallerError
 	}
 	result, err := safeInvoke(w.(tea.ToolProvider), t.Action, args)
 	if err != nil {
 		var pe *tea.PanicError
 		if errors.As(err, &pe) {
-			return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), true
+			return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), Fault
 		}
-		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), false
+		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), CallerError
 	}
 	if !result.IsWrite() {
 		return readResult(t.Name, result.Value())
@@ -112,11 +112,11 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	if err != nil {
 		switch {
 		case errors.Is(err, tea.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-			return sdk.NewToolResultError(fmt.Sprintf("%s: no answer within %v: the message may still apply, so check the state before retrying", t.Name, s.opts.CallTimeout)), true
+			return sdk.NewToolResultError(fmt.Sprintf("%s: no answer within %v: the message may still apply, so check the state before retrying", t.Name, s.opts.CallTimeout)), Fault
 		case errors.Is(err, tea.ErrStopped):
-			return staleSession(t.Session, t.Name), false
+			return staleSession(t.Session, t.Name), CallerError
 		}
-		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), true
+		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), Fault
 	}
 	if sy := s.syncer(t.Session); sy != nil {
 		_ = sy.Sync(tr.After)
@@ -128,7 +128,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	} else {
 		text += " No widget changed."
 	}
-	return sdk.NewToolResultStructured(wr, text), false
+	return sdk.NewToolResultStructured(wr, text), Success
 }
 
 // resolveWidget finds the first widget with t's id, of t's kind, that offers
@@ -187,17 +187,17 @@ func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.R
 }
 
 // readResult answers a read's value as JSON text and structured content.
-func readResult(name string, v any) (*sdk.CallToolResult, bool) {
+func readResult(name string, v any) (*sdk.CallToolResult, Outcome) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return sdk.NewToolResultError(fmt.Sprintf("%s: the widget answered a value JSON cannot encode: %v", name, err)), true
+		return sdk.NewToolResultError(fmt.Sprintf("%s: the widget answered a value JSON cannot encode: %v", name, err)), Fault
 	}
 	var structured any
 	_ = json.Unmarshal(b, &structured)
 	if _, isObject := structured.(map[string]any); !isObject {
 		structured = map[string]any{"value": structured}
 	}
-	return sdk.NewToolResultStructured(structured, string(b)), false
+	return sdk.NewToolResultStructured(structured, string(b)), Success
 }
 
 // attachAgent records the caller as an agent acting on sess, so a human at

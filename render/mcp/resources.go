@@ -67,6 +67,7 @@ func parseURI(uri string) (session, kind, name string, ok bool) {
 
 // resourceState is the last content served or notified for one resource.
 type resourceState struct {
+	mu      sync.Mutex
 	version uint64
 	last    []byte
 	at      time.Time
@@ -329,20 +330,25 @@ func (r *resources) aliasSubscribed(facetURI string) bool {
 // gets one notification carrying the new version and the RFC 6902 patch
 // from the previous one. Reads and renders both go through here, so a read
 // that sees a change first cannot swallow a subscriber's notification.
+// App code (projections, JSON encoding, Describe) runs under this
+// resource's own lock only, so a slow projection holds up nobody else.
 func (r *resources) observe(uri string, snap tea.Snapshot) (uint64, []byte, error) {
 	session, kind, name, _ := parseURI(uri)
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	st := r.states[uri]
-	var prevAt time.Time
-	if st != nil {
-		prevAt = st.at
+	if st == nil {
+		st = &resourceState{}
+		r.states[uri] = st
 	}
-	body, err := r.content(session, kind, name, snap, prevAt)
+	r.mu.Unlock()
+
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	body, err := r.content(session, kind, name, snap, st.at)
 	if err != nil {
 		return 0, nil, err
 	}
-	if st != nil && bytes.Equal(body, st.last) {
+	if st.version > 0 && bytes.Equal(body, st.last) {
 		return st.version, body, nil
 	}
 	now := time.Now().UTC()
@@ -350,10 +356,6 @@ func (r *resources) observe(uri string, snap tea.Snapshot) (uint64, []byte, erro
 		if body, err = r.content(session, kind, name, snap, now); err != nil {
 			return 0, nil, err
 		}
-	}
-	if st == nil {
-		st = &resourceState{}
-		r.states[uri] = st
 	}
 	patch, perr := Diff(st.last, body)
 	st.version++
@@ -366,8 +368,9 @@ func (r *resources) observe(uri string, snap tea.Snapshot) (uint64, []byte, erro
 }
 
 // notify sends one update to each client subscribed to uri or an alias.
-// Called with r.mu held.
 func (r *resources) notify(uri string, version uint64, patch json.RawMessage) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	targets := map[string][]string{uri: nil}
 	for alias, real := range r.aliases {
 		if real == uri {

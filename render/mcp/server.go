@@ -275,6 +275,11 @@ func (k sdkSink) addTools(tools []*Tool) {
 }
 
 func (k sdkSink) removeTools(names []string) {
+	// A tool that is gone takes its breaker with it: a new session under
+	// the same id starts closed, and the map does not grow without end.
+	for _, n := range names {
+		k.s.breakers.Reset(n)
+	}
 	adv := make([]string, 0, len(names))
 	for _, n := range names {
 		adv = append(adv, n)

@@ -1,0 +1,62 @@
+package mcp
+
+import (
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestBreakerCountsOnlyAppFaults(t *testing.T) {
+	now := time.Unix(0, 0)
+	var mu sync.Mutex
+	b := NewBreakers(func() time.Time { mu.Lock(); defer mu.Unlock(); return now })
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	const tool = "s.w.a"
+	for i := 0; i < BreakerThreshold-1; i++ {
+		b.Record(tool, Fault)
+	}
+	b.Record(tool, CallerError) // a caller's mistake in between: the streak goes on
+	if !b.Allow(tool) {
+		t.Fatal("open before the threshold")
+	}
+	b.Record(tool, Fault)
+	if b.Allow(tool) {
+		t.Fatal("closed after the threshold")
+	}
+	advance(BreakerCooldown)
+	if !b.Allow(tool) {
+		t.Fatal("no probe after the cooldown")
+	}
+	if b.Allow(tool) {
+		t.Fatal("a second call got through while the probe runs")
+	}
+	b.Record(tool, CallerError) // the probe never reached the app
+	if !b.Allow(tool) {
+		t.Fatal("a probe that ended in a caller error did not hand the probe on")
+	}
+	b.Record(tool, Fault) // the probe failed: open again for a full cooldown
+	if b.Allow(tool) {
+		t.Fatal("a failed probe left the breaker passable")
+	}
+	advance(BreakerCooldown)
+	if !b.Allow(tool) {
+		t.Fatal("no second probe")
+	}
+	b.Record(tool, Success)
+	if !b.Allow(tool) || !b.Allow(tool) || b.Open(tool) {
+		t.Fatal("a successful probe did not close the breaker")
+	}
+}
+
+func TestStoppedSessionsTakeTheirBreakersAlong(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	for i := 0; i < BreakerThreshold; i++ {
+		mustErr(t, tc.call("demo.boom.click", nil), "panicked")
+	}
+	mustErr(t, tc.call("demo.boom.click", nil), "temporarily unavailable")
+	mustOK(t, tc.call("facet_stop", map[string]any{"id": "demo"}))
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	mustErr(t, tc.call("demo.boom.click", nil), "panicked")
+}

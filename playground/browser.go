@@ -83,7 +83,9 @@ func (b Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return b, nil
 	case tea.KeyMsg:
 		switch {
-		case m.Is("ctrl+c", "q"):
+		case m.Is("ctrl+c", "q") && m.Agent == "":
+			// Only the person at the terminal quits: in a session shared
+			// with an agent, quitting ends their terminal too.
 			return b, tea.Quit
 		case m.Is("esc") && b.demo != nil:
 			b.demo = nil

@@ -185,3 +185,23 @@ func TestNewBrowserAtAnUnknownDemoListsTheValidNames(t *testing.T) {
 		t.Fatalf("error = %v, want an *UnknownAppError listing %v", err, Names())
 	}
 }
+
+func TestAgentsCannotQuitTheBrowser(t *testing.T) {
+	b := NewBrowser()
+	for _, k := range []string{"q", "ctrl+c"} {
+		key, err := tea.ParseKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, cmd := b.Update(tea.KeyMsg{Key: key, Agent: "mcp:default"}); cmd != nil {
+			if _, quit := cmd().(tea.QuitMsg); quit {
+				t.Fatalf("an agent's %s quit the browser", k)
+			}
+		}
+		if _, cmd := b.Update(tea.KeyMsg{Key: key}); cmd == nil {
+			t.Fatalf("the person's %s did not quit", k)
+		} else if _, quit := cmd().(tea.QuitMsg); !quit {
+			t.Fatalf("the person's %s did not quit", k)
+		}
+	}
+}

@@ -74,6 +74,9 @@ type Key struct {
 // the focused widget used.
 type KeyMsg struct {
 	Key
+	// Agent names the agent that pressed the key (Runtime.HandleAgentKey),
+	// or is "" for a key from the person at the terminal.
+	Agent string
 }
 
 // Char returns the Key for a printable character.

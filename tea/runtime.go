@@ -107,7 +107,10 @@ type outcome struct {
 
 // internal requests handled on the owner goroutine.
 type (
-	keyInput   struct{ key Key }
+	keyInput   struct {
+		key   Key
+		agent string
+	}
 	focusInput struct {
 		id   string
 		step int // 0: set id, 1: next, -1: previous
@@ -211,6 +214,14 @@ func (r *Runtime) Send(msg Msg) error {
 // reaches Update as a KeyMsg. It waits like Dispatch.
 func (r *Runtime) HandleKey(ctx context.Context, k Key) (Transition, error) {
 	return r.call(ctx, keyInput{key: k})
+}
+
+// HandleAgentKey is HandleKey for a key an agent pressed: a key nobody
+// used reaches Update as a KeyMsg whose Agent names it, so an app can keep
+// what only its human may do (quitting a shared session, say) to keys from
+// the human.
+func (r *Runtime) HandleAgentKey(ctx context.Context, agent string, k Key) (Transition, error) {
+	return r.call(ctx, keyInput{key: k, agent: agent})
 }
 
 // HandleMouse delivers a mouse event to the widget id (coordinates relative
@@ -399,7 +410,7 @@ func (r *Runtime) handle(msg Msg) error {
 			r.publish(cur.withFocus(cycle(r.order, cur.Focus, m.key.Shift)))
 			return nil
 		}
-		out := Msg(KeyMsg{Key: m.key})
+		out := Msg(KeyMsg{Key: m.key, Agent: m.agent})
 		if w, ok := FindWidget(cur.View, cur.Focus); ok {
 			if kh, ok := w.(KeyHandler); ok {
 				got, err := safeWidget(func() Msg { return kh.HandleKey(m.key) })

@@ -240,7 +240,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 	if err != nil {
 		return sdk.NewToolResultError(err.Error())
 	}
-	tr, err := sess.HandleKey(ctx, k)
+	tr, err := sess.HandleAgentKey(ctx, "mcp:"+authContext(ctx).ConnectionID, k)
 	if err != nil {
 		return sdk.NewToolResultError(fmt.Sprintf("key %s: %v", k, err))
 	}

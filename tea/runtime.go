@@ -107,7 +107,7 @@ type outcome struct {
 
 // internal requests handled on the owner goroutine.
 type (
-	keyInput   struct {
+	keyInput struct {
 		key   Key
 		agent string
 	}

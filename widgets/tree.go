@@ -15,7 +15,8 @@ import (
 // expanded) are drawn, in a window of Height lines (12 when 0) that keeps
 // the selection in view.
 //
-// Up and Down move among the visible nodes (NodeSelected); Right expands,
+// Up and Down move among the visible nodes, PgUp and PgDn by the visible
+// height, Home and End to the first and last (NodeSelected); Right expands,
 // Left collapses (or, on a collapsed node, selects its parent), Enter
 // toggles (TreeExpanded). TreeState applies both messages.
 type Tree struct {
@@ -54,10 +55,12 @@ const DefaultTreeHeight = 12
 
 // TreeKeys are the keys a focused Tree answers to.
 var TreeKeys = struct {
-	Up, Down, Expand, Collapse, Toggle, Home, End key.Binding
+	Up, Down, PageUp, PageDown, Expand, Collapse, Toggle, Home, End key.Binding
 }{
 	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
 	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+	PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
 	Expand:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "expand")),
 	Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "collapse")),
 	Toggle:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "toggle")),
@@ -177,7 +180,8 @@ func treeMarker(n TreeNode, expanded map[string]bool) string {
 	return "▸ "
 }
 
-// HandleKey implements tea.KeyHandler.
+// HandleKey implements tea.KeyHandler. Movement clamps to the visible nodes;
+// PgUp and PgDn move by the visible height.
 func (t Tree) HandleKey(k tea.Key) tea.Msg {
 	lines := t.visible()
 	if len(lines) == 0 {
@@ -196,6 +200,10 @@ func (t Tree) HandleKey(k tea.Key) tea.Msg {
 		return sel(cur - 1)
 	case key.Matches(k, TreeKeys.Down):
 		return sel(cur + 1)
+	case key.Matches(k, TreeKeys.PageUp):
+		return sel(cur - t.lines(0))
+	case key.Matches(k, TreeKeys.PageDown):
+		return sel(cur + t.lines(0))
 	case key.Matches(k, TreeKeys.Home):
 		return sel(0)
 	case key.Matches(k, TreeKeys.End):

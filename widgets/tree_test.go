@@ -101,6 +101,32 @@ func TestTreeHandleKey(t *testing.T) {
 	vwRunKeys(t, Tree{ID: "empty"}, []vwKeyCase{{"down", nil}})
 }
 
+func TestTreePageKeysMoveByTheVisibleHeight(t *testing.T) {
+	nodes := make([]TreeNode, 10)
+	for i := range nodes {
+		nodes[i] = TreeNode{ID: "n" + strconv.Itoa(i), Label: "node " + strconv.Itoa(i)}
+	}
+	sel := func(id string) tea.Msg { return NodeSelected{ID: "long", NodeID: id} }
+	tests := []struct {
+		name     string
+		height   int
+		selected string
+		keys     []vwKeyCase
+	}{
+		{"a page of three from the top", 3, "n0", []vwKeyCase{{"pgdown", sel("n3")}, {"pgup", sel("n0")}}},
+		{"a page of three from the middle", 3, "n5", []vwKeyCase{{"pgdown", sel("n8")}, {"pgup", sel("n2")}}},
+		{"clamped at the ends", 3, "n8", []vwKeyCase{{"pgdown", sel("n9")}}},
+		{"clamped at the start", 4, "n1", []vwKeyCase{{"pgup", sel("n0")}}},
+		{"the default height pages past the end", 0, "n0", []vwKeyCase{{"pgdown", sel("n9")}}},
+		{"nothing selected", 3, "", []vwKeyCase{{"pgdown", sel("n2")}, {"pgup", sel("n0")}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			vwRunKeys(t, Tree{ID: "long", Nodes: nodes, Height: tc.height, Selected: tc.selected}, tc.keys)
+		})
+	}
+}
+
 func TestTreeHandleMouse(t *testing.T) {
 	tr := vwTree("main")
 	sel := func(id string) tea.Msg { return NodeSelected{ID: "files", NodeID: id} }

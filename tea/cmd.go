@@ -28,7 +28,10 @@ func Batch(cmds ...Cmd) Cmd {
 }
 
 // Sequence runs the given commands one at a time, in order, delivering each
-// message before the next command starts.
+// message before the next command starts. A command that returns a Batch
+// counts as delivered once every command of the batch has delivered, and a
+// Tick once its timer has fired and its message is delivered, so nothing
+// after them in the sequence overtakes them.
 func Sequence(cmds ...Cmd) Cmd {
 	valid := compact(cmds)
 	switch len(valid) {

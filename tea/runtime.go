@@ -504,11 +504,15 @@ func (r *Runtime) run(cmd Cmd) {
 	if cmd == nil || r.ctx.Err() != nil {
 		return
 	}
-	go func() {
-		if msg, ok := r.exec(cmd); ok {
-			r.deliver(msg)
-		}
-	}()
+	go r.runWait(cmd)
+}
+
+// runWait executes cmd and delivers its message, returning once everything
+// it led to is delivered (or the runtime stops).
+func (r *Runtime) runWait(cmd Cmd) {
+	if msg, ok := r.exec(cmd); ok {
+		r.deliverWait(msg)
+	}
 }
 
 func (r *Runtime) exec(cmd Cmd) (msg Msg, ok bool) {
@@ -521,37 +525,53 @@ func (r *Runtime) exec(cmd Cmd) (msg Msg, ok bool) {
 	return cmd(), true
 }
 
-// deliver routes a command's result: batches fan out, sequences run in order,
-// ticks wait on a timer the runtime can cancel, anything else queues for
-// Update. Messages for a stopped runtime are dropped.
+// deliver routes a message the owner goroutine got from Send or Dispatch
+// (a batch, sequence or tick) without blocking the owner.
 func (r *Runtime) deliver(msg Msg) {
+	go r.deliverWait(msg)
+}
+
+// deliverWait routes a command's result and returns once it is delivered:
+// a batch once each of its commands' results is, a sequence once its last
+// command's is, a tick once its timer fired and its message is, anything
+// else once queued for Update. So a Sequence that waits for each step in
+// turn keeps its order through nested batches and ticks. It returns early
+// when the runtime stops; messages for a stopped runtime are dropped.
+func (r *Runtime) deliverWait(msg Msg) {
 	switch m := msg.(type) {
 	case nil:
 	case BatchMsg:
+		var wg sync.WaitGroup
 		for _, c := range m {
-			r.run(c)
+			if r.ctx.Err() != nil {
+				break
+			}
+			wg.Go(func() { r.runWait(c) })
+		}
+		done := make(chan struct{})
+		go func() {
+			wg.Wait()
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-r.ctx.Done():
 		}
 	case sequenceMsg:
-		go func() {
-			for _, c := range m {
-				if r.ctx.Err() != nil {
-					return
-				}
-				if got, ok := r.exec(c); ok {
-					r.deliver(got)
-				}
+		for _, c := range m {
+			if r.ctx.Err() != nil {
+				return
 			}
-		}()
+			r.runWait(c)
+		}
 	case tickRequest:
-		go func() {
-			t := time.NewTimer(m.d)
-			defer t.Stop()
-			select {
-			case now := <-t.C:
-				r.deliver(m.fn(now))
-			case <-r.ctx.Done():
-			}
-		}()
+		t := time.NewTimer(m.d)
+		defer t.Stop()
+		select {
+		case now := <-t.C:
+			r.runWait(func() Msg { return m.fn(now) })
+		case <-r.ctx.Done():
+		}
 	default:
 		select {
 		case r.inbox <- envelope{msg: m}:

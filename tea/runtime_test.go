@@ -275,7 +275,6 @@ func TestCommandsDeliverTheirMessages(t *testing.T) {
 		{name: "plain command", cmd: send("one"), want: []string{"one"}, ordered: true},
 		{name: "batch delivers every message", cmd: tea.Batch(send("a"), nil, send("b"), send("c")), want: []string{"a", "b", "c"}},
 		{name: "sequence keeps its order", cmd: tea.Sequence(slow("first"), send("second"), slow("third")), want: []string{"first", "second", "third"}, ordered: true},
-		{name: "nested batch in sequence", cmd: tea.Sequence(tea.Batch(send("x"), send("y")), slow("z")), want: []string{"x", "y", "z"}},
 		{name: "tick fires once", cmd: tea.Tick(10*time.Millisecond, func(time.Time) tea.Msg { return appendMsg("tick") }), want: []string{"tick"}, ordered: true},
 		{name: "command returning nil delivers nothing", cmd: tea.Batch(func() tea.Msg { return nil }, send("only")), want: []string{"only"}, ordered: true},
 		{name: "panicking command is contained", cmd: tea.Batch(func() tea.Msg { panic("cmd") }, send("survivor")), want: []string{"survivor"}, ordered: true},
@@ -293,6 +292,72 @@ func TestCommandsDeliverTheirMessages(t *testing.T) {
 			}
 			if !slices.Equal(got, tt.want) {
 				t.Fatalf("log = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSequenceWaitsForNestedBatchesAndTicks(t *testing.T) {
+	send := func(s string) tea.Cmd { return func() tea.Msg { return appendMsg(s) } }
+	tick := func(d time.Duration, s string) tea.Cmd {
+		return tea.Tick(d, func(time.Time) tea.Msg { return appendMsg(s) })
+	}
+	tests := []struct {
+		name string
+		// cmd builds the command; held is a command whose message waits
+		// until the test sees "y" applied, so a later command that does not
+		// wait for it would land first.
+		cmd  func(held tea.Cmd) tea.Cmd
+		want []string
+		// exact: want is the only order possible; otherwise only "after"
+		// must come last.
+		exact bool
+	}{
+		{
+			name: "nested batch in sequence delivers before the next command",
+			cmd:  func(held tea.Cmd) tea.Cmd { return tea.Sequence(tea.Batch(held, send("y")), send("after")) },
+			want: []string{"y", "x", "after"},
+		},
+		{
+			name:  "a nested tick fires before the next command",
+			cmd:   func(tea.Cmd) tea.Cmd { return tea.Sequence(tick(20*time.Millisecond, "x"), send("y"), send("after")) },
+			want:  []string{"x", "y", "after"},
+			exact: true,
+		},
+		{
+			name: "a tick inside a batch inside a sequence is waited for",
+			cmd: func(held tea.Cmd) tea.Cmd {
+				return tea.Sequence(tea.Batch(tick(20*time.Millisecond, "t"), held, send("y")), send("after"))
+			},
+			want: []string{"t", "x", "y", "after"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rt := start(t, logModel{})
+			release := make(chan struct{})
+			held := func() tea.Msg {
+				select {
+				case <-release:
+				case <-rt.Context().Done():
+				}
+				return appendMsg("x")
+			}
+			if err := rt.Dispatch(context.Background(), runMsg{cmd: tt.cmd(held)}); err != nil {
+				t.Fatal(err)
+			}
+			eventually(t, "y", func() bool { return slices.Contains(logOf(rt), "y") })
+			close(release)
+			eventually(t, "every message", func() bool { return len(logOf(rt)) >= len(tt.want) })
+			got := logOf(rt)
+			if tt.exact && !slices.Equal(got, tt.want) {
+				t.Fatalf("log = %v, want %v", got, tt.want)
+			}
+			if got[len(got)-1] != "after" {
+				t.Fatalf("log = %v: the sequence ran its next command before the one before it delivered", got)
+			}
+			if !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(tt.want))) {
+				t.Fatalf("log = %v, want %v in some order with \"after\" last", got, tt.want)
 			}
 		})
 	}

@@ -404,8 +404,8 @@ func TestTableStateEndToEndThroughTheRuntime(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out []string
-		for _, r := range res.Value().(map[string]any)["rows"].([]map[string]any) {
-			out = append(out, r[key].(string))
+		for _, r := range res.Value().(map[string]any)["rows"].([]TableRow) {
+			out = append(out, r.Cell(key))
 		}
 		return out
 	}

@@ -1,6 +1,9 @@
 package widgets
 
 import (
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -538,19 +541,61 @@ func (t Table) getRows(args map[string]any) (tea.Result, error) {
 	}
 	keys := t.columnKeys()
 	end := min(offset+limit, len(t.Rows))
-	rows := make([]map[string]any, 0, end-offset)
+	rows := make([]TableRow, 0, end-offset)
 	for _, r := range t.Rows[offset:end] {
-		obj := make(map[string]any, len(keys))
-		for i, k := range keys {
-			if i < len(r) {
-				obj[k] = r[i]
-			} else {
-				obj[k] = ""
-			}
-		}
-		rows = append(rows, obj)
+		cells := make([]string, len(keys))
+		copy(cells, r)
+		rows = append(rows, TableRow{Keys: keys, Cells: cells})
 	}
 	return tea.Read(map[string]any{"columns": keys, "rows": rows, "total": len(t.Rows), "offset": offset}), nil
+}
+
+// TableRow is one row as get_rows reads it: Cells[i] under Keys[i], the
+// column keys in display order. It encodes as a JSON object whose members
+// follow the columns' order, as a person reads the row, where a map would
+// sort them by key.
+type TableRow struct {
+	Keys  []string
+	Cells []string
+}
+
+// Cell returns the cell under column key, or "" when the row has none.
+func (r TableRow) Cell(key string) string {
+	for i, k := range r.Keys {
+		if k == key && i < len(r.Cells) {
+			return r.Cells[i]
+		}
+	}
+	return ""
+}
+
+// MarshalJSON implements json.Marshaler: {"key": "cell", ...} in column
+// order; a missing cell is "".
+func (r TableRow) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range r.Keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, err := json.Marshal(k)
+		if err != nil {
+			return nil, fmt.Errorf("table row key %q: %w", k, err)
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		v := ""
+		if i < len(r.Cells) {
+			v = r.Cells[i]
+		}
+		cell, err := json.Marshal(v)
+		if err != nil {
+			return nil, fmt.Errorf("table row cell %q: %w", k, err)
+		}
+		b.Write(cell)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
 }
 
 // onlyArgs refuses arguments an action does not take, naming the ones it

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
@@ -55,19 +56,19 @@ func TestTableActionsAreStatic(t *testing.T) {
 func TestTableInvoke(t *testing.T) {
 	tb := vwRepoTable(250)
 	tb.Rows[1] = []string{"short"} // a short row reads as blanks
-	row := func(i int) map[string]any {
-		return map[string]any{"name": "repo-" + strconv.Itoa(i), "stars": strconv.Itoa(i * 7), "language": "Go"}
+	keys := []string{"name", "stars", "language"}
+	row := func(i int) TableRow {
+		return TableRow{Keys: keys, Cells: []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7), "Go"}}
 	}
-	page := func(from, to int) []map[string]any {
-		out := []map[string]any{}
+	page := func(from, to int) []TableRow {
+		out := []TableRow{}
 		for i := from; i < to; i++ {
 			out = append(out, row(i))
 		}
 		return out
 	}
 	first := page(0, 100)
-	first[1] = map[string]any{"name": "short", "stars": "", "language": ""}
-	keys := []string{"name", "stars", "language"}
+	first[1] = TableRow{Keys: keys, Cells: []string{"short", "", ""}}
 	invalid := tea.ErrInvalidArgument
 	vwRunInvoke(t, tb, []vwInvokeCase{
 		{name: "select_row", action: "select_row", args: map[string]any{"index": float64(42)}, write: RowSelected{ID: "repos", Index: 42}},
@@ -80,7 +81,7 @@ func TestTableInvoke(t *testing.T) {
 		{name: "get_rows past the end is short", action: "get_rows", args: map[string]any{"offset": float64(248)},
 			read: map[string]any{"columns": keys, "rows": page(248, 250), "total": 250, "offset": 248}},
 		{name: "get_rows at the end is empty", action: "get_rows", args: map[string]any{"offset": float64(250)},
-			read: map[string]any{"columns": keys, "rows": []map[string]any{}, "total": 250, "offset": 250}},
+			read: map[string]any{"columns": keys, "rows": []TableRow{}, "total": 250, "offset": 250}},
 
 		{name: "select_row out of range", action: "select_row", args: map[string]any{"index": float64(250)}, errIs: invalid, errHas: []string{"0 to 249"}},
 		{name: "select_row negative", action: "select_row", args: map[string]any{"index": float64(-1)}, errIs: invalid, errHas: []string{"0 to 249"}},
@@ -102,6 +103,27 @@ func TestTableInvoke(t *testing.T) {
 	})
 }
 
+func TestTableGetRowsEncodesEachRowInColumnOrder(t *testing.T) {
+	tb := Table{ID: "t", Columns: []TableColumn{{Key: "zeta"}, {Key: "alpha"}, {Key: "mid"}},
+		Rows: [][]string{{"z", "a", "m"}, {"only zeta"}}}
+	res, err := tb.Invoke("get_rows", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(res.Value())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `"rows":[{"zeta":"z","alpha":"a","mid":"m"},{"zeta":"only zeta","alpha":"","mid":""}]`
+	if !strings.Contains(string(b), want) {
+		t.Fatalf("get_rows encodes as %s, want rows %s", b, want)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("get_rows is not valid JSON: %v\n%s", err, b)
+	}
+}
+
 func TestTableInvokeEdgeCases(t *testing.T) {
 	empty := Table{ID: "e", Columns: vwRepoColumns()}
 	disabled := vwRepoTable(3)
@@ -111,7 +133,7 @@ func TestTableInvokeEdgeCases(t *testing.T) {
 	t.Run("empty", func(t *testing.T) {
 		vwRunInvoke(t, empty, []vwInvokeCase{
 			{name: "select_row has nothing to choose", action: "select_row", args: map[string]any{"index": float64(0)}, errIs: invalid, errHas: []string{"nothing to choose"}},
-			{name: "get_rows", action: "get_rows", read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []map[string]any{}, "total": 0, "offset": 0}},
+			{name: "get_rows", action: "get_rows", read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []TableRow{}, "total": 0, "offset": 0}},
 		})
 	})
 	t.Run("disabled", func(t *testing.T) {
@@ -119,7 +141,7 @@ func TestTableInvokeEdgeCases(t *testing.T) {
 			{name: "select_row is not offered", action: "select_row", args: map[string]any{"index": float64(0)}, errIs: tea.ErrUnknownAction, errHas: []string{"offers: get_rows"}},
 			{name: "sort is not offered", action: "sort", args: map[string]any{"column": "name", "direction": "asc"}, errIs: tea.ErrUnknownAction},
 			{name: "get_rows still reads", action: "get_rows", args: map[string]any{"limit": float64(1)},
-				read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []map[string]any{{"name": "repo-0", "stars": "0", "language": "Go"}}, "total": 3, "offset": 0}},
+				read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []TableRow{{Keys: []string{"name", "stars", "language"}, Cells: []string{"repo-0", "0", "Go"}}}, "total": 3, "offset": 0}},
 		})
 	})
 	t.Run("no columns", func(t *testing.T) {

@@ -3,6 +3,7 @@ package tea
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -146,6 +147,8 @@ func KeyNames() []string {
 
 // ParseKey turns a key name (tab, enter, escape, page_up, f5, ...) or a single
 // character into a Key. Modifiers may prefix it ("ctrl+c", "shift+tab").
+// Shift alone on a character types it shifted: "shift+a" is the key "A", so
+// ParseKey(k.String()) gives k back for every key ParseKey returns.
 func ParseKey(s string) (Key, error) {
 	var k Key
 	rest := s
@@ -170,6 +173,11 @@ func ParseKey(s string) (Key, error) {
 		}
 		c := Char(r)
 		c.Ctrl, c.Alt, c.Shift = k.Ctrl, k.Alt, k.Shift
+		if c.Code == KeyRune && c.Shift && !c.Ctrl && !c.Alt {
+			// Shift on a character is the character it types, spelt by
+			// itself as Bubble Tea spells it: "shift+a" is "A".
+			c.Rune, c.Shift = unicode.ToUpper(r), false
+		}
 		return c, nil
 	}
 	name := strings.ToLower(rest)

@@ -45,6 +45,12 @@ func TestParseKey(t *testing.T) {
 		{"shift+ctrl+up", tea.Key{Code: tea.KeyUp, Ctrl: true, Shift: true}, "ctrl+shift+up"},
 		{"alt+ctrl+a", tea.Key{Rune: 'a', Ctrl: true, Alt: true}, "ctrl+alt+a"},
 		{"+", tea.Char('+'), "+"},
+		{"shift+a", tea.Char('A'), "A"},
+		{"shift+A", tea.Char('A'), "A"},
+		{"shift+é", tea.Char('É'), "É"},
+		{"shift+1", tea.Char('1'), "1"},
+		{"ctrl+shift+a", tea.Key{Rune: 'a', Ctrl: true, Shift: true}, "ctrl+shift+a"},
+		{"alt+shift+a", tea.Key{Rune: 'a', Alt: true, Shift: true}, "alt+shift+a"},
 		{"ctrl++", tea.Key{Rune: '+', Ctrl: true}, "ctrl++"},
 	}
 	for i := 1; i <= 12; i++ {

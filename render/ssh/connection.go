@@ -46,12 +46,12 @@ func (s *Server) handle(sess charmssh.Session) {
 	defer context.AfterFunc(sess.Context(), func() { cancel(errDisconnected) })()
 	defer context.AfterFunc(s.base, func() { cancel(context.Cause(s.base)) })()
 	if s.opts.MaxTimeout > 0 {
-		t := time.AfterFunc(s.opts.MaxTimeout, func() { cancel(errMaxTime) })
+		t := s.afterFunc(s.opts.MaxTimeout, func() { cancel(errMaxTime) })
 		defer t.Stop()
 	}
 	active := func() {}
 	if s.opts.IdleTimeout > 0 {
-		t := time.AfterFunc(s.opts.IdleTimeout, func() { cancel(errIdle) })
+		t := s.afterFunc(s.opts.IdleTimeout, func() { cancel(errIdle) })
 		defer t.Stop()
 		active = func() { t.Reset(s.opts.IdleTimeout) }
 	}

@@ -33,8 +33,9 @@ type server struct {
 }
 
 // serve starts a server with opts (NewModel, HostKeyPath defaulted) on
-// 127.0.0.1:0 and closes it when the test ends.
-func serve(t *testing.T, opts ssh.Options) *server {
+// 127.0.0.1:0 and closes it when the test ends. Each setup runs on the
+// server before it serves.
+func serve(t *testing.T, opts ssh.Options, setup ...func(*ssh.Server)) *server {
 	t.Helper()
 	if opts.NewModel == nil {
 		opts.NewModel = newCounter
@@ -45,6 +46,9 @@ func serve(t *testing.T, opts ssh.Options) *server {
 	s, err := ssh.New(opts)
 	if err != nil {
 		t.Fatalf("New: %v", err)
+	}
+	for _, f := range setup {
+		f(s)
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -221,6 +225,18 @@ func (c *client) waitUntil(what string, ok func(screen string) bool) {
 	for !ok(c.screen()) {
 		if time.Now().After(deadline) {
 			c.t.Fatalf("the screen never showed %s; it shows:\n%s", what, c.screen())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// eventually polls ok until it holds, for at most wait.
+func eventually(t *testing.T, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
 		}
 		time.Sleep(10 * time.Millisecond)
 	}

@@ -44,6 +44,8 @@ type Server struct {
 	srv      *charmssh.Server
 	limit    limiter
 	nextID   atomic.Uint64
+	// afterFunc starts the idle and maximum-time timers of a session.
+	afterFunc afterFunc
 
 	// base ends, with errShutdown as its cause, when the server closes.
 	base context.Context
@@ -67,13 +69,14 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		opts:     opts,
-		app:      opts.App,
-		logger:   opts.Logger,
-		sessions: opts.Sessions,
-		limit:    newLimiter(opts.MaxSessions),
-		active:   map[chan struct{}]struct{}{},
-		closed:   make(chan struct{}),
+		opts:      opts,
+		app:       opts.App,
+		logger:    opts.Logger,
+		sessions:  opts.Sessions,
+		limit:     newLimiter(opts.MaxSessions),
+		afterFunc: realAfterFunc,
+		active:    map[chan struct{}]struct{}{},
+		closed:    make(chan struct{}),
 	}
 	if s.app == "" {
 		s.app = "facet"

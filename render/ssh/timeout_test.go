@@ -8,43 +8,66 @@ import (
 )
 
 func TestIdleSessionEndsWithAGoodbye(t *testing.T) {
-	srv := serve(t, ssh.Options{IdleTimeout: 500 * time.Millisecond})
+	srv := serve(t, ssh.Options{IdleTimeout: 300 * time.Millisecond})
 	c := connect(t, srv.addr, clientConfig("ada"), "xterm", 80, 24)
-	c.waitFor("count: 0")
-	// Keys keep it alive past the timeout...
-	for range 3 { // back to Decrement
-		c.press("\t")
-		time.Sleep(250 * time.Millisecond)
-	}
-	c.press("\t\r") // Increment
-	c.waitFor("count: 1")
-	// ... and silence ends it.
+	// Nothing is typed: the real timer ends the session.
 	if status := c.wait(); status != 0 {
 		t.Fatalf("exit status = %d, want 0", status)
 	}
-	c.waitFor("facet: no input for 500ms; goodbye (session ssh1)")
+	c.waitFor("facet: no input for 300ms; goodbye (session ssh1)")
+}
+
+func TestKeysAndWindowChangesKeepASessionAlive(t *testing.T) {
+	const idle = 30 * time.Minute
+	var clock fakeClock
+	srv := serve(t, ssh.Options{IdleTimeout: idle}, clock.install)
+	c := connect(t, srv.addr, clientConfig("ada"), "xterm", 80, 24)
+	c.waitFor("count: 0")
+	timer := clock.timer(t, idle)
+
+	activity := []struct {
+		name string
+		do   func()
+	}{
+		{"a key", func() { c.press("\t") }},
+		{"another key", func() { c.press("\t") }},
+		{"a window change", func() { c.resize(70, 20) }},
+		{"a third key", func() { c.press("\t") }}, // back to Decrement
+	}
+	for _, a := range activity {
+		before := timer.resetCount()
+		a.do()
+		eventually(t, a.name+" restarted the idle timer", func() bool { return timer.resetCount() > before })
+	}
+	c.press("\t\r") // Increment
+	c.waitFor("count: 1", "size: 70x20")
+	if _, ok := srv.Sessions().Get("ssh1"); !ok {
+		t.Fatal("the session ended before its idle timer fired")
+	}
+
+	// Silence ends it.
+	timer.fire()
+	if status := c.wait(); status != 0 {
+		t.Fatalf("exit status = %d, want 0", status)
+	}
+	c.waitFor("facet: no input for 30m0s; goodbye (session ssh1)")
 }
 
 func TestSessionEndsAtItsMaximumTime(t *testing.T) {
-	srv := serve(t, ssh.Options{MaxTimeout: 700 * time.Millisecond})
+	const most = 4 * time.Hour
+	var clock fakeClock
+	srv := serve(t, ssh.Options{MaxTimeout: most, IdleTimeout: time.Hour}, clock.install)
 	c := connect(t, srv.addr, clientConfig("ada"), "xterm", 80, 24)
 	c.waitFor("count: 0")
-	start := time.Now()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for time.Since(start) < 3*time.Second {
-			if _, err := c.keys.Write([]byte("\t")); err != nil {
-				return
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}()
+	// However busy the session is...
+	c.press("\t\r")
+	c.waitFor("count: 1")
+	// ... its time runs out.
+	clock.timer(t, most).fire()
 	if status := c.wait(); status != 0 {
 		t.Fatalf("exit status = %d, want 0", status)
 	}
-	<-done
-	c.waitFor("facet: sessions last at most 700ms; goodbye (session ssh1)")
+	c.waitFor("facet: sessions last at most 4h0m0s; goodbye (session ssh1)")
 }
 
 func TestCloseSaysGoodbyeToEverySession(t *testing.T) {

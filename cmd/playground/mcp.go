@@ -62,6 +62,8 @@ type mcpOptions struct {
 	allowTools listFlag
 	allowReads listFlag
 	startable  listFlag
+	hosts      listFlag
+	origins    listFlag
 }
 
 func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
@@ -71,6 +73,8 @@ func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.BoolVar(&o.production, "production", false, "production defaults: no tool runs and only listing methods are served unless allowed (also FACET_ENV=production)")
 	fs.Var(&o.allowTools, "allow-tools", "allow exactly these tools, comma-separated `LIST` (an empty list allows none)")
 	fs.Var(&o.allowReads, "allow-read-methods", "allow exactly these read methods, comma-separated `LIST` (tools/list, resources/read, ...)")
+	fs.Var(&o.hosts, "http-allowed-hosts", "Host header values (host or host:port) --http accepts besides loopback ones, comma-separated `LIST`; required off loopback")
+	fs.Var(&o.origins, "http-allowed-origins", "browser origins (scheme://host[:port]) --http accepts, comma-separated `LIST`")
 	fs.Var(&o.startable, "startable", "apps facet_start may start, comma-separated `LIST` (default: every demo but "+strings.Join(restrictedDemos, " and ")+")")
 }
 
@@ -103,7 +107,7 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 		Production:         o.production || getenv("FACET_ENV") == "production",
 		AllowedTools:       o.allowTools.list(),
 		AllowedReadMethods: o.allowReads.list(),
-		HTTP:               mcp.HTTPOptions{Addr: o.http},
+		HTTP:               mcp.HTTPOptions{Addr: o.http, AllowedHosts: o.hosts.list(), AllowedOrigins: o.origins.list()},
 	}
 	if opts.AllowedTools == nil && !opts.Production {
 		// Nothing configured, outside production: the development default,
@@ -124,6 +128,8 @@ func (o *mcpOptions) check(list bool) error {
 		return &usageError{err: fmt.Errorf("--tool-names %q: use %s or %s", o.toolNames, mcp.NamesDotted, mcp.NamesSafe)}
 	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.production):
 		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable and --production configure MCP: add --mcp or --http ADDR")}
+	case o.http == "" && (o.hosts.set || o.origins.set):
+		return &usageError{err: errors.New("--http-allowed-hosts and --http-allowed-origins need --http ADDR")}
 	}
 	return nil
 }

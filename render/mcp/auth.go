@@ -119,6 +119,10 @@ type Policy struct {
 	// policy or an allowed-tools list (even empty), and SourceDefault for a
 	// framework fallback. Read-method lists do not count.
 	Source string
+	// ReadSource is SourceConfigured when the operator named a read
+	// authorizer or read-method list, and SourceDefault otherwise (the
+	// production default list included).
+	ReadSource string
 	// Description says in words what was resolved, for logs.
 	Description string
 }
@@ -167,6 +171,10 @@ func (o *Options) resolvePolicy() (Policy, error) {
 		p.Source = SourceDefault
 		p.Tools = AllowAll()
 		desc = append(desc, "development default: allow all")
+	}
+	p.ReadSource = SourceDefault
+	if o.ReadAuthorizer != nil || o.AllowedReadMethods != nil {
+		p.ReadSource = SourceConfigured
 	}
 	switch {
 	case o.ReadAuthorizer != nil:

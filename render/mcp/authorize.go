@@ -217,8 +217,8 @@ func (s *Server) NetworkReady() error {
 	if s.policy.Source != SourceConfigured {
 		return &ConfigError{Option: "Authorizer", Reason: "a network transport needs a tool policy chosen by the operator: set Authorizer, AllowedTools (--allow-tools; empty is a valid choice) or Policy"}
 	}
-	if s.policy.Reads == nil {
-		return &ConfigError{Option: "ReadAuthorizer", Reason: "a network transport needs a read authorizer: resources/read streams live model state; set ReadAuthorizer or AllowedReadMethods (--allow-read-methods)"}
+	if s.policy.Reads == nil || s.policy.ReadSource != SourceConfigured {
+		return &ConfigError{Option: "ReadAuthorizer", Reason: "a network transport needs a read policy chosen by the operator (the production default list does not count): resources/read streams live model state; set ReadAuthorizer or AllowedReadMethods (--allow-read-methods)"}
 	}
 	return nil
 }

@@ -35,11 +35,11 @@ func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequ
 		// tool's arguments, and runs exactly the tool it was authorized as:
 		// it is looked up once, so one that appears in between cannot slip
 		// through under facet_act's own decision.
-		if stale, ok := staleName(req); ok {
+		if stale, session, ok := staleName(req); ok {
 			if res := s.authorizeCall(ctx, stale, nil, &Tool{Name: stale}); res != nil {
 				return res
 			}
-			return staleSession(SessionOf(stale), stale)
+			return staleSession(session, stale)
 		}
 		t, inner, errRes := s.resolveAct(args)
 		if errRes != nil {

@@ -93,7 +93,7 @@ func (tc *testClient) notifications() int {
 // settle waits until in-flight notifications have arrived.
 func (tc *testClient) settle() {
 	last, stable := tc.notifications(), 0
-	for stable < 5 {
+	for stable < 15 {
 		time.Sleep(10 * time.Millisecond)
 		if n := tc.notifications(); n != last {
 			last, stable = n, 0

@@ -92,10 +92,7 @@ func (s *Server) hostAllowed(host string, loopback bool) bool {
 	if slices.Contains(s.opts.HTTP.AllowedHosts, h) {
 		return true
 	}
-	if loopback {
-		return isLoopbackName(h)
-	}
-	return len(s.opts.HTTP.AllowedHosts) == 0
+	return loopback && isLoopbackName(h)
 }
 
 func (s *Server) originAllowed(origin string, loopback bool) bool {
@@ -138,6 +135,10 @@ func (s *Server) ServeHTTPListener(ctx context.Context, ln net.Listener) error {
 	loopback := false
 	if ta, ok := ln.Addr().(*net.TCPAddr); ok {
 		loopback = ta.IP.IsLoopback()
+	}
+	if !loopback && len(s.opts.HTTP.AllowedHosts) == 0 {
+		ln.Close()
+		return &ConfigError{Option: "HTTP.AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names clients use (--http-allowed-hosts): without them nothing stops DNS rebinding", ln.Addr())}
 	}
 	h, err := s.HTTPHandler(loopback)
 	if err != nil {

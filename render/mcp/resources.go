@@ -128,10 +128,9 @@ func (r *resources) attach(sess *tea.Session) {
 	ctx, cancel := context.WithCancel(context.Background())
 	r.watching[sess.ID] = cancel
 	r.mu.Unlock()
+	ch, unsubscribe := sess.Subscribe() // before the snapshot: no render falls between
 	r.s.sdk.AddResources(entries...)
 	r.syncProjections(sess.ID, sess.Snapshot())
-
-	ch, unsubscribe := sess.Subscribe()
 	go func() {
 		defer unsubscribe()
 		for {

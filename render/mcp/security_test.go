@@ -325,6 +325,7 @@ func TestNetworkBootGates(t *testing.T) {
 		{"default policy", Options{}, "Authorizer"},
 		{"production default", Options{Production: true}, "Authorizer"},
 		{"no read authorizer", Options{AllowedTools: []string{}}, "ReadAuthorizer"},
+		{"production's default reads do not count", Options{Production: true, AllowedTools: []string{}}, "ReadAuthorizer"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -504,5 +505,18 @@ func TestClientsCannotForgeTheStaleMarker(t *testing.T) {
 	m := structured(t, tc.call("gone.inc.click", nil))
 	if m["error"] != CodeAuthorizationRequired {
 		t.Fatalf("stale call on a closed server: %v", m)
+	}
+}
+
+func TestHTTPOffLoopbackNeedsAllowedHosts(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{}, AllowedReadMethods: []string{"tools/list"}})
+	ln, err := net.Listen("tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Skip("cannot listen on 0.0.0.0 here:", err)
+	}
+	err = srv.ServeHTTPListener(context.Background(), ln)
+	var ce *ConfigError
+	if !errors.As(err, &ce) || ce.Option != "HTTP.AllowedHosts" {
+		t.Fatalf("err = %v", err)
 	}
 }

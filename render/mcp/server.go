@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"regexp"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -170,20 +171,23 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 	}
 	s.mu.Lock()
 	sy := s.syncers[ev.Session.ID]
-	if sy != nil {
-		delete(s.syncers, ev.Session.ID)
+	if sy == nil || sy.rt != ev.Session.Runtime {
+		// Already cleaned up, or the id now belongs to a newer session.
+		s.mu.Unlock()
+		return
 	}
+	delete(s.syncers, ev.Session.ID)
 	s.mu.Unlock()
-	if sy != nil {
-		sy.Stop()
-	}
+	sy.Stop()
 	s.res.detach(ev.Session.ID)
 }
 
 // attach gives a session its synchronizer, registers its first view's tools
-// and follows its renders.
+// and its resources, and follows its renders. It subscribes before reading
+// the first snapshot, so no render falls between the two.
 func (s *Server) attach(sess *tea.Session) {
 	sy := NewToolSynchronizer(sess.ID, s.reg, s.opts.Logger)
+	sy.rt = sess.Runtime
 	s.mu.Lock()
 	if _, ok := s.syncers[sess.ID]; ok {
 		s.mu.Unlock()
@@ -191,10 +195,18 @@ func (s *Server) attach(sess *tea.Session) {
 	}
 	s.syncers[sess.ID] = sy
 	s.mu.Unlock()
+	ch, cancel := sess.Subscribe()
 	_ = sy.Start(sess.Snapshot())
-	sy.Follow(sess.Runtime)
+	sy.follow(ch, cancel)
 	if sy.valid {
 		s.res.attach(sess)
+	}
+	// A session stopped while it was being attached may have been reported
+	// before its synchronizer existed: clean up after it here.
+	select {
+	case <-sess.Done():
+		s.onSession(tea.SessionEvent{Session: sess, Started: false})
+	default:
 	}
 }
 
@@ -214,6 +226,12 @@ func (s *Server) advertised(t *Tool) string {
 	return t.Name
 }
 
+// safeStaleRe matches a client-safe derived name of a facet_start session.
+var safeStaleRe = regexp.MustCompile(`^([a-z][a-z0-9]{0,6})_[a-z0-9_]+$`)
+
+// staleSessionKey carries the stale call's session id.
+const staleSessionKey = "facet/stale_session"
+
 // staleMetaKey marks a call rewritten by rewriteCall for a session that is
 // not running.
 const staleMetaKey = "facet/stale_tool"
@@ -229,6 +247,7 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 	if req.Params.Meta != nil {
 		// The marker is the server's own word; a client cannot send it.
 		delete(req.Params.Meta.AdditionalFields, staleMetaKey)
+		delete(req.Params.Meta.AdditionalFields, staleSessionKey)
 	}
 	name := req.Params.Name
 	if s.sdk.GetTool(name) != nil {
@@ -239,6 +258,13 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		return
 	}
 	session, _, _, ok := SplitToolName(name)
+	if !ok && s.opts.ToolNames == NamesSafe {
+		// A client-safe name keeps the session as its first "_" segment
+		// for sessions facet_start made (their ids have no "_").
+		if m := safeStaleRe.FindStringSubmatch(name); m != nil {
+			session, ok = m[1], true
+		}
+	}
 	if !ok || reservedIDs[session] {
 		return
 	}
@@ -253,6 +279,7 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		req.Params.Meta.AdditionalFields = map[string]any{}
 	}
 	req.Params.Meta.AdditionalFields[staleMetaKey] = name
+	req.Params.Meta.AdditionalFields[staleSessionKey] = session
 }
 
 // sdkSink publishes registry changes to the mcp-go server: one AddTools or

@@ -456,3 +456,12 @@ func TestSafeNamesEverywhere(t *testing.T) {
 		t.Fatalf("bb's context lists another session's tools or lacks its own: %s", body)
 	}
 }
+
+func TestStaleSafeNamesNameTheirSession(t *testing.T) {
+	srv := newTestServer(t, Options{ToolNames: NamesSafe})
+	tc := connect(t, srv)
+	mustErr(t, tc.call("gone_inc_click", nil), "session `gone` is not running", "facet_list")
+	if err := tc.callErr("facet_nothing", nil); err == nil {
+		t.Fatal("a reserved prefix is not a stale session")
+	}
+}

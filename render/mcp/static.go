@@ -77,15 +77,16 @@ func (s *Server) staticTools() []*Tool {
 	return tools
 }
 
-// staleName returns the derived-shape name rewriteCall routed to facet_act
-// because its session is not running. rewriteCall removes any marker a
-// client sent, so only the server's own reaches here.
-func staleName(req sdk.CallToolRequest) (string, bool) {
+// staleName returns the derived name (and its session) rewriteCall routed
+// to facet_act because the session is not running. rewriteCall removes
+// any marker a client sent, so only the server's own reaches here.
+func staleName(req sdk.CallToolRequest) (name, session string, ok bool) {
 	if req.Params.Meta == nil {
-		return "", false
+		return "", "", false
 	}
-	name, ok := req.Params.Meta.AdditionalFields[staleMetaKey].(string)
-	return name, ok
+	name, ok = req.Params.Meta.AdditionalFields[staleMetaKey].(string)
+	session, _ = req.Params.Meta.AdditionalFields[staleSessionKey].(string)
+	return name, session, ok
 }
 
 // callStatic answers the facet_* tools.

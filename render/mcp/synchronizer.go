@@ -23,6 +23,8 @@ type ToolSynchronizer struct {
 	log     *slog.Logger
 	walker  TreeWalker
 	valid   bool
+	// rt is the runtime the synchronizer follows, when a Server attached it.
+	rt *tea.Runtime
 
 	mu       sync.Mutex
 	known    map[string]*Tool
@@ -175,6 +177,10 @@ func (s *ToolSynchronizer) Stop() {
 // one list_changed).
 func (s *ToolSynchronizer) Follow(rt *tea.Runtime) {
 	ch, cancel := rt.Subscribe()
+	s.follow(ch, cancel)
+}
+
+func (s *ToolSynchronizer) follow(ch <-chan tea.Snapshot, cancel func()) {
 	go func() {
 		defer cancel()
 		for snap := range ch {

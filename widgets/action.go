@@ -1,8 +1,10 @@
 package widgets
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/facetui/facet/tea"
@@ -138,4 +140,34 @@ func noArgs(action string, args map[string]any) error {
 		return argErr(action, k, "is not an argument of %s, which takes none", action)
 	}
 	return nil
+}
+
+// onlyArgs refuses arguments an action does not take, naming the ones it
+// does.
+func onlyArgs(action string, args map[string]any, names ...string) error {
+	for k := range args {
+		if !slices.Contains(names, k) {
+			return argErr(action, k, "is not an argument of %s (takes: %s)", action, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}
+
+// ruleOf returns an *tea.ArgumentError's rule, or the error's text.
+func ruleOf(err error) string {
+	var ae *tea.ArgumentError
+	if errors.As(err, &ae) {
+		return ae.Rule
+	}
+	return err.Error()
+}
+
+// actionOffered reports whether action is among offered.
+func actionOffered(offered []tea.Action, action string) bool {
+	for _, a := range offered {
+		if a.Name == action {
+			return true
+		}
+	}
+	return false
 }

@@ -80,7 +80,7 @@ func (c BarChart) Render(ctx tea.RenderContext) string {
 		barW = ctx.Width - labelW - 2
 	}
 	var out []string
-	for i, b := range clipBars(c.Bars, ctx.Height) {
+	for i, b := range clipLines(c.Bars, ctx.Height) {
 		line := ""
 		if labelW > 0 {
 			line = t.Normal.Render(Pad(oneLine(b.Label), labelW)) + t.Muted.Render(" │")
@@ -95,14 +95,6 @@ func (c BarChart) Render(ctx tea.RenderContext) string {
 		out = append(out, Fit(line, ctx.Width))
 	}
 	return strings.Join(out, "\n")
-}
-
-// clipBars keeps the first height bars, or all when height <= 0.
-func clipBars(bars []Bar, height int) []Bar {
-	if height > 0 && len(bars) > height {
-		return bars[:height]
-	}
-	return bars
 }
 
 // barCells draws v out of top in at most width cells, in eighths of a cell.

@@ -41,3 +41,38 @@ func oneLine(s string) string {
 	}
 	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
 }
+
+// clipLines keeps the first height items (lines, bars, rows), or all when
+// height <= 0.
+func clipLines[T any](items []T, height int) []T {
+	if height > 0 && len(items) > height {
+		return items[:height]
+	}
+	return items
+}
+
+// followWindow returns the first index of a window of size rows over n
+// items that starts at offset if it can, shows cursor, and does not run past
+// the end.
+func followWindow(offset, cursor, rows, n int) int {
+	if rows <= 0 || n <= 0 {
+		return 0
+	}
+	start := min(max(offset, 0), max(n-rows, 0))
+	if cursor >= 0 {
+		if cursor < start {
+			start = cursor
+		} else if cursor >= start+rows {
+			start = cursor - rows + 1
+		}
+	}
+	return start
+}
+
+// boolInt is 1 for true and 0 for false.
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -161,14 +161,6 @@ func (m Modal) Render(ctx tea.RenderContext) string {
 	return strings.Join(clipLines(out, ctx.Height), "\n")
 }
 
-// clipLines keeps the first height lines, or all when height <= 0.
-func clipLines(lines []string, height int) []string {
-	if height > 0 && len(lines) > height {
-		return lines[:height]
-	}
-	return lines
-}
-
 // HandleKey implements tea.KeyHandler.
 func (m Modal) HandleKey(k tea.Key) tea.Msg {
 	if !m.Visible {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -316,24 +317,6 @@ func (t Table) windowStart(rows int) int {
 	return followWindow(t.Offset, t.selected(), rows, len(t.Rows))
 }
 
-// followWindow returns the first index of a window of size rows over n
-// items that starts at offset if it can, shows cursor, and does not run past
-// the end.
-func followWindow(offset, cursor, rows, n int) int {
-	if rows <= 0 || n <= 0 {
-		return 0
-	}
-	start := min(max(offset, 0), max(n-rows, 0))
-	if cursor >= 0 {
-		if cursor < start {
-			start = cursor
-		} else if cursor >= start+rows {
-			start = cursor - rows + 1
-		}
-	}
-	return start
-}
-
 // selected returns Selected clamped to the rows, or -1 when there are none.
 func (t Table) selected() int {
 	if len(t.Rows) == 0 {
@@ -506,7 +489,7 @@ func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 		if err != nil {
 			return tea.Result{}, argErr(action, "column", "%s: one of %s", ruleOf(err), strings.Join(keys, ", "))
 		}
-		if !containsString(keys, col) {
+		if !slices.Contains(keys, col) {
 			if len(keys) == 0 {
 				return tea.Result{}, argErr(action, "column", "unknown column %q: the table has no columns", col)
 			}
@@ -596,24 +579,4 @@ func (r TableRow) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
-}
-
-// onlyArgs refuses arguments an action does not take, naming the ones it
-// does.
-func onlyArgs(action string, args map[string]any, names ...string) error {
-	for k := range args {
-		if !containsString(names, k) {
-			return argErr(action, k, "is not an argument of %s (takes: %s)", action, strings.Join(names, ", "))
-		}
-	}
-	return nil
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

@@ -158,11 +158,3 @@ func (a TextArea) Actions() []tea.Action { return fieldActions(a.Disabled, true)
 func (a TextArea) Invoke(action string, args map[string]any) (tea.Result, error) {
 	return invokeField(a.WidgetKind(), a.ID, a.Value, a.Actions(), action, args)
 }
-
-// boolInt is 1 for true and 0 for false.
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}

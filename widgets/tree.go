@@ -1,7 +1,6 @@
 package widgets
 
 import (
-	"errors"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -362,13 +361,4 @@ func (t Tree) nodeArg(action string, args map[string]any, parents bool) (TreeNod
 		return TreeNode{}, argErr(action, "node_id", "unknown %s %q: one of %s", what, id, list)
 	}
 	return *found, nil
-}
-
-// ruleOf returns an *tea.ArgumentError's rule, or the error's text.
-func ruleOf(err error) string {
-	var ae *tea.ArgumentError
-	if errors.As(err, &ae) {
-		return ae.Rule
-	}
-	return err.Error()
 }

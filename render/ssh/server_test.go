@@ -138,13 +138,9 @@ func TestSessionsAreSharedThroughTheRegistry(t *testing.T) {
 	c.waitFor("count: 1")
 	// The person's keys change what the other renderer reads.
 	c.press("\t\r")
-	deadline := time.Now().Add(wait)
-	for sess.Snapshot().Model.(counterApp).count != 2 {
-		if time.Now().After(deadline) {
-			t.Fatalf("count = %d after the person pressed Increment", sess.Snapshot().Model.(counterApp).count)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	eventually(t, "the person's Increment reached the session", func() bool {
+		return sess.Snapshot().Model.(counterApp).count == 2
+	})
 
 	// Hanging up stops the session.
 	_ = c.conn.Close()
@@ -153,12 +149,9 @@ func TestSessionsAreSharedThroughTheRegistry(t *testing.T) {
 	case <-time.After(wait):
 		t.Fatal("the session kept running after the client hung up")
 	}
-	for time.Now().Before(deadline) && len(sessions.List()) > 0 {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := len(sessions.List()); n != 0 {
-		t.Fatalf("%d sessions left in the registry", n)
-	}
+	eventually(t, "the registry emptied after the client hung up", func() bool {
+		return len(sessions.List()) == 0
+	})
 }
 
 func TestClientThatClosesItsInputStillWatchesAndResizes(t *testing.T) {

@@ -22,6 +22,12 @@ var (
 	ErrStopped = errors.New("runtime stopped")
 	// ErrAgentsBlocked: the human at this session detached agents.
 	ErrAgentsBlocked = errors.New("the human at this session has detached agents")
+	// ErrNotFocusable: Focus named a widget that is not a focusable widget
+	// in the current view.
+	ErrNotFocusable = errors.New("not a focusable widget in the current view")
+	// ErrNotInView: a mouse event named a widget that is not in the current
+	// view.
+	ErrNotInView = errors.New("not in the current view")
 )
 
 // PanicError reports a panic in Update or View.

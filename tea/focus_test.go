@@ -2,6 +2,7 @@ package tea_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 
@@ -77,8 +78,8 @@ func TestFocusMethods(t *testing.T) {
 	if err := rt.FocusNext(ctx, true); err != nil || rt.Snapshot().Focus != "c" {
 		t.Fatalf("FocusNext(back): err=%v focus=%q", err, rt.Snapshot().Focus)
 	}
-	if err := rt.Focus(ctx, "missing"); err == nil {
-		t.Fatal("Focus on a widget not in the view succeeded")
+	if err := rt.Focus(ctx, "missing"); !errors.Is(err, tea.ErrNotFocusable) {
+		t.Fatalf("Focus on a widget not in the view = %v, want ErrNotFocusable", err)
 	}
 	if rt.Snapshot().Focus != "c" {
 		t.Fatalf("a failed Focus moved focus to %q", rt.Snapshot().Focus)
@@ -174,7 +175,7 @@ func TestMousePressFocusesTheWidget(t *testing.T) {
 	if tr.After.Focus != "b" {
 		t.Fatalf("focus = %q after clicking b", tr.After.Focus)
 	}
-	if _, err := rt.HandleMouse(ctx, "gone", tea.Mouse{Action: tea.MousePress}); err == nil {
-		t.Fatal("mouse on a widget not in the view succeeded")
+	if _, err := rt.HandleMouse(ctx, "gone", tea.Mouse{Action: tea.MousePress}); !errors.Is(err, tea.ErrNotInView) {
+		t.Fatalf("mouse on a widget not in the view = %v, want ErrNotInView", err)
 	}
 }

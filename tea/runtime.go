@@ -225,12 +225,14 @@ func (r *Runtime) HandleAgentKey(ctx context.Context, agent string, k Key) (Tran
 }
 
 // HandleMouse delivers a mouse event to the widget id (coordinates relative
-// to it). A press focuses a focusable widget first.
+// to it). A press focuses a focusable widget first. A widget that is not in
+// the view gets an error wrapping ErrNotInView.
 func (r *Runtime) HandleMouse(ctx context.Context, id string, m Mouse) (Transition, error) {
 	return r.call(ctx, mouseInput{id: id, m: m})
 }
 
-// Focus moves focus to the widget id, which must be focusable in the view.
+// Focus moves focus to the widget id, which must be focusable in the view
+// (else the error wraps ErrNotFocusable).
 func (r *Runtime) Focus(ctx context.Context, id string) error {
 	_, err := r.call(ctx, focusInput{id: id})
 	return err
@@ -377,7 +379,7 @@ func (r *Runtime) handle(msg Msg) error {
 			next = cycle(r.order, cur.Focus, m.step < 0)
 		default:
 			if !contains(r.order, m.id) {
-				return fmt.Errorf("widget %q cannot take focus: it is not a focusable widget in the current view", m.id)
+				return fmt.Errorf("widget %q cannot take focus: it is %w", m.id, ErrNotFocusable)
 			}
 			next = m.id
 		}
@@ -426,7 +428,7 @@ func (r *Runtime) handle(msg Msg) error {
 	case mouseInput:
 		w, ok := FindWidget(cur.View, m.id)
 		if !ok {
-			return fmt.Errorf("widget %q is not in the current view", m.id)
+			return fmt.Errorf("widget %q is %w", m.id, ErrNotInView)
 		}
 		if m.m.Action == MousePress && CanFocus(w) && cur.Focus != m.id {
 			cur = cur.withFocus(m.id)

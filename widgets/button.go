@@ -19,12 +19,29 @@ type Button struct {
 	OnClick  tea.Msg
 	Disabled bool
 	Exclude  bool
-	Theme    *Theme
+	// Keys overrides the keys it answers to; nil means DefaultButtonKeyMap().
+	Keys  *ButtonKeyMap
+	Theme *Theme
 }
 
-// ButtonKeys are the keys a focused Button answers to.
-var ButtonKeys = struct{ Press key.Binding }{
-	Press: key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "press")),
+// ButtonKeyMap holds the keys of a Button.
+type ButtonKeyMap struct {
+	Press key.Binding
+}
+
+// DefaultButtonKeyMap returns the keys a focused Button answers to.
+func DefaultButtonKeyMap() ButtonKeyMap {
+	return ButtonKeyMap{
+		Press: key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "press")),
+	}
+}
+
+// keys returns Keys, or DefaultButtonKeyMap() when it is nil.
+func (b Button) keys() ButtonKeyMap {
+	if b.Keys != nil {
+		return *b.Keys
+	}
+	return DefaultButtonKeyMap()
 }
 
 // Children implements tea.Node.
@@ -63,7 +80,8 @@ func (b Button) Render(ctx tea.RenderContext) string {
 
 // HandleKey implements tea.KeyHandler.
 func (b Button) HandleKey(k tea.Key) tea.Msg {
-	if b.Disabled || !key.Matches(k, ButtonKeys.Press) {
+	km := b.keys()
+	if b.Disabled || !key.Matches(k, km.Press) {
 		return nil
 	}
 	if msg, err := b.click(); err == nil {
@@ -84,7 +102,7 @@ func (b Button) HandleMouse(m tea.Mouse) tea.Msg {
 }
 
 // ShortHelp lists the keys for the help line.
-func (b Button) ShortHelp() []key.Binding { return []key.Binding{ButtonKeys.Press} }
+func (b Button) ShortHelp() []key.Binding { return []key.Binding{b.keys().Press} }
 
 // Actions implements tea.ToolProvider.
 func (b Button) Actions() []tea.Action {

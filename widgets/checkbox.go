@@ -15,7 +15,9 @@ type Checkbox struct {
 	Checked  bool
 	Disabled bool
 	Exclude  bool
-	Theme    *Theme
+	// Keys overrides the keys it answers to; nil means DefaultCheckboxKeyMap().
+	Keys  *CheckboxKeyMap
+	Theme *Theme
 }
 
 // Toggled reports a Checkbox's new state.
@@ -24,9 +26,24 @@ type Toggled struct {
 	Checked bool
 }
 
-// CheckboxKeys are the keys a focused Checkbox answers to.
-var CheckboxKeys = struct{ Toggle key.Binding }{
-	Toggle: key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle")),
+// CheckboxKeyMap holds the keys of a Checkbox.
+type CheckboxKeyMap struct {
+	Toggle key.Binding
+}
+
+// DefaultCheckboxKeyMap returns the keys a focused Checkbox answers to.
+func DefaultCheckboxKeyMap() CheckboxKeyMap {
+	return CheckboxKeyMap{
+		Toggle: key.NewBinding(key.WithKeys("space", "enter"), key.WithHelp("space", "toggle")),
+	}
+}
+
+// keys returns Keys, or DefaultCheckboxKeyMap() when it is nil.
+func (c Checkbox) keys() CheckboxKeyMap {
+	if c.Keys != nil {
+		return *c.Keys
+	}
+	return DefaultCheckboxKeyMap()
 }
 
 // Children implements tea.Node.
@@ -76,7 +93,8 @@ func (c Checkbox) Render(ctx tea.RenderContext) string {
 
 // HandleKey implements tea.KeyHandler.
 func (c Checkbox) HandleKey(k tea.Key) tea.Msg {
-	if c.Disabled || !key.Matches(k, CheckboxKeys.Toggle) {
+	km := c.keys()
+	if c.Disabled || !key.Matches(k, km.Toggle) {
 		return nil
 	}
 	return c.toggled()
@@ -93,7 +111,7 @@ func (c Checkbox) HandleMouse(m tea.Mouse) tea.Msg {
 func (c Checkbox) toggled() tea.Msg { return Toggled{ID: c.ID, Checked: !c.Checked} }
 
 // ShortHelp lists the keys for the help line.
-func (c Checkbox) ShortHelp() []key.Binding { return []key.Binding{CheckboxKeys.Toggle} }
+func (c Checkbox) ShortHelp() []key.Binding { return []key.Binding{c.keys().Toggle} }
 
 // Actions implements tea.ToolProvider.
 func (c Checkbox) Actions() []tea.Action {

@@ -27,7 +27,9 @@ type Menu struct {
 	// 0); the window keeps the cursor in view.
 	Height  int
 	Exclude bool
-	Theme   *Theme
+	// Keys overrides the keys it answers to; nil means DefaultMenuKeyMap().
+	Keys  *MenuKeyMap
+	Theme *Theme
 }
 
 // MenuItem is one entry of a Menu: a leaf to select, or a submenu when it
@@ -67,14 +69,24 @@ type MenuKeyMap struct {
 	Select key.Binding
 }
 
-// MenuKeys are the keys a focused Menu answers to. Enter opens an item with
+// DefaultMenuKeyMap returns the keys a focused Menu answers to. Enter opens an item with
 // children and selects one without.
-var MenuKeys = MenuKeyMap{
-	Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
-	Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
-	Open:   key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "open")),
-	Close:  key.NewBinding(key.WithKeys("left", "esc"), key.WithHelp("←/esc", "close")),
-	Select: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
+func DefaultMenuKeyMap() MenuKeyMap {
+	return MenuKeyMap{
+		Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
+		Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
+		Open:   key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "open")),
+		Close:  key.NewBinding(key.WithKeys("left", "esc"), key.WithHelp("←/esc", "close")),
+		Select: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
+	}
+}
+
+// keys returns Keys, or DefaultMenuKeyMap() when it is nil.
+func (m Menu) keys() MenuKeyMap {
+	if m.Keys != nil {
+		return *m.Keys
+	}
+	return DefaultMenuKeyMap()
 }
 
 // Children implements tea.Node.
@@ -226,26 +238,27 @@ func (m Menu) Render(ctx tea.RenderContext) string {
 
 // HandleKey implements tea.KeyHandler.
 func (m Menu) HandleKey(k tea.Key) tea.Msg {
+	km := m.keys()
 	path, items := m.level()
 	cur := menuIndex(items, m.Cursor)
 	switch {
-	case key.Matches(k, MenuKeys.Up):
+	case key.Matches(k, km.Up):
 		return m.move(items, cur, -1)
-	case key.Matches(k, MenuKeys.Down):
+	case key.Matches(k, km.Down):
 		return m.move(items, cur, 1)
-	case key.Matches(k, MenuKeys.Close):
+	case key.Matches(k, km.Close):
 		if len(path) == 0 {
 			return nil
 		}
 		return MenuOpened{ID: m.ID, Path: append([]string{}, path[:len(path)-1]...)}
-	case key.Matches(k, MenuKeys.Open), key.Matches(k, MenuKeys.Select):
+	case key.Matches(k, km.Open), key.Matches(k, km.Select):
 		if cur < 0 || items[cur].Disabled {
 			return nil
 		}
 		if it := items[cur]; len(it.Children) > 0 {
 			return MenuOpened{ID: m.ID, Path: append(append([]string{}, path...), it.ID)}
 		}
-		if key.Matches(k, MenuKeys.Select) {
+		if key.Matches(k, km.Select) {
 			return MenuSelected{ID: m.ID, ItemID: items[cur].ID}
 		}
 	}
@@ -299,7 +312,8 @@ func (m Menu) HandleMouse(ev tea.Mouse) tea.Msg {
 
 // ShortHelp lists the keys for the help line.
 func (m Menu) ShortHelp() []key.Binding {
-	return []key.Binding{MenuKeys.Up, MenuKeys.Down, MenuKeys.Open, MenuKeys.Close, MenuKeys.Select}
+	km := m.keys()
+	return []key.Binding{km.Up, km.Down, km.Open, km.Close, km.Select}
 }
 
 // Actions implements tea.ToolProvider.

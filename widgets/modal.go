@@ -23,7 +23,9 @@ type Modal struct {
 	ConfirmLabel string
 	DismissLabel string
 	Exclude      bool
-	Theme        *Theme
+	// Keys overrides the keys it answers to; nil means DefaultModalKeyMap().
+	Keys  *ModalKeyMap
+	Theme *Theme
 }
 
 // ModalConfirmed reports that a Modal was confirmed.
@@ -36,10 +38,26 @@ type ModalDismissed struct {
 	ID string
 }
 
-// ModalKeys are the keys a focused, visible Modal answers to.
-var ModalKeys = struct{ Confirm, Dismiss key.Binding }{
-	Confirm: key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter/y", "confirm")),
-	Dismiss: key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc/n", "dismiss")),
+// ModalKeyMap holds the keys of a visible Modal.
+type ModalKeyMap struct {
+	Confirm key.Binding
+	Dismiss key.Binding
+}
+
+// DefaultModalKeyMap returns the keys a focused, visible Modal answers to.
+func DefaultModalKeyMap() ModalKeyMap {
+	return ModalKeyMap{
+		Confirm: key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter/y", "confirm")),
+		Dismiss: key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc/n", "dismiss")),
+	}
+}
+
+// keys returns Keys, or DefaultModalKeyMap() when it is nil.
+func (m Modal) keys() ModalKeyMap {
+	if m.Keys != nil {
+		return *m.Keys
+	}
+	return DefaultModalKeyMap()
 }
 
 // Children implements tea.Node.
@@ -163,13 +181,14 @@ func (m Modal) Render(ctx tea.RenderContext) string {
 
 // HandleKey implements tea.KeyHandler.
 func (m Modal) HandleKey(k tea.Key) tea.Msg {
+	km := m.keys()
 	if !m.Visible {
 		return nil
 	}
 	switch {
-	case key.Matches(k, ModalKeys.Confirm):
+	case key.Matches(k, km.Confirm):
 		return ModalConfirmed{ID: m.ID}
-	case key.Matches(k, ModalKeys.Dismiss):
+	case key.Matches(k, km.Dismiss):
 		return ModalDismissed{ID: m.ID}
 	}
 	return nil
@@ -206,7 +225,10 @@ func (m Modal) HandleMouse(ev tea.Mouse) tea.Msg {
 }
 
 // ShortHelp lists the keys for the help line.
-func (m Modal) ShortHelp() []key.Binding { return []key.Binding{ModalKeys.Confirm, ModalKeys.Dismiss} }
+func (m Modal) ShortHelp() []key.Binding {
+	km := m.keys()
+	return []key.Binding{km.Confirm, km.Dismiss}
+}
 
 // Actions implements tea.ToolProvider: confirm and dismiss while visible,
 // nothing while hidden.

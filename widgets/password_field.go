@@ -23,15 +23,18 @@ type PasswordField struct {
 	Width    int
 	Disabled bool
 	Exclude  bool
-	Theme    *Theme
+	// Keys overrides the keys it answers to; nil means
+	// DefaultTextInputKeyMap().
+	Keys  *TextInputKeyMap
+	Theme *Theme
 }
 
-// PasswordFieldKeys are the keys a focused PasswordField answers to besides
-// the characters it types.
-var PasswordFieldKeys = TextInputKeyMap{
-	Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
-	DeleteBack: key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
-	Clear:      key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
+// keys returns Keys, or DefaultTextInputKeyMap() when it is nil.
+func (p PasswordField) keys() TextInputKeyMap {
+	if p.Keys != nil {
+		return *p.Keys
+	}
+	return DefaultTextInputKeyMap()
 }
 
 // Children implements tea.Node.
@@ -72,12 +75,13 @@ func (p PasswordField) HandleKey(k tea.Key) tea.Msg {
 	if p.Disabled {
 		return nil
 	}
-	return fieldKey(PasswordFieldKeys, p.ID, p.Value, k)
+	return fieldKey(p.keys(), p.ID, p.Value, k)
 }
 
 // ShortHelp lists the keys for the help line.
 func (p PasswordField) ShortHelp() []key.Binding {
-	return []key.Binding{PasswordFieldKeys.Submit, PasswordFieldKeys.DeleteBack, PasswordFieldKeys.Clear}
+	km := p.keys()
+	return []key.Binding{km.Submit, km.DeleteBack, km.Clear}
 }
 
 // Actions implements tea.ToolProvider: type_into and clear, never a read.

@@ -26,7 +26,9 @@ type Scrubber struct {
 	Step     int
 	Disabled bool
 	Exclude  bool
-	Theme    *Theme
+	// Keys overrides the keys it answers to; nil means DefaultScrubberKeyMap().
+	Keys  *ScrubberKeyMap
+	Theme *Theme
 }
 
 // Seeked asks the app to move scrubber ID to Position (seconds).
@@ -44,15 +46,32 @@ type PlaybackChanged struct {
 // DefaultScrubberStep is how many seconds Left and Right seek when Step is 0.
 const DefaultScrubberStep = 5
 
-// ScrubberKeys are the keys a focused Scrubber answers to.
-var ScrubberKeys = struct {
-	Back, Forward, Start, End, PlayPause key.Binding
-}{
-	Back:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "back")),
-	Forward:   key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "forward")),
-	Start:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "start")),
-	End:       key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "end")),
-	PlayPause: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "play/pause")),
+// ScrubberKeyMap holds the keys of a Scrubber.
+type ScrubberKeyMap struct {
+	Back      key.Binding
+	Forward   key.Binding
+	Start     key.Binding
+	End       key.Binding
+	PlayPause key.Binding
+}
+
+// DefaultScrubberKeyMap returns the keys a focused Scrubber answers to.
+func DefaultScrubberKeyMap() ScrubberKeyMap {
+	return ScrubberKeyMap{
+		Back:      key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "back")),
+		Forward:   key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "forward")),
+		Start:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "start")),
+		End:       key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "end")),
+		PlayPause: key.NewBinding(key.WithKeys("space"), key.WithHelp("space", "play/pause")),
+	}
+}
+
+// keys returns Keys, or DefaultScrubberKeyMap() when it is nil.
+func (s Scrubber) keys() ScrubberKeyMap {
+	if s.Keys != nil {
+		return *s.Keys
+	}
+	return DefaultScrubberKeyMap()
 }
 
 // Children implements tea.Node.
@@ -179,6 +198,7 @@ func (s Scrubber) Render(ctx tea.RenderContext) string {
 
 // HandleKey implements tea.KeyHandler. Seeking clamps to [Min, Max].
 func (s Scrubber) HandleKey(k tea.Key) tea.Msg {
+	km := s.keys()
 	if s.Disabled {
 		return nil
 	}
@@ -187,15 +207,15 @@ func (s Scrubber) HandleKey(k tea.Key) tea.Msg {
 		step = DefaultScrubberStep
 	}
 	switch {
-	case key.Matches(k, ScrubberKeys.Back):
+	case key.Matches(k, km.Back):
 		return s.seek(s.pos() - step)
-	case key.Matches(k, ScrubberKeys.Forward):
+	case key.Matches(k, km.Forward):
 		return s.seek(s.pos() + step)
-	case key.Matches(k, ScrubberKeys.Start):
+	case key.Matches(k, km.Start):
 		return s.seek(s.Min)
-	case key.Matches(k, ScrubberKeys.End):
+	case key.Matches(k, km.End):
 		return s.seek(s.hi())
-	case key.Matches(k, ScrubberKeys.PlayPause):
+	case key.Matches(k, km.PlayPause):
 		return PlaybackChanged{ID: s.ID, Playing: !s.Playing}
 	}
 	return nil
@@ -232,7 +252,8 @@ func (s Scrubber) HandleMouse(m tea.Mouse) tea.Msg {
 
 // ShortHelp lists the keys for the help line.
 func (s Scrubber) ShortHelp() []key.Binding {
-	return []key.Binding{ScrubberKeys.Back, ScrubberKeys.Forward, ScrubberKeys.PlayPause}
+	km := s.keys()
+	return []key.Binding{km.Back, km.Forward, km.PlayPause}
 }
 
 // Actions implements tea.ToolProvider. A disabled Scrubber offers

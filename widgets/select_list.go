@@ -28,7 +28,9 @@ type SelectList struct {
 	Height   int
 	Disabled bool
 	Exclude  bool
-	Theme    *Theme
+	// Keys overrides the keys it answers to; nil means DefaultSelectListKeyMap().
+	Keys  *SelectListKeyMap
+	Theme *Theme
 }
 
 // SelectionChanged reports a new selection in a SelectList.
@@ -56,15 +58,25 @@ type SelectListKeyMap struct {
 	Choose   key.Binding
 }
 
-// SelectListKeys are the keys a focused SelectList answers to.
-var SelectListKeys = SelectListKeyMap{
-	Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
-	Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
-	Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
-	End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
-	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-	PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
-	Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
+// DefaultSelectListKeyMap returns the keys a focused SelectList answers to.
+func DefaultSelectListKeyMap() SelectListKeyMap {
+	return SelectListKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
+		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
+		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
+		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
+	}
+}
+
+// keys returns Keys, or DefaultSelectListKeyMap() when it is nil.
+func (l SelectList) keys() SelectListKeyMap {
+	if l.Keys != nil {
+		return *l.Keys
+	}
+	return DefaultSelectListKeyMap()
 }
 
 // Children implements tea.Node.
@@ -165,6 +177,7 @@ func (l SelectList) selection() (int, string) {
 
 // HandleKey implements tea.KeyHandler.
 func (l SelectList) HandleKey(k tea.Key) tea.Msg {
+	km := l.keys()
 	n := len(l.Options)
 	if l.Disabled || n == 0 {
 		return nil
@@ -172,22 +185,22 @@ func (l SelectList) HandleKey(k tea.Key) tea.Msg {
 	cur, _ := l.selection()
 	next := cur
 	switch {
-	case key.Matches(k, SelectListKeys.Choose):
+	case key.Matches(k, km.Choose):
 		if cur < 0 {
 			return nil
 		}
 		return Chosen{ID: l.ID, Index: cur, Label: l.Options[cur]}
-	case key.Matches(k, SelectListKeys.Up):
+	case key.Matches(k, km.Up):
 		next = cur - 1
-	case key.Matches(k, SelectListKeys.Down):
+	case key.Matches(k, km.Down):
 		next = cur + 1
-	case key.Matches(k, SelectListKeys.Home):
+	case key.Matches(k, km.Home):
 		next = 0
-	case key.Matches(k, SelectListKeys.End):
+	case key.Matches(k, km.End):
 		next = n - 1
-	case key.Matches(k, SelectListKeys.PageUp):
+	case key.Matches(k, km.PageUp):
 		next = cur - l.height()
-	case key.Matches(k, SelectListKeys.PageDown):
+	case key.Matches(k, km.PageDown):
 		next = cur + l.height()
 	default:
 		return nil
@@ -232,7 +245,8 @@ func (l SelectList) HandleMouse(m tea.Mouse) tea.Msg {
 
 // ShortHelp lists the keys for the help line.
 func (l SelectList) ShortHelp() []key.Binding {
-	k := SelectListKeys
+	km := l.keys()
+	k := km
 	return []key.Binding{k.Up, k.Down, k.Home, k.End, k.PageUp, k.PageDown, k.Choose}
 }
 

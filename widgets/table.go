@@ -40,7 +40,9 @@ type Table struct {
 	SortDirection string
 	Disabled      bool
 	Exclude       bool
-	Theme         *Theme
+	// Keys overrides the keys it answers to; nil means DefaultTableKeyMap().
+	Keys  *TableKeyMap
+	Theme *Theme
 }
 
 // TableColumn is one column of a Table: Key names it in messages and tools,
@@ -87,17 +89,36 @@ const (
 	getRowsMaxLimit = 1000
 )
 
-// TableKeys are the keys a focused Table answers to.
-var TableKeys = struct {
-	Up, Down, PageUp, PageDown, Home, End, Sort key.Binding
-}{
-	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-	PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-	Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
-	End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
-	Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
+// TableKeyMap holds the keys of a Table.
+type TableKeyMap struct {
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Home     key.Binding
+	End      key.Binding
+	Sort     key.Binding
+}
+
+// DefaultTableKeyMap returns the keys a focused Table answers to.
+func DefaultTableKeyMap() TableKeyMap {
+	return TableKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
+	}
+}
+
+// keys returns Keys, or DefaultTableKeyMap() when it is nil.
+func (t Table) keys() TableKeyMap {
+	if t.Keys != nil {
+		return *t.Keys
+	}
+	return DefaultTableKeyMap()
 }
 
 // Children implements tea.Node.
@@ -336,10 +357,11 @@ func (t Table) columnKeys() []string {
 // HandleKey implements tea.KeyHandler. Movement clamps to the rows; PgUp and
 // PgDn move by the visible height.
 func (t Table) HandleKey(k tea.Key) tea.Msg {
+	km := t.keys()
 	if t.Disabled {
 		return nil
 	}
-	if key.Matches(k, TableKeys.Sort) {
+	if key.Matches(k, km.Sort) {
 		return t.resort(t.SortColumn)
 	}
 	page := t.visibleRows(0)
@@ -347,17 +369,17 @@ func (t Table) HandleKey(k tea.Key) tea.Msg {
 	switch {
 	case len(t.Rows) == 0:
 		return nil
-	case key.Matches(k, TableKeys.Up):
+	case key.Matches(k, km.Up):
 		return t.selectRow(sel - 1)
-	case key.Matches(k, TableKeys.Down):
+	case key.Matches(k, km.Down):
 		return t.selectRow(sel + 1)
-	case key.Matches(k, TableKeys.PageUp):
+	case key.Matches(k, km.PageUp):
 		return t.selectRow(sel - max(page, 1))
-	case key.Matches(k, TableKeys.PageDown):
+	case key.Matches(k, km.PageDown):
 		return t.selectRow(sel + max(page, 1))
-	case key.Matches(k, TableKeys.Home):
+	case key.Matches(k, km.Home):
 		return t.selectRow(0)
-	case key.Matches(k, TableKeys.End):
+	case key.Matches(k, km.End):
 		return t.selectRow(len(t.Rows) - 1)
 	}
 	return nil
@@ -440,7 +462,8 @@ func (t Table) resort(column string) tea.Msg {
 
 // ShortHelp lists the keys for the help line.
 func (t Table) ShortHelp() []key.Binding {
-	return []key.Binding{TableKeys.Up, TableKeys.Down, TableKeys.PageDown, TableKeys.Sort}
+	km := t.keys()
+	return []key.Binding{km.Up, km.Down, km.PageDown, km.Sort}
 }
 
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.

@@ -17,7 +17,9 @@ type Tabs struct {
 	Tabs    []string
 	Active  int
 	Exclude bool
-	Theme   *Theme
+	// Keys overrides the keys it answers to; nil means DefaultTabsKeyMap().
+	Keys  *TabsKeyMap
+	Theme *Theme
 }
 
 // TabSelected reports that tab Index (titled Label) of tabs ID was selected.
@@ -27,14 +29,30 @@ type TabSelected struct {
 	Label string
 }
 
-// TabsKeys are the keys a focused Tabs answers to.
-var TabsKeys = struct {
-	Prev, Next, First, Last key.Binding
-}{
-	Prev:  key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous tab")),
-	Next:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next tab")),
-	First: key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first tab")),
-	Last:  key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last tab")),
+// TabsKeyMap holds the keys of a Tabs.
+type TabsKeyMap struct {
+	Prev  key.Binding
+	Next  key.Binding
+	First key.Binding
+	Last  key.Binding
+}
+
+// DefaultTabsKeyMap returns the keys a focused Tabs answers to.
+func DefaultTabsKeyMap() TabsKeyMap {
+	return TabsKeyMap{
+		Prev:  key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "previous tab")),
+		Next:  key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "next tab")),
+		First: key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first tab")),
+		Last:  key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last tab")),
+	}
+}
+
+// keys returns Keys, or DefaultTabsKeyMap() when it is nil.
+func (t Tabs) keys() TabsKeyMap {
+	if t.Keys != nil {
+		return *t.Keys
+	}
+	return DefaultTabsKeyMap()
 }
 
 // Children implements tea.Node.
@@ -161,17 +179,18 @@ func (t Tabs) Render(ctx tea.RenderContext) string {
 // HandleKey implements tea.KeyHandler; movement stops at the first and last
 // tab.
 func (t Tabs) HandleKey(k tea.Key) tea.Msg {
+	km := t.keys()
 	if len(t.Tabs) == 0 {
 		return nil
 	}
 	switch {
-	case key.Matches(k, TabsKeys.Prev):
+	case key.Matches(k, km.Prev):
 		return t.selectTab(t.active() - 1)
-	case key.Matches(k, TabsKeys.Next):
+	case key.Matches(k, km.Next):
 		return t.selectTab(t.active() + 1)
-	case key.Matches(k, TabsKeys.First):
+	case key.Matches(k, km.First):
 		return t.selectTab(0)
-	case key.Matches(k, TabsKeys.Last):
+	case key.Matches(k, km.Last):
 		return t.selectTab(len(t.Tabs) - 1)
 	}
 	return nil
@@ -201,7 +220,7 @@ func (t Tabs) HandleMouse(m tea.Mouse) tea.Msg {
 }
 
 // ShortHelp lists the keys for the help line.
-func (t Tabs) ShortHelp() []key.Binding { return []key.Binding{TabsKeys.Prev, TabsKeys.Next} }
+func (t Tabs) ShortHelp() []key.Binding { km := t.keys(); return []key.Binding{km.Prev, km.Next} }
 
 // Actions implements tea.ToolProvider.
 func (t Tabs) Actions() []tea.Action {

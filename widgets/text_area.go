@@ -29,7 +29,9 @@ type TextArea struct {
 	Height   int
 	Disabled bool
 	Exclude  bool
-	Theme    *Theme
+	// Keys overrides the keys it answers to; nil means DefaultTextAreaKeyMap().
+	Keys  *TextAreaKeyMap
+	Theme *Theme
 }
 
 // TextAreaKeyMap holds the keys of a TextArea. Printable characters are
@@ -39,11 +41,21 @@ type TextAreaKeyMap struct {
 	DeleteBack key.Binding
 }
 
-// TextAreaKeys are the keys a focused TextArea answers to besides the
+// DefaultTextAreaKeyMap returns the keys a focused TextArea answers to besides the
 // characters it types.
-var TextAreaKeys = TextAreaKeyMap{
-	Newline:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line")),
-	DeleteBack: key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+func DefaultTextAreaKeyMap() TextAreaKeyMap {
+	return TextAreaKeyMap{
+		Newline:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line")),
+		DeleteBack: key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+	}
+}
+
+// keys returns Keys, or DefaultTextAreaKeyMap() when it is nil.
+func (a TextArea) keys() TextAreaKeyMap {
+	if a.Keys != nil {
+		return *a.Keys
+	}
+	return DefaultTextAreaKeyMap()
 }
 
 // Children implements tea.Node.
@@ -131,13 +143,14 @@ func (a TextArea) Render(ctx tea.RenderContext) string {
 
 // HandleKey implements tea.KeyHandler.
 func (a TextArea) HandleKey(k tea.Key) tea.Msg {
+	km := a.keys()
 	if a.Disabled {
 		return nil
 	}
 	switch {
-	case key.Matches(k, TextAreaKeys.Newline):
+	case key.Matches(k, km.Newline):
 		return TextChanged{ID: a.ID, Value: a.Value + "\n"}
-	case key.Matches(k, TextAreaKeys.DeleteBack):
+	case key.Matches(k, km.DeleteBack):
 		return TextChanged{ID: a.ID, Value: dropLastRune(a.Value)}
 	}
 	if s := k.Text(); s != "" {
@@ -148,7 +161,8 @@ func (a TextArea) HandleKey(k tea.Key) tea.Msg {
 
 // ShortHelp lists the keys for the help line.
 func (a TextArea) ShortHelp() []key.Binding {
-	return []key.Binding{TextAreaKeys.Newline, TextAreaKeys.DeleteBack}
+	km := a.keys()
+	return []key.Binding{km.Newline, km.DeleteBack}
 }
 
 // Actions implements tea.ToolProvider.

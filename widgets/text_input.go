@@ -26,7 +26,9 @@ type TextInput struct {
 	Width    int
 	Disabled bool
 	Exclude  bool
-	Theme    *Theme
+	// Keys overrides the keys it answers to; nil means DefaultTextInputKeyMap().
+	Keys  *TextInputKeyMap
+	Theme *Theme
 }
 
 // TextChanged reports a text field's new value (TextInput, PasswordField,
@@ -50,12 +52,22 @@ type TextInputKeyMap struct {
 	Clear      key.Binding
 }
 
-// TextInputKeys are the keys a focused TextInput answers to besides the
+// DefaultTextInputKeyMap returns the keys a focused TextInput answers to besides the
 // characters it types.
-var TextInputKeys = TextInputKeyMap{
-	Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
-	DeleteBack: key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
-	Clear:      key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
+func DefaultTextInputKeyMap() TextInputKeyMap {
+	return TextInputKeyMap{
+		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
+		DeleteBack: key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+		Clear:      key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
+	}
+}
+
+// keys returns Keys, or DefaultTextInputKeyMap() when it is nil.
+func (t TextInput) keys() TextInputKeyMap {
+	if t.Keys != nil {
+		return *t.Keys
+	}
+	return DefaultTextInputKeyMap()
 }
 
 // Children implements tea.Node.
@@ -100,15 +112,17 @@ func (t TextInput) Render(ctx tea.RenderContext) string {
 
 // HandleKey implements tea.KeyHandler.
 func (t TextInput) HandleKey(k tea.Key) tea.Msg {
+	km := t.keys()
 	if t.Disabled {
 		return nil
 	}
-	return fieldKey(TextInputKeys, t.ID, t.Value, k)
+	return fieldKey(km, t.ID, t.Value, k)
 }
 
 // ShortHelp lists the keys for the help line.
 func (t TextInput) ShortHelp() []key.Binding {
-	return []key.Binding{TextInputKeys.Submit, TextInputKeys.DeleteBack, TextInputKeys.Clear}
+	km := t.keys()
+	return []key.Binding{km.Submit, km.DeleteBack, km.Clear}
 }
 
 // Actions implements tea.ToolProvider.

@@ -25,7 +25,9 @@ type Tree struct {
 	Selected string
 	Height   int
 	Exclude  bool
-	Theme    *Theme
+	// Keys overrides the keys it answers to; nil means DefaultTreeKeyMap().
+	Keys  *TreeKeyMap
+	Theme *Theme
 }
 
 // TreeNode is one node of a Tree. IDs must be unique within the tree.
@@ -52,19 +54,40 @@ type NodeSelected struct {
 // DefaultTreeHeight is the number of lines a Tree draws when Height is 0.
 const DefaultTreeHeight = 12
 
-// TreeKeys are the keys a focused Tree answers to.
-var TreeKeys = struct {
-	Up, Down, PageUp, PageDown, Expand, Collapse, Toggle, Home, End key.Binding
-}{
-	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-	PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-	Expand:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "expand")),
-	Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "collapse")),
-	Toggle:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "toggle")),
-	Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
-	End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+// TreeKeyMap holds the keys of a Tree.
+type TreeKeyMap struct {
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Expand   key.Binding
+	Collapse key.Binding
+	Toggle   key.Binding
+	Home     key.Binding
+	End      key.Binding
+}
+
+// DefaultTreeKeyMap returns the keys a focused Tree answers to.
+func DefaultTreeKeyMap() TreeKeyMap {
+	return TreeKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+		Expand:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "expand")),
+		Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "collapse")),
+		Toggle:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "toggle")),
+		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
+		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
+	}
+}
+
+// keys returns Keys, or DefaultTreeKeyMap() when it is nil.
+func (t Tree) keys() TreeKeyMap {
+	if t.Keys != nil {
+		return *t.Keys
+	}
+	return DefaultTreeKeyMap()
 }
 
 // Children implements tea.Node.
@@ -182,6 +205,7 @@ func treeMarker(n TreeNode, expanded map[string]bool) string {
 // HandleKey implements tea.KeyHandler. Movement clamps to the visible nodes;
 // PgUp and PgDn move by the visible height.
 func (t Tree) HandleKey(k tea.Key) tea.Msg {
+	km := t.keys()
 	lines := t.visible()
 	if len(lines) == 0 {
 		return nil
@@ -192,20 +216,20 @@ func (t Tree) HandleKey(k tea.Key) tea.Msg {
 		return NodeSelected{ID: t.ID, NodeID: lines[i].node.ID}
 	}
 	switch {
-	case key.Matches(k, TreeKeys.Up):
+	case key.Matches(k, km.Up):
 		if cur < 0 {
 			return sel(0)
 		}
 		return sel(cur - 1)
-	case key.Matches(k, TreeKeys.Down):
+	case key.Matches(k, km.Down):
 		return sel(cur + 1)
-	case key.Matches(k, TreeKeys.PageUp):
+	case key.Matches(k, km.PageUp):
 		return sel(cur - t.lines(0))
-	case key.Matches(k, TreeKeys.PageDown):
+	case key.Matches(k, km.PageDown):
 		return sel(cur + t.lines(0))
-	case key.Matches(k, TreeKeys.Home):
+	case key.Matches(k, km.Home):
 		return sel(0)
-	case key.Matches(k, TreeKeys.End):
+	case key.Matches(k, km.End):
 		return sel(len(lines) - 1)
 	}
 	if cur < 0 {
@@ -215,7 +239,7 @@ func (t Tree) HandleKey(k tea.Key) tea.Msg {
 	open := t.Expanded[l.node.ID]
 	parent := len(l.node.Children) > 0
 	switch {
-	case key.Matches(k, TreeKeys.Expand):
+	case key.Matches(k, km.Expand):
 		if !parent {
 			return nil
 		}
@@ -223,14 +247,14 @@ func (t Tree) HandleKey(k tea.Key) tea.Msg {
 			return NodeSelected{ID: t.ID, NodeID: l.node.Children[0].ID}
 		}
 		return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: true}
-	case key.Matches(k, TreeKeys.Collapse):
+	case key.Matches(k, km.Collapse):
 		if parent && open {
 			return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: false}
 		}
 		if l.parent != "" {
 			return NodeSelected{ID: t.ID, NodeID: l.parent}
 		}
-	case key.Matches(k, TreeKeys.Toggle):
+	case key.Matches(k, km.Toggle):
 		if parent {
 			return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: !open}
 		}
@@ -271,7 +295,8 @@ func (t Tree) HandleMouse(m tea.Mouse) tea.Msg {
 
 // ShortHelp lists the keys for the help line.
 func (t Tree) ShortHelp() []key.Binding {
-	return []key.Binding{TreeKeys.Up, TreeKeys.Down, TreeKeys.Expand, TreeKeys.Collapse}
+	km := t.keys()
+	return []key.Binding{km.Up, km.Down, km.Expand, km.Collapse}
 }
 
 // Actions implements tea.ToolProvider.

@@ -18,7 +18,9 @@ type Viewport struct {
 	Top     int
 	Height  int
 	Exclude bool
-	Theme   *Theme
+	// Keys overrides the keys it answers to; nil means DefaultViewportKeyMap().
+	Keys  *ViewportKeyMap
+	Theme *Theme
 }
 
 // Scrolled asks the app to scroll viewport ID so line Top is the first shown.
@@ -34,16 +36,34 @@ const DefaultViewportHeight = 10
 // viewportWheelLines is how far one wheel notch scrolls.
 const viewportWheelLines = 3
 
-// ViewportKeys are the keys a focused Viewport answers to.
-var ViewportKeys = struct {
-	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
-}{
-	Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-	Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
-	PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-	PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-	Top:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "top")),
-	Bottom:   key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
+// ViewportKeyMap holds the keys of a Viewport.
+type ViewportKeyMap struct {
+	Up       key.Binding
+	Down     key.Binding
+	PageUp   key.Binding
+	PageDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+}
+
+// DefaultViewportKeyMap returns the keys a focused Viewport answers to.
+func DefaultViewportKeyMap() ViewportKeyMap {
+	return ViewportKeyMap{
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
+		Top:      key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "top")),
+		Bottom:   key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
+	}
+}
+
+// keys returns Keys, or DefaultViewportKeyMap() when it is nil.
+func (v Viewport) keys() ViewportKeyMap {
+	if v.Keys != nil {
+		return *v.Keys
+	}
+	return DefaultViewportKeyMap()
 }
 
 // Children implements tea.Node.
@@ -143,20 +163,21 @@ func (v Viewport) Render(ctx tea.RenderContext) string {
 
 // HandleKey implements tea.KeyHandler; PgUp and PgDn move by the height.
 func (v Viewport) HandleKey(k tea.Key) tea.Msg {
+	km := v.keys()
 	h := v.height(0)
 	top := v.top(h)
 	switch {
-	case key.Matches(k, ViewportKeys.Up):
+	case key.Matches(k, km.Up):
 		return v.scroll(top-1, h)
-	case key.Matches(k, ViewportKeys.Down):
+	case key.Matches(k, km.Down):
 		return v.scroll(top+1, h)
-	case key.Matches(k, ViewportKeys.PageUp):
+	case key.Matches(k, km.PageUp):
 		return v.scroll(top-h, h)
-	case key.Matches(k, ViewportKeys.PageDown):
+	case key.Matches(k, km.PageDown):
 		return v.scroll(top+h, h)
-	case key.Matches(k, ViewportKeys.Top):
+	case key.Matches(k, km.Top):
 		return v.scroll(0, h)
-	case key.Matches(k, ViewportKeys.Bottom):
+	case key.Matches(k, km.Bottom):
 		return v.scroll(len(v.Lines), h)
 	}
 	return nil
@@ -180,7 +201,8 @@ func (v Viewport) HandleMouse(m tea.Mouse) tea.Msg {
 
 // ShortHelp lists the keys for the help line.
 func (v Viewport) ShortHelp() []key.Binding {
-	return []key.Binding{ViewportKeys.Up, ViewportKeys.Down, ViewportKeys.PageDown, ViewportKeys.Top}
+	km := v.keys()
+	return []key.Binding{km.Up, km.Down, km.PageDown, km.Top}
 }
 
 // Actions implements tea.ToolProvider.

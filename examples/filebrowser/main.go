@@ -7,34 +7,31 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io/fs"
-	"log/slog"
 	"os"
-	"os/signal"
 
+	"github.com/facetui/facet/examples/internal/launch"
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
 
 func main() {
-	serveMCP := flag.Bool("mcp", false, "serve the app over MCP on stdin/stdout instead of the terminal")
 	dir := flag.String("dir", "", "directory to browse (default: the embedded sample project)")
-	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	root, err := rootFS(*dir)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "filebrowser:", err)
-		os.Exit(2)
-	}
-	if err := run(ctx, root, *serveMCP); err != nil {
-		fmt.Fprintln(os.Stderr, "filebrowser:", err)
-		os.Exit(1)
-	}
+	var root fs.FS
+	launch.Main(mcp.App{Name: "files", Title: "File browser", Description: "Browse a directory tree and read its files.",
+		New: func() tea.Model {
+			b, err := newBrowser(root)
+			if err != nil {
+				return errorApp{err}
+			}
+			return b
+		}},
+		func() (err error) {
+			root, err = rootFS(*dir)
+			return err
+		})
 }
 
 // rootFS is the directory to browse: dir, or the embedded sample.
@@ -46,27 +43,4 @@ func rootFS(dir string) (fs.FS, error) {
 		return nil, fmt.Errorf("-dir %s: not a readable directory", dir)
 	}
 	return os.DirFS(dir), nil
-}
-
-func run(ctx context.Context, root fs.FS, serveMCP bool) error {
-	newApp := func() tea.Model {
-		b, err := newBrowser(root)
-		if err != nil {
-			return errorApp{err}
-		}
-		return b
-	}
-	if !serveMCP {
-		return terminal.Run(ctx, newApp(), terminal.WithAppName("filebrowser"))
-	}
-	srv, err := mcp.New(mcp.Options{
-		Apps: []mcp.App{{Name: "files", Title: "File browser", Description: "Browse a directory tree and read its files.",
-			New: newApp}},
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-	})
-	if err != nil {
-		return err
-	}
-	defer srv.Close()
-	return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
 }

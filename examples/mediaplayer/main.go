@@ -7,42 +7,14 @@
 package main
 
 import (
-	"context"
-	"flag"
-	"fmt"
-	"log/slog"
-	"os"
-	"os/signal"
 	"time"
 
+	"github.com/facetui/facet/examples/internal/launch"
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
 
 func main() {
-	serveMCP := flag.Bool("mcp", false, "serve the app over MCP on stdin/stdout instead of the terminal")
-	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, *serveMCP); err != nil {
-		fmt.Fprintln(os.Stderr, "mediaplayer:", err)
-		os.Exit(1)
-	}
-}
-
-func run(ctx context.Context, serveMCP bool) error {
-	if !serveMCP {
-		return terminal.Run(ctx, newPlayer(time.Second), terminal.WithAppName("mediaplayer"))
-	}
-	srv, err := mcp.New(mcp.Options{
-		Apps: []mcp.App{{Name: "player", Title: "Media player", Description: "A playlist and a timeline that plays, pauses and seeks.",
-			New: func() tea.Model { return newPlayer(time.Second) }}},
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-	})
-	if err != nil {
-		return err
-	}
-	defer srv.Close()
-	return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
+	launch.Main(mcp.App{Name: "player", Title: "Media player", Description: "A playlist and a timeline that plays, pauses and seeks.",
+		New: func() tea.Model { return newPlayer(time.Second) }}, nil)
 }

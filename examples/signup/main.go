@@ -6,41 +6,12 @@
 package main
 
 import (
-	"context"
-	"flag"
-	"fmt"
-	"log/slog"
-	"os"
-	"os/signal"
-
+	"github.com/facetui/facet/examples/internal/launch"
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
 
 func main() {
-	serveMCP := flag.Bool("mcp", false, "serve the app over MCP on stdin/stdout instead of the terminal")
-	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, *serveMCP); err != nil {
-		fmt.Fprintln(os.Stderr, "signup:", err)
-		os.Exit(1)
-	}
-}
-
-func run(ctx context.Context, serveMCP bool) error {
-	if !serveMCP {
-		return terminal.Run(ctx, newSignup(), terminal.WithAppName("signup"))
-	}
-	srv, err := mcp.New(mcp.Options{
-		Apps: []mcp.App{{Name: "signup", Title: "Sign up", Description: "Create an account: validated fields and a masked password.",
-			New: func() tea.Model { return newSignup() }}},
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-	})
-	if err != nil {
-		return err
-	}
-	defer srv.Close()
-	return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
+	launch.Main(mcp.App{Name: "signup", Title: "Sign up", Description: "Create an account: validated fields and a masked password.",
+		New: func() tea.Model { return newSignup() }}, nil)
 }

@@ -7,41 +7,12 @@
 package main
 
 import (
-	"context"
-	"flag"
-	"fmt"
-	"log/slog"
-	"os"
-	"os/signal"
-
+	"github.com/facetui/facet/examples/internal/launch"
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
 
 func main() {
-	serveMCP := flag.Bool("mcp", false, "serve the app over MCP on stdin/stdout instead of the terminal")
-	flag.Parse()
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	if err := run(ctx, *serveMCP); err != nil {
-		fmt.Fprintln(os.Stderr, "todo:", err)
-		os.Exit(1)
-	}
-}
-
-func run(ctx context.Context, serveMCP bool) error {
-	if !serveMCP {
-		return terminal.Run(ctx, newTodo(), terminal.WithAppName("todo"))
-	}
-	srv, err := mcp.New(mcp.Options{
-		Apps: []mcp.App{{Name: "todo", Title: "To-do list", Description: "Add, complete and delete tasks.",
-			New: func() tea.Model { return newTodo() }}},
-		Logger: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-	})
-	if err != nil {
-		return err
-	}
-	defer srv.Close()
-	return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
+	launch.Main(mcp.App{Name: "todo", Title: "To-do list", Description: "Add, complete and delete tasks.",
+		New: func() tea.Model { return newTodo() }}, nil)
 }

@@ -1,0 +1,71 @@
+package launch_test
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	sdk "github.com/mark3labs/mcp-go/mcp"
+)
+
+// TestEveryExampleServesItselfOverStdio builds each example and starts it
+// from a real MCP client over the binary's stdin and stdout.
+func TestEveryExampleServesItselfOverStdio(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the examples")
+	}
+	cases := []struct{ pkg, app, screen string }{
+		{"todo", "todo", "To-do"},
+		{"signup", "signup", "Create your account"},
+		{"filebrowser", "files", "README"},
+		{"mediaplayer", "player", "Miles Davis"},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.pkg, func(t *testing.T) {
+			bin := filepath.Join(dir, c.pkg)
+			if out, err := exec.Command("go", "build", "-o", bin, "../../"+c.pkg).CombinedOutput(); err != nil {
+				t.Fatalf("build: %v\n%s", err, out)
+			}
+			cl, err := client.NewStdioMCPClient(bin, nil, "--mcp")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cl.Close()
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			init := sdk.InitializeRequest{}
+			init.Params.ProtocolVersion = "2025-06-18"
+			init.Params.ClientInfo = sdk.Implementation{Name: "launch-test", Version: "1"}
+			if _, err := cl.Initialize(ctx, init); err != nil {
+				t.Fatal(err)
+			}
+			call := func(name string, args map[string]any) string {
+				req := sdk.CallToolRequest{}
+				req.Params.Name, req.Params.Arguments = name, args
+				res, err := cl.CallTool(ctx, req)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				var b strings.Builder
+				for _, content := range res.Content {
+					if tc, ok := content.(sdk.TextContent); ok {
+						b.WriteString(tc.Text)
+					}
+				}
+				if res.IsError {
+					t.Fatalf("%s: %s", name, b.String())
+				}
+				return b.String()
+			}
+			call("facet_start", map[string]any{"app": c.app, "id": "ex"})
+			if shot := call("facet_screenshot", map[string]any{"id": "ex"}); !strings.Contains(shot, c.screen) {
+				t.Fatalf("screen lacks %q:\n%s", c.screen, shot)
+			}
+		})
+	}
+}

@@ -48,21 +48,23 @@ func isLoopback(addr string) bool {
 	return ip != nil && ip.IsLoopback()
 }
 
-// authorizedKeys is the set of public keys an authorized_keys file lists.
+// authorizedKeys is the set of public keys an authorized_keys file lists,
+// each with what its lines allow it (a key may be listed more than once).
 type authorizedKeys struct {
 	path string
-	keys map[string]struct{} // by wire encoding
+	keys map[string][]keyEntry // by wire encoding
 }
 
 // loadAuthorizedKeys parses an authorized_keys file. A line that is not a
-// key (or a comment) is an error that names it, and so is a file with no
-// key at all: nobody could log in.
+// key (or a comment), or that carries an option the server does not
+// enforce, is an *AuthorizedKeysError that names it, and a file with no
+// key at all is an error too: nobody could log in.
 func loadAuthorizedKeys(path string) (*authorizedKeys, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("ssh: authorized keys: %w", err)
 	}
-	ak := &authorizedKeys{path: path, keys: map[string]struct{}{}}
+	ak := &authorizedKeys{path: path, keys: map[string][]keyEntry{}}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -70,11 +72,16 @@ func loadAuthorizedKeys(path string) (*authorizedKeys, error) {
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
-		key, _, _, _, err := gossh.ParseAuthorizedKey(line)
+		key, _, options, _, err := gossh.ParseAuthorizedKey(line)
 		if err != nil {
-			return nil, fmt.Errorf("ssh: authorized keys %s line %d: %w", path, n, err)
+			return nil, &AuthorizedKeysError{Path: path, Line: n, Err: err}
 		}
-		ak.keys[string(key.Marshal())] = struct{}{}
+		entry, option, err := parseKeyOptions(options)
+		if err != nil {
+			return nil, &AuthorizedKeysError{Path: path, Line: n, Option: option, Err: err}
+		}
+		wire := string(key.Marshal())
+		ak.keys[wire] = append(ak.keys[wire], entry)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("ssh: authorized keys %s: %w", path, err)
@@ -85,8 +92,15 @@ func loadAuthorizedKeys(path string) (*authorizedKeys, error) {
 	return ak, nil
 }
 
-// allows reports whether key is listed.
-func (ak *authorizedKeys) allows(key gossh.PublicKey) bool {
-	_, ok := ak.keys[string(key.Marshal())]
-	return ok
+// allows reports whether key may log in from remote: listed is false for
+// a key that no line lists, ok is true when one of its lines admits it from
+// remote (from= is the only restriction a line can carry).
+func (ak *authorizedKeys) allows(key gossh.PublicKey, remote net.Addr) (listed, ok bool) {
+	entries, listed := ak.keys[string(key.Marshal())]
+	for _, e := range entries {
+		if e.admits(remote) {
+			return true, true
+		}
+	}
+	return listed, false
 }

@@ -140,3 +140,110 @@ func writeAuthorizedKeys(t *testing.T, dir string, keys ...gossh.PublicKey) stri
 	}
 	return path
 }
+
+func TestAuthorizedKeysOptionsTheServerDoesNotEnforceAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	key := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(newKey(t).PublicKey())))
+	for _, tc := range []struct {
+		options, option string
+	}{
+		{`cert-authority`, "cert-authority"},
+		{`cert-authority,principals="ada"`, "cert-authority"},
+		{`command="/bin/true"`, "command"},
+		{`no-port-forwarding,expiry-time="20300101"`, "expiry-time"},
+		{`environment="A=b"`, "environment"},
+		{`permitopen="localhost:80"`, "permitopen"},
+		{`permitlisten="8080"`, "permitlisten"},
+		{`tunnel="0"`, "tunnel"},
+		{`no-touch-required`, "no-touch-required"},
+		{`verify-required`, "verify-required"},
+		{`No-Pty`, "no-pty"},
+		{`restrict`, "restrict"},
+		{`from="*.example.com"`, "from"},
+		{`from="!badhost,10.*"`, "from"},
+		{`from="10.0.0.1/8"`, "from"},
+		{`from=10.0.0.1`, "from"},
+		{`from`, "from"},
+	} {
+		t.Run(tc.options, func(t *testing.T) {
+			path := filepath.Join(dir, "authorized_keys")
+			content := "# people allowed in\n" + key + "\n" + tc.options + " " + key + "\n"
+			if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			_, err := ssh.New(ssh.Options{AuthorizedKeys: path, NewModel: newCounter, HostKeyPath: filepath.Join(dir, "key")})
+			var ake *ssh.AuthorizedKeysError
+			if !errors.As(err, &ake) {
+				t.Fatalf("New = %v, want an *AuthorizedKeysError", err)
+			}
+			if ake.Path != path || ake.Line != 3 || ake.Option != tc.option {
+				t.Fatalf("refused %s line %d option %q, want %s line 3 option %q", ake.Path, ake.Line, ake.Option, path, tc.option)
+			}
+			for _, want := range []string{path, "line 3", "option " + tc.option} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("the error %q does not name %q", err, want)
+				}
+			}
+		})
+	}
+}
+
+func TestAuthorizedKeysOptionsTheServerHonoursAreAccepted(t *testing.T) {
+	dir := t.TempDir()
+	key := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(newKey(t).PublicKey())))
+	for _, options := range []string{
+		`no-port-forwarding,no-agent-forwarding,no-X11-forwarding,no-user-rc`,
+		`restrict,pty`,
+		`restrict,pty,port-forwarding,agent-forwarding,x11-forwarding,user-rc`,
+		`from="127.0.0.1,::1,192.0.2.0/24,!192.0.2.13,10.?.*"`,
+	} {
+		path := filepath.Join(dir, "authorized_keys")
+		if err := os.WriteFile(path, []byte(options+" "+key+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ssh.New(ssh.Options{AuthorizedKeys: path, NewModel: newCounter, HostKeyPath: filepath.Join(dir, "key")}); err != nil {
+			t.Errorf("options %s: New = %v", options, err)
+		}
+	}
+}
+
+func TestFromOptionAdmitsAKeyOnlyFromItsAddresses(t *testing.T) {
+	here, elsewhere, negated, twice := newKey(t), newKey(t), newKey(t), newKey(t)
+	line := func(options string, k gossh.Signer) string {
+		return options + " " + string(gossh.MarshalAuthorizedKey(k.PublicKey()))
+	}
+	path := filepath.Join(t.TempDir(), "authorized_keys")
+	content := line(`from="127.0.0.*"`, here) +
+		line(`from="10.*,192.168.0.0/16"`, elsewhere) +
+		line(`from="127.*,!127.0.0.1"`, negated) +
+		line(`from="10.0.0.1"`, twice) +
+		line(`from="127.0.0.0/8"`, twice)
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	srv := serve(t, ssh.Options{AuthorizedKeys: path})
+
+	for _, tc := range []struct {
+		name   string
+		key    gossh.Signer
+		admits bool
+	}{
+		{"a key whose from= matches 127.0.0.1", here, true},
+		{"a key whose from= lists other networks", elsewhere, false},
+		{"a key whose from= negates 127.0.0.1", negated, false},
+		{"a key listed twice, once for 127.0.0.0/8", twice, true},
+	} {
+		conn, err := gossshDial(srv.addr, clientConfig("ada", gossh.PublicKeys(tc.key)))
+		switch {
+		case tc.admits && err != nil:
+			t.Errorf("%s was refused: %v", tc.name, err)
+		case !tc.admits && err == nil:
+			t.Errorf("%s got in", tc.name)
+		case !tc.admits && !strings.Contains(err.Error(), "unable to authenticate"):
+			t.Errorf("%s: %v, want an authentication failure", tc.name, err)
+		}
+		if conn != nil {
+			conn.Close()
+		}
+	}
+}

@@ -26,6 +26,16 @@ type Options struct {
 	// AuthorizedKeys is an authorized_keys file: only the public keys it
 	// lists may connect. Empty accepts any client, which New and Serve
 	// allow only on a loopback address.
+	//
+	// A line may carry from="PATTERNS" (addresses with * and ?, prefixes
+	// such as 192.0.2.0/24, ! to refuse; matched against the client's IP,
+	// never its host name), and options that forbid what the server never
+	// offers (no-port-forwarding, no-agent-forwarding, no-X11-forwarding,
+	// no-user-rc, restrict with pty). New refuses, with an
+	// *AuthorizedKeysError, a line carrying any other option
+	// (cert-authority, command=, expiry-time=, no-pty, ...): the server does
+	// not enforce it, so the key would get in more widely than the line
+	// says.
 	AuthorizedKeys string
 
 	// IdleTimeout ends a session when the client has sent neither a key nor

@@ -137,11 +137,16 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// authorize admits a public key listed in the authorized keys.
+// authorize admits a public key listed in the authorized keys, from an
+// address its line allows.
 func (s *Server) authorize(ctx charmssh.Context, key charmssh.PublicKey) bool {
-	ok := s.keys.allows(key)
+	listed, ok := s.keys.allows(key, ctx.RemoteAddr())
 	if !ok {
-		s.logger.Info("ssh: key refused", "user", ctx.User(), "remote", ctx.RemoteAddr().String(), "key", fingerprint(key))
+		why := "not listed"
+		if listed {
+			why = "not from an address its from= allows"
+		}
+		s.logger.Info("ssh: key refused", "user", ctx.User(), "remote", ctx.RemoteAddr().String(), "key", fingerprint(key), "why", why)
 	}
 	return ok
 }

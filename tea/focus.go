@@ -1,40 +1,140 @@
 package tea
 
-// focusables lists the ids of the widgets in view order that can take focus.
-func focusables(view Node) []string {
-	ids, _ := scan(view, nil)
-	return ids
+// focusScan is what the runtime keeps of a view for focus: the focusable
+// ids in view order, and the widgets that trap focus with the focusable ids
+// each holds (itself and its descendants).
+type focusScan struct {
+	order []string
+	traps []trap
+	// trapped is every focusable id inside a trap, in view order: where
+	// Tab cycles while a trap is in view.
+	trapped []string
 }
 
-// scan walks a view once for what the runtime keeps per render: the
-// focusable ids in view order, and the secrets masked widgets hold, by
-// widget id. A masked widget that has left the view keeps its last value
-// in secrets, since the model usually still holds it.
-func scan(view Node, secrets map[string]string) ([]string, map[string]string) {
-	var ids []string
-	seen := map[string]bool{}
-	Walk(view, func(n Node, _ int) bool {
-		w, ok := n.(Widget)
-		if !ok {
+// trap is one widget in view that traps focus.
+type trap struct {
+	id    string
+	focus []string
+}
+
+// trapping reports whether a widget in the view traps focus.
+func (f focusScan) trapping() bool { return len(f.traps) > 0 }
+
+// cycleOrder is where Tab and Shift+Tab move: among the trapped widgets
+// while a trap is in view, else among every focusable widget.
+func (f focusScan) cycleOrder() []string {
+	if f.trapping() {
+		return f.trapped
+	}
+	return f.order
+}
+
+// allows reports whether focus may move to id: a focusable widget in view,
+// inside a trap while one is in view.
+func (f focusScan) allows(id string) bool {
+	return contains(f.cycleOrder(), id)
+}
+
+// hasTrap reports whether the trap id is in the scan.
+func (f focusScan) hasTrap(id string) bool {
+	for _, t := range f.traps {
+		if t.id == id {
 			return true
 		}
-		if CanFocus(w) && !seen[w.WidgetID()] {
-			seen[w.WidgetID()] = true
-			ids = append(ids, w.WidgetID())
+	}
+	return false
+}
+
+// scan walks a view once for what the runtime keeps per render: where
+// focus can go (see focusScan), and the secrets masked widgets hold, by
+// widget id. A masked widget that has left the view keeps its last value
+// in secrets, since the model usually still holds it.
+func scan(view Node, secrets map[string]string) (focusScan, map[string]string) {
+	var f focusScan
+	seen := map[string]bool{}
+	inTrap := map[string]bool{}
+	var open []int // indexes in f.traps of the traps enclosing the node
+	var visit func(n Node)
+	visit = func(n Node) {
+		if n == nil {
+			return
 		}
-		if h, ok := w.(SecretHolder); ok && IsMasked(w) {
-			if v := h.MaskedValue(); v != "" && secrets[w.WidgetID()] != v {
-				next := make(map[string]string, len(secrets)+1)
-				for k, x := range secrets {
-					next[k] = x
+		opened := false
+		if w, ok := n.(Widget); ok {
+			id := w.WidgetID()
+			if TrapsFocus(w) {
+				f.traps = append(f.traps, trap{id: id})
+				open = append(open, len(f.traps)-1)
+				opened = true
+			}
+			if CanFocus(w) {
+				if !seen[id] {
+					seen[id] = true
+					f.order = append(f.order, id)
 				}
-				next[w.WidgetID()] = v
-				secrets = next
+				for _, i := range open {
+					if !contains(f.traps[i].focus, id) {
+						f.traps[i].focus = append(f.traps[i].focus, id)
+					}
+				}
+				if len(open) > 0 && !inTrap[id] {
+					inTrap[id] = true
+					f.trapped = append(f.trapped, id)
+				}
+			}
+			if h, ok := w.(SecretHolder); ok && IsMasked(w) {
+				if v := h.MaskedValue(); v != "" && secrets[id] != v {
+					next := make(map[string]string, len(secrets)+1)
+					for k, x := range secrets {
+						next[k] = x
+					}
+					next[id] = v
+					secrets = next
+				}
 			}
 		}
-		return true
-	})
-	return ids, secrets
+		for _, c := range n.Children() {
+			visit(c)
+		}
+		if opened {
+			open = open[:len(open)-1]
+		}
+	}
+	visit(view)
+	return f, secrets
+}
+
+// refocus returns where focus goes when the view changes from prev to next
+// with focus on current, and what to restore when the last trap leaves:
+// before is the focus kept from before the first trap appeared.
+//
+//   - A trap that appears takes focus (its first focusable widget; the
+//     first such trap in view order), remembering the focus before it when
+//     no trap was there already.
+//   - While traps stay, focus stays inside them.
+//   - When the last trap leaves, focus returns to the remembered widget if
+//     it is still focusable, else moves as nextFocus says.
+func refocus(current, before string, prev, next focusScan) (focus, keep string) {
+	if !next.trapping() {
+		if prev.trapping() {
+			if before != "" && contains(next.order, before) {
+				return before, ""
+			}
+		}
+		return nextFocus(current, prev.order, next.order), ""
+	}
+	if !prev.trapping() {
+		before = current
+	}
+	for _, t := range next.traps {
+		if !prev.hasTrap(t.id) && len(t.focus) > 0 {
+			return t.focus[0], before
+		}
+	}
+	if len(next.trapped) == 0 {
+		return current, before
+	}
+	return nextFocus(current, prev.trapped, next.trapped), before
 }
 
 // nextFocus keeps current when it is still focusable; otherwise it moves to

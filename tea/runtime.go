@@ -92,7 +92,10 @@ type Runtime struct {
 	closed bool
 
 	// owned by the owner goroutine
-	order []string
+	focus focusScan
+	// beforeTrap is the focus from before a focus trap appeared, to
+	// restore when the last one leaves.
+	beforeTrap string
 }
 
 type envelope struct {
@@ -151,8 +154,10 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 		subs:   map[int]chan Snapshot{},
 	}
 	var secrets map[string]string
-	r.order, secrets = scan(view, nil)
-	first := &Snapshot{Model: m, View: view, Focus: nextFocus("", nil, r.order), Size: cfg.size, Version: 1, Secrets: secrets}
+	r.focus, secrets = scan(view, nil)
+	var focus string
+	focus, r.beforeTrap = refocus("", "", focusScan{}, r.focus)
+	first := &Snapshot{Model: m, View: view, Focus: focus, Size: cfg.size, Version: 1, Secrets: secrets}
 	r.snap.Store(first)
 	if cfg.size.Width > 0 || cfg.size.Height > 0 {
 		r.inbox <- envelope{msg: cfg.size}
@@ -209,7 +214,8 @@ func (r *Runtime) Send(msg Msg) error {
 	}
 }
 
-// HandleKey routes a key as a terminal would: Tab and Shift+Tab move focus,
+// HandleKey routes a key as a terminal would: Tab and Shift+Tab move focus
+// (only among the widgets of a FocusTrap while one is in view),
 // any other key goes to the focused widget's HandleKey, and a key nobody used
 // reaches Update as a KeyMsg. It waits like Dispatch.
 func (r *Runtime) HandleKey(ctx context.Context, k Key) (Transition, error) {
@@ -225,20 +231,23 @@ func (r *Runtime) HandleAgentKey(ctx context.Context, agent string, k Key) (Tran
 }
 
 // HandleMouse delivers a mouse event to the widget id (coordinates relative
-// to it). A press focuses a focusable widget first. A widget that is not in
+// to it). A press focuses a focusable widget first, unless a FocusTrap in
+// view holds focus elsewhere. A widget that is not in
 // the view gets an error wrapping ErrNotInView.
 func (r *Runtime) HandleMouse(ctx context.Context, id string, m Mouse) (Transition, error) {
 	return r.call(ctx, mouseInput{id: id, m: m})
 }
 
 // Focus moves focus to the widget id, which must be focusable in the view
-// (else the error wraps ErrNotFocusable).
+// and, while a FocusTrap is in view, inside it (else the error wraps
+// ErrNotFocusable).
 func (r *Runtime) Focus(ctx context.Context, id string) error {
 	_, err := r.call(ctx, focusInput{id: id})
 	return err
 }
 
-// FocusNext moves focus forward (back=false) or backward in view order.
+// FocusNext moves focus forward (back=false) or backward in view order,
+// as Tab and Shift+Tab do.
 func (r *Runtime) FocusNext(ctx context.Context, back bool) error {
 	step := 1
 	if back {
@@ -376,10 +385,13 @@ func (r *Runtime) handle(msg Msg) error {
 		var next string
 		switch {
 		case m.step != 0:
-			next = cycle(r.order, cur.Focus, m.step < 0)
+			next = r.cycle(cur.Focus, m.step < 0)
 		default:
-			if !contains(r.order, m.id) {
+			if !contains(r.focus.order, m.id) {
 				return fmt.Errorf("widget %q cannot take focus: it is %w", m.id, ErrNotFocusable)
+			}
+			if !r.focus.allows(m.id) {
+				return fmt.Errorf("widget %q cannot take focus: a dialog holds focus, so it is %w", m.id, ErrNotFocusable)
 			}
 			next = m.id
 		}
@@ -409,7 +421,7 @@ func (r *Runtime) handle(msg Msg) error {
 		return nil
 	case keyInput:
 		if m.key.Code == KeyTab && !m.key.Ctrl && !m.key.Alt {
-			r.publish(cur.withFocus(cycle(r.order, cur.Focus, m.key.Shift)))
+			r.publish(cur.withFocus(r.cycle(cur.Focus, m.key.Shift)))
 			return nil
 		}
 		out := Msg(KeyMsg{Key: m.key, Agent: m.agent})
@@ -430,7 +442,7 @@ func (r *Runtime) handle(msg Msg) error {
 		if !ok {
 			return fmt.Errorf("widget %q is %w", m.id, ErrNotInView)
 		}
-		if m.m.Action == MousePress && CanFocus(w) && cur.Focus != m.id {
+		if m.m.Action == MousePress && CanFocus(w) && cur.Focus != m.id && r.focus.allows(m.id) {
 			cur = cur.withFocus(m.id)
 			r.publish(cur)
 		}
@@ -461,17 +473,28 @@ func (r *Runtime) apply(msg Msg) error {
 		r.cfg.logger.Error("view failed", "err", err)
 		return err
 	}
-	order, secrets := scan(view, cur.Secrets)
+	focus, secrets := scan(view, cur.Secrets)
 	s := &Snapshot{Model: next, View: view, Hover: cur.Hover, Size: cur.Size, Version: cur.Version + 1,
 		Agents: cur.Agents, AgentsBlocked: cur.AgentsBlocked, Secrets: secrets}
 	if ws, ok := msg.(WindowSizeMsg); ok {
 		s.Size = ws
 	}
-	s.Focus = nextFocus(cur.Focus, r.order, order)
-	r.order = order
+	s.Focus, r.beforeTrap = refocus(cur.Focus, r.beforeTrap, r.focus, focus)
+	r.focus = focus
 	r.publish(s)
 	r.run(cmd)
 	return nil
+}
+
+// cycle returns the id Tab (or Shift+Tab, when back) moves focus to from
+// current: among the trapped widgets while a trap is in view. While a trap
+// with nothing focusable is in view, focus stays.
+func (r *Runtime) cycle(current string, back bool) string {
+	order := r.focus.cycleOrder()
+	if len(order) == 0 && r.focus.trapping() {
+		return current
+	}
+	return cycle(order, current, back)
 }
 
 func (s *Snapshot) withFocus(id string) *Snapshot {

@@ -34,6 +34,18 @@ type Focusable interface {
 	CanFocus() bool
 }
 
+// FocusTrap is implemented by widgets that hold focus while they are in
+// view, as a dialog does: when one appears it takes focus (the first such
+// widget in view order), Tab and Shift+Tab cycle only among trapping
+// widgets and the focusable widgets inside them, and focus moves nowhere
+// else; when the last one leaves, focus returns to the widget that had it
+// before, if that widget is still there.
+type FocusTrap interface {
+	// TrapsFocus reports whether the widget traps focus now (a hidden
+	// dialog does not).
+	TrapsFocus() bool
+}
+
 // KeyHandler is implemented by widgets that turn keys into messages while
 // focused. HandleKey returns nil for keys it does not use; those go to the
 // app's Update as a KeyMsg.
@@ -92,4 +104,10 @@ func IsMasked(w Widget) bool {
 func CanFocus(w Widget) bool {
 	f, ok := w.(Focusable)
 	return ok && f.CanFocus()
+}
+
+// TrapsFocus reports whether w traps focus now.
+func TrapsFocus(w Widget) bool {
+	t, ok := w.(FocusTrap)
+	return ok && t.TrapsFocus()
 }

@@ -72,6 +72,10 @@ func (Modal) WidgetKind() string { return "modal" }
 // CanFocus implements tea.Focusable: only a visible Modal takes focus.
 func (m Modal) CanFocus() bool { return m.Visible }
 
+// TrapsFocus implements tea.FocusTrap: a visible Modal takes focus when it
+// appears, keeps Tab inside it and gives focus back when it closes.
+func (m Modal) TrapsFocus() bool { return m.Visible }
+
 // Excluded implements tea.Excludable.
 func (m Modal) Excluded() bool { return m.Exclude }
 

@@ -15,26 +15,38 @@ import (
 // TextArea) share: their keys' editing, their actions and description, and
 // drawing a one-line field.
 
-// fieldKey turns a key into a one-line field's message.
-func fieldKey(keys TextInputKeyMap, id, value string, k tea.Key) tea.Msg {
+// fieldKey turns a key into a one-line field's message: an edit at the
+// cursor (TextChanged), a move of the cursor (CursorMoved) or Submitted.
+func fieldKey(keys TextInputKeyMap, id, value string, fromEnd int, k tea.Key) tea.Msg {
+	e := newEditText(value, fromEnd)
 	switch {
 	case key.Matches(k, keys.Submit):
 		return Submitted{ID: id, Value: value}
 	case key.Matches(k, keys.DeleteBack):
-		return TextChanged{ID: id, Value: dropLastRune(value)}
+		if e.at == 0 {
+			return nil
+		}
+		return e.changed(id, 1, 0, "")
+	case key.Matches(k, keys.DeleteForward):
+		if e.at == len(e.runes) {
+			return nil
+		}
+		return e.changed(id, 0, 1, "")
 	case key.Matches(k, keys.Clear):
 		return TextChanged{ID: id, Value: ""}
+	case key.Matches(k, keys.Left):
+		return e.moveTo(id, e.at-1)
+	case key.Matches(k, keys.Right):
+		return e.moveTo(id, e.at+1)
+	case key.Matches(k, keys.Home):
+		return e.moveTo(id, 0)
+	case key.Matches(k, keys.End):
+		return e.moveTo(id, len(e.runes))
 	}
 	if s := k.Text(); s != "" {
-		return TextChanged{ID: id, Value: value + s}
+		return e.changed(id, 0, 0, s)
 	}
 	return nil
-}
-
-// dropLastRune removes the last character of s.
-func dropLastRune(s string) string {
-	_, n := utf8.DecodeLastRuneInString(s)
-	return s[:len(s)-n]
 }
 
 // fieldActions lists a text field's actions: writes unless disabled, and
@@ -108,8 +120,9 @@ func describeField(label, value string, masked, disabled bool) tea.Description {
 // label is cut instead.
 const fieldMinWidth = 8
 
-// renderField draws a one-line field: "Label: [content]".
-func renderField(t *Theme, ctx tea.RenderContext, label, value, placeholder string, mask rune, width int, disabled bool) string {
+// renderField draws a one-line field: "Label: [content]", the cursor
+// fromEnd runes before the end of the value.
+func renderField(t *Theme, ctx tea.RenderContext, label, value, placeholder string, mask rune, width, fromEnd int, disabled bool) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
@@ -131,27 +144,45 @@ func renderField(t *Theme, ctx tea.RenderContext, label, value, placeholder stri
 	inner = max(min(inner, ctx.Width-2), 1)
 	prefix = Fit(prefix, ctx.Width-inner-2)
 
-	shown := oneLine(value)
+	shown := fieldRunes(value)
 	if mask != 0 {
 		shown = strings.Repeat(string(mask), utf8.RuneCountInString(value))
 	}
-	content := fieldContent(t, shown, oneLine(placeholder), inner, ctx.Focused && !disabled, disabled)
+	var content string
+	if ctx.Focused && !disabled {
+		content = cursorContent(t, newEditText(shown, fromEnd), oneLine(placeholder), inner)
+	} else {
+		content = fieldContent(t, shown, oneLine(placeholder), inner, disabled)
+	}
 	line := labelStyle.Render(prefix) + frame.Render("[") + content + frame.Render("]")
 	return Fit(line, ctx.Width)
 }
 
-// fieldContent draws exactly width cells of a field: the text (its tail and
-// a cursor when focused, its head otherwise) or the muted placeholder.
-func fieldContent(t *Theme, shown, placeholder string, width int, focused, disabled bool) string {
+// fieldContent draws exactly width cells of an unfocused field: the head of
+// the text or the muted placeholder.
+func fieldContent(t *Theme, shown, placeholder string, width int, disabled bool) string {
+	if shown == "" && placeholder != "" {
+		return t.Muted.Render(Pad(placeholder, width))
+	}
 	text := t.Normal
 	if disabled {
 		text = t.Disabled
 	}
+	return text.Render(Pad(shown, width))
+}
+
+// cursorRightShare is the part of a field kept for the text after the
+// cursor when the text does not fit: the rest shows the text before it.
+const cursorRightShare = 4
+
+// cursorContent draws exactly width cells of a focused field or text area
+// line: the text around the cursor, scrolled so the cursor is always in
+// view (the text before it first, a quarter of the width for the text after
+// it), the cursor drawn reversed over its character (or a space at the
+// end). An empty value shows the placeholder behind the cursor.
+func cursorContent(t *Theme, e editText, placeholder string, width int) string {
 	cursor := lipgloss.NewStyle().Reverse(true)
-	if shown == "" && placeholder != "" {
-		if !focused {
-			return t.Muted.Render(Pad(placeholder, width))
-		}
+	if len(e.runes) == 0 && placeholder != "" {
 		first, size := utf8.DecodeRuneInString(placeholder)
 		c := string(first)
 		if Width(c) > width {
@@ -159,14 +190,26 @@ func fieldContent(t *Theme, shown, placeholder string, width int, focused, disab
 		}
 		return cursor.Render(c) + t.Muted.Render(Pad(placeholder[size:], width-Width(c)))
 	}
-	if !focused {
-		return text.Render(Pad(shown, width))
+	under := " "
+	if e.at < len(e.runes) {
+		under = string(e.runes[e.at])
 	}
-	if width == 1 {
-		return cursor.Render(" ")
+	if Width(under) > width || Width(under) == 0 {
+		under = " "
 	}
-	tail := fitTail(shown, width-1)
-	return text.Render(tail) + cursor.Render(" ") + strings.Repeat(" ", width-1-Width(tail))
+	before, after := string(e.runes[:e.at]), ""
+	if e.at < len(e.runes) {
+		after = string(e.runes[e.at+1:])
+	}
+	room := width - Width(under)
+	right := min(Width(after), room/cursorRightShare)
+	if Width(before) <= room-right {
+		right = room - Width(before)
+	}
+	left := fitTail(before, room-right)
+	right = room - Width(left)
+	tail := Fit(after, right)
+	return t.Normal.Render(left) + cursor.Render(under) + t.Normal.Render(tail) + strings.Repeat(" ", max(right-Width(tail), 0))
 }
 
 // fitTail keeps the end of s within width cells, starting with an ellipsis

@@ -20,9 +20,12 @@ type PasswordField struct {
 	Value string
 	// Width is the field's width in cells, not counting its label and
 	// brackets; 0 fills the width available.
-	Width    int
-	Disabled bool
-	Exclude  bool
+	Width int
+	// CursorFromEnd is where the cursor is, in runes counted back from the
+	// end of Value (0, the zero value, is the end), as in TextInput.
+	CursorFromEnd int
+	Disabled      bool
+	Exclude       bool
 	// Keys overrides the keys it answers to; nil means
 	// DefaultTextInputKeyMap().
 	Keys  *TextInputKeyMap
@@ -67,7 +70,7 @@ func (p PasswordField) Describe() tea.Description {
 
 // Render implements tea.Widget: "Label: [•••• ]".
 func (p PasswordField) Render(ctx tea.RenderContext) string {
-	return renderField(themeOr(p.Theme), ctx, p.Label, p.Value, "", PasswordMask, p.Width, p.Disabled)
+	return renderField(themeOr(p.Theme), ctx, p.Label, p.Value, "", PasswordMask, p.Width, p.CursorFromEnd, p.Disabled)
 }
 
 // HandleKey implements tea.KeyHandler.
@@ -75,7 +78,7 @@ func (p PasswordField) HandleKey(k tea.Key) tea.Msg {
 	if p.Disabled {
 		return nil
 	}
-	return fieldKey(p.keys(), p.ID, p.Value, k)
+	return fieldKey(p.keys(), p.ID, p.Value, p.CursorFromEnd, k)
 }
 
 // ShortHelp lists the keys for the help line.

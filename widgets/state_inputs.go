@@ -1,6 +1,10 @@
 package widgets
 
-import "github.com/facetui/facet/tea"
+import (
+	"unicode/utf8"
+
+	"github.com/facetui/facet/tea"
+)
 
 // The state helpers below hold what the input widgets (TextInput,
 // PasswordField, TextArea, SelectList, Checkbox, Menu) need in an app's
@@ -13,27 +17,64 @@ import "github.com/facetui/facet/tea"
 // (Submitted, Chosen, MenuSelected) are left to the app: Update reports
 // false for them.
 
-// TextInputState is the value of a TextInput, PasswordField or TextArea.
-// Update applies TextChanged for ID.
+// TextInputState is the value and cursor of a TextInput, PasswordField or
+// TextArea. Update applies TextChanged and CursorMoved for ID; View,
+// PasswordView and AreaView build the field with both.
 type TextInputState struct {
 	ID    string
 	Value string
+	// CursorFromEnd is the cursor in runes counted back from the end of
+	// Value; 0 is the end (see TextInput).
+	CursorFromEnd int
 }
 
 // View returns a TextInput showing the state, with the given id (pass
 // s.ID). Set its Label, Placeholder and Mask as needed.
 func (s *TextInputState) View(id string) TextInput {
-	return TextInput{ID: id, Value: s.Value}
+	return TextInput{ID: id, Value: s.Value, CursorFromEnd: s.CursorFromEnd}
 }
 
-// Update applies TextChanged and reports whether it used msg.
+// PasswordView returns a PasswordField showing the state, with the given id
+// (pass s.ID). Set its Label as needed.
+func (s *TextInputState) PasswordView(id string) PasswordField {
+	return PasswordField{ID: id, Value: s.Value, CursorFromEnd: s.CursorFromEnd}
+}
+
+// AreaView returns a TextArea showing the state, with the given id (pass
+// s.ID). Set its Label and Height as needed.
+func (s *TextInputState) AreaView(id string) TextArea {
+	return TextArea{ID: id, Value: s.Value, CursorFromEnd: s.CursorFromEnd}
+}
+
+// Cursor returns the cursor as a rune index into Value.
+func (s *TextInputState) Cursor() int {
+	return TextChanged{Value: s.Value, CursorFromEnd: s.CursorFromEnd}.Cursor()
+}
+
+// SetValue replaces the value and puts the cursor at its end, as an app
+// does when it fills or clears a field itself.
+func (s *TextInputState) SetValue(v string) {
+	s.Value, s.CursorFromEnd = v, 0
+}
+
+// Update applies TextChanged (value and cursor) and CursorMoved (cursor,
+// clamped to the value) and reports whether it used msg.
 func (s *TextInputState) Update(msg tea.Msg) bool {
-	m, ok := msg.(TextChanged)
-	if !ok || !ownID(s.ID, m.ID) {
-		return false
+	switch m := msg.(type) {
+	case TextChanged:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Value, s.CursorFromEnd = m.Value, m.CursorFromEnd
+		return true
+	case CursorMoved:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.CursorFromEnd = min(max(m.CursorFromEnd, 0), utf8.RuneCountInString(s.Value))
+		return true
 	}
-	s.Value = m.Value
-	return true
+	return false
 }
 
 // SelectListState is a SelectList's options and selection. Update applies

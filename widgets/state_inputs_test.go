@@ -53,6 +53,50 @@ func TestTextInputStateFollowsTheWidgetsKeys(t *testing.T) {
 	}
 }
 
+func TestTextInputStateCarriesTheCursorThroughEveryField(t *testing.T) {
+	keys := func(names ...string) []tea.Key {
+		var out []tea.Key
+		for _, n := range names {
+			k, err := tea.ParseKey(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, k)
+		}
+		return out
+	}
+	typing := keys("h", "e", "l", "l", "o", "left", "left", "X", "home", "A", "end", "!", "left", "delete")
+	views := map[string]func(s *widgets.TextInputState) tea.KeyHandler{
+		"text input":     func(s *widgets.TextInputState) tea.KeyHandler { return s.View(s.ID) },
+		"password field": func(s *widgets.TextInputState) tea.KeyHandler { return s.PasswordView(s.ID) },
+		"text area":      func(s *widgets.TextInputState) tea.KeyHandler { return s.AreaView(s.ID) },
+	}
+	for name, view := range views {
+		t.Run(name, func(t *testing.T) {
+			s := widgets.TextInputState{ID: "q"}
+			for _, k := range typing {
+				if msg := view(&s).HandleKey(k); msg != nil && !s.Update(msg) {
+					t.Fatalf("key %s gave %#v, which the state did not apply", k, msg)
+				}
+			}
+			if s.Value != "AhelXlo" || s.CursorFromEnd != 0 || s.Cursor() != 7 {
+				t.Errorf("value %q, cursor from end %d (index %d); want AhelXlo with the cursor at its end", s.Value, s.CursorFromEnd, s.Cursor())
+			}
+		})
+	}
+	s := widgets.TextInputState{ID: "q", Value: "abc"}
+	if !s.Update(widgets.CursorMoved{ID: "q", CursorFromEnd: 9}) || s.CursorFromEnd != 3 {
+		t.Errorf("CursorMoved past the start: cursor from end %d, want 3 (clamped)", s.CursorFromEnd)
+	}
+	if s.Update(widgets.CursorMoved{ID: "other", CursorFromEnd: 1}) || s.CursorFromEnd != 3 {
+		t.Error("another widget's CursorMoved was applied")
+	}
+	s.SetValue("xy")
+	if s.Value != "xy" || s.CursorFromEnd != 0 {
+		t.Errorf("SetValue: %+v, want xy with the cursor at the end", s)
+	}
+}
+
 func TestSelectListStateAppliesSelectionChanged(t *testing.T) {
 	opts := []string{"a", "b", "c"}
 	for _, tc := range []struct {

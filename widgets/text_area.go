@@ -12,11 +12,14 @@ import (
 // Height is 0.
 const DefaultTextAreaHeight = 5
 
-// TextArea is a multi-line text field. Typing appends to Value, Enter
-// inserts a newline and Backspace removes the last character, each sending
-// TextChanged with the new value. An agent types with type_into and clear
-// and reads with get_value. A disabled TextArea cannot be focused and offers
-// no writes.
+// TextArea is a multi-line text field with a cursor. Typing inserts at the
+// cursor, Enter inserts a newline, Backspace and Delete remove the character
+// before and under it, each sending TextChanged with the new value and
+// cursor; the arrows move the cursor (Up and Down keep its column when the
+// line is long enough) and Home and End go to the start and end of its
+// line, sending CursorMoved. An agent types with type_into and clear and
+// reads with get_value. A disabled TextArea cannot be focused and offers no
+// writes. The cursor is CursorFromEnd, as in TextInput: 0 is the end.
 type TextArea struct {
 	ID    string
 	Label string
@@ -25,10 +28,13 @@ type TextArea struct {
 	// the width available.
 	Width int
 	// Height is the number of text lines shown (DefaultTextAreaHeight when
-	// 0). The last lines are shown, where the cursor is.
-	Height   int
-	Disabled bool
-	Exclude  bool
+	// 0). The last lines are shown, or the cursor's when it is above them.
+	Height int
+	// CursorFromEnd is where the cursor is, in runes counted back from the
+	// end of Value: 0 (the zero value) is the end. See TextInput.
+	CursorFromEnd int
+	Disabled      bool
+	Exclude       bool
 	// Keys overrides the keys it answers to; nil means DefaultTextAreaKeyMap().
 	Keys  *TextAreaKeyMap
 	Theme *Theme
@@ -37,16 +43,30 @@ type TextArea struct {
 // TextAreaKeyMap holds the keys of a TextArea. Printable characters are
 // typed and need no binding.
 type TextAreaKeyMap struct {
-	Newline    key.Binding
-	DeleteBack key.Binding
+	Newline       key.Binding
+	DeleteBack    key.Binding
+	DeleteForward key.Binding
+	Left          key.Binding
+	Right         key.Binding
+	Up            key.Binding
+	Down          key.Binding
+	Home          key.Binding
+	End           key.Binding
 }
 
 // DefaultTextAreaKeyMap returns the keys a focused TextArea answers to besides the
 // characters it types.
 func DefaultTextAreaKeyMap() TextAreaKeyMap {
 	return TextAreaKeyMap{
-		Newline:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line")),
-		DeleteBack: key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+		Newline:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line")),
+		DeleteBack:    key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+		DeleteForward: key.NewBinding(key.WithKeys("delete"), key.WithHelp("del", "delete forward")),
+		Left:          key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
+		Right:         key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
+		Up:            key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "line up")),
+		Down:          key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "line down")),
+		Home:          key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "line start")),
+		End:           key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "line end")),
 	}
 }
 
@@ -80,9 +100,9 @@ func (a TextArea) Describe() tea.Description {
 	return d
 }
 
-// Render implements tea.Widget: the label on its own line, then the last
-// Height lines of the value behind a gutter, with a cursor at the end when
-// focused. Long lines are cut with an ellipsis.
+// Render implements tea.Widget: the label on its own line, then Height
+// lines of the value behind a gutter (the last ones, or from the cursor's
+// line when it is above them), with the cursor where it is when focused. Long lines are cut with an ellipsis.
 func (a TextArea) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
@@ -116,30 +136,31 @@ func (a TextArea) Render(ctx tea.RenderContext) string {
 	if label != "" {
 		out = append(out, labelStyle.Render(Fit(label, ctx.Width)))
 	}
-	lines := strings.Split(strings.ReplaceAll(a.Value, "\t", "    "), "\n")
-	if len(lines) > height {
-		lines = lines[len(lines)-height:]
-	}
-	cursor := t.Normal.Reverse(true)
-	for i := 0; i < height; i++ {
+	e := newEditText(a.Value, a.CursorFromEnd)
+	lines := strings.Split(a.Value, "\n")
+	cursorLine := strings.Count(string(e.runes[:e.at]), "\n")
+	start := followWindow(len(lines)-height, cursorLine, height, len(lines))
+	for i := start; i < start+height; i++ {
 		var body string
 		switch {
 		case i >= len(lines):
 			body = strings.Repeat(" ", inner)
-		case focused && i == len(lines)-1:
-			if inner == 1 {
-				body = cursor.Render(" ")
-				break
-			}
-			tail := fitTail(strings.TrimSuffix(lines[i], "\r"), inner-1)
-			body = text.Render(tail) + cursor.Render(" ") + strings.Repeat(" ", inner-1-Width(tail))
+		case focused && i == cursorLine:
+			col := e.at - e.lineStart(e.at)
+			line := []rune(lines[i])
+			before := strings.ReplaceAll(string(line[:col]), "\t", tabSpaces)
+			shown := fieldRunes(before + strings.ReplaceAll(string(line[col:]), "\t", tabSpaces))
+			body = cursorContent(t, editText{runes: []rune(shown), at: len([]rune(before))}, "", inner)
 		default:
-			body = text.Render(Pad(strings.TrimSuffix(lines[i], "\r"), inner))
+			body = text.Render(Pad(strings.ReplaceAll(strings.TrimSuffix(lines[i], "\r"), "\t", tabSpaces), inner))
 		}
 		out = append(out, Fit(gutter.Render("│ ")+body, ctx.Width))
 	}
 	return strings.Join(out, "\n")
 }
+
+// tabSpaces is how a TextArea draws a tab.
+const tabSpaces = "    "
 
 // HandleKey implements tea.KeyHandler.
 func (a TextArea) HandleKey(k tea.Key) tea.Msg {
@@ -147,14 +168,35 @@ func (a TextArea) HandleKey(k tea.Key) tea.Msg {
 	if a.Disabled {
 		return nil
 	}
+	e := newEditText(a.Value, a.CursorFromEnd)
 	switch {
 	case key.Matches(k, km.Newline):
-		return TextChanged{ID: a.ID, Value: a.Value + "\n"}
+		return e.changed(a.ID, 0, 0, "\n")
 	case key.Matches(k, km.DeleteBack):
-		return TextChanged{ID: a.ID, Value: dropLastRune(a.Value)}
+		if e.at == 0 {
+			return nil
+		}
+		return e.changed(a.ID, 1, 0, "")
+	case key.Matches(k, km.DeleteForward):
+		if e.at == len(e.runes) {
+			return nil
+		}
+		return e.changed(a.ID, 0, 1, "")
+	case key.Matches(k, km.Left):
+		return e.moveTo(a.ID, e.at-1)
+	case key.Matches(k, km.Right):
+		return e.moveTo(a.ID, e.at+1)
+	case key.Matches(k, km.Up):
+		return e.vertical(a.ID, -1)
+	case key.Matches(k, km.Down):
+		return e.vertical(a.ID, +1)
+	case key.Matches(k, km.Home):
+		return e.moveTo(a.ID, e.lineStart(e.at))
+	case key.Matches(k, km.End):
+		return e.moveTo(a.ID, e.lineEnd(e.at))
 	}
 	if s := k.Text(); s != "" {
-		return TextChanged{ID: a.ID, Value: a.Value + s}
+		return e.changed(a.ID, 0, 0, s)
 	}
 	return nil
 }

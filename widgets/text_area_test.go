@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/facetui/facet/tea"
@@ -107,5 +108,65 @@ func TestTextAreaDescribe(t *testing.T) {
 	want := tea.Description{Label: "Notes", Role: "textbox", State: map[string]any{"value": "a\nb", "disabled": false, "multiline": true}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+}
+
+func TestTextAreaEditsAndMovesAtTheCursor(t *testing.T) {
+	// "abc\nde\nfghij": lines start at runes 0, 4 and 7; 12 runes in all.
+	const v = "abc\nde\nfghij"
+	at := func(fromEnd int) widgets.TextArea { return widgets.TextArea{ID: "n", Value: v, CursorFromEnd: fromEnd} }
+	moved := func(fromEnd int) tea.Msg { return widgets.CursorMoved{ID: "n", CursorFromEnd: fromEnd} }
+	changed := func(s string, fromEnd int) tea.Msg {
+		return widgets.TextChanged{ID: "n", Value: s, CursorFromEnd: fromEnd}
+	}
+	tests := []struct {
+		name  string
+		area  widgets.TextArea
+		cases []inKeyCase
+	}{
+		{"at the end of the last line", at(0), []inKeyCase{
+			{"up goes to the end of a shorter line", inKey(t, "up"), moved(6)},
+			{"down stays on the last line", inKey(t, "down"), nil},
+			{"home goes to the line's start", inKey(t, "home"), moved(5)},
+			{"end is already there", inKey(t, "end"), nil},
+		}},
+		{"in the middle of the first line", at(10), []inKeyCase{
+			{"down keeps the column", inKey(t, "down"), moved(6)},
+			{"up stays on the first line", inKey(t, "up"), nil},
+			{"end goes to the line's end", inKey(t, "end"), moved(9)},
+		}},
+		{"after d on the second line", at(7), []inKeyCase{
+			{"down keeps the column", inKey(t, "down"), moved(4)},
+			{"up keeps the column", inKey(t, "up"), moved(11)},
+			{"enter splits the line at the cursor", inKey(t, "enter"), changed("abc\nd\ne\nfghij", 7)},
+			{"typing inserts at the cursor", tea.Char('x'), changed("abc\ndxe\nfghij", 7)},
+			{"backspace removes the rune before", inKey(t, "backspace"), changed("abc\ne\nfghij", 7)},
+			{"delete removes the rune under", inKey(t, "delete"), changed("abc\nd\nfghij", 6)},
+			{"left and right move one rune", inKey(t, "left"), moved(8)},
+		}},
+		{"at the start of the second line", at(8), []inKeyCase{
+			{"backspace joins the lines", inKey(t, "backspace"), changed("abcde\nfghij", 8)},
+			{"left goes to the end of the first line", inKey(t, "left"), moved(9)},
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { inRunKeys(t, tc.area, tc.cases) })
+	}
+}
+
+func TestTextAreaDrawsTheCursorAndKeepsItsLineInView(t *testing.T) {
+	rev := lipgloss.NewStyle().Reverse(true).Render("b")
+	a := widgets.TextArea{ID: "n", Value: "line0\nab\nline2\nline3\nline4", Height: 2, CursorFromEnd: 19}
+	out := a.Render(tea.RenderContext{Width: 12, Focused: true})
+	lines := strings.Split(ansi.Strip(out), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "│ ab") || !strings.HasPrefix(lines[1], "│ line2") {
+		t.Fatalf("Render = %q, want the cursor's line (ab) and the next", lines)
+	}
+	if !strings.Contains(out, rev) {
+		t.Errorf("Render = %q, want the cursor reversed over b", out)
+	}
+	end := widgets.TextArea{ID: "n", Value: "line0\nab\nline2\nline3\nline4", Height: 2}
+	if got := ansi.Strip(end.Render(tea.RenderContext{Width: 12, Focused: true})); !strings.Contains(got, "line4") || strings.Contains(got, "ab") {
+		t.Errorf("with the cursor at the end, Render = %q, want the last lines", got)
 	}
 }

@@ -1,15 +1,21 @@
 package widgets
 
 import (
+	"unicode/utf8"
+
 	"charm.land/bubbles/v2/key"
 
 	"github.com/facetui/facet/tea"
 )
 
-// TextInput is a one-line text field. Typing appends to Value, Backspace
-// removes the last character and Ctrl+U clears it, each sending TextChanged
-// with the new value; Enter sends Submitted. An agent types with type_into
-// and clear, and reads with get_value.
+// TextInput is a one-line text field with a cursor. Typing inserts at the
+// cursor, Backspace and Delete remove the character before and under it and
+// Ctrl+U clears the field, each sending TextChanged with the new value and
+// cursor; Left, Right, Home and End send CursorMoved; Enter sends
+// Submitted. An agent types with type_into and clear (which leave the cursor
+// at the end), and reads with get_value. TextInputState applies both
+// messages; an app that stores only the value still gets a working field
+// that edits at its end (see CursorFromEnd).
 //
 // A TextInput with a Mask rune is masked: it draws Mask once per character
 // instead of the value, offers no get_value, and never describes its value.
@@ -23,19 +29,32 @@ type TextInput struct {
 	Mask rune
 	// Width is the field's width in cells, not counting its label and
 	// brackets; 0 fills the width available.
-	Width    int
-	Disabled bool
-	Exclude  bool
+	Width int
+	// CursorFromEnd is where the cursor is, in runes counted back from the
+	// end of Value: 0 (the zero value) is the end, len(Value) the start.
+	// Out-of-range values clamp. Apply TextChanged and CursorMoved to it.
+	CursorFromEnd int
+	Disabled      bool
+	Exclude       bool
 	// Keys overrides the keys it answers to; nil means DefaultTextInputKeyMap().
 	Keys  *TextInputKeyMap
 	Theme *Theme
 }
 
 // TextChanged reports a text field's new value (TextInput, PasswordField,
-// TextArea).
+// TextArea) and where its cursor now is, counted in runes back from the end
+// of Value (0, the zero value, is the end: type_into and clear leave it
+// there).
 type TextChanged struct {
-	ID    string
-	Value string
+	ID            string
+	Value         string
+	CursorFromEnd int
+}
+
+// Cursor returns the cursor as a rune index into Value.
+func (m TextChanged) Cursor() int {
+	n := utf8.RuneCountInString(m.Value)
+	return n - min(max(m.CursorFromEnd, 0), n)
 }
 
 // Submitted reports Enter in a TextInput or PasswordField, with its value.
@@ -47,18 +66,28 @@ type Submitted struct {
 // TextInputKeyMap holds the keys of a one-line text field. Printable
 // characters are typed and need no binding.
 type TextInputKeyMap struct {
-	Submit     key.Binding
-	DeleteBack key.Binding
-	Clear      key.Binding
+	Submit        key.Binding
+	DeleteBack    key.Binding
+	DeleteForward key.Binding
+	Clear         key.Binding
+	Left          key.Binding
+	Right         key.Binding
+	Home          key.Binding
+	End           key.Binding
 }
 
 // DefaultTextInputKeyMap returns the keys a focused TextInput answers to besides the
 // characters it types.
 func DefaultTextInputKeyMap() TextInputKeyMap {
 	return TextInputKeyMap{
-		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
-		DeleteBack: key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
-		Clear:      key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
+		Submit:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
+		DeleteBack:    key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
+		DeleteForward: key.NewBinding(key.WithKeys("delete"), key.WithHelp("del", "delete forward")),
+		Clear:         key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
+		Left:          key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
+		Right:         key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
+		Home:          key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "start")),
+		End:           key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "end")),
 	}
 }
 
@@ -104,10 +133,10 @@ func (t TextInput) Describe() tea.Description {
 }
 
 // Render implements tea.Widget: "Label: [value ]" on one line, the value cut
-// to fit, a cursor at its end when focused and the placeholder (muted) when
+// to fit, the cursor (reversed) where it is when focused and the placeholder (muted) when
 // it is empty.
 func (t TextInput) Render(ctx tea.RenderContext) string {
-	return renderField(themeOr(t.Theme), ctx, t.Label, t.Value, t.Placeholder, t.Mask, t.Width, t.Disabled)
+	return renderField(themeOr(t.Theme), ctx, t.Label, t.Value, t.Placeholder, t.Mask, t.Width, t.CursorFromEnd, t.Disabled)
 }
 
 // HandleKey implements tea.KeyHandler.
@@ -116,7 +145,7 @@ func (t TextInput) HandleKey(k tea.Key) tea.Msg {
 	if t.Disabled {
 		return nil
 	}
-	return fieldKey(km, t.ID, t.Value, k)
+	return fieldKey(km, t.ID, t.Value, t.CursorFromEnd, k)
 }
 
 // ShortHelp lists the keys for the help line.

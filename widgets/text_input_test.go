@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/facetui/facet/tea"
@@ -83,7 +84,7 @@ func TestTextInputKeys(t *testing.T) {
 		{"esc is not used", inKey(t, "esc"), nil},
 	})
 	inRunKeys(t, widgets.TextInput{ID: "q"}, []inKeyCase{
-		{"backspace on empty stays empty", inKey(t, "backspace"), widgets.TextChanged{ID: "q", Value: ""}},
+		{"backspace on empty sends nothing", inKey(t, "backspace"), nil},
 	})
 	inRunKeys(t, widgets.TextInput{ID: "q", Value: "x", Disabled: true}, []inKeyCase{
 		{"disabled ignores letters", tea.Char('a'), nil},
@@ -91,6 +92,87 @@ func TestTextInputKeys(t *testing.T) {
 	})
 	if got := len(in.ShortHelp()); got != 3 {
 		t.Errorf("ShortHelp has %d bindings, want 3", got)
+	}
+}
+
+func TestTextInputEditsAndMovesAtTheCursor(t *testing.T) {
+	changed := func(v string, fromEnd int) tea.Msg {
+		return widgets.TextChanged{ID: "q", Value: v, CursorFromEnd: fromEnd}
+	}
+	moved := func(fromEnd int) tea.Msg { return widgets.CursorMoved{ID: "q", CursorFromEnd: fromEnd} }
+	tests := []struct {
+		name  string
+		field widgets.TextInput
+		cases []inKeyCase
+	}{
+		{"cursor between b and c", widgets.TextInput{ID: "q", Value: "abcd", CursorFromEnd: 2}, []inKeyCase{
+			{"a letter is inserted at the cursor", tea.Char('x'), changed("abxcd", 2)},
+			{"a wide rune is inserted at the cursor", tea.Char('字'), changed("ab字cd", 2)},
+			{"backspace removes the rune before the cursor", inKey(t, "backspace"), changed("acd", 2)},
+			{"delete removes the rune under the cursor", inKey(t, "delete"), changed("abd", 1)},
+			{"left moves back one rune", inKey(t, "left"), moved(3)},
+			{"right moves on one rune", inKey(t, "right"), moved(1)},
+			{"home goes to the start", inKey(t, "home"), moved(4)},
+			{"end goes to the end", inKey(t, "end"), moved(0)},
+			{"enter submits the whole value", inKey(t, "enter"), widgets.Submitted{ID: "q", Value: "abcd"}},
+			{"ctrl+u clears and leaves the cursor at the end", inKey(t, "ctrl+u"), changed("", 0)},
+		}},
+		{"cursor at the start", widgets.TextInput{ID: "q", Value: "añ", CursorFromEnd: 2}, []inKeyCase{
+			{"left stays", inKey(t, "left"), nil},
+			{"home stays", inKey(t, "home"), nil},
+			{"backspace has nothing to remove", inKey(t, "backspace"), nil},
+			{"delete removes the first rune", inKey(t, "delete"), changed("ñ", 1)},
+			{"typing prepends", tea.Char('z'), changed("zañ", 2)},
+		}},
+		{"cursor at the end (the zero value)", widgets.TextInput{ID: "q", Value: "añ"}, []inKeyCase{
+			{"right stays", inKey(t, "right"), nil},
+			{"delete has nothing to remove", inKey(t, "delete"), nil},
+			{"left moves before ñ", inKey(t, "left"), moved(1)},
+		}},
+		{"a cursor past the start clamps to it", widgets.TextInput{ID: "q", Value: "ab", CursorFromEnd: 99}, []inKeyCase{
+			{"typing inserts at the start", tea.Char('z'), changed("zab", 2)},
+		}},
+		{"a negative cursor is the end", widgets.TextInput{ID: "q", Value: "ab", CursorFromEnd: -1}, []inKeyCase{
+			{"typing appends", tea.Char('z'), changed("abz", 0)},
+		}},
+		{"a password field edits at its cursor too", widgets.TextInput{ID: "q", Value: "secret", CursorFromEnd: 3, Mask: '•'}, []inKeyCase{
+			{"backspace", inKey(t, "backspace"), changed("seret", 3)},
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { inRunKeys(t, tc.field, tc.cases) })
+	}
+	inRunKeys(t, widgets.PasswordField{ID: "q", Value: "secret", CursorFromEnd: 6}, []inKeyCase{
+		{"password field delete at the start", inKey(t, "delete"), changed("ecret", 5)},
+	})
+}
+
+func TestTextInputDrawsTheCursorWhereItIsAndKeepsItInView(t *testing.T) {
+	rev := func(s string) string { return lipgloss.NewStyle().Reverse(true).Render(s) }
+	long := "0123456789abcdefghijklmnopqrstuvwxyz"
+	tests := []struct {
+		name      string
+		field     widgets.TextInput
+		plain     string
+		underCell string
+	}{
+		{"in the middle of a short value", widgets.TextInput{ID: "q", Value: "abcd", CursorFromEnd: 2, Width: 8}, "[abcd    ]", "c"},
+		{"at the end of a short value", widgets.TextInput{ID: "q", Value: "abcd", Width: 8}, "[abcd    ]", " "},
+		{"at the start of a long value", widgets.TextInput{ID: "q", Value: long, CursorFromEnd: len(long), Width: 10}, "[012345678" + widgets.Ellipsis + "]", "0"},
+		{"in the middle of a long value", widgets.TextInput{ID: "q", Value: long, CursorFromEnd: len(long) - 18, Width: 10}, "[" + widgets.Ellipsis + "cdefghij" + widgets.Ellipsis + "]", "i"},
+		{"at the end of a long value", widgets.TextInput{ID: "q", Value: long, Width: 10}, "[" + widgets.Ellipsis + "stuvwxyz ]", " "},
+		{"on a masked value", widgets.TextInput{ID: "q", Value: "abcd", CursorFromEnd: 4, Mask: '*', Width: 6}, "[****  ]", "*"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out := tc.field.Render(tea.RenderContext{Width: 40, Focused: true})
+			if got := ansi.Strip(out); got != tc.plain {
+				t.Errorf("Render = %q, want %q", got, tc.plain)
+			}
+			if !strings.Contains(out, rev(tc.underCell)) {
+				t.Errorf("Render = %q, want the cursor drawn reversed over %q", out, tc.underCell)
+			}
+		})
 	}
 }
 

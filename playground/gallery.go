@@ -95,7 +95,10 @@ func (g GalleryDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (g GalleryDemo) View() tea.Node {
 	input := g.input.View(g.input.ID)
 	input.Label = "Text"
-	area := widgets.TextArea{ID: g.area.ID, Label: "Area", Value: g.area.Value, Height: 2}
+	area := g.area.AreaView(g.area.ID)
+	area.Label, area.Height = "Area", 2
+	password := g.password.PasswordView(g.password.ID)
+	password.Label = "Pass"
 	list := g.list.View(g.list.ID)
 	check := g.check.View(g.check.ID)
 	check.Label = "Checkbox"
@@ -106,7 +109,7 @@ func (g GalleryDemo) View() tea.Node {
 			tea.Column{Gap: 1, Items: []tea.Node{
 				widgets.Button{ID: "g_button", Label: "Open dialog", OnClick: galleryPress{}},
 				input,
-				widgets.PasswordField{ID: g.password.ID, Label: "Pass", Value: g.password.Value},
+				password,
 				area,
 				check,
 				list,

@@ -62,7 +62,7 @@ func (r ReplDemo) eval(src string) ReplDemo {
 		r.last = "error: " + err.Error()
 	} else {
 		r.last = "= " + FormatNumber(v)
-		r.expr.Value = ""
+		r.expr.SetValue("")
 	}
 	lines := make([]string, 0, len(r.history.Lines)+2)
 	lines = append(append(lines, r.history.Lines...), "> "+src, "  "+r.last)

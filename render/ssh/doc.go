@@ -17,8 +17,13 @@
 //     with mode 0600 in a 0700 directory and never written to the working
 //     directory.
 //   - With Options.AuthorizedKeys only the public keys listed in that file
-//     are admitted. Without it any client is accepted, so the server refuses
-//     to listen anywhere but a loopback address (a *BindError).
+//     are admitted, from the addresses their from= options allow; a line
+//     with an option the server does not enforce is refused at New. Without
+//     it any client is accepted, so the server refuses to listen anywhere
+//     but a loopback address (a *BindError).
+//   - At most Options.MaxConnections connections are open at once, logged in
+//     or not (the rest are closed unread), and a client that has not logged
+//     in within Options.HandshakeTimeout (10 s) is cut off.
 //   - A connection without a PTY is told "facet: this server needs an
 //     interactive terminal; connect with ssh -t" and exits with status 1;
 //     connections over Options.MaxSessions are told the server is full and

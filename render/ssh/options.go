@@ -51,6 +51,17 @@ type Options struct {
 	// means no cap.
 	MaxSessions int
 
+	// MaxConnections caps the TCP connections open at once, whether they
+	// have logged in or not: a connection over the cap is closed as soon as
+	// it is accepted. Zero means 2*MaxSessions+16, or 1024 when MaxSessions
+	// is zero.
+	MaxConnections int
+
+	// HandshakeTimeout bounds the SSH handshake and the authentication of a
+	// new connection: a client that has not logged in by then is cut off.
+	// Zero means 10 seconds.
+	HandshakeTimeout time.Duration
+
 	// App names what the sessions run: the tea.Session's App and the
 	// terminal's window title. Empty means "facet".
 	App string
@@ -98,6 +109,32 @@ const (
 	defaultHeight = 24
 )
 
+// Defaults of the connection limits.
+const (
+	defaultHandshakeTimeout = 10 * time.Second
+	// defaultMaxConnections is the connection cap without a session cap.
+	defaultMaxConnections = 1024
+)
+
+// maxConnections is the connection cap o asks for.
+func (o Options) maxConnections() int {
+	switch {
+	case o.MaxConnections > 0:
+		return o.MaxConnections
+	case o.MaxSessions > 0:
+		return 2*o.MaxSessions + 16
+	}
+	return defaultMaxConnections
+}
+
+// handshakeTimeout is the handshake timeout o asks for.
+func (o Options) handshakeTimeout() time.Duration {
+	if o.HandshakeTimeout > 0 {
+		return o.HandshakeTimeout
+	}
+	return defaultHandshakeTimeout
+}
+
 // check reports the first option that cannot work.
 func (o Options) check() error {
 	switch {
@@ -109,6 +146,10 @@ func (o Options) check() error {
 		return errors.New("ssh: Options.MaxTimeout is negative")
 	case o.MaxSessions < 0:
 		return errors.New("ssh: Options.MaxSessions is negative")
+	case o.MaxConnections < 0:
+		return errors.New("ssh: Options.MaxConnections is negative")
+	case o.HandshakeTimeout < 0:
+		return errors.New("ssh: Options.HandshakeTimeout is negative")
 	}
 	return nil
 }

@@ -22,8 +22,6 @@ var ErrServerClosed = errors.New("ssh: server closed")
 
 // Grace periods.
 const (
-	// handshakeTimeout bounds the SSH handshake of a new connection.
-	handshakeTimeout = 30 * time.Second
 	// backstop is added to IdleTimeout and MaxTimeout for the connection
 	// deadlines wish enforces, so that a session's own timers (which print a
 	// goodbye) fire first, and a connection that never opens a session
@@ -43,6 +41,7 @@ type Server struct {
 	sessions *tea.Sessions
 	srv      *charmssh.Server
 	limit    limiter
+	conns    *connLimit
 	nextID   atomic.Uint64
 	// afterFunc starts the idle and maximum-time timers of a session.
 	afterFunc afterFunc
@@ -87,6 +86,7 @@ func New(opts Options) (*Server, error) {
 	if s.sessions == nil {
 		s.sessions = tea.NewSessions()
 	}
+	s.conns = newConnLimit(opts.maxConnections(), s.logger)
 	if opts.AuthorizedKeys != "" {
 		keys, err := loadAuthorizedKeys(opts.AuthorizedKeys)
 		if err != nil {
@@ -131,7 +131,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ssh: %w", err)
 	}
-	srv.HandshakeTimeout = handshakeTimeout
+	srv.HandshakeTimeout = opts.handshakeTimeout()
 	s.srv = srv
 	s.base, s.stop = context.WithCancelCause(context.Background())
 	return s, nil
@@ -177,7 +177,9 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 }
 
 // Serve serves connections from l until ctx ends or Close is called, then
-// closes the server and returns nil. Without authorized keys, l must listen
+// closes the server and returns nil. Connections over
+// Options.MaxConnections, counted across every listener, are closed as
+// soon as they are accepted. Without authorized keys, l must listen
 // on a loopback address (a *BindError otherwise). Serve closes l.
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	if err := checkBind(l.Addr().String(), s.keys); err != nil {
@@ -197,7 +199,7 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	stop := context.AfterFunc(ctx, func() { _ = s.Close() })
 	defer stop()
 	s.logger.Info("ssh: listening", "addr", l.Addr().String(), "authorized_keys", s.opts.AuthorizedKeys)
-	err := s.srv.Serve(l)
+	err := s.srv.Serve(s.conns.listen(l))
 	if s.base.Err() != nil {
 		<-s.closed
 		return nil

@@ -29,7 +29,9 @@ func TestEveryDemoFieldEditsAtItsCursor(t *testing.T) {
 		{"gallery", func() tea.Model { return NewGallery() }, "g_input",
 			func(t *testing.T, rt *tea.Runtime) string { return widget[widgets.TextInput](t, rt, "g_input").Value }},
 		{"gallery", func() tea.Model { return NewGallery() }, "g_password",
-			func(t *testing.T, rt *tea.Runtime) string { return widget[widgets.PasswordField](t, rt, "g_password").Value }},
+			func(t *testing.T, rt *tea.Runtime) string {
+				return widget[widgets.PasswordField](t, rt, "g_password").Value
+			}},
 		{"gallery", func() tea.Model { return NewGallery() }, "g_area",
 			func(t *testing.T, rt *tea.Runtime) string { return widget[widgets.TextArea](t, rt, "g_area").Value }},
 	}

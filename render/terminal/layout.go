@@ -204,16 +204,24 @@ func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
 	return lines
 }
 
+// column stacks items, gap blank lines between items that draw something:
+// an item that draws nothing (a hidden Modal) leaves no gap behind.
 func (l *layouter) column(items []tea.Node, gap, x, y, w, h int) []string {
 	var out []string
-	for i, item := range items {
-		if i > 0 && gap > 0 && len(out) > 0 {
-			out = append(out, blankLines(w, min(gap, h-len(out)))...)
+	for _, item := range items {
+		sep := 0
+		if len(out) > 0 {
+			sep = min(max(gap, 0), h-len(out))
 		}
-		if len(out) >= h {
+		if len(out)+sep >= h {
 			break
 		}
-		out = append(out, l.node(item, x, y+len(out), w, h-len(out))...)
+		lines := l.node(item, x, y+len(out)+sep, w, h-len(out)-sep)
+		if len(lines) == 0 {
+			continue
+		}
+		out = append(out, blankLines(w, sep)...)
+		out = append(out, lines...)
 	}
 	return out
 }
@@ -232,12 +240,20 @@ func (l *layouter) row(r tea.Row, x, y, w, h int) []string {
 	blocks := make([][]string, len(items))
 	height := 0
 	cx := x
+	drawn := 0
 	for i, it := range items {
-		if widths[i] > 0 {
-			blocks[i] = l.node(it, cx, y, widths[i], h)
+		// Drawing skips an item with no width, gap and all, so the next
+		// item starts where it is drawn.
+		if widths[i] <= 0 {
+			continue
 		}
+		if drawn > 0 {
+			cx += max(r.Gap, 0)
+		}
+		blocks[i] = l.node(it, cx, y, widths[i], h)
 		height = max(height, len(blocks[i]))
-		cx += widths[i] + max(r.Gap, 0)
+		cx += widths[i]
+		drawn++
 	}
 	gap := strings.Repeat(" ", max(r.Gap, 0))
 	out := make([]string, height)
@@ -422,8 +438,17 @@ func splitLines(s string) []string {
 	return strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
 }
 
+// lineBreaks turns line breaks and tabs into spaces. A Replacer is safe for
+// concurrent use and never changes, so one serves every call.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
+
+// oneLine puts s on one line (as widgets do for their labels), copying
+// nothing when it already is.
 func oneLine(s string) string {
-	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
+	if !strings.ContainsAny(s, "\n\r\t") {
+		return s
+	}
+	return lineBreaks.Replace(s)
 }
 
 // pad cuts s (ellipsis) or right-pads it to exactly w cells, measuring it

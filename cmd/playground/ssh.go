@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"time"
 
 	"github.com/facetui/facet/playground"
@@ -88,8 +89,7 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 	if err != nil {
 		return fmt.Errorf("--ssh: %w", err)
 	}
-	port := l.Addr().(*net.TCPAddr).Port
-	fmt.Fprintf(stderr, "playground: serving the catalog over SSH on %s; connect with: ssh -p %d localhost\n", l.Addr(), port)
+	fmt.Fprintf(stderr, "playground: serving the catalog over SSH on %s; connect with: %s\n", l.Addr(), connectCommand(l.Addr().(*net.TCPAddr), os.Hostname))
 	if err := srv.Serve(ctx, l); err != nil {
 		if errors.As(err, &bind) {
 			return &usageError{err: bindUsage{bind}}
@@ -97,6 +97,23 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		return fmt.Errorf("--ssh: %w", err)
 	}
 	return nil
+}
+
+// connectCommand is the ssh command that reaches a server listening on
+// addr: at its address, or, listening on every interface (0.0.0.0, ::), at
+// this machine's name as hostname reports it.
+func connectCommand(addr *net.TCPAddr, hostname func() (string, error)) string {
+	host := addr.IP.String()
+	if addr.Zone != "" {
+		host += "%" + addr.Zone
+	}
+	if addr.IP.IsUnspecified() {
+		host = "THIS-HOST"
+		if name, err := hostname(); err == nil && name != "" {
+			host = name
+		}
+	}
+	return fmt.Sprintf("ssh -p %d %s", addr.Port, host)
 }
 
 // bindUsage says which flag lifts a *ssh.BindError.

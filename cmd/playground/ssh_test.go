@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"net"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -83,6 +85,11 @@ func TestSSHModeServesTheCatalogToEachConnection(t *testing.T) {
 		}
 	}
 
+	_, port, _ := net.SplitHostPort(addr)
+	if want := "connect with: ssh -p " + port + " 127.0.0.1\n"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr does not say %q:\n%s", want, stderr.String())
+	}
+
 	conn, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{User: "ada", HostKeyCallback: gossh.InsecureIgnoreHostKey()})
 	if err != nil {
 		t.Fatal(err)
@@ -146,5 +153,32 @@ func TestSSHModeServesTheCatalogToEachConnection(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "session started") || !strings.Contains(stderr.String(), "id=ssh1") {
 		t.Errorf("stderr does not log the session:\n%s", stderr.String())
+	}
+}
+
+func TestSSHConnectCommandNamesTheServedHost(t *testing.T) {
+	named := func() (string, error) { return "studio.example", nil }
+	nameless := func() (string, error) { return "", errors.New("no name") }
+	for _, tc := range []struct {
+		addr     string
+		hostname func() (string, error)
+		want     string
+	}{
+		{"127.0.0.1:2222", named, "ssh -p 2222 127.0.0.1"},
+		{"127.0.0.2:2222", named, "ssh -p 2222 127.0.0.2"},
+		{"[::1]:22", named, "ssh -p 22 ::1"},
+		{"192.0.2.10:2222", named, "ssh -p 2222 192.0.2.10"},
+		{"[2001:db8::7]:2222", named, "ssh -p 2222 2001:db8::7"},
+		{"0.0.0.0:2222", named, "ssh -p 2222 studio.example"},
+		{"[::]:2222", named, "ssh -p 2222 studio.example"},
+		{"0.0.0.0:2222", nameless, "ssh -p 2222 THIS-HOST"},
+	} {
+		addr, err := net.ResolveTCPAddr("tcp", tc.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := connectCommand(addr, tc.hostname); got != tc.want {
+			t.Errorf("serving %s: %q, want %q", tc.addr, got, tc.want)
+		}
 	}
 }

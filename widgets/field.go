@@ -120,9 +120,22 @@ func describeField(label, value string, masked, disabled bool) tea.Description {
 // label is cut instead.
 const fieldMinWidth = 8
 
-// renderField draws a one-line field: "Label: [content]", the cursor
-// fromEnd runes before the end of the value.
-func renderField(t *Theme, ctx tea.RenderContext, label, value, placeholder string, mask rune, width, fromEnd int, disabled bool) string {
+// fieldLabel is what a one-line field draws before its bracket: "Label: ",
+// padded to width cells when width is positive; "" without a label.
+func fieldLabel(label string, width int) string {
+	if label = oneLine(label); label == "" {
+		return ""
+	}
+	label += ": "
+	if width > Width(label) {
+		label = Pad(label, width)
+	}
+	return label
+}
+
+// renderField draws a one-line field: "prefix[content]", prefix from
+// fieldLabel, the cursor fromEnd runes before the end of the value.
+func renderField(t *Theme, ctx tea.RenderContext, prefix, value, placeholder string, mask rune, width, fromEnd int, disabled bool) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
@@ -132,10 +145,6 @@ func renderField(t *Theme, ctx tea.RenderContext, label, value, placeholder stri
 		frame, labelStyle = t.Disabled, t.Disabled
 	case ctx.Focused:
 		frame, labelStyle = t.BorderFocus, t.Accent
-	}
-	prefix := ""
-	if label = oneLine(label); label != "" {
-		prefix = label + ": "
 	}
 	inner := width
 	if inner <= 0 {

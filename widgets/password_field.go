@@ -18,6 +18,9 @@ type PasswordField struct {
 	ID    string
 	Label string
 	Value string
+	// LabelWidth, when positive, pads the label and its colon to this many
+	// cells, so the fields of a form line up: "Email:    [".
+	LabelWidth int
 	// Width is the field's width in cells, not counting its label and
 	// brackets; 0 fills the width available.
 	Width int
@@ -70,7 +73,7 @@ func (p PasswordField) Describe() tea.Description {
 
 // Render implements tea.Widget: "Label: [•••• ]".
 func (p PasswordField) Render(ctx tea.RenderContext) string {
-	return renderField(themeOr(p.Theme), ctx, p.Label, p.Value, "", PasswordMask, p.Width, p.CursorFromEnd, p.Disabled)
+	return renderField(themeOr(p.Theme), ctx, fieldLabel(p.Label, p.LabelWidth), p.Value, "", PasswordMask, p.Width, p.CursorFromEnd, p.Disabled)
 }
 
 // HandleKey implements tea.KeyHandler.

@@ -27,6 +27,9 @@ type TextInput struct {
 	Placeholder string
 	// Mask, when not 0, is drawn once per character instead of the value.
 	Mask rune
+	// LabelWidth, when positive, pads the label and its colon to this many
+	// cells, so the fields of a form line up: "Email:    [".
+	LabelWidth int
 	// Width is the field's width in cells, not counting its label and
 	// brackets; 0 fills the width available.
 	Width int
@@ -136,7 +139,7 @@ func (t TextInput) Describe() tea.Description {
 // to fit, the cursor (reversed) where it is when focused and the placeholder (muted) when
 // it is empty.
 func (t TextInput) Render(ctx tea.RenderContext) string {
-	return renderField(themeOr(t.Theme), ctx, t.Label, t.Value, t.Placeholder, t.Mask, t.Width, t.CursorFromEnd, t.Disabled)
+	return renderField(themeOr(t.Theme), ctx, fieldLabel(t.Label, t.LabelWidth), t.Value, t.Placeholder, t.Mask, t.Width, t.CursorFromEnd, t.Disabled)
 }
 
 // HandleKey implements tea.KeyHandler.

@@ -176,6 +176,29 @@ func TestTextInputDrawsTheCursorWhereItIsAndKeepsItInView(t *testing.T) {
 	}
 }
 
+func TestFieldLabelsLineUpAtTheirLabelWidth(t *testing.T) {
+	ctx := tea.RenderContext{Width: 24}
+	email := widgets.TextInput{ID: "e", Label: "Email", LabelWidth: 10, Value: "a@b.co"}
+	password := widgets.PasswordField{ID: "p", Label: "Password", LabelWidth: 10, Value: "pw"}
+	plain := widgets.TextInput{ID: "x", Label: "Email", Value: "a"}
+	tests := []struct {
+		name string
+		got  string
+		want string
+	}{
+		{"a short label is padded after its colon", email.Render(ctx), "Email:    [a@b.co      ]"},
+		{"a password field lines up with it", password.Render(ctx), "Password: [••          ]"},
+		{"no label width keeps the label tight", plain.Render(ctx), "Email: [a              ]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ansi.Strip(tc.got); got != tc.want {
+				t.Errorf("Render = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestTextInputRenderFitsEveryWidth(t *testing.T) {
 	for _, in := range []widgets.TextInput{
 		{ID: "q", Label: "Search the catalogue", Value: "a fairly long query that will not fit"},

@@ -79,17 +79,20 @@ type shortHelper interface {
 // focused and hover under the mouse. When the focused widget lists its keys
 // (ShortHelp), the bottom line is a muted help line for it.
 func Layout(tree tea.Node, width, height int, focus, hover string) Frame {
-	return layout(tree, width, height, focus, hover, "")
+	return layout(tree, width, height, focus, hover, "", defaultTheme)
 }
 
+// defaultTheme styles the chrome unless WithTheme says otherwise. It is
+// read-only after package initialisation.
+var defaultTheme = widgets.DefaultTheme()
+
 // layout is Layout with a status (such as AgentStatus) at the start of the
-// bottom line, before the help line.
-func layout(tree tea.Node, width, height int, focus, hover, status string) Frame {
+// bottom line, before the help line, and the chrome in theme.
+func layout(tree tea.Node, width, height int, focus, hover, status string, theme *widgets.Theme) Frame {
 	f := Frame{Width: max(width, 0), Height: max(height, 0)}
 	if width <= 0 || height <= 0 {
 		return f
 	}
-	theme := widgets.DefaultTheme()
 	helpWidth := width
 	if status != "" {
 		helpWidth -= widgets.Width(status) + widgets.Width(statusSeparator)

@@ -23,6 +23,7 @@ type options struct {
 	runtime       *tea.Runtime
 	app           string
 	detachKey     string
+	theme         *widgets.Theme
 	program       []bt.ProgramOption
 }
 
@@ -55,6 +56,12 @@ func WithAppName(name string) Option { return func(o *options) { o.app = name } 
 // the status line still shows attached agents.
 func WithDetachKey(key string) Option { return func(o *options) { o.detachKey = key } }
 
+// WithTheme styles what the terminal draws around the app's widgets (box
+// borders and titles, the help and status lines, errors) with t instead of
+// widgets.DefaultTheme(). Widgets keep their own Theme fields. nil keeps
+// the default.
+func WithTheme(t *widgets.Theme) Option { return func(o *options) { o.theme = t } }
+
 // WithProgramOptions passes options through to the Bubble Tea program (for
 // instance bt.WithEnvironment for a remote terminal).
 func WithProgramOptions(opts ...bt.ProgramOption) Option {
@@ -69,6 +76,9 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	o := options{detachKey: DefaultDetachKey}
 	for _, opt := range opts {
 		opt(&o)
+	}
+	if o.theme == nil {
+		o.theme = defaultTheme
 	}
 	rt := o.runtime
 	if rt == nil {
@@ -86,7 +96,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	defer unsubscribe()
 
 	sh := &shared{events: make(chan event, 256)}
-	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, snap: rt.Snapshot(), width: o.width, height: o.height}
+	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, snap: rt.Snapshot(), width: o.width, height: o.height}
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
@@ -203,6 +213,7 @@ type adapter struct {
 	sh            *shared
 	app           string
 	detachKey     string
+	theme         *widgets.Theme
 	snap          tea.Snapshot
 	width, height int
 	frame         Frame
@@ -211,7 +222,7 @@ type adapter struct {
 }
 
 func (a *adapter) relayout() {
-	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, AgentStatus(a.snap, a.detachKey))
+	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, AgentStatus(a.snap, a.detachKey), a.theme)
 }
 
 // Init implements bt.Model.
@@ -311,7 +322,7 @@ func (a adapter) queue(ev event) {
 func (a adapter) View() bt.View {
 	content := a.frame.Styled()
 	if a.status != "" && a.height > 0 {
-		content = a.frame.withLastLine(widgets.DefaultTheme().Error.Render(widgets.Pad(a.status, a.width))).Styled()
+		content = a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width))).Styled()
 	}
 	v := bt.NewView(content)
 	v.AltScreen = true

@@ -41,7 +41,7 @@ func AgentStatus(s tea.Snapshot, key string) string {
 // focus and hover), with the agent status (AgentStatus with
 // DefaultDetachKey) at the start of the bottom line.
 func LayoutSnapshot(s tea.Snapshot, width, height int) Frame {
-	return layout(s.View, width, height, s.Focus, s.Hover, AgentStatus(s, DefaultDetachKey))
+	return layout(s.View, width, height, s.Focus, s.Hover, AgentStatus(s, DefaultDetachKey), defaultTheme)
 }
 
 // DrawSnapshot is Draw for a runtime's snapshot: the screen a person at a
@@ -49,7 +49,7 @@ func LayoutSnapshot(s tea.Snapshot, width, height int) Frame {
 // Screenshots of a session use it so that an agent sees what the person
 // sees.
 func DrawSnapshot(s tea.Snapshot, width, height int) string {
-	return layout(s.View, width, height, s.Focus, "", AgentStatus(s, DefaultDetachKey)).Plain()
+	return layout(s.View, width, height, s.Focus, "", AgentStatus(s, DefaultDetachKey), defaultTheme).Plain()
 }
 
 // statusSeparator separates the agent status from the help line.

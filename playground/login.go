@@ -11,8 +11,9 @@ import (
 type loginSubmit struct{}
 
 // LoginDemo is a sign-in form. Widgets: TextInput "email", TextInput
-// "password" (masked with '•'), Checkbox "remember", Button "submit" and
-// Text "status".
+// "password" (masked with '•'), Checkbox "remember", Button "submit", Text
+// "status" (exactly "Signed in as <email>" on success) and, once signed in
+// with remember checked, Text "remembered".
 type LoginDemo struct {
 	email    widgets.TextInputState
 	password widgets.TextInputState
@@ -64,9 +65,6 @@ func (l LoginDemo) submit() LoginDemo {
 	default:
 		l.signedIn = true
 		l.status = "Signed in as " + email
-		if l.remember.Checked {
-			l.status += " (remembered on this device)"
-		}
 	}
 	return l
 }
@@ -88,19 +86,30 @@ func (l LoginDemo) SignedIn() bool { return l.signedIn }
 // Status returns the status line.
 func (l LoginDemo) Status() string { return l.status }
 
+// loginLabelWidth lines the form's fields up: "Password: " is the widest
+// label.
+const loginLabelWidth = 10
+
 // View implements tea.Model.
 func (l LoginDemo) View() tea.Node {
 	email := l.email.View(l.email.ID)
-	email.Label, email.Placeholder = "Email   ", "you@example.com"
+	email.Label, email.LabelWidth, email.Placeholder = "Email", loginLabelWidth, "you@example.com"
 	password := l.password.View(l.password.ID)
-	password.Label, password.Mask = "Password", '•'
+	password.Label, password.LabelWidth, password.Mask = "Password", loginLabelWidth, '•'
 	remember := l.remember.View(l.remember.ID)
 	remember.Label = "Remember me"
-	return tea.Box{Title: "Sign in to Facet Cloud", Padding: 1, Width: 64, Child: tea.Column{Gap: 1, Items: []tea.Node{
+	items := []tea.Node{
+		tea.Text{Content: "Sign in to Facet Cloud", Bold: true},
 		email,
 		password,
 		remember,
 		widgets.Button{ID: "submit", Label: "Sign in", OnClick: loginSubmit{}},
 		widgets.Text{ID: "status", Content: l.status, Bold: l.signedIn},
-	}}}
+	}
+	if l.signedIn && l.remember.Checked {
+		items = append(items, widgets.Text{ID: "remembered", Content: "Remembered on this device.", Muted: true})
+	}
+	// The browser's box already says "Sign in": the form is a padded group,
+	// not a second box with the same title.
+	return tea.Box{NoBorder: true, Padding: 1, Width: 64, Child: tea.Column{Gap: 1, Items: items}}
 }

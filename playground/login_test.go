@@ -32,7 +32,11 @@ func TestLoginSubmitChecksTheForm(t *testing.T) {
 			dispatch(t, rt, widgets.TextChanged{ID: "password", Value: tt.password})
 			dispatch(t, rt, loginSubmit{})
 			l := modelOf[LoginDemo](t, rt)
-			if got := textOf(t, rt, "status"); !strings.HasPrefix(got, tt.wantStatus) {
+			got := textOf(t, rt, "status")
+			if tt.wantSignedIn && got != tt.wantStatus {
+				t.Errorf("status = %q, want exactly %q", got, tt.wantStatus)
+			}
+			if !strings.HasPrefix(got, tt.wantStatus) {
 				t.Errorf("status = %q, want it to start with %q", got, tt.wantStatus)
 			}
 			if l.SignedIn() != tt.wantSignedIn {
@@ -52,11 +56,28 @@ func TestLoginByKeyboardSignsIn(t *testing.T) {
 		t.Fatalf("focus = %q, want submit", f)
 	}
 	press(t, rt, "enter")
-	if got := textOf(t, rt, "status"); got != "Signed in as grace@navy.mil (remembered on this device)" {
-		t.Fatalf("status = %q", got)
+	if got := textOf(t, rt, "status"); got != "Signed in as grace@navy.mil" {
+		t.Fatalf("status = %q, want exactly the contract's %q", got, "Signed in as grace@navy.mil")
+	}
+	if got := textOf(t, rt, "remembered"); got != "Remembered on this device." {
+		t.Errorf("remembered = %q", got)
 	}
 	if !widget[widgets.Checkbox](t, rt, "remember").Checked {
 		t.Error("remember is not checked after space")
+	}
+}
+
+func TestLoginIsOneBoxWithItsLabelsLinedUp(t *testing.T) {
+	rt := start(t, NewLogin())
+	if b, ok := rt.Snapshot().View.(tea.Box); !ok || !b.NoBorder || b.Title != "" {
+		t.Errorf("the form is %#v, want a borderless group inside the browser's box, not a second titled box", rt.Snapshot().View)
+	}
+	email, password := render(t, rt, "email", 40), render(t, rt, "password", 40)
+	if i, j := strings.Index(email, "["), strings.Index(password, "["); i != j || i < 0 {
+		t.Errorf("fields do not line up:\n%s\n%s", email, password)
+	}
+	if strings.Contains(email, " :") {
+		t.Errorf("the email label is padded before its colon: %q", email)
 	}
 }
 

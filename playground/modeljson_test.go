@@ -108,7 +108,7 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			)
 		}, map[string]any{
 			"email": "ada@example.com", "password": "correct horse", "remember": true,
-			"status": "Signed in as ada@example.com (remembered on this device)", "signed_in": true,
+			"status": "Signed in as ada@example.com", "signed_in": true,
 		}},
 		{"login refused", func() tea.Model {
 			return apply(NewLogin(), widgets.TextChanged{ID: "email", Value: "ada"}, loginSubmit{})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
@@ -256,11 +257,7 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 			a.queue(event{key: &key})
 		}
 	case bt.PasteMsg:
-		for _, r := range msg.Content {
-			if r == '\n' || r == '\r' {
-				continue
-			}
-			key := tea.Char(r)
+		for _, key := range pasteKeys(msg.Content, a.focusedKind()) {
 			a.queue(event{key: &key})
 		}
 	case bt.MouseClickMsg:
@@ -286,6 +283,39 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		}
 	}
 	return a, nil
+}
+
+// focusedKind is the kind of the focused widget, or "".
+func (a adapter) focusedKind() string {
+	if w, ok := tea.FindWidget(a.snap.View, a.snap.Focus); ok && a.snap.Focus != "" {
+		return w.WidgetKind()
+	}
+	return ""
+}
+
+// pasteKeys types pasted text one character at a time. A line break ("\n",
+// "\r" or "\r\n") is Enter in a text area (kind "text_area") and a space
+// anywhere else, where Enter would submit or act; a tab is a space, and
+// other control characters are dropped.
+func pasteKeys(text, kind string) []tea.Key {
+	newline := tea.Char(' ')
+	if kind == "text_area" {
+		newline = tea.Named(tea.KeyEnter)
+	}
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	out := make([]tea.Key, 0, len(text))
+	for _, r := range text {
+		switch {
+		case r == '\n' || r == '\r':
+			out = append(out, newline)
+		case r == '\t':
+			out = append(out, tea.Char(' '))
+		case r < 0x20 || r == 0x7f:
+		default:
+			out = append(out, tea.Char(r))
+		}
+	}
+	return out
 }
 
 // mouse sends a mouse event to the widget under it, in the widget's own

@@ -5,11 +5,34 @@ import (
 	"strings"
 	"testing"
 
+	bt "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
+
+// typist is a test-local focusable widget of any kind.
+type typist struct{ id, kind string }
+
+func (typist) Children() []tea.Node                  { return nil }
+func (t typist) WidgetID() string                    { return t.id }
+func (t typist) WidgetKind() string                  { return t.kind }
+func (typist) CanFocus() bool                        { return true }
+func (t typist) Render(ctx tea.RenderContext) string { return widgets.Fit(t.id, ctx.Width) }
+
+// typists shows one typist per kind, ids "w0", "w1", ...
+type typists []string
+
+func (typists) Init() tea.Cmd                         { return nil }
+func (m typists) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (m typists) View() tea.Node {
+	var items []tea.Node
+	for i, kind := range m {
+		items = append(items, typist{id: "w" + string(rune('0'+i)), kind: kind})
+	}
+	return tea.Column{Items: items}
+}
 
 // newAdapter starts m and returns an adapter drawing it on a 20x5 screen,
 // with the events it queues.
@@ -58,3 +81,50 @@ type boxed struct{}
 func (boxed) Init() tea.Cmd                         { return nil }
 func (b boxed) Update(tea.Msg) (tea.Model, tea.Cmd) { return b, nil }
 func (boxed) View() tea.Node                        { return tea.Box{Title: "t", Child: tea.Label("x")} }
+
+// queued drains the events the adapter queued.
+func queued(events <-chan event) []event {
+	var out []event
+	for {
+		select {
+		case ev := <-events:
+			out = append(out, ev)
+		default:
+			return out
+		}
+	}
+}
+
+func keysOf(evs []event) string {
+	var s []string
+	for _, ev := range evs {
+		if ev.key != nil {
+			s = append(s, ev.key.String())
+		}
+	}
+	return strings.Join(s, " ")
+}
+
+func TestPasteKeepsLineBreaks(t *testing.T) {
+	tests := []struct {
+		name  string
+		kind  string
+		paste string
+		want  string
+	}{
+		{name: "as Enter in a text area", kind: "text_area", paste: "foo\nbar", want: "f o o enter b a r"},
+		{name: "a CRLF is one Enter", kind: "text_area", paste: "a\r\nb\rc", want: "a enter b enter c"},
+		{name: "as a space in a one-line input", kind: "text_input", paste: "foo\nbar", want: "f o o space b a r"},
+		{name: "a CRLF is one space", kind: "text_input", paste: "a\r\nb", want: "a space b"},
+		{name: "a tab is a space, other control characters go", kind: "text_area", paste: "a\tb\x01\x7fc", want: "a space b c"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, events := newAdapter(t, typists{tt.kind}, "w0")
+			a.Update(bt.PasteMsg{Content: tt.paste})
+			if got := keysOf(queued(events)); got != tt.want {
+				t.Fatalf("paste %q queued keys %q, want %q", tt.paste, got, tt.want)
+			}
+		})
+	}
+}

@@ -21,10 +21,19 @@ var namedKeys = map[rune]tea.KeyCode{
 	bt.KeyKpEnter: tea.KeyEnter,
 }
 
+// unnamedMods are modifiers a Facet key cannot carry. A key pressed with one
+// (cmd+c on a Mac) is not its bare character, so it is dropped rather than
+// typed.
+const unnamedMods = bt.ModSuper | bt.ModMeta | bt.ModHyper
+
 // convertKey turns a Bubble Tea key press into Facet keys: one for a key,
 // one per character for a key that typed several (an IME or a paste), none
-// for a key Facet has no name for (caps lock, media keys).
+// for a key Facet has no name for (caps lock, media keys) or pressed with
+// super, meta or hyper. Lock modifiers (caps, num, scroll lock) are ignored.
 func convertKey(k bt.Key) []tea.Key {
+	if k.Mod&unnamedMods != 0 {
+		return nil
+	}
 	mods := func(key tea.Key) tea.Key {
 		key.Ctrl = k.Mod.Contains(bt.ModCtrl)
 		key.Alt = k.Mod.Contains(bt.ModAlt)

@@ -67,3 +67,21 @@ func TestConvertKeySplitsTextAndDropsUnnamedKeys(t *testing.T) {
 		t.Fatalf("caps lock = %+v, want nothing", got)
 	}
 }
+
+func TestConvertKeyDropsKeysWithSuperMetaOrHyper(t *testing.T) {
+	for _, mod := range []bt.KeyMod{bt.ModSuper, bt.ModMeta, bt.ModHyper, bt.ModSuper | bt.ModShift} {
+		if got := convertKey(bt.Key{Code: 'c', Text: "c", Mod: mod}); got != nil {
+			t.Errorf("convertKey(c with %v) = %+v, want nothing: the bare rune is not what was pressed", mod, got)
+		}
+		if got := convertKey(bt.Key{Code: bt.KeyEnter, Mod: mod}); got != nil {
+			t.Errorf("convertKey(enter with %v) = %+v, want nothing", mod, got)
+		}
+	}
+	// Lock keys change nothing.
+	if got := convertKey(bt.Key{Code: 'a', Text: "A", Mod: bt.ModCapsLock}); len(got) != 1 || got[0] != tea.Char('A') {
+		t.Errorf("convertKey(a with caps lock) = %+v, want A", got)
+	}
+	if got := convertKey(bt.Key{Code: 'c', Mod: bt.ModCtrl | bt.ModNumLock}); len(got) != 1 || got[0].String() != "ctrl+c" {
+		t.Errorf("convertKey(ctrl+c with num lock) = %+v, want ctrl+c", got)
+	}
+}

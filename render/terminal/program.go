@@ -246,7 +246,9 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		a.queue(event{size: &tea.WindowSizeMsg{Width: msg.Width, Height: msg.Height}})
 	case bt.KeyPressMsg:
 		k := msg.Key()
-		if k.Mod == bt.ModCtrl && k.Code == 'c' {
+		// Contains, not ==: a lock (num lock, caps lock) rides along on
+		// the modifiers of every key.
+		if k.Mod.Contains(bt.ModCtrl) && k.Code == 'c' {
 			return a, bt.Quit
 		}
 		if a.detachKey != "" && msg.Keystroke() == a.detachKey {

@@ -128,3 +128,19 @@ func TestPasteKeepsLineBreaks(t *testing.T) {
 		})
 	}
 }
+
+func TestCtrlCQuitsWhateverLockIsOn(t *testing.T) {
+	for _, mod := range []bt.KeyMod{bt.ModCtrl, bt.ModCtrl | bt.ModNumLock, bt.ModCtrl | bt.ModCapsLock, bt.ModCtrl | bt.ModScrollLock} {
+		a, events := newAdapter(t, typists{"x"}, "")
+		_, cmd := a.Update(bt.KeyPressMsg{Code: 'c', Mod: mod})
+		if cmd == nil {
+			t.Fatalf("ctrl+c with mods %v did not quit", mod)
+		}
+		if _, ok := cmd().(bt.QuitMsg); !ok {
+			t.Fatalf("ctrl+c with mods %v gave %T, want a quit", mod, cmd())
+		}
+		if evs := queued(events); len(evs) != 0 {
+			t.Fatalf("ctrl+c reached the app: %v", keysOf(evs))
+		}
+	}
+}

@@ -34,18 +34,22 @@ func GenerateLog(n int) []string {
 	type event struct {
 		level, component, format string
 	}
+	// Each format takes the same three arguments by index: %[1]s a six
+	// character code (a link, cache key or client), %[2]d a count (pages,
+	// links, attempts, seconds, a session number) and %[3]d a duration in
+	// milliseconds, so every number lands where a number belongs.
 	events := []event{
-		{"INFO ", "http", "GET /api/links/%s 200 %dms"},
-		{"INFO ", "http", "POST /api/links 201 %dms (code=%s)"},
-		{"INFO ", "http", "GET /%s 302 %dms"},
-		{"DEBUG", "cache", "hit key=link:%s age=%ds"},
-		{"DEBUG", "cache", "miss key=link:%s, loading (%dms)"},
-		{"INFO ", "db", "checkpoint: %s pages in %dms"},
-		{"WARN ", "db", "slow query on links (code=%s) took %dms"},
-		{"INFO ", "worker", "expired %s links in %dms"},
-		{"WARN ", "http", "GET /%s 404 %dms: no such link"},
-		{"ERROR", "auth", "token for client %s rejected after %d attempts"},
-		{"INFO ", "auth", "client %s signed in (session %d)"},
+		{"INFO ", "http", "GET /api/links/%[1]s 200 %[3]dms"},
+		{"INFO ", "http", "POST /api/links 201 %[3]dms (code=%[1]s)"},
+		{"INFO ", "http", "GET /%[1]s 302 %[3]dms"},
+		{"DEBUG", "cache", "hit key=link:%[1]s age=%[2]ds"},
+		{"DEBUG", "cache", "miss key=link:%[1]s, loading (%[3]dms)"},
+		{"INFO ", "db", "checkpoint: %[2]d pages in %[3]dms"},
+		{"WARN ", "db", "slow query on links (code=%[1]s) took %[3]d00ms"},
+		{"INFO ", "worker", "expired %[2]d links in %[3]dms"},
+		{"WARN ", "http", "GET /%[1]s 404 %[3]dms: no such link"},
+		{"ERROR", "auth", "token for client %[1]s rejected after %[2]d attempts"},
+		{"INFO ", "auth", "client %[1]s signed in (session %[2]d)"},
 	}
 	// weights of each event, in order: mostly requests and cache traffic.
 	weights := []int{20, 8, 20, 14, 6, 3, 3, 2, 4, 1, 3}
@@ -73,12 +77,8 @@ func GenerateLog(n int) []string {
 		for j := range code {
 			code[j] = alphabet[next()%len(alphabet)]
 		}
-		var msg string
-		if e == 1 { // the one format with the number first
-			msg = fmt.Sprintf(events[e].format, 2+next()%40, code)
-		} else {
-			msg = fmt.Sprintf(events[e].format, code, 1+next()%90)
-		}
+		count, ms := 2+next()%40, 1+next()%90
+		msg := fmt.Sprintf(events[e].format, string(code), count, ms)
 		lines[i] = fmt.Sprintf("%s %s %-6s %s", at.Format("15:04:05.000"), events[e].level, events[e].component, msg)
 	}
 	return lines

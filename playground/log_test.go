@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -20,6 +21,42 @@ func TestGenerateLogIsDeterministic(t *testing.T) {
 	for _, lv := range []string{"INFO", "DEBUG", "WARN", "ERROR"} {
 		if levels[lv] == 0 {
 			t.Errorf("no %s line in 500: %v", lv, levels)
+		}
+	}
+}
+
+func TestGeneratedLogLinesPutNumbersWhereNumbersBelong(t *testing.T) {
+	const code = `[a-km-z2-9]{6}`
+	shapes := []*regexp.Regexp{
+		regexp.MustCompile(`^GET /api/links/` + code + ` 200 \d+ms$`),
+		regexp.MustCompile(`^POST /api/links 201 \d+ms \(code=` + code + `\)$`),
+		regexp.MustCompile(`^GET /` + code + ` 302 \d+ms$`),
+		regexp.MustCompile(`^hit key=link:` + code + ` age=\d+s$`),
+		regexp.MustCompile(`^miss key=link:` + code + `, loading \(\d+ms\)$`),
+		regexp.MustCompile(`^checkpoint: \d+ pages in \d+ms$`),
+		regexp.MustCompile(`^slow query on links \(code=` + code + `\) took \d+ms$`),
+		regexp.MustCompile(`^expired \d+ links in \d+ms$`),
+		regexp.MustCompile(`^GET /` + code + ` 404 \d+ms: no such link$`),
+		regexp.MustCompile(`^token for client ` + code + ` rejected after \d+ attempts$`),
+		regexp.MustCompile(`^client ` + code + ` signed in \(session \d+\)$`),
+	}
+	seen := make([]bool, len(shapes))
+	for _, line := range GenerateLog(500) {
+		// "09:00:01.234 INFO  http   message": the message starts at 26.
+		msg := line[26:]
+		matched := false
+		for i, re := range shapes {
+			if re.MatchString(msg) {
+				matched, seen[i] = true, true
+			}
+		}
+		if !matched {
+			t.Errorf("line reads oddly: %q", line)
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			t.Errorf("no line of the shape %s in 500", shapes[i])
 		}
 	}
 }

@@ -165,6 +165,36 @@ func TestHoverIsRecorded(t *testing.T) {
 	}
 }
 
+func TestSetHoverToTheCurrentWidgetPublishesNothing(t *testing.T) {
+	rt := start(t, focusModel{ids: []string{"a", "b"}})
+	ctx := context.Background()
+	if err := rt.SetHover(ctx, "a"); err != nil {
+		t.Fatal(err)
+	}
+	ch, cancel := rt.Subscribe()
+	defer cancel()
+	version := rt.Snapshot().Version
+	for range 3 {
+		if err := rt.SetHover(ctx, "a"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := rt.Snapshot().Version; got != version {
+		t.Fatalf("version %d -> %d after hovering the widget already hovered", version, got)
+	}
+	select {
+	case s := <-ch:
+		t.Fatalf("a subscriber got snapshot %d for no change", s.Version)
+	default:
+	}
+	if err := rt.SetHover(ctx, "b"); err != nil {
+		t.Fatal(err)
+	}
+	if s := rt.Snapshot(); s.Hover != "b" || s.Version == version {
+		t.Fatalf("after hovering b: Hover %q, version %d (was %d)", s.Hover, s.Version, version)
+	}
+}
+
 func TestMousePressFocusesTheWidget(t *testing.T) {
 	rt := start(t, focusModel{ids: []string{"a", "b"}})
 	ctx := context.Background()

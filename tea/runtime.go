@@ -257,7 +257,8 @@ func (r *Runtime) FocusNext(ctx context.Context, back bool) error {
 	return err
 }
 
-// SetHover records which widget the mouse is over ("" for none).
+// SetHover records which widget the mouse is over ("" for none). The
+// widget already recorded publishes no new snapshot.
 func (r *Runtime) SetHover(ctx context.Context, id string) error {
 	_, err := r.call(ctx, hoverInput{id: id})
 	return err
@@ -415,6 +416,9 @@ func (r *Runtime) handle(msg Msg) error {
 		r.publish(&s)
 		return nil
 	case hoverInput:
+		if cur.Hover == m.id {
+			return nil // nothing changed: no snapshot to draw
+		}
 		s := *cur
 		s.Hover = m.id
 		r.publish(&s)

@@ -276,6 +276,8 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 	case bt.MouseMotionMsg:
 		m := msg.Mouse()
 		id, _, _, _ := a.frame.WidgetAt(m.X, m.Y)
+		// Motion reports arrive for every cell the mouse crosses; the
+		// runtime hears only of a change of widget.
 		if id != a.hover {
 			a.hover = id
 			a.queue(event{id: id, hover: true})
@@ -350,7 +352,7 @@ func (a adapter) queue(ev event) {
 }
 
 // View implements bt.Model: the styled frame on the alternate screen, with
-// the mouse reported.
+// the mouse reported (motion too, for hover).
 func (a adapter) View() bt.View {
 	content := a.frame.Styled()
 	if a.status != "" && a.height > 0 {
@@ -358,7 +360,9 @@ func (a adapter) View() bt.View {
 	}
 	v := bt.NewView(content)
 	v.AltScreen = true
-	v.MouseMode = bt.MouseModeCellMotion
+	// All motion, not cell motion: a terminal in cell-motion mode reports
+	// motion only while a button is held, so hover would follow drags only.
+	v.MouseMode = bt.MouseModeAllMotion
 	v.WindowTitle = a.app
 	return v
 }

@@ -144,3 +144,24 @@ func TestCtrlCQuitsWhateverLockIsOn(t *testing.T) {
 		}
 	}
 }
+
+func TestHoverFollowsTheMouseWithoutAButton(t *testing.T) {
+	a, events := newAdapter(t, typists{"x", "y"}, "")
+	if mode := a.View().MouseMode; mode != bt.MouseModeAllMotion {
+		t.Fatalf("mouse mode %v: a terminal reports motion without a button only in all-motion mode", mode)
+	}
+	var hovers []string
+	for _, y := range []int{0, 0, 1, 1, 0, 3} {
+		m, _ := a.Update(bt.MouseMotionMsg{X: 0, Y: y})
+		a = m.(adapter)
+		for _, ev := range queued(events) {
+			if !ev.hover {
+				t.Fatalf("a motion without a button queued %+v", ev)
+			}
+			hovers = append(hovers, ev.id)
+		}
+	}
+	if got := strings.Join(hovers, ","); got != "w0,w1,w0," {
+		t.Fatalf("hover changes queued %q, want one per change: w0,w1,w0,", got)
+	}
+}

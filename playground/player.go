@@ -13,7 +13,10 @@ const playerLength = 300
 
 // playerTick is one second of playback. It belongs to the tick loop of one
 // player (owner) started at one play (gen); any other tick is stale and
-// ignored, so exactly one loop advances the position.
+// ignored, so exactly one loop advances the position. A loop runs while a
+// tick of it is scheduled: pausing does not end it (its next tick, arriving
+// paused, does), so pausing and playing again within a second keeps the
+// same loop and the position keeps advancing.
 type playerTick struct {
 	owner *int
 	gen   int
@@ -24,7 +27,8 @@ type playerTick struct {
 // "now" ("mm:ss / 05:00").
 type PlayerDemo struct {
 	owner    *int // identifies this player's ticks; never dereferenced
-	gen      int  // the current tick loop; bumped by every play
+	gen      int  // the current tick loop; bumped by a play that starts one
+	ticking  bool // a tick of loop gen is scheduled
 	interval time.Duration
 	timeline widgets.ScrubberState
 }
@@ -62,15 +66,23 @@ func (p PlayerDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if p.timeline.Position >= p.timeline.Max {
 			p.timeline.Position = p.timeline.Min // play again from the start
 		}
+		if p.ticking {
+			return p, nil // the scheduled tick carries on
+		}
 		p.gen++
+		p.ticking = true
 		return p, p.tick()
 	case playerTick:
-		if m.owner != p.owner || m.gen != p.gen || !p.timeline.Playing {
+		if m.owner != p.owner || m.gen != p.gen {
+			return p, nil
+		}
+		if !p.timeline.Playing {
+			p.ticking = false // the loop ends here; the next play starts one
 			return p, nil
 		}
 		p.timeline.Position = min(p.timeline.Position+1, p.timeline.Max)
 		if p.timeline.Position >= p.timeline.Max {
-			p.timeline.Playing = false
+			p.timeline.Playing, p.ticking = false, false
 			return p, nil
 		}
 		return p, p.tick()

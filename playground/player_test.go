@@ -50,21 +50,56 @@ func TestPlayerRunsOneTickLoopHoweverOftenPlayIsPressed(t *testing.T) {
 	if got := modelOf[PlayerDemo](t, rt).Position(); got != 1 {
 		t.Fatalf("a tick moved to %d, want 1", got)
 	}
-	// Pause and play again: the first loop's ticks are now stale.
+	// Pause and play again before the next tick: the loop that is already
+	// scheduled carries on, so toggling quickly still advances.
 	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: false})
 	dispatch(t, rt, play)
-	dispatch(t, rt, playerTick{owner: m.owner, gen: 1})
-	if got := modelOf[PlayerDemo](t, rt).Position(); got != 1 {
-		t.Fatalf("a stale tick moved the position to %d", got)
+	if got := modelOf[PlayerDemo](t, rt).gen; got != 1 {
+		t.Fatalf("pause and play started loop %d, want the scheduled loop 1 kept", got)
 	}
-	// A tick of another player (same generation) is ignored too.
-	dispatch(t, rt, playerTick{owner: new(int), gen: 2})
-	if got := modelOf[PlayerDemo](t, rt).Position(); got != 1 {
+	dispatch(t, rt, playerTick{owner: m.owner, gen: 1})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 2 {
+		t.Fatalf("the kept loop's tick moved to %d, want 2", got)
+	}
+	// A tick of another player (same generation) is ignored.
+	dispatch(t, rt, playerTick{owner: new(int), gen: 1})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 2 {
 		t.Fatalf("another player's tick moved the position to %d", got)
 	}
-	dispatch(t, rt, playerTick{owner: m.owner, gen: 2})
+	// A tick that arrives while paused ends the loop without moving; the
+	// next play starts a new loop, and the old loop's ticks are stale.
+	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: false})
+	dispatch(t, rt, playerTick{owner: m.owner, gen: 1})
 	if got := modelOf[PlayerDemo](t, rt).Position(); got != 2 {
-		t.Fatalf("the current loop's tick moved to %d, want 2", got)
+		t.Fatalf("a tick while paused moved the position to %d", got)
+	}
+	dispatch(t, rt, play)
+	if got := modelOf[PlayerDemo](t, rt).gen; got != 2 {
+		t.Fatalf("play after the loop ended runs loop %d, want a new loop 2", got)
+	}
+	dispatch(t, rt, playerTick{owner: m.owner, gen: 1})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 2 {
+		t.Fatalf("a stale tick moved the position to %d", got)
+	}
+	dispatch(t, rt, playerTick{owner: m.owner, gen: 2})
+	if got := modelOf[PlayerDemo](t, rt).Position(); got != 3 {
+		t.Fatalf("the current loop's tick moved to %d, want 3", got)
+	}
+}
+
+func TestPlayerAdvancesWhilePlayIsToggledRapidly(t *testing.T) {
+	p := NewPlayer()
+	p.interval = 10 * time.Millisecond // far longer than a toggle takes
+	rt := start(t, p)
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) && modelOf[PlayerDemo](t, rt).Position() < 3 {
+		// pause and play again at once, over and over, faster than a tick
+		dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+		dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: false})
+		dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+	}
+	if got := modelOf[PlayerDemo](t, rt).Position(); got < 3 {
+		t.Fatalf("position %d after three seconds of toggling, want it to advance", got)
 	}
 }
 

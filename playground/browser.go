@@ -11,12 +11,14 @@ import (
 const BrowserStatus = "esc: back to catalog · q / ctrl+c: quit"
 
 // The browser's chrome around an open demo: the box's border (two columns,
-// two lines), the status line, and the line a terminal keeps for the
-// focused widget's key help.
+// two lines) and the status line. The line a renderer keeps at the bottom
+// for the focused widget's key help (helpLines) is not chrome: every demo
+// leaves it free itself, so it fits when run on its own too.
 const (
 	chromeCols  = 2
-	chromeLines = 4
+	chromeLines = 3
 	belowBox    = 2 // the status line and the help line
+	helpLines   = 1
 )
 
 // Browser is an app that shows the catalog as a list (widget id "catalog")

@@ -137,11 +137,11 @@ func TestBrowserGivesTheDemoTheSpaceInsideItsChrome(t *testing.T) {
 	rt := start(t, NewBrowser(), tea.WithSize(120, 40))
 	dispatch(t, rt, widgets.Chosen{ID: "catalog", Index: 0})
 	s := openDemo[SearchDemo](t, rt, "search")
-	if want := 40 - chromeLines - searchOverhead; s.table.Height != want {
+	if want := 40 - chromeLines - helpLines - searchOverhead; s.table.Height != want {
 		t.Fatalf("search table height = %d, want %d", s.table.Height, want)
 	}
 	dispatch(t, rt, teaSize(100, 30))
-	if s := openDemo[SearchDemo](t, rt, "search"); s.table.Height != 30-chromeLines-searchOverhead {
+	if s := openDemo[SearchDemo](t, rt, "search"); s.table.Height != 30-chromeLines-helpLines-searchOverhead {
 		t.Fatalf("after a resize: table height = %d", s.table.Height)
 	}
 }

@@ -42,7 +42,7 @@ func NewFiles() FilesDemo {
 		Nodes:    buildTree("", files, dirs),
 		Expanded: map[string]bool{"cmd": true, "internal": true, "cmd/shortlink": true},
 		Selected: "README.md",
-		Height:   40 - chromeLines - filesOverhead,
+		Height:   40 - chromeLines - helpLines - filesOverhead,
 	}}
 }
 
@@ -110,7 +110,7 @@ func (f FilesDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return f, nil
 	}
 	if m, ok := msg.(tea.WindowSizeMsg); ok {
-		f.tree.Height = max(m.Height-filesOverhead, 3)
+		f.tree.Height = max(m.Height-helpLines-filesOverhead, 3)
 	}
 	return f, nil
 }

@@ -22,7 +22,7 @@ type LogDemo struct {
 
 // NewLog returns the log viewer at the top of the log.
 func NewLog() LogDemo {
-	return LogDemo{log: widgets.ViewportState{ID: "log", Lines: GenerateLog(logLines), Height: 40 - chromeLines - logOverhead}}
+	return LogDemo{log: widgets.ViewportState{ID: "log", Lines: GenerateLog(logLines), Height: 40 - chromeLines - helpLines - logOverhead}}
 }
 
 // Top returns the first visible line's index.
@@ -93,7 +93,7 @@ func (l LogDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return l, nil
 	}
 	if m, ok := msg.(tea.WindowSizeMsg); ok {
-		l.log.Height = max(m.Height-logOverhead, 3)
+		l.log.Height = max(m.Height-helpLines-logOverhead, 3)
 		l.log.Top = min(l.log.Top, max(len(l.log.Lines)-l.log.Height, 0))
 	}
 	return l, nil

@@ -86,7 +86,7 @@ func TestLogFillsTheHeightItIsGiven(t *testing.T) {
 	dispatch(t, rt, widgets.Scrolled{ID: "log", Top: 490}) // the last page
 	dispatch(t, rt, teaSize(118, 60))
 	vp := widget[widgets.Viewport](t, rt, "log")
-	if vp.Height != 60-logOverhead || vp.Top != 500-vp.Height {
-		t.Fatalf("height %d top %d after growing: want %d and the last page full", vp.Height, vp.Top, 60-logOverhead)
+	if vp.Height != 60-helpLines-logOverhead || vp.Top != 500-vp.Height {
+		t.Fatalf("height %d top %d after growing: want %d and the last page full", vp.Height, vp.Top, 60-helpLines-logOverhead)
 	}
 }

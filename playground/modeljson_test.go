@@ -141,10 +141,10 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			)
 		}, map[string]any{"active": "Settings", "theme": "Dark", "notify": false}},
 		{"log scrolled", func() tea.Model {
-			return apply(NewLog(), tea.WindowSizeMsg{Width: 80, Height: 22}, widgets.Scrolled{ID: "log", Top: 120})
+			return apply(NewLog(), tea.WindowSizeMsg{Width: 80, Height: 23}, widgets.Scrolled{ID: "log", Top: 120})
 		}, map[string]any{"top": 120, "visible": 20, "total": logLines}},
 		{"log scrolled to the end", func() tea.Model {
-			return apply(NewLog(), tea.WindowSizeMsg{Width: 80, Height: 22}, widgets.Scrolled{ID: "log", Top: 10000})
+			return apply(NewLog(), tea.WindowSizeMsg{Width: 80, Height: 23}, widgets.Scrolled{ID: "log", Top: 10000})
 		}, map[string]any{"top": logLines - 20, "visible": 20, "total": logLines}},
 		{"menu after a choice and an open submenu", func() tea.Model {
 			return apply(NewMenu(),

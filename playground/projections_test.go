@@ -57,7 +57,7 @@ func TestDemoProjectionsDescribeTheirState(t *testing.T) {
 			"rows.7": map[string]any{"name": "charmbracelet/wish", "stars": 4000, "language": "Go"},
 		}, []string{"rows.8"}},
 		{"search scrolled shows the visible window", "results", "search://state/results", func() tea.Model {
-			return apply(NewSearch(), tea.WindowSizeMsg{Width: 80, Height: 16}, widgets.RowSelected{ID: "results", Index: 40})
+			return apply(NewSearch(), tea.WindowSizeMsg{Width: 80, Height: 17}, widgets.RowSelected{ID: "results", Index: 40})
 		}, map[string]any{
 			"query": "", "offset": 31, "rows.0.name": NewSearch().Results()[31][0], "rows.9.name": NewSearch().Results()[40][0],
 		}, []string{"rows.10"}},

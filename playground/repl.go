@@ -22,7 +22,7 @@ type ReplDemo struct {
 func NewRepl() ReplDemo {
 	return ReplDemo{
 		expr: widgets.TextInputState{ID: "expr"},
-		history: widgets.ViewportState{ID: "history", Height: 40 - chromeLines - replOverhead,
+		history: widgets.ViewportState{ID: "history", Height: 40 - chromeLines - helpLines - replOverhead,
 			Lines: []string{"Numbers, + - * / %, parentheses and unary minus. Try 2*(3+4)."}},
 	}
 }
@@ -43,7 +43,7 @@ func (r ReplDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch m := msg.(type) {
 	case tea.WindowSizeMsg:
-		r.history.Height = max(m.Height-replOverhead, 3)
+		r.history.Height = max(m.Height-helpLines-replOverhead, 3)
 		r.history.Top = max(len(r.history.Lines)-r.history.Height, 0)
 	case widgets.Submitted:
 		if m.ID == r.expr.ID {

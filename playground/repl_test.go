@@ -128,7 +128,7 @@ func TestReplEvaluatesWhatIsTypedAndKeepsAHistory(t *testing.T) {
 
 func TestReplHistoryFollowsTheNewestLine(t *testing.T) {
 	rt := start(t, NewRepl())
-	dispatch(t, rt, teaSize(98, 13)) // 10 lines of history
+	dispatch(t, rt, teaSize(98, 14)) // 10 lines of history above the help line
 	for range 20 {
 		typeText(t, rt, "1+1")
 		press(t, rt, "enter")

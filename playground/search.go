@@ -80,7 +80,7 @@ func NewSearch() SearchDemo {
 			{Key: "stars", Title: "Stars", Width: 8},
 			{Key: "language", Title: "Language"},
 		},
-		Height:        40 - chromeLines - searchOverhead,
+		Height:        40 - chromeLines - helpLines - searchOverhead,
 		SortColumn:    "stars",
 		SortDirection: widgets.SortDesc,
 	}}
@@ -97,7 +97,7 @@ func (s SearchDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	switch m := msg.(type) {
 	case tea.WindowSizeMsg:
-		s.table.Height = max(m.Height-searchOverhead, 3)
+		s.table.Height = max(m.Height-helpLines-searchOverhead, 3)
 	case widgets.Submitted:
 		if m.ID == s.query.ID {
 			s.query.Value = m.Value

@@ -196,7 +196,7 @@ func TestSearchSelectingARowShowsItsDescription(t *testing.T) {
 func TestSearchTableFillsTheHeightItIsGiven(t *testing.T) {
 	rt := start(t, NewSearch())
 	dispatch(t, rt, teaSize(118, 36))
-	if h := widget[widgets.Table](t, rt, "results").Height; h != 36-searchOverhead {
-		t.Errorf("table height = %d, want %d", h, 36-searchOverhead)
+	if h := widget[widgets.Table](t, rt, "results").Height; h != 36-helpLines-searchOverhead {
+		t.Errorf("table height = %d, want %d", h, 36-helpLines-searchOverhead)
 	}
 }

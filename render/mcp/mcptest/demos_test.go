@@ -58,7 +58,8 @@ func TestDemoLoginValidatesAndNeverShowsThePassword(t *testing.T) {
 	s.TypeInto("email", "not-an-email").TypeInto("password", password).Click("submit").
 		AssertComponent("status", labelHas("Enter a valid email address"))
 	s.TypeInto("email", "ada@example.com").Toggle("remember").Click("submit").
-		AssertComponent("status", labelIs("Signed in as ada@example.com (remembered on this device)")).
+		AssertComponent("status", labelIs("Signed in as ada@example.com")).
+		AssertComponent("remembered", labelIs("Remembered on this device.")).
 		AssertScreenNotContains(password).
 		AssertToolAbsent("password.get_value")
 	s.ExpectError("not found").Value("password")

@@ -34,9 +34,6 @@ func newEditText(value string, fromEnd int) editText {
 	return editText{runes: r, at: len(r) - min(max(fromEnd, 0), len(r))}
 }
 
-// fromEnd is the cursor counted from the end.
-func (e editText) fromEnd() int { return len(e.runes) - e.at }
-
 // changed is TextChanged for the value with s inserted at the cursor and
 // del runes before it and fwd runes after it removed.
 func (e editText) changed(id string, del, fwd int, s string) tea.Msg {

@@ -73,7 +73,7 @@ func main() {
 			fail(fmt.Errorf("%s: %w", s.pkg, err))
 		}
 	}
-	print(os.Stdout, results, order)
+	printTable(os.Stdout, results, order)
 }
 
 // parse reads benchmark lines ("BenchmarkX-2  100  123 ns/op  45 B/op ...")
@@ -116,7 +116,7 @@ func median(xs []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-func print(w io.Writer, results map[string]map[string][]float64, order []string) {
+func printTable(w io.Writer, results map[string]map[string][]float64, order []string) {
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "benchmark\truns\tmedian ns/op\tB/op\tallocs/op\tother")
 	for _, name := range order {

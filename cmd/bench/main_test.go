@@ -26,7 +26,7 @@ PASS
 		t.Fatalf("custom metric %v", m)
 	}
 	var out strings.Builder
-	print(&out, res, order)
+	printTable(&out, res, order)
 	if !strings.Contains(out.String(), "Table draw, 100,000 rows vs 40 rows") || !strings.Contains(out.String(), "1.69x") {
 		t.Fatalf("table:\n%s", out.String())
 	}

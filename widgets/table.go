@@ -46,13 +46,25 @@ type Table struct {
 }
 
 // TableColumn is one column of a Table: Key names it in messages and tools,
-// Title heads it on screen (Key when empty), and Width, when positive, fixes
-// its width in cells; columns without a Width share what is left.
+// Title heads it on screen (Key when empty), Width, when positive, fixes its
+// width in cells (columns without a Width share what is left), and Align
+// places text narrower than the column, its title included.
 type TableColumn struct {
 	Key   string
 	Title string
 	Width int
+	Align Align
 }
+
+// Align is where a Table column places text narrower than the column.
+type Align int
+
+// The alignments of a Table column. AlignLeft, the zero value, pads on the
+// right; AlignRight pads on the left, as numbers read best.
+const (
+	AlignLeft Align = iota
+	AlignRight
+)
 
 // RowSelected reports that the user or an agent selected row Index of table
 // ID.
@@ -259,10 +271,10 @@ func (t Table) layout(width int) []colSpan {
 
 func (t Table) headerText(spans []colSpan) string {
 	var b strings.Builder
-	b.WriteString(strings.Repeat(" ", tableMarkerWidth))
+	writeSpaces(&b, tableMarkerWidth)
 	for i, c := range t.Columns {
 		if i > 0 {
-			b.WriteString(strings.Repeat(" ", tableColumnGap))
+			writeSpaces(&b, tableColumnGap)
 		}
 		title := oneLine(c.Title)
 		if title == "" {
@@ -280,43 +292,68 @@ func (t Table) headerText(spans []colSpan) string {
 				title = arrow
 			}
 		}
-		b.WriteString(padCell(title, w))
+		writeCell(&b, title, w, c.Align)
 	}
 	return b.String()
 }
 
 func (t Table) rowText(row []string, spans []colSpan) string {
 	var b strings.Builder
-	for i := range t.Columns {
+	if len(spans) > 0 {
+		b.Grow(spans[len(spans)-1].x + spans[len(spans)-1].w)
+	}
+	for i, c := range t.Columns {
 		if i > 0 {
-			b.WriteString(strings.Repeat(" ", tableColumnGap))
+			writeSpaces(&b, tableColumnGap)
 		}
 		cell := ""
 		if i < len(row) {
 			cell = oneLine(row[i])
 		}
-		b.WriteString(padCell(cell, spans[i].w))
+		writeCell(&b, cell, spans[i].w, c.Align)
 	}
 	return b.String()
 }
 
-// padCell is Pad with a fast path for plain ASCII text, whose width is its
-// length: measuring graphemes dominates drawing a table otherwise.
-func padCell(s string, w int) string {
+// writeCell writes s cut or padded to exactly w cells, the padding on the
+// side align says. Plain ASCII text, whose width is its length, takes a fast
+// path: measuring graphemes dominates drawing a table otherwise.
+func writeCell(b *strings.Builder, s string, w int, align Align) {
+	if w <= 0 {
+		return
+	}
+	sw := len(s)
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
-			return Pad(s, w)
+			s = Fit(s, w)
+			sw = Width(s)
+			break
 		}
 	}
-	switch {
-	case w <= 0:
-		return ""
-	case len(s) > w:
-		return s[:w-1] + Ellipsis
-	case len(s) < w:
-		return s + strings.Repeat(" ", w-len(s))
+	if sw > w {
+		s, sw = s[:w-1]+Ellipsis, w
 	}
-	return s
+	if align == AlignRight {
+		writeSpaces(b, w-sw)
+		b.WriteString(s)
+		return
+	}
+	b.WriteString(s)
+	writeSpaces(b, w-sw)
+}
+
+// blanks is a run of spaces that writeSpaces copies from.
+const blanks = "                                                                "
+
+// writeSpaces writes n spaces without allocating a string for them.
+func writeSpaces(b *strings.Builder, n int) {
+	for n > len(blanks) {
+		b.WriteString(blanks)
+		n -= len(blanks)
+	}
+	if n > 0 {
+		b.WriteString(blanks[:n])
+	}
 }
 
 // visibleRows is how many rows are drawn below the header when the widget

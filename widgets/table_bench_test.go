@@ -17,7 +17,7 @@ func BenchmarkTableRender(b *testing.B) {
 				rows[i] = []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7 % 50000), "Go", "A terminal UI framework number " + strconv.Itoa(i)}
 			}
 			tb := Table{ID: "repos", Rows: rows, Height: 39, Selected: n / 2,
-				Columns: []TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 8},
+				Columns: []TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 8, Align: AlignRight},
 					{Key: "language", Title: "Language", Width: 10}, {Key: "description", Title: "Description"}},
 				SortColumn: "stars", SortDirection: SortDesc}
 			ctx := tea.RenderContext{Width: 120, Height: 40, Focused: true}

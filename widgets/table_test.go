@@ -244,6 +244,7 @@ func TestTableRenderFitsEveryWidth(t *testing.T) {
 	tb.Rows[3] = []string{"a name with\nnewlines\tand tabs and a very long tail that never ends", "12345678901", "日本語のテキスト"}
 	tb.Selected, tb.SortColumn, tb.SortDirection = 3, "name", SortDesc
 	tb.Columns[0].Title = "名前 wide title"
+	tb.Columns[2].Align = AlignRight
 	for _, w := range vwWidths() {
 		for _, h := range []int{0, 1, 2, 5} {
 			for _, focused := range []bool{true, false} {
@@ -308,6 +309,43 @@ func TestTableRenderCutsCellsWithAnEllipsis(t *testing.T) {
 	lines := strings.Split(vwStrip(tb.Render(tea.RenderContext{Width: 20})), "\n")
 	if want := "▸ abcd… xy "; !strings.HasPrefix(lines[1], want) {
 		t.Fatalf("row %q, want prefix %q", lines[1], want)
+	}
+}
+
+func TestTableRenderAlignsColumns(t *testing.T) {
+	tests := []struct {
+		name       string
+		align      Align
+		sort       string
+		rows       [][]string
+		wantHeader string
+		wantRows   []string
+	}{
+		{"left pads on the right", AlignLeft, "", [][]string{{"a", "7"}, {"b", "1234"}},
+			"  N   Stars   ", []string{"▸ a   7       ", "  b   1234    "}},
+		{"right pads on the left, header too", AlignRight, "", [][]string{{"a", "7"}, {"b", "1234"}},
+			"  N      Stars", []string{"▸ a          7", "  b       1234"}},
+		{"right-aligned sorted header ends with its arrow", AlignRight, "stars", [][]string{{"a", "7"}},
+			"  N    Stars ▼", []string{"▸ a          7"}},
+		{"right-aligned wide text is measured in cells", AlignRight, "", [][]string{{"a", "日本"}},
+			"  N      Stars", []string{"▸ a       日本"}},
+		{"right-aligned text too long is cut like any other", AlignRight, "", [][]string{{"a", "123456789"}},
+			"  N      Stars", []string{"▸ a   1234567…"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := Table{ID: "t", Rows: tc.rows, SortColumn: tc.sort, SortDirection: SortDesc,
+				Columns: []TableColumn{{Key: "n", Title: "N", Width: 3}, {Key: "stars", Title: "Stars", Width: 8, Align: tc.align}}}
+			lines := strings.Split(vwStrip(tb.Render(tea.RenderContext{Width: 14, Focused: true})), "\n")
+			if lines[0] != tc.wantHeader {
+				t.Errorf("header %q, want %q", lines[0], tc.wantHeader)
+			}
+			for i, want := range tc.wantRows {
+				if lines[i+1] != want {
+					t.Errorf("row %d %q, want %q", i, lines[i+1], want)
+				}
+			}
+		})
 	}
 }
 

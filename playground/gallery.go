@@ -2,6 +2,7 @@ package playground
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -28,6 +29,9 @@ type GalleryDemo struct {
 	menu     widgets.MenuState
 	modal    bool
 	status   string
+	// size is the space the gallery has (zero until a WindowSizeMsg says),
+	// where the open dialog is centred.
+	size tea.WindowSizeMsg
 }
 
 // NewGallery returns the gallery with sample content in every widget.
@@ -43,7 +47,7 @@ func NewGallery() GalleryDemo {
 		list:     widgets.SelectListState{ID: "g_select", Options: []string{"Go", "Rust", "Zig", "Elixir", "OCaml"}, Height: 3},
 		check:    widgets.CheckboxState{ID: "g_checkbox", Checked: true},
 		table: widgets.TableState{ID: "g_table", Height: 3,
-			Columns: []widgets.TableColumn{{Key: "planet", Title: "Planet"}, {Key: "moons", Title: "Moons", Width: 6}},
+			Columns: []widgets.TableColumn{{Key: "planet", Title: "Planet"}, {Key: "moons", Title: "Moons", Width: 6, Align: widgets.AlignRight}},
 			Rows:    [][]string{{"Mercury", "0"}, {"Venus", "0"}, {"Earth", "1"}, {"Mars", "2"}, {"Jupiter", "95"}, {"Saturn", "146"}}},
 		tree: widgets.TreeState{ID: "g_tree", Height: 4, Selected: "src", Expanded: map[string]bool{"src": true},
 			Nodes: []widgets.TreeNode{
@@ -75,6 +79,8 @@ func (g GalleryDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return g, nil
 	}
 	switch m := msg.(type) {
+	case tea.WindowSizeMsg:
+		g.size = m
 	case galleryPress:
 		g.modal = true
 	case widgets.ModalConfirmed:
@@ -91,8 +97,17 @@ func (g GalleryDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return g, nil
 }
 
-// View implements tea.Model.
+// galleryModalBody is what the gallery's dialog says.
+const galleryModalBody = "Focus stays in this dialog until you answer: enter or y confirms, esc or n dismisses."
+
+// View implements tea.Model. While the dialog is open it stands alone in
+// the middle of the gallery's space, in place of the widgets (which come
+// back, focus on the button, when it closes), so nothing moves underneath it.
 func (g GalleryDemo) View() tea.Node {
+	modal := widgets.Modal{ID: "g_modal", Visible: g.modal, Title: "A modal", Body: galleryModalBody}
+	if g.modal {
+		return g.dialogView(modal)
+	}
 	input := g.input.View(g.input.ID)
 	input.Label = "Text"
 	area := g.area.AreaView(g.area.ID)
@@ -104,7 +119,7 @@ func (g GalleryDemo) View() tea.Node {
 	check.Label = "Checkbox"
 	spark := []float64{3, 4, 2, 6, 8, 5, 7, 9, 6, 4, 5, 8, 10, 7, 6, 9}
 	return tea.Column{Items: []tea.Node{
-		widgets.Modal{ID: "g_modal", Visible: g.modal, Title: "A modal", Body: "shift+tab reaches this dialog; enter or y confirms, esc or n dismisses."},
+		modal,
 		tea.Row{Gap: 2, Items: []tea.Node{
 			tea.Column{Gap: 1, Items: []tea.Node{
 				widgets.Button{ID: "g_button", Label: "Open dialog", OnClick: galleryPress{}},
@@ -120,13 +135,29 @@ func (g GalleryDemo) View() tea.Node {
 				g.tree.View(g.tree.ID),
 				g.scrubber.View(g.scrubber.ID),
 			}},
-			tea.Column{Gap: 1, Items: []tea.Node{
+			padRight(tea.Column{Gap: 1, Items: []tea.Node{
 				g.viewport.View(g.viewport.ID),
 				g.menu.View(g.menu.ID),
 				widgets.Sparkline{ID: "g_sparkline", Label: "load", Values: spark},
 				widgets.BarChart{ID: "g_bars", Bars: []widgets.Bar{{Label: "Go", Value: 9}, {Label: "Rust", Value: 7}, {Label: "Zig", Value: 4}}},
-			}},
+			}}),
 		}},
 		widgets.Text{ID: "g_status", Content: g.status, Muted: true},
+	}}
+}
+
+// dialogView is the gallery while its dialog is open: the dialog alone,
+// centred in the space the gallery has when it knows it (the bottom line
+// is the renderer's help line), else at the top left.
+func (g GalleryDemo) dialogView(modal widgets.Modal) tea.Node {
+	if g.size.Width <= 0 || g.size.Height <= 0 {
+		return modal
+	}
+	drawn := strings.Split(modal.Render(tea.RenderContext{Width: g.size.Width}), "\n")
+	left := max((g.size.Width-widgets.Width(drawn[0]))/2, 0)
+	top := max((g.size.Height-helpLines-len(drawn))/2, 0)
+	return tea.Column{Items: []tea.Node{
+		tea.Spacer{Lines: top},
+		tea.Row{Items: []tea.Node{tea.Spacer{Cols: left}, modal}},
 	}}
 }

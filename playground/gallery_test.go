@@ -1,6 +1,8 @@
 package playground
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/facetui/facet/tea"
@@ -67,3 +69,134 @@ func TestGalleryButtonOpensTheModal(t *testing.T) {
 		t.Fatalf("after y: visible %v, status %q", widget[widgets.Modal](t, rt, "g_modal").Visible, textOf(t, rt, "g_status"))
 	}
 }
+
+func TestGalleryDialogFlowInTheBrowser(t *testing.T) {
+	tests := []struct {
+		name string
+		size *tea.WindowSizeMsg // nil: the browser never learns a size
+	}{
+		{"without a size", nil},
+		{"at 100x30", &tea.WindowSizeMsg{Width: 100, Height: 30}},
+		{"at 120x40", &tea.WindowSizeMsg{Width: 120, Height: 40}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := NewBrowserAt("gallery")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rt := start(t, b)
+			if tc.size != nil {
+				dispatch(t, rt, *tc.size)
+			}
+			press(t, rt, "tab")
+			if f := rt.Snapshot().Focus; f == "g_button" {
+				t.Fatal("tab did not move focus off the button")
+			}
+			press(t, rt, "shift+tab")
+			if f := rt.Snapshot().Focus; f != "g_button" {
+				t.Fatalf("focus = %q after shift+tab, want g_button", f)
+			}
+			press(t, rt, "enter")
+			if !widget[widgets.Modal](t, rt, "g_modal").Visible {
+				t.Fatal("enter on the button did not open the dialog")
+			}
+			if f := rt.Snapshot().Focus; f != "g_modal" {
+				t.Fatalf("focus = %q with the dialog open, want g_modal", f)
+			}
+			press(t, rt, "tab")
+			if f := rt.Snapshot().Focus; f != "g_modal" {
+				t.Fatalf("tab moved focus out of the open dialog to %q", f)
+			}
+			press(t, rt, "esc")
+			if name, _ := modelOf[Browser](t, rt).Demo(); name != "gallery" {
+				t.Fatalf("esc in the dialog left the demo: open demo %q", name)
+			}
+			if widget[widgets.Modal](t, rt, "g_modal").Visible {
+				t.Fatal("esc did not dismiss the dialog")
+			}
+			if got := textOf(t, rt, "g_status"); got != "The dialog was dismissed." {
+				t.Errorf("g_status = %q", got)
+			}
+			if f := rt.Snapshot().Focus; f != "g_button" {
+				t.Fatalf("focus = %q after the dialog closed, want g_button", f)
+			}
+			press(t, rt, "esc")
+			if name, _ := modelOf[Browser](t, rt).Demo(); name != "" {
+				t.Fatalf("esc with the dialog closed kept demo %q open", name)
+			}
+		})
+	}
+}
+
+func TestGalleryDialogStandsAloneInTheMiddle(t *testing.T) {
+	for _, size := range []tea.WindowSizeMsg{{Width: 98, Height: 27}, {Width: 118, Height: 37}, {Width: 60, Height: 20}} {
+		t.Run(fmtAny(size), func(t *testing.T) {
+			rt := start(t, NewGallery())
+			dispatch(t, rt, size)
+			press(t, rt, "enter")
+			view := rt.Snapshot().View
+			if ids := widgetIDs(view); len(ids) != 1 || ids[0] != "g_modal" {
+				t.Fatalf("widgets with the dialog open = %v, want only g_modal in place of the gallery", ids)
+			}
+			modal := widget[widgets.Modal](t, rt, "g_modal")
+			drawn := strings.Split(stripANSI(modal.Render(tea.RenderContext{Width: size.Width})), "\n")
+			var top, left int
+			tea.Walk(view, func(n tea.Node, _ int) bool {
+				if s, ok := n.(tea.Spacer); ok {
+					top, left = top+s.Lines, left+s.Cols
+				}
+				return true
+			})
+			below := size.Height - helpLines - top - len(drawn)
+			right := size.Width - left - widgets.Width(drawn[0])
+			if below < 0 || right < 0 || abs(top-below) > 1 || abs(left-right) > 1 {
+				t.Fatalf("dialog %dx%d in %v: %d lines above, %d below, %d columns left, %d right; want it centred",
+					widgets.Width(drawn[0]), len(drawn), size, top, below, left, right)
+			}
+			press(t, rt, "n")
+			if ids := widgetIDs(rt.Snapshot().View); !slices.Contains(ids, "g_button") || !slices.Contains(ids, "g_viewport") {
+				t.Fatalf("the gallery did not come back when the dialog closed: %v", ids)
+			}
+		})
+	}
+}
+
+func TestViewportDemosKeepAColumnBeforeTheBorder(t *testing.T) {
+	tests := []struct {
+		name     string
+		model    tea.Model
+		viewport string
+	}{
+		{"log", NewLog(), "log"},
+		{"gallery", NewGallery(), "g_viewport"},
+		{"repl", NewRepl(), "history"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if !paddedOnTheRight(tc.model.View(), tc.viewport) {
+				t.Fatalf("viewport %q is not inside a row that ends with a blank column", tc.viewport)
+			}
+		})
+	}
+}
+
+// paddedOnTheRight reports whether widget id is inside a Row whose last
+// item is a Spacer of at least one column.
+func paddedOnTheRight(n tea.Node, id string) bool {
+	if r, ok := n.(tea.Row); ok && len(r.Items) > 1 {
+		if s, ok := r.Items[len(r.Items)-1].(tea.Spacer); ok && s.Cols > 0 {
+			if _, found := tea.FindWidget(tea.Column{Items: r.Items[:len(r.Items)-1]}, id); found {
+				return true
+			}
+		}
+	}
+	for _, c := range n.Children() {
+		if paddedOnTheRight(c, id) {
+			return true
+		}
+	}
+	return false
+}
+
+func abs(n int) int { return max(n, -n) }

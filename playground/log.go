@@ -103,9 +103,9 @@ func (l LogDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (l LogDemo) View() tea.Node {
 	h := l.log.Height
 	last := min(l.log.Top+h, len(l.log.Lines))
-	return tea.Column{Items: []tea.Node{
+	return padRight(tea.Column{Items: []tea.Node{
 		tea.Text{Content: fmt.Sprintf("shortlink.log — lines %d–%d of %d", l.log.Top+1, last, len(l.log.Lines)), Bold: true},
 		l.log.View(l.log.ID),
 		tea.Text{Content: "↑/↓ pgup/pgdn home/end or the mouse wheel: scroll", Faint: true},
-	}}
+	}})
 }

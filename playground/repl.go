@@ -79,10 +79,10 @@ func (r ReplDemo) eval(src string) ReplDemo {
 func (r ReplDemo) View() tea.Node {
 	field := r.expr.View(r.expr.ID)
 	field.Label, field.Placeholder = "calc", "2*(3+4)"
-	return tea.Column{Items: []tea.Node{
+	return padRight(tea.Column{Items: []tea.Node{
 		field,
 		tea.Text{Content: "enter: evaluate · tab: focus the history to scroll it", Faint: true},
 		tea.Spacer{Lines: 1},
 		r.history.View(r.history.ID),
-	}}
+	}})
 }

@@ -1,12 +1,10 @@
 package mcptest
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
-
-	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
@@ -18,10 +16,12 @@ import (
 func (s *Session) AssertComponent(id string, cond func(c Component) bool) *Session {
 	s.t.Helper()
 	s.mustNotExpect("AssertComponent")
-	c, ok := s.Component(id)
+	c, err := s.component(id)
 	switch {
-	case !ok:
+	case errors.Is(err, errNotInView):
 		s.errorf(id, "AssertComponent(%q): no widget has this id in the session's current view", id)
+	case err != nil:
+		s.errorf(id, "AssertComponent(%q): the widget cannot be read through the client: %v", id, err)
 	case !cond(c):
 		s.errorf(id, "AssertComponent(%q): the condition is false for the widget as it is now", id)
 	}
@@ -108,18 +108,12 @@ type toolState struct {
 func (s *Session) toolState(full string) (toolState, bool) {
 	s.t.Helper()
 	var st toolState
-	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
-	defer cancel()
-	res, err := s.client.ListTools(ctx, sdk.ListToolsRequest{})
+	listed, err := s.listTools()
 	if err != nil {
-		s.fatal("", "tools/list failed: %v", err)
+		s.fatal("", "%v", err)
 		return st, false
 	}
-	for _, t := range res.Tools {
-		if t.Name == full || t.Name == mcp.ClientName(full) {
-			st.listed = true
-		}
-	}
+	st.listed = slices.Contains(listed, full) || slices.Contains(listed, mcp.ClientName(full))
 	t, derived := s.srv.Registry().Resolve(full)
 	if !derived || !t.Derived {
 		if _, w, a, ok := mcp.SplitToolName(full); ok && mcp.SessionOf(full) == s.id {
@@ -157,4 +151,20 @@ func offeredNow(view tea.Node, t *mcp.Tool) (bool, string) {
 		return false, fmt.Sprintf("widget `%s` is no longer a %s", t.Widget, t.Kind)
 	}
 	return false, fmt.Sprintf("widget `%s` is not in the session's current view", t.Widget)
+}
+
+// actionNames lists the actions w offers now, as a call resolves them.
+func actionNames(w tea.Widget) []string {
+	p, ok := w.(tea.ToolProvider)
+	if !ok {
+		return nil
+	}
+	var names []string
+	func() {
+		defer func() { _ = recover() }()
+		for _, a := range p.Actions() {
+			names = append(names, a.Name)
+		}
+	}()
+	return names
 }

@@ -1,20 +1,26 @@
 package mcptest
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
+	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/tea"
 )
 
-// Component is a widget as it is now in the session's view: what it says
-// about itself, how it is drawn, what it offers and what its reads answer
-// through the MCP client. A masked widget carries no value anywhere in it.
+// Component is a widget as a client sees it now: what the session's widget
+// tree (facet://session/<id>/widgets, read with resources/read) says about
+// it, the tools tools/list lists for it and what its reads answer. All of
+// it comes through the MCP client. A masked widget carries no value
+// anywhere in it. The screen is Screenshot's: the server draws no widget
+// on its own.
 type Component struct {
 	// ID and Kind are the widget's id and kind ("button", "table", ...).
 	ID, Kind string
@@ -22,23 +28,33 @@ type Component struct {
 	// a Modal's title, an input's label, the active tab.
 	Label string
 	// Role and State are what the widget describes (tea.Describer): for
-	// instance a Table's sort_column or a Checkbox's checked.
+	// instance a Table's sort_column or a Checkbox's checked. State is
+	// decoded from the resource's JSON: whole numbers are int, other
+	// numbers float64, objects map[string]any and arrays []any.
 	Role  string
 	State map[string]any
-	// Text is the widget drawn on its own at the screen's width, as plain
-	// text.
-	Text string
-	// Focused reports whether the widget has the session's focus; Masked
-	// whether its value is a secret; Excluded whether it derives no tools.
-	Focused, Masked, Excluded bool
-	// Actions are the actions the widget offers now, in its order.
+	// Focused and Hovered report whether the widget has the session's
+	// focus, or the mouse over it.
+	Focused, Hovered bool
+	// Masked reports whether the widget says its value is a secret (its
+	// state has masked=true, as every masked input in widgets says).
+	Masked bool
+	// Actions are the actions of the tools tools/list lists for the
+	// widget's id, in the order listed. A session's tools are sticky: a
+	// tool stays listed after its widget stops offering the action
+	// (a disabled Button, a hidden Modal), and a call of it then fails.
+	// State says why (disabled=true, visible=false). A widget kept out of
+	// derivation (Exclude) lists none.
 	Actions []string
-	// Reads holds the answer of each get_* action the widget offers, read
-	// through the client (get_value, get_rows, get_selected, ...).
+	// Reads holds the answer of each get_* action listed for the widget,
+	// read through the client (get_value, get_rows, get_selected, ...).
+	// A read the widget no longer offers fails and is left out.
 	Reads map[string]any
 }
 
-// Offers reports whether the widget offers action now.
+// Offers reports whether a tool for action on the widget is listed. The
+// listing is sticky (see Actions): a listed tool may no longer be offered,
+// which AssertToolAvailable checks.
 func (c Component) Offers(action string) bool { return slices.Contains(c.Actions, action) }
 
 // Value returns the answer of get_value ("" when the widget offers none).
@@ -59,11 +75,11 @@ func (c Component) String() string {
 	if c.Focused {
 		flags = append(flags, "focused")
 	}
+	if c.Hovered {
+		flags = append(flags, "hovered")
+	}
 	if c.Masked {
 		flags = append(flags, "masked")
-	}
-	if c.Excluded {
-		flags = append(flags, "excluded")
 	}
 	if len(flags) > 0 {
 		fmt.Fprintf(&b, " (%s)", strings.Join(flags, ", "))
@@ -72,102 +88,163 @@ func (c Component) String() string {
 		fmt.Fprintf(&b, "\n  state: %s", formatMap(c.State))
 	}
 	if len(c.Actions) == 0 {
-		b.WriteString("\n  offers: nothing")
+		b.WriteString("\n  tools listed: none")
 	} else {
-		fmt.Fprintf(&b, "\n  offers: %s", strings.Join(c.Actions, ", "))
+		fmt.Fprintf(&b, "\n  tools listed: %s", strings.Join(c.Actions, ", "))
 	}
 	for _, k := range sortedKeys(c.Reads) {
 		fmt.Fprintf(&b, "\n  %s: %s", k, truncate(fmt.Sprint(c.Reads[k]), 300))
 	}
-	if c.Text != "" {
-		b.WriteString("\n  drawn:")
-		for _, l := range strings.Split(c.Text, "\n") {
-			b.WriteString("\n    " + strings.TrimRight(l, " "))
-		}
-	}
 	return b.String()
 }
 
-// Component returns the widget id as it is now. Its reads go through the
-// client; a read that fails leaves its entry out. ok is false when no
-// widget has the id in the current view.
+// Component returns the widget id as a client sees it now, read through
+// the client (see Component). A read that fails leaves its entry out. ok
+// is false when no widget has the id in the current view, or when the
+// widget tree cannot be read (the session has stopped, or the server's
+// read policy refuses resources/read); a failure report says which.
 func (s *Session) Component(id string) (c Component, ok bool) {
 	s.t.Helper()
-	snap := s.sess.Snapshot()
-	w, found := tea.FindWidget(snap.View, id)
+	c, err := s.component(id)
+	return c, err == nil
+}
+
+// errNotInView is component's error for an id no widget in the view has.
+var errNotInView = errors.New("not in the session's current view")
+
+// component reads the widget id through the client, or says why it cannot.
+func (s *Session) component(id string) (Component, error) {
+	tree, err := s.widgetTree()
+	if err != nil {
+		return Component{}, err
+	}
+	n, found := findNode(tree.Widgets, id)
 	if !found {
-		return Component{}, false
+		return Component{}, errNotInView
 	}
-	c = describe(w, snap)
-	if !c.Excluded {
-		for _, a := range c.Actions {
-			if !strings.HasPrefix(a, "get_") {
-				continue
-			}
-			res := s.call(mcp.ToolName(s.id, id, a), nil)
-			var v any
-			if res.IsError || res.Decode(&v) != nil {
-				continue
-			}
-			if c.Reads == nil {
-				c.Reads = map[string]any{}
-			}
-			c.Reads[a] = v
+	c := Component{ID: n.ID, Kind: n.Kind, Label: n.Label, Role: n.Role, State: n.State,
+		Focused: n.Focused, Hovered: n.Hovered}
+	c.Masked, _ = n.State["masked"].(bool)
+	if c.Actions, err = s.listedActions(id, tree); err != nil {
+		return Component{}, err
+	}
+	for _, a := range c.Actions {
+		if !strings.HasPrefix(a, "get_") {
+			continue
 		}
+		res := s.call(mcp.ToolName(s.id, id, a), nil)
+		var v any
+		if res.IsError || res.Decode(&v) != nil {
+			continue
+		}
+		if c.Reads == nil {
+			c.Reads = map[string]any{}
+		}
+		c.Reads[a] = v
 	}
-	return c, true
+	return c, nil
 }
 
-// describe builds a Component from the widget alone, without the client.
-func describe(w tea.Widget, snap tea.Snapshot) Component {
-	c := Component{ID: w.WidgetID(), Kind: w.WidgetKind(), Focused: snap.Focus == w.WidgetID(), Masked: tea.IsMasked(w)}
-	if d, ok := w.(tea.Describer); ok {
-		desc := safeDescribe(d)
-		c.Label, c.Role, c.State = desc.Label, desc.Role, desc.State
+// listedActions returns the actions of the tools listed for widget id;
+// tree is the view the id is looked for in (see widgetActions).
+func (s *Session) listedActions(id string, tree widgetsResource) ([]string, error) {
+	listed, err := s.listTools()
+	if err != nil {
+		return nil, err
 	}
-	if e, ok := w.(tea.Excludable); ok {
-		c.Excluded = e.Excluded()
-	}
-	c.Actions = actionNames(w)
-	width := snap.Size.Width
-	if width <= 0 {
-		width = mcp.DefaultWidth
-	}
-	c.Text = strings.TrimRight(ansi.Strip(safeRender(w, width, c.Focused)), "\n ")
-	return c
+	return widgetActions(listed, s.id, id, widgetIDs(tree.Widgets)), nil
 }
 
-func actionNames(w tea.Widget) []string {
-	p, ok := w.(tea.ToolProvider)
-	if !ok {
-		return nil
+// widgetsResource is the content of facet://session/<id>/widgets.
+type widgetsResource struct {
+	Session string           `json:"session"`
+	Focused string           `json:"focused"`
+	Widgets []mcp.WidgetNode `json:"widgets"`
+}
+
+// widgetTree reads the session's widget tree with resources/read.
+func (s *Session) widgetTree() (widgetsResource, error) {
+	var tree widgetsResource
+	uri := mcp.WidgetsURI(s.id)
+	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
+	defer cancel()
+	req := sdk.ReadResourceRequest{}
+	req.Params.URI = uri
+	res, err := s.client.ReadResource(ctx, req)
+	if err != nil {
+		return tree, fmt.Errorf("resources/read %s: %w", uri, err)
 	}
-	var names []string
-	func() {
-		defer func() { _ = recover() }()
-		for _, a := range p.Actions() {
-			names = append(names, a.Name)
+	for _, rc := range res.Contents {
+		text, ok := rc.(sdk.TextResourceContents)
+		if !ok {
+			continue
 		}
-	}()
-	return names
+		dec := json.NewDecoder(bytes.NewReader([]byte(text.Text)))
+		dec.UseNumber()
+		if err := dec.Decode(&tree); err != nil {
+			return tree, fmt.Errorf("resources/read %s: decode: %w", uri, err)
+		}
+		normalize(tree.Widgets)
+		return tree, nil
+	}
+	return tree, fmt.Errorf("resources/read %s: the answer has no text content", uri)
 }
 
-func safeDescribe(d tea.Describer) (desc tea.Description) {
-	defer func() {
-		if v := recover(); v != nil {
-			desc = tea.Description{State: map[string]any{"describe_panicked": fmt.Sprint(v)}}
+// findNode finds the first widget with id in view order, as a call
+// resolves it.
+func findNode(nodes []mcp.WidgetNode, id string) (mcp.WidgetNode, bool) {
+	for _, n := range nodes {
+		if n.ID == id {
+			return n, true
 		}
-	}()
-	return d.Describe()
+		if found, ok := findNode(n.Children, id); ok {
+			return found, true
+		}
+	}
+	return mcp.WidgetNode{}, false
 }
 
-func safeRender(w tea.Widget, width int, focused bool) (out string) {
-	defer func() {
-		if v := recover(); v != nil {
-			out = fmt.Sprintf("(Render panicked: %v)", v)
+// widgetIDs lists the ids of the widgets in nodes, in view order.
+func widgetIDs(nodes []mcp.WidgetNode) []string {
+	var ids []string
+	for _, n := range nodes {
+		if n.ID != "" {
+			ids = append(ids, n.ID)
 		}
-	}()
-	return w.Render(tea.RenderContext{Width: width, Focused: focused})
+		ids = append(ids, widgetIDs(n.Children)...)
+	}
+	return ids
+}
+
+// normalize turns the json.Numbers of every node's state into int (whole
+// numbers) or float64, as a Describe that returned Go values reads.
+func normalize(nodes []mcp.WidgetNode) {
+	for i := range nodes {
+		for k, v := range nodes[i].State {
+			nodes[i].State[k] = plainNumbers(v)
+		}
+		normalize(nodes[i].Children)
+	}
+}
+
+func plainNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if i, err := x.Int64(); err == nil && int64(int(i)) == i {
+			return int(i)
+		}
+		f, _ := x.Float64()
+		return f
+	case map[string]any:
+		for k, e := range x {
+			x[k] = plainNumbers(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = plainNumbers(e)
+		}
+	}
+	return v
 }
 
 func formatMap(m map[string]any) string {

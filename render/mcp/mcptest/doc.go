@@ -27,6 +27,9 @@
 //	s.ExpectError("not in the session's current view").Click("confirm")
 //
 // Reads (Value, Rows, Checked, Selected, Screenshot, Model) answer from the
-// session as it is now, through the same tools. A Session is for one test
+// session as it is now, through the same tools. Component reads a widget
+// the way a client does: from the session's widget tree resource
+// (resources/read of facet://session/<id>/widgets), the tools tools/list
+// lists for it, and its get_* tools. A Session is for one test
 // goroutine; it is not safe for concurrent use.
 package mcptest

@@ -1,13 +1,11 @@
 package mcptest
 
 import (
-	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
 	"unicode/utf8"
-
-	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
@@ -33,11 +31,14 @@ func (s *Session) report(widget, headline string) string {
 	snap := s.sess.Snapshot()
 	if widget != "" {
 		b.WriteString("\n\n")
-		if c, ok := s.Component(widget); ok {
+		switch c, err := s.component(widget); {
+		case err == nil:
 			b.WriteString("widget as it is now: ")
 			b.WriteString(c.String())
-		} else {
+		case errors.Is(err, errNotInView):
 			fmt.Fprintf(&b, "widget `%s` is not in the session's current view; widgets in view: %s", widget, widgetList(snap.View))
+		default:
+			fmt.Fprintf(&b, "widget `%s` cannot be read through the client: %v", widget, err)
 		}
 	}
 	b.WriteString("\n\n")
@@ -54,20 +55,17 @@ func (s *Session) report(widget, headline string) string {
 
 // toolsReport lists the session's tools as the client lists them.
 func (s *Session) toolsReport() string {
-	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
-	defer cancel()
-	res, err := s.client.ListTools(ctx, sdk.ListToolsRequest{})
+	listed, err := s.listTools()
 	if err != nil {
-		return fmt.Sprintf("tools of session `%s`: tools/list failed: %v", s.id, err)
+		return fmt.Sprintf("tools of session `%s`: %v", s.id, err)
 	}
-	prefixes := []string{s.id + ".", mcp.ClientName(s.id) + "_"}
 	var mine []string
 	statics := 0
-	for _, t := range res.Tools {
+	for _, n := range listed {
 		switch {
-		case strings.HasPrefix(t.Name, prefixes[0]) || strings.HasPrefix(t.Name, prefixes[1]):
-			mine = append(mine, t.Name)
-		case strings.HasPrefix(t.Name, "facet_"):
+		case s.ownsTool(n):
+			mine = append(mine, n)
+		case strings.HasPrefix(n, "facet_"):
 			statics++
 		}
 	}

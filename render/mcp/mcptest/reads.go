@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/tea"
 )
 
 // read runs a derived read tool as a step and decodes its answer into v.
@@ -104,13 +103,15 @@ func (s *Session) Selected(id string) (index int, label string) {
 	return -1, ""
 }
 
-// offers lists the actions the widget id offers in the current view.
+// offers lists the actions of the tools listed for widget id (see
+// Component's Actions), or nothing when they cannot be read.
 func (s *Session) offers(id string) []string {
-	w, ok := tea.FindWidget(s.sess.Snapshot().View, id)
-	if !ok {
+	tree, err := s.widgetTree()
+	if err != nil {
 		return nil
 	}
-	return actionNames(w)
+	actions, _ := s.listedActions(id, tree)
+	return actions
 }
 
 // Screenshot returns the screen as text, exactly as facet_screenshot draws

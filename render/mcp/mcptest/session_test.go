@@ -112,7 +112,7 @@ func TestComponentIsTheWidgetAsItIsNow(t *testing.T) {
 	s := mcptest.Start(t, newKitchen())
 	s.Click("inc")
 	c, ok := s.Component("status")
-	if !ok || c.Kind != "text" || c.Label != "clicked 1 times" || c.Text != "clicked 1 times" {
+	if !ok || c.Kind != "text" || c.Label != "clicked 1 times" || c.Focused {
 		t.Errorf("status = %+v", c)
 	}
 	c, _ = s.Component("name")
@@ -238,4 +238,36 @@ func TestATestsOwnPolicyApplies(t *testing.T) {
 	s := mcptest.Start(t, newKitchen(), mcptest.WithServerOptions(mcp.Options{AllowedTools: []string{"facet_screenshot", "app.name.get_value"}}))
 	want(t, s.Value("name"), "Ada")
 	s.ExpectError("authorization_required").Click("inc")
+}
+
+// quitter quits a moment after its button is clicked, so the click's call
+// answers first.
+type quitter struct{}
+
+type quitMsg struct{}
+
+func (quitter) Init() tea.Cmd { return nil }
+func (q quitter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(quitMsg); ok {
+		return q, tea.Tick(5*time.Millisecond, func(time.Time) tea.Msg { return tea.QuitMsg{} })
+	}
+	return q, nil
+}
+func (quitter) View() tea.Node { return widgets.Button{ID: "quit", Label: "Quit", OnClick: quitMsg{}} }
+
+func TestStopAfterTheAppQuitWaitsForItsTools(t *testing.T) {
+	s := mcptest.Start(t, quitter{})
+	s.Click("quit")
+	// Stop as soon as the session is out of the registry: its watchers,
+	// which remove its tools, may still be running.
+	for deadline := time.Now().Add(mcptest.WaitTimeout); ; time.Sleep(100 * time.Microsecond) {
+		if _, running := s.Server().Sessions().Get(s.ID()); !running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the app did not quit")
+		}
+	}
+	s.Stop()
+	s.AssertToolAbsent("quit.click")
 }

@@ -3,6 +3,7 @@ package mcptest
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -109,19 +110,32 @@ func (s *Session) Server() *mcp.Server { return s.srv }
 // needs a request the harness does not wrap (resources, prompts).
 func (s *Session) Client() *client.Client { return s.client }
 
-// Stop stops the session now, as facet_stop would, and waits until its
+// Stop stops the session now, as facet_stop would, and returns once its
 // tools are gone from the server. Later steps fail with the error a client
 // would get.
 func (s *Session) Stop() {
 	s.t.Helper()
-	_ = s.srv.Sessions().Stop(s.id)
-	// tea.Sessions.Stop can return before the session's watchers have run
-	// when the session's own goroutine removes it first, so the server may
-	// still be removing the tools.
+	if s.srv.Sessions().Stop(s.id) == nil {
+		// tea.Sessions.Stop returns after the session's watchers have run,
+		// and the server's watcher removes the session's tools.
+		return
+	}
+	// The session had ended already: its app quit, or Stop ran before.
+	// Its own goroutine may still be removing it (tea.Sessions.Stop does
+	// not wait for a removal it did not find), so wait until the client
+	// lists none of its tools.
 	deadline := time.Now().Add(WaitTimeout)
-	for len(s.srv.Registry().Tools(s.id)) > 0 {
+	for {
+		listed, err := s.listTools()
+		if err != nil {
+			s.fatal("", "Stop(): %v", err)
+			return
+		}
+		if !slices.ContainsFunc(listed, s.ownsTool) {
+			return
+		}
 		if time.Now().After(deadline) {
-			s.fatal("", "Stop(): session `%s` still has tools after %v", s.id, WaitTimeout)
+			s.fatal("", "Stop(): session `%s` still has tools listed after %v", s.id, WaitTimeout)
 			return
 		}
 		time.Sleep(time.Millisecond)

@@ -2,7 +2,9 @@ package tea
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"time"
 )
 
 // maskedProbe is a masked widget for secret-tracking tests.
@@ -60,5 +62,40 @@ func TestSecretsOutliveTheirWidget(t *testing.T) {
 	}
 	if first["pw"] != "hun" {
 		t.Fatalf("an earlier snapshot's secrets changed: %v", first)
+	}
+}
+
+func TestStopWaitsForASessionAlreadyLeaving(t *testing.T) {
+	ss := NewSessions()
+	release := make(chan struct{})
+	entered := make(chan struct{})
+	ss.Watch(func(ev SessionEvent) {
+		if !ev.Started {
+			close(entered)
+			<-release
+		}
+	})
+	sess, err := ss.Start(context.Background(), "q", "app", secretForm{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = sess.Send(QuitMsg{})
+	<-entered // removed from the registry, watchers being told
+	if _, ok := ss.Get("q"); ok {
+		t.Fatal("still listed while leaving")
+	}
+	done := make(chan error, 1)
+	go func() { done <- ss.Stop("q") }()
+	select {
+	case err := <-done:
+		t.Fatalf("Stop returned (%v) before the watchers had run", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatalf("Stop: %v", err)
+	}
+	if err := ss.Stop("q"); !errors.Is(err, ErrNoSession) {
+		t.Fatalf("second Stop: %v", err)
 	}
 }

@@ -37,13 +37,14 @@ type SessionEvent struct {
 type Sessions struct {
 	mu       sync.Mutex
 	byID     map[string]*Session
+	leaving  map[string]*Session // removed, watchers not yet told
 	watchers map[int]func(SessionEvent)
 	nextW    int
 }
 
 // NewSessions returns an empty registry.
 func NewSessions() *Sessions {
-	return &Sessions{byID: map[string]*Session{}, watchers: map[int]func(SessionEvent){}}
+	return &Sessions{byID: map[string]*Session{}, leaving: map[string]*Session{}, watchers: map[int]func(SessionEvent){}}
 }
 
 // Start starts m as session id of app. The id must be 1-32 characters of
@@ -92,12 +93,19 @@ func (s *Sessions) remove(sess *Session) {
 	sess.removed.Do(func() {
 		s.mu.Lock()
 		cur, ok := s.byID[sess.ID]
-		if ok && cur == sess {
+		mine := ok && cur == sess
+		if mine {
 			delete(s.byID, sess.ID)
+			s.leaving[sess.ID] = sess
 		}
 		s.mu.Unlock()
-		if ok && cur == sess {
+		if mine {
 			s.notify(SessionEvent{Session: sess, Started: false})
+			s.mu.Lock()
+			if s.leaving[sess.ID] == sess {
+				delete(s.leaving, sess.ID)
+			}
+			s.mu.Unlock()
 		}
 	})
 }
@@ -130,11 +138,21 @@ func (s *Sessions) List() []*Session {
 }
 
 // Stop stops session id and waits until it has been removed and its
-// watchers told.
+// watchers told, also when it was already on its way out because the app
+// quit.
 func (s *Sessions) Stop(id string) error {
 	sess, ok := s.Get(id)
 	if !ok {
-		return fmt.Errorf("%w: %q", ErrNoSession, id)
+		s.mu.Lock()
+		gone := s.leaving[id]
+		s.mu.Unlock()
+		if gone == nil {
+			return fmt.Errorf("%w: %q", ErrNoSession, id)
+		}
+		// It is stopping by itself (the app quit): wait until its
+		// watchers have been told, as for any Stop.
+		s.remove(gone)
+		return nil
 	}
 	sess.Runtime.Stop()
 	s.remove(sess)

@@ -197,18 +197,14 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 // runLive runs the catalog in this terminal as session "live", which MCP
 // clients see in facet_list and drive with live.<widget>.<action>.
 func runLive(ctx context.Context, opts options, sessions *tea.Sessions, stdin io.Reader, stdout io.Writer) error {
-	var m tea.Model = playground.NewBrowser()
-	if opts.demo != "" {
-		b, err := playground.NewBrowserAt(opts.demo)
-		if err != nil {
-			return &usageError{err: err}
-		}
-		m = b
+	m, err := browser(opts)
+	if err != nil {
+		return err
 	}
 	sess, err := sessions.Start(ctx, LiveSessionID, "playground", m)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = sessions.Stop(LiveSessionID) }()
-	return runTerminal(ctx, opts, stdin, stdout, terminal.WithRuntime(sess.Runtime))
+	return drawOnTerminal(ctx, nil, stdin, stdout, terminal.WithRuntime(sess.Runtime))
 }

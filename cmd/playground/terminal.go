@@ -14,14 +14,28 @@ import (
 // this terminal until the user quits. extra options follow the defaults
 // (tests fix the screen size with them).
 func runTerminal(ctx context.Context, opts options, stdin io.Reader, stdout io.Writer, extra ...terminal.Option) error {
-	var m tea.Model = playground.NewBrowser()
-	if opts.demo != "" {
-		b, err := playground.NewBrowserAt(opts.demo)
-		if err != nil {
-			return &usageError{err: err}
-		}
-		m = b
+	m, err := browser(opts)
+	if err != nil {
+		return err
 	}
+	return drawOnTerminal(ctx, m, stdin, stdout, extra...)
+}
+
+// browser is the catalog browser, opened at opts.demo when it is set.
+func browser(opts options) (tea.Model, error) {
+	if opts.demo == "" {
+		return playground.NewBrowser(), nil
+	}
+	b, err := playground.NewBrowserAt(opts.demo)
+	if err != nil {
+		return nil, &usageError{err: err}
+	}
+	return b, nil
+}
+
+// drawOnTerminal runs m (or, with terminal.WithRuntime among extra, that
+// runtime) on this terminal.
+func drawOnTerminal(ctx context.Context, m tea.Model, stdin io.Reader, stdout io.Writer, extra ...terminal.Option) error {
 	topts := append([]terminal.Option{terminal.WithInput(stdin), terminal.WithOutput(stdout), terminal.WithAppName("playground")}, extra...)
 	if err := terminal.Run(ctx, m, topts...); err != nil {
 		return fmt.Errorf("run on the terminal: %w", err)

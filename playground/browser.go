@@ -10,6 +10,10 @@ import (
 // BrowserStatus is the help line shown under an open demo.
 const BrowserStatus = "esc: back to catalog · q / ctrl+c: quit"
 
+// BrowserDialogStatus replaces it while the demo shows a dialog, which
+// takes Esc for itself.
+const BrowserDialogStatus = "esc: close the dialog · q / ctrl+c: quit"
+
 // The browser's chrome around an open demo: the box's border (two columns,
 // two lines) and the status line. The line a renderer keeps at the bottom
 // for the focused widget's key help (helpLines) is not chrome: every demo
@@ -136,11 +140,19 @@ func (b Browser) innerSize() tea.WindowSizeMsg {
 // View implements tea.Model.
 func (b Browser) View() tea.Node {
 	if b.demo != nil {
-		box := tea.Box{Title: b.apps[b.current].Title, Child: b.demo.View()}
+		body := b.demo.View()
+		box := tea.Box{Title: b.apps[b.current].Title, Child: body}
 		if b.size.Height > 0 {
 			box.Height = max(b.size.Height-belowBox, 3)
 		}
-		return tea.Column{Items: []tea.Node{box, tea.Text{Content: BrowserStatus, Faint: true}}}
+		status := BrowserStatus
+		for _, w := range tea.Widgets(body) {
+			if tea.TrapsFocus(w) {
+				status = BrowserDialogStatus
+				break
+			}
+		}
+		return tea.Column{Items: []tea.Node{box, tea.Text{Content: status, Faint: true}}}
 	}
 	return tea.Column{Items: []tea.Node{
 		tea.Text{Content: "Facet playground", Bold: true},

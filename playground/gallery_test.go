@@ -108,6 +108,9 @@ func TestGalleryDialogFlowInTheBrowser(t *testing.T) {
 			if f := rt.Snapshot().Focus; f != "g_modal" {
 				t.Fatalf("tab moved focus out of the open dialog to %q", f)
 			}
+			if status := browserStatus(t, rt); status != BrowserDialogStatus {
+				t.Fatalf("status with the dialog open = %q", status)
+			}
 			press(t, rt, "esc")
 			if name, _ := modelOf[Browser](t, rt).Demo(); name != "gallery" {
 				t.Fatalf("esc in the dialog left the demo: open demo %q", name)
@@ -120,6 +123,9 @@ func TestGalleryDialogFlowInTheBrowser(t *testing.T) {
 			}
 			if f := rt.Snapshot().Focus; f != "g_button" {
 				t.Fatalf("focus = %q after the dialog closed, want g_button", f)
+			}
+			if status := browserStatus(t, rt); status != BrowserStatus {
+				t.Fatalf("status after the dialog closed = %q", status)
 			}
 			press(t, rt, "esc")
 			if name, _ := modelOf[Browser](t, rt).Demo(); name != "" {
@@ -200,3 +206,17 @@ func paddedOnTheRight(n tea.Node, id string) bool {
 }
 
 func abs(n int) int { return max(n, -n) }
+
+// browserStatus is the status line under the browser's open demo.
+func browserStatus(t *testing.T, rt *tea.Runtime) string {
+	t.Helper()
+	col, ok := rt.Snapshot().View.(tea.Column)
+	if !ok || len(col.Items) < 2 {
+		t.Fatalf("the browser's view is not a box and a status line: %T", rt.Snapshot().View)
+	}
+	status, ok := col.Items[len(col.Items)-1].(tea.Text)
+	if !ok {
+		t.Fatalf("the browser's last line is a %T", col.Items[len(col.Items)-1])
+	}
+	return status.Content
+}

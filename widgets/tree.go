@@ -10,9 +10,10 @@ import (
 
 // Tree shows nested nodes, the children of expanded nodes indented below
 // them with ▸ (collapsed) and ▾ (expanded) markers. Selected is the id of
-// the selected node; only the visible nodes (those whose ancestors are all
-// expanded) are drawn, in a window of Height lines (12 when 0) that keeps
-// the selection in view.
+// the selected node, marked with › in a column before the nodes (as in
+// SelectList), so the selection shows in plain text too; only the visible
+// nodes (those whose ancestors are all expanded) are drawn, in a window of
+// Height lines (12 when 0) that keeps the selection in view.
 //
 // Up and Down move among the visible nodes, PgUp and PgDn by the visible
 // height, Home and End to the first and last (NodeSelected); Right expands,
@@ -159,8 +160,17 @@ func (t Tree) lines(height int) int {
 	return h
 }
 
+// treeSelMark marks the selected node's line; other lines start with
+// treeNoMark, so the nodes stay aligned. Each is treeMarkWidth cells.
+const (
+	treeSelMark   = "› "
+	treeNoMark    = "  "
+	treeMarkWidth = 2
+)
+
 // Render implements tea.Widget: the visible window of nodes, indented two
-// cells per level, the selected one highlighted (dimmed when unfocused).
+// cells per level after the selection column, the selected one marked › and
+// highlighted (dimmed when unfocused).
 func (t Tree) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
@@ -171,18 +181,19 @@ func (t Tree) Render(ctx tea.RenderContext) string {
 	h := t.lines(ctx.Height)
 	start := followWindow(0, cur, h, len(lines))
 	end := min(start+h, len(lines))
+	selected, marker := th.SelectedDim, th.Muted
+	if ctx.Focused {
+		selected, marker = th.Selected, th.Accent
+	}
 	out := make([]string, 0, end-start)
 	for i := start; i < end; i++ {
 		l := lines[i]
-		text := Pad(strings.Repeat("  ", l.depth)+treeMarker(*l.node, t.Expanded)+oneLine(l.node.Label), ctx.Width)
-		style := th.Normal
+		text := Pad(strings.Repeat("  ", l.depth)+treeMarker(*l.node, t.Expanded)+oneLine(l.node.Label), max(ctx.Width-treeMarkWidth, 0))
 		if i == cur {
-			style = th.SelectedDim
-			if ctx.Focused {
-				style = th.Selected
-			}
+			out = append(out, Fit(marker.Render(treeSelMark)+selected.Render(text), ctx.Width))
+			continue
 		}
-		out = append(out, Fit(style.Render(text), ctx.Width))
+		out = append(out, Fit(treeNoMark+th.Normal.Render(text), ctx.Width))
 	}
 	if len(out) == 0 && h > 0 {
 		out = append(out, Fit(th.Muted.Render("(empty)"), ctx.Width))
@@ -262,8 +273,8 @@ func (t Tree) HandleKey(k tea.Key) tea.Msg {
 	return nil
 }
 
-// HandleMouse implements tea.MouseHandler: a click on a node selects it, a
-// click on its ▸/▾ marker toggles it; the wheel moves the selection.
+// HandleMouse implements tea.MouseHandler: a click on a node (or on the
+// selection column before it) selects it, a click on its ▸/▾ marker toggles it; the wheel moves the selection.
 func (t Tree) HandleMouse(m tea.Mouse) tea.Msg {
 	switch m.Action {
 	case tea.MouseWheelUp:
@@ -287,7 +298,7 @@ func (t Tree) HandleMouse(m tea.Mouse) tea.Msg {
 		return nil
 	}
 	l := lines[i]
-	if x := 2 * l.depth; len(l.node.Children) > 0 && m.X >= x && m.X < x+2 {
+	if x := treeMarkWidth + 2*l.depth; len(l.node.Children) > 0 && m.X >= x && m.X < x+2 {
 		return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: !t.Expanded[l.node.ID]}
 	}
 	return NodeSelected{ID: t.ID, NodeID: l.node.ID}
@@ -308,7 +319,7 @@ func (t Tree) Actions() []tea.Action {
 		write("expand", "Expand a node so its children show, as a user would with the right arrow.", nodeArg("Id of a node that has children (see get_nodes).")),
 		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", nodeArg("Id of a node that has children (see get_nodes).")),
 		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", nodeArg("Id of the node to select (see get_nodes).")),
-		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children.", object(nil)),
+		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", object(nil)),
 	}
 }
 
@@ -325,6 +336,9 @@ func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 			nodes[i] = map[string]any{
 				"id": l.node.ID, "label": l.node.Label, "depth": l.depth,
 				"expanded": len(l.node.Children) > 0 && t.Expanded[l.node.ID], "has_children": len(l.node.Children) > 0,
+			}
+			if l.node.ID == t.Selected {
+				nodes[i]["selected"] = true
 			}
 		}
 		return tea.Read(map[string]any{"nodes": nodes}), nil

@@ -26,6 +26,12 @@ func TestTreeActions(t *testing.T) {
 	}
 }
 
+// selectedNode marks a get_nodes entry as the selected node.
+func selectedNode(n map[string]any) map[string]any {
+	n["selected"] = true
+	return n
+}
+
 func TestTreeInvoke(t *testing.T) {
 	tr := vwTree("main")
 	invalid := tea.ErrInvalidArgument
@@ -39,7 +45,7 @@ func TestTreeInvoke(t *testing.T) {
 		{name: "select_node hidden", action: "select_node", args: map[string]any{"node_id": "util"}, write: NodeSelected{ID: "files", NodeID: "util"}},
 		{name: "get_nodes lists visible nodes only", action: "get_nodes", read: map[string]any{"nodes": []map[string]any{
 			node("src", "src", 0, true, true),
-			node("main", "main.go", 1, false, false),
+			selectedNode(node("main", "main.go", 1, false, false)),
 			node("lib", "lib", 1, false, true),
 			node("readme", "README.md", 0, false, false),
 		}}},
@@ -132,11 +138,12 @@ func TestTreeHandleMouse(t *testing.T) {
 	sel := func(id string) tea.Msg { return NodeSelected{ID: "files", NodeID: id} }
 	exp := func(id string, open bool) tea.Msg { return TreeExpanded{ID: "files", NodeID: id, Expanded: open} }
 	vwRunMouse(t, tr, []vwMouseCase{
-		{"label of a parent selects it", vwClick(4, 0, 30), sel("src")},
-		{"marker of an expanded parent collapses it", vwClick(0, 0, 30), exp("src", false)},
-		{"marker of a collapsed child expands it", vwClick(3, 2, 30), exp("lib", true)},
-		{"indent of a child selects it", vwClick(0, 2, 30), sel("lib")},
-		{"leaf", vwClick(2, 1, 30), sel("main")},
+		{"label of a parent selects it", vwClick(6, 0, 30), sel("src")},
+		{"selection column of a parent selects it", vwClick(0, 0, 30), sel("src")},
+		{"marker of an expanded parent collapses it", vwClick(2, 0, 30), exp("src", false)},
+		{"marker of a collapsed child expands it", vwClick(5, 2, 30), exp("lib", true)},
+		{"indent of a child selects it", vwClick(2, 2, 30), sel("lib")},
+		{"leaf", vwClick(4, 1, 30), sel("main")},
 		{"below the last node", vwClick(2, 4, 30), nil},
 		{"wheel down", tea.Mouse{Action: tea.MouseWheelDown}, sel("lib")},
 		{"wheel up", tea.Mouse{Action: tea.MouseWheelUp}, sel("src")},
@@ -158,16 +165,36 @@ func TestTreeHandleMouse(t *testing.T) {
 func TestTreeRender(t *testing.T) {
 	tr := vwTree("main")
 	tr.Expanded["lib"] = true
-	got := strings.Split(vwStrip(tr.Render(tea.RenderContext{Width: 20, Focused: true})), "\n")
 	want := []string{
-		"▾ src               ",
-		"    main.go         ",
-		"  ▾ lib             ",
-		"      util.go       ",
-		"  README.md         ",
+		"  ▾ src             ",
+		"›     main.go       ",
+		"    ▾ lib           ",
+		"        util.go     ",
+		"    README.md       ",
 	}
-	if !reflect.DeepEqual(got, want) {
-		t.Fatalf("Render =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	for _, focused := range []bool{true, false} {
+		got := strings.Split(vwStrip(tr.Render(tea.RenderContext{Width: 20, Focused: focused})), "\n")
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("Render (focused %v) =\n%s\nwant\n%s", focused, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+func TestTreeMarksTheSelectedNodeInPlainText(t *testing.T) {
+	for _, tc := range []struct {
+		selected string
+		line     int
+	}{{"src", 0}, {"main", 1}, {"lib", 2}, {"readme", 3}} {
+		tr := vwTree(tc.selected)
+		lines := strings.Split(vwStrip(tr.Render(tea.RenderContext{Width: 30})), "\n")
+		for i, l := range lines {
+			if marked := strings.HasPrefix(l, "›"); marked != (i == tc.line) {
+				t.Errorf("selected %s: line %d %q marked=%v", tc.selected, i, l, marked)
+			}
+			if strings.HasPrefix(l, "▸") {
+				t.Errorf("selected %s: line %d %q starts with the folder marker, which reads as the Table's selected row", tc.selected, i, l)
+			}
+		}
 	}
 }
 

@@ -8,7 +8,9 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// Tabs is a strip of tab titles with the Active one highlighted. Left and
+// Tabs is a strip of tab titles with the Active one highlighted and, so
+// plain text shows it too, drawn between ‹ and › where the others have
+// spaces: " Overview │‹Settings›│ About ". Left and
 // Right (or a click on a title) select a tab (TabSelected). When the titles
 // do not fit they are shortened with an ellipsis, and when even that is not
 // enough the strip scrolls so the active tab stays in view.
@@ -102,6 +104,13 @@ type tabCell struct {
 // tabsSep separates tab titles.
 const tabsSep = "│"
 
+// tabsOpen and tabsClose stand around the active title in place of the
+// spaces around the others, so the strip's layout does not change.
+const (
+	tabsOpen  = "‹"
+	tabsClose = "›"
+)
+
 // tabsMinTitle is the narrowest a title is shortened to (with its ellipsis).
 const tabsMinTitle = 3
 
@@ -151,7 +160,7 @@ func (t Tabs) layout(width int) []tabCell {
 }
 
 // Render implements tea.Widget: one line of titles separated by │, the
-// active one highlighted (dimmed when unfocused).
+// active one between ‹ and › and highlighted (dimmed when unfocused).
 func (t Tabs) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
@@ -167,11 +176,12 @@ func (t Tabs) Render(ctx tea.RenderContext) string {
 		if i > 0 {
 			b.WriteString(th.Muted.Render(tabsSep))
 		}
-		style := th.Normal
 		if c.index == act {
-			style = active
+			// c.text is " title ": one space each side.
+			b.WriteString(active.Render(tabsOpen + c.text[1:len(c.text)-1] + tabsClose))
+			continue
 		}
-		b.WriteString(style.Render(c.text))
+		b.WriteString(th.Normal.Render(c.text))
 	}
 	return Fit(b.String(), ctx.Width)
 }

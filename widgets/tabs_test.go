@@ -88,10 +88,11 @@ func TestTabsRender(t *testing.T) {
 		width  int
 		want   string
 	}{
-		{"everything fits", 1, 80, " Overview │ Settings │ Advanced options │ About "},
-		{"the longest title is cut first", 1, 40, " Overview │ Settings │ Advance… │ About "},
-		{"titles cut and scrolled to the active tab", 3, 20, " Se… │ Ad… │ Ab… "},
-		{"the first tab active keeps the start and cuts the end", 0, 20, " Ov… │ Se… │ Ad… │ …"},
+		{"everything fits", 1, 80, " Overview │‹Settings›│ Advanced options │ About "},
+		{"the longest title is cut first", 1, 40, " Overview │‹Settings›│ Advance… │ About "},
+		{"titles cut and scrolled to the active tab", 3, 20, " Se… │ Ad… │‹Ab…›"},
+		{"the first tab active keeps the start and cuts the end", 0, 20, "‹Ov…›│ Se… │ Ad… │ …"},
+		{"the last tab active", 3, 80, " Overview │ Settings │ Advanced options │‹About›"},
 		{"one cell", 0, 1, "…"},
 	}
 	for _, tc := range tests {
@@ -114,8 +115,8 @@ func TestTabsRenderFitsAndFocusIsDistinct(t *testing.T) {
 	if tb.Render(tea.RenderContext{Width: 80, Focused: true}) == tb.Render(tea.RenderContext{Width: 80}) {
 		t.Fatal("focused and unfocused tabs render the same")
 	}
-	if vwTabs(1).Render(tea.RenderContext{Width: 80}) == vwTabs(2).Render(tea.RenderContext{Width: 80}) {
-		t.Fatal("the active tab is not highlighted")
+	if vwStrip(vwTabs(1).Render(tea.RenderContext{Width: 80})) == vwStrip(vwTabs(2).Render(tea.RenderContext{Width: 80})) {
+		t.Fatal("the active tab does not show in plain text")
 	}
 }
 

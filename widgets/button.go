@@ -5,14 +5,15 @@ import (
 	"reflect"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/lipgloss/v2"
 
 	"github.com/facetui/facet/tea"
 )
 
 // Button is a pressable label. Pressing it (Enter or Space while focused, a
 // left click, or the agent action click) sends OnClick to Update as it is.
-// A disabled Button cannot be focused and offers no action.
+// A disabled Button cannot be focused and offers no action; it is drawn in
+// parentheses, "( Label )" instead of "[ Label ]", so plain text (what an
+// agent's screenshot holds) shows it too.
 type Button struct {
 	ID       string
 	Label    string
@@ -64,18 +65,19 @@ func (b Button) Describe() tea.Description {
 	return tea.Description{Label: b.Label, Role: "button", State: map[string]any{"disabled": b.Disabled}}
 }
 
-// Render implements tea.Widget: "[ Label ]", highlighted when focused.
+// Render implements tea.Widget: "[ Label ]", highlighted when focused, or
+// "( Label )", dimmed, when disabled.
 func (b Button) Render(ctx tea.RenderContext) string {
 	t := themeOr(b.Theme)
-	style := t.Button
+	style, open, closing := t.Button, "[ ", " ]"
 	switch {
 	case b.Disabled:
-		style = t.Disabled
+		style, open, closing = t.Disabled, "( ", " )"
 	case ctx.Focused:
 		style = t.ButtonFocus
 	}
 	label := Fit(oneLine(b.Label), max(ctx.Width-4, 1))
-	return style.Render(Fit(lipgloss.NewStyle().Render("[ "+label+" ]"), ctx.Width))
+	return style.Render(Fit(open+label+closing, ctx.Width))
 }
 
 // HandleKey implements tea.KeyHandler.

@@ -10,6 +10,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -326,6 +327,27 @@ func TestButtonRenderFitsAndShowsState(t *testing.T) {
 	})
 	if out := b.Render(tea.RenderContext{Width: 12}); !strings.Contains(out, widgets.Ellipsis) {
 		t.Errorf("a cut label must end with an ellipsis: %q", out)
+	}
+}
+
+func TestButtonDisabledShowsInPlainText(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		disabled bool
+		focused  bool
+		want     string
+	}{
+		{"enabled", false, false, "[ Reset ]"},
+		{"focused", false, true, "[ Reset ]"},
+		{"disabled", true, false, "( Reset )"},
+		{"disabled while the focus is on it", true, true, "( Reset )"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := widgets.Button{ID: "reset", Label: "Reset", OnClick: pressed{1}, Disabled: tc.disabled}
+			if got := ansi.Strip(b.Render(tea.RenderContext{Width: 20, Focused: tc.focused})); got != tc.want {
+				t.Errorf("plain text = %q, want %q", got, tc.want)
+			}
+		})
 	}
 }
 

@@ -157,14 +157,29 @@ func renderField(t *Theme, ctx tea.RenderContext, prefix, value, placeholder str
 	if mask != 0 {
 		shown = strings.Repeat(string(mask), utf8.RuneCountInString(value))
 	}
+	hint := placeholderText(placeholder, inner)
 	var content string
 	if ctx.Focused && !disabled {
-		content = cursorContent(t, newEditText(shown, fromEnd), oneLine(placeholder), inner)
+		content = cursorContent(t, newEditText(shown, fromEnd), hint, inner)
 	} else {
-		content = fieldContent(t, shown, oneLine(placeholder), inner, disabled)
+		content = fieldContent(t, shown, hint, inner, disabled)
 	}
 	line := labelStyle.Render(prefix) + frame.Render("[") + content + frame.Render("]")
 	return Fit(line, ctx.Width)
+}
+
+// placeholderText is how a field draws its placeholder, within width cells:
+// in parentheses, "(you@example.com)", so plain text shows it is a hint and
+// not a value (the closing parenthesis stays when the hint is cut). It is ""
+// without a placeholder.
+func placeholderText(placeholder string, width int) string {
+	if placeholder = oneLine(placeholder); placeholder == "" || width <= 0 {
+		return ""
+	}
+	if width < 3 {
+		return Fit("("+placeholder, width)
+	}
+	return "(" + Fit(placeholder, width-2) + ")"
 }
 
 // fieldContent draws exactly width cells of an unfocused field: the head of

@@ -24,6 +24,10 @@ type TextArea struct {
 	ID    string
 	Label string
 	Value string
+	// Placeholder is a hint drawn muted on the first line while Value is
+	// empty, in parentheses as in TextInput, so plain text tells it from a
+	// typed value.
+	Placeholder string
 	// Width is the text's width in cells, not counting the gutter; 0 fills
 	// the width available.
 	Width int
@@ -103,6 +107,7 @@ func (a TextArea) Describe() tea.Description {
 // Render implements tea.Widget: the label on its own line, then Height
 // lines of the value behind a gutter (the last ones, or from the cursor's
 // line when it is above them), with the cursor where it is when focused. Long lines are cut with an ellipsis.
+// An empty TextArea shows its Placeholder (muted, in parentheses) on its first line.
 func (a TextArea) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
@@ -145,6 +150,10 @@ func (a TextArea) Render(ctx tea.RenderContext) string {
 		switch {
 		case i >= len(lines):
 			body = strings.Repeat(" ", inner)
+		case i == 0 && a.Value == "" && !focused && a.Placeholder != "":
+			body = t.Muted.Render(Pad(placeholderText(a.Placeholder, inner), inner))
+		case focused && a.Value == "":
+			body = cursorContent(t, editText{}, placeholderText(a.Placeholder, inner), inner)
 		case focused && i == cursorLine:
 			col := e.at - e.lineStart(e.at)
 			line := []rune(lines[i])

@@ -21,9 +21,13 @@ import (
 // instead of the value, offers no get_value, and never describes its value.
 // A disabled TextInput cannot be focused and offers no writes.
 type TextInput struct {
-	ID          string
-	Label       string
-	Value       string
+	ID    string
+	Label string
+	Value string
+	// Placeholder is a hint drawn muted while Value is empty. It is drawn in
+	// parentheses, "[(you@example.com)   ]", so that plain text (an agent's
+	// screenshot) tells it from a typed value; do not add them yourself.
+	// Every field that has a placeholder (TextInput, TextArea) draws it so.
 	Placeholder string
 	// Mask, when not 0, is drawn once per character instead of the value.
 	Mask rune
@@ -136,8 +140,8 @@ func (t TextInput) Describe() tea.Description {
 }
 
 // Render implements tea.Widget: "Label: [value ]" on one line, the value cut
-// to fit, the cursor (reversed) where it is when focused and the placeholder (muted) when
-// it is empty.
+// to fit, the cursor (reversed) where it is when focused and, when it is
+// empty, the placeholder (muted, in parentheses): "Label: [(hint) ]".
 func (t TextInput) Render(ctx tea.RenderContext) string {
 	return renderField(themeOr(t.Theme), ctx, fieldLabel(t.Label, t.LabelWidth), t.Value, t.Placeholder, t.Mask, t.Width, t.CursorFromEnd, t.Disabled)
 }

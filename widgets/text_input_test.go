@@ -242,7 +242,7 @@ func TestTextInputShowsPlaceholderOnlyWhenEmpty(t *testing.T) {
 		t.Errorf("empty input hides its placeholder: %q", out)
 	}
 	out := empty.Render(ctx)
-	if !strings.Contains(out, inStyleStart(widgets.DefaultTheme().Muted)+"type here") {
+	if !strings.Contains(out, inStyleStart(widgets.DefaultTheme().Muted)+"(type here)") {
 		t.Errorf("placeholder is not drawn muted: %q", out)
 	}
 	full := widgets.TextInput{ID: "q", Placeholder: "type here", Value: "x"}
@@ -252,6 +252,34 @@ func TestTextInputShowsPlaceholderOnlyWhenEmpty(t *testing.T) {
 	focused := ansi.Strip(empty.Render(tea.RenderContext{Width: 40, Focused: true}))
 	if !strings.Contains(focused, "type here") {
 		t.Errorf("focused empty input hides its placeholder: %q", focused)
+	}
+}
+
+func TestPlaceholdersAreToldFromValuesInPlainText(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		w    tea.Widget
+		ctx  tea.RenderContext
+		want string
+	}{
+		{"text input", widgets.TextInput{ID: "e", Label: "Email", Placeholder: "you@example.com", Width: 20},
+			tea.RenderContext{Width: 40}, "Email: [(you@example.com)   ]"},
+		{"focused text input", widgets.TextInput{ID: "e", Label: "Email", Placeholder: "you@example.com", Width: 20},
+			tea.RenderContext{Width: 40, Focused: true}, "Email: [(you@example.com)   ]"},
+		{"a typed value has no parentheses", widgets.TextInput{ID: "e", Label: "Email", Value: "you@example.com", Placeholder: "x", Width: 20},
+			tea.RenderContext{Width: 40}, "Email: [you@example.com     ]"},
+		{"a cut placeholder keeps its closing parenthesis", widgets.TextInput{ID: "e", Placeholder: "you@example.com", Width: 8},
+			tea.RenderContext{Width: 40}, "[(you@e…)]"},
+		{"text area", widgets.TextArea{ID: "n", Placeholder: "what happened?", Height: 2, Width: 18},
+			tea.RenderContext{Width: 40}, "│ (what happened?)  \n│                   "},
+		{"focused text area", widgets.TextArea{ID: "n", Placeholder: "what happened?", Height: 1, Width: 18},
+			tea.RenderContext{Width: 40, Focused: true}, "│ (what happened?)  "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ansi.Strip(tc.w.Render(tc.ctx)); got != tc.want {
+				t.Errorf("plain text =\n%q\nwant\n%q", got, tc.want)
+			}
+		})
 	}
 }
 

@@ -59,8 +59,8 @@ func TestSignupNeverShowsThePassword(t *testing.T) {
 
 	// Neither field offers a read: a client cannot ask for the value.
 	s.AssertToolAbsent("password.get_value").AssertToolAbsent("repeat.get_value")
-	s.ExpectError("not found").Value("password")
-	s.ExpectError("not found").Value("repeat")
+	s.ExpectError("has no tool").Value("password")
+	s.ExpectError("has no tool").Value("repeat")
 	for _, id := range []string{"password", "repeat"} {
 		c, ok := s.Component(id)
 		if !ok || !c.Masked || strings.Contains(c.String(), secret) {

@@ -30,6 +30,11 @@ func (e *resolveError) Error() string { return e.msg }
 // callTool answers a call to the registered tool name.
 func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
 	args := req.GetArguments()
+	if t, ok := s.reg.Lookup(name); ok && !t.Derived {
+		if res := unknownArgs(t, args); res != nil {
+			return res
+		}
+	}
 	if name == "facet_act" {
 		// facet_act is authorized as the derived tool it reaches, with that
 		// tool's arguments, and runs exactly the tool it was authorized as:
@@ -69,17 +74,40 @@ func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequ
 	return s.callStatic(ctx, t.Name, req)
 }
 
+// unknownArgs refuses arguments a static tool's schema does not name, so a
+// misplaced argument is not silently ignored.
+func unknownArgs(t *Tool, args map[string]any) *sdk.CallToolResult {
+	props, _ := t.InputSchema["properties"].(map[string]any)
+	for k := range args {
+		if _, ok := props[k]; ok {
+			continue
+		}
+		names := make([]string, 0, len(props))
+		for p := range props {
+			names = append(names, p)
+		}
+		sort.Strings(names)
+		hint := ""
+		if t.Name == "facet_act" {
+			hint = `; put the action's own arguments in "args"`
+		}
+		return sdk.NewToolResultError(fmt.Sprintf("%s: unknown argument %q (arguments: %s)%s", t.Name, k, strings.Join(names, ", "), hint))
+	}
+	return nil
+}
+
 // callDerived runs a derived tool against the session's view as it is now.
 func (s *Server) callDerived(ctx context.Context, t *Tool, args map[string]any) *sdk.CallToolResult {
+	shown := s.advertised(t)
 	sess, ok := s.sessions.Get(t.Session)
 	if !ok {
-		return staleSession(t.Session, t.Name)
+		return staleSession(t.Session, shown)
 	}
 	if res := s.attachAgent(ctx, sess); res != nil {
 		return res
 	}
 	if !s.breakers.Allow(t.Name) {
-		return sdk.NewToolResultError(fmt.Sprintf("tool `%s` is temporarily unavailable: it failed %d times in a row; it will be retried after %v (or reset its breaker)", t.Name, BreakerThreshold, BreakerCooldown))
+		return sdk.NewToolResultError(fmt.Sprintf("tool `%s` is temporarily unavailable: it failed %d times in a row; it will be retried after %v (or reset its breaker)", shown, BreakerThreshold, BreakerCooldown))
 	}
 	res, out := s.invoke(ctx, sess, t, args)
 	s.breakers.Record(t.Name, out)
@@ -90,6 +118,7 @@ func (s *Server) callDerived(ctx context.Context, t *Tool, args map[string]any) 
 // dispatches the message. The outcome tells the breaker whether the app
 // ran and how it went; a caller's mistake is neither.
 func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args map[string]any) (*sdk.CallToolResult, Outcome) {
+	shown := s.advertised(t)
 	snap := sess.Snapshot()
 	w, err := resolveWidget(snap.View, t)
 	if err != nil {
@@ -99,12 +128,12 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	if err != nil {
 		var pe *tea.PanicError
 		if errors.As(err, &pe) {
-			return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), Fault
+			return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), Fault
 		}
-		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), CallerError
+		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), CallerError
 	}
 	if !result.IsWrite() {
-		return readResult(t.Name, result.Value())
+		return readResult(shown, result.Value())
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
 	defer cancel()
@@ -112,17 +141,17 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	if err != nil {
 		switch {
 		case errors.Is(err, tea.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-			return sdk.NewToolResultError(fmt.Sprintf("%s: no answer within %v: the message may still apply, so check the state before retrying", t.Name, s.opts.CallTimeout)), Fault
+			return sdk.NewToolResultError(fmt.Sprintf("%s: no answer within %v: the message may still apply, so check the state before retrying", shown, s.opts.CallTimeout)), Fault
 		case errors.Is(err, tea.ErrStopped):
-			return staleSession(t.Session, t.Name), CallerError
+			return staleSession(t.Session, shown), CallerError
 		}
-		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", t.Name, err)), Fault
+		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), Fault
 	}
 	if sy := s.syncer(t.Session); sy != nil {
 		_ = sy.Sync(tr.After)
 	}
-	wr := WriteResult{Applied: true, Tool: t.Name, Changed: changedWidgets(tr.Before, tr.After)}
-	text := fmt.Sprintf("Applied %s.", t.Name)
+	wr := WriteResult{Applied: true, Tool: shown, Changed: changedWidgets(tr.Before, tr.After)}
+	text := fmt.Sprintf("Applied %s.", shown)
 	if len(wr.Changed) > 0 {
 		text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
 	} else {
@@ -171,7 +200,16 @@ func resolveWidget(view tea.Node, t *Tool) (tea.Widget, error) {
 	case sameID:
 		return nil, &resolveError{fmt.Sprintf("widget `%s` is now a %s, not a %s", t.Widget, otherKind, t.Kind)}
 	}
-	return nil, &resolveError{fmt.Sprintf("widget `%s` is not in the session's current view", t.Widget)}
+	msg := fmt.Sprintf("widget `%s` is not in the session's current view", t.Widget)
+	for _, w := range tea.Widgets(view) {
+		if tea.TrapsFocus(w) {
+			// A dialog replaced or covers the screen; say so, or the agent
+			// goes looking for the widget elsewhere.
+			msg += fmt.Sprintf(": %s `%s` is open; answer it first (its tools act on `%s`)", w.WidgetKind(), w.WidgetID(), w.WidgetID())
+			break
+		}
+	}
+	return nil, &resolveError{msg}
 }
 
 func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.Result, err error) {
@@ -215,7 +253,7 @@ func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) *sdk.CallTo
 }
 
 func staleSession(session, tool string) *sdk.CallToolResult {
-	return sdk.NewToolResultError(fmt.Sprintf("session `%s` is not running in this server (tool `%s` is from an earlier listing); call facet_list to see running sessions, or facet_start to start one", session, tool))
+	return sdk.NewToolResultError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))
 }
 
 // changedWidgets lists, in view order, the ids of widgets whose drawing

@@ -66,8 +66,7 @@ func (s *Server) installPrompts() {
 		if !contains(s.opts.Startable, app) {
 			return nil, fmt.Errorf("app %q is not startable; startable apps: %s", app, strings.Join(s.opts.Startable, ", "))
 		}
-		text := fmt.Sprintf("Call facet_start with {\"app\": %q}. It answers the session id and its tools, named <session>.<widget>.<action>. "+
-			"Call facet_screenshot to see the screen, <session>.discover_tools to search the tools, and read facet://session/<id>/context for the model, widgets and focus.", app)
+		text := fmt.Sprintf("Call facet_start with {\"app\": %q}. It answers the session id and its tools. ", app) + instructions(s.opts.ToolNames)
 		return sdk.NewGetPromptResult("Start "+app, []sdk.PromptMessage{sdk.NewPromptMessage(sdk.RoleUser, sdk.NewTextContent(text))}), nil
 	})
 }

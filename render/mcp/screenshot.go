@@ -1,6 +1,8 @@
 package mcp
 
 import (
+	"strings"
+
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/terminal"
@@ -17,7 +19,18 @@ func Screenshot(snap tea.Snapshot) string {
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	return terminal.DrawSnapshot(snap, w, h)
+	return trimRight(terminal.DrawSnapshot(snap, w, h))
+}
+
+// trimRight drops each line's trailing spaces: the drawing is unchanged,
+// and a mostly empty 120x40 screen costs a client a few hundred bytes
+// instead of five thousand.
+func trimRight(screen string) string {
+	lines := strings.Split(screen, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
 
 // screenResult answers facet_screenshot and facet_send_key: the screen as

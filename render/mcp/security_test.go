@@ -81,6 +81,14 @@ func TestSecurityMatrix(t *testing.T) {
 			t.Fatalf("resources/read in production default: %v", err)
 		}
 	})
+	t.Run("facet_start lists only the tools the caller may call", func(t *testing.T) {
+		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_start", "demo.inc.click"}})
+		tc := connect(t, srv)
+		st := structured(t, mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"})))
+		if tools, _ := st["tools"].([]any); len(tools) != 1 || tools[0] != "demo.inc.click" {
+			t.Fatalf("facet_start listed %v", st["tools"])
+		}
+	})
 	t.Run("configuration binds in production", func(t *testing.T) {
 		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_list"}})
 		tc := connect(t, srv)

@@ -71,7 +71,7 @@ func New(opts Options) (*Server, error) {
 		server.WithCompletions(),
 		server.WithResourceCompletionProvider(completer{s}),
 		server.WithPromptCompletionProvider(completer{s}),
-		server.WithInstructions("Facet apps: start one with facet_start, then drive it with its <session>.<widget>.<action> tools (or facet_act). facet_screenshot shows the screen."),
+		server.WithInstructions(instructions(opts.ToolNames)),
 	)
 	s.res.install(hooks)
 	s.installPrompts()
@@ -88,6 +88,16 @@ func New(opts Options) (*Server, error) {
 		s.attach(sess)
 	}
 	return s, nil
+}
+
+// instructions tell a client how the tools are named and used.
+func instructions(style string) string {
+	shape, example := "<session>.<widget>.<action>", "demo.results.sort"
+	if style == NamesSafe {
+		shape, example = "<session>_<widget>_<action>", "demo_results_sort"
+	}
+	return "Facet apps: start one with facet_start, then drive it with its " + shape + " tools (such as " + example +
+		"; or facet_act by parts). facet_screenshot shows the screen; read facet://session/<id>/context for the model, widgets and focus."
 }
 
 // staticOwner owns the facet_* tools in the registry.
@@ -257,7 +267,17 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		req.Params.Name = s.advertised(t)
 		return
 	}
-	session, _, _, ok := SplitToolName(name)
+	session, widget, action, ok := SplitToolName(name)
+	if ok && !reservedIDs[session] {
+		if _, running := s.sessions.Get(session); running {
+			// A running session's tool that was never derived (a widget not
+			// shown yet, a masked field's read): facet_act answers with
+			// what the session does have, rather than a bare "not found".
+			req.Params.Name = "facet_act"
+			req.Params.Arguments = map[string]any{"session": session, "widget": widget, "action": action, "args": req.GetArguments()}
+			return
+		}
+	}
 	if !ok && s.opts.ToolNames == NamesSafe {
 		// A client-safe name keeps the session as its first "_" segment
 		// for sessions facet_start made (their ids have no "_").

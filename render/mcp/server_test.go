@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
 )
 
 func TestStartDerivesPerSessionToolsAndWritesReachUpdate(t *testing.T) {
@@ -137,6 +138,7 @@ func TestResolveWidgetSaysWhyThereIsNone(t *testing.T) {
 		want string
 	}{
 		{"gone", tea.Column{}, "widget `w` is not in the session's current view"},
+		{"behind a dialog", widgets.Modal{ID: "ask", Title: "Sure?", Visible: true}, "widget `w` is not in the session's current view: modal `ask` is open; answer it first"},
 		{"other kind", probe{id: "w", kind: "beta", actions: act}, "widget `w` is now a beta, not a alpha"},
 		{"no longer offered", probe{id: "w", kind: "alpha"}, "widget `w` no longer offers `poke`"},
 		{"first offering wins", tea.Column{Items: []tea.Node{probe{id: "w", kind: "alpha"}, probe{id: "w", kind: "alpha", actions: act}}}, ""},
@@ -355,7 +357,7 @@ func TestFacetActAndSafeNames(t *testing.T) {
 	if got := sess.Snapshot().Model.(*counter).Count; got != 3 {
 		t.Fatalf("count = %d, want 3", got)
 	}
-	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "nope", "action": "click"}), "has no tool `demo.nope.click`", "discover_tools")
+	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "nope", "action": "click"}), "has no tool `demo_nope_click`", "demo_discover_tools")
 	mustErr(t, tc.call("facet_act", map[string]any{"session": "zz", "widget": "inc", "action": "click"}), "session `zz` is not running")
 	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "a.b", "action": "click"}), "widget id")
 }
@@ -464,4 +466,20 @@ func TestStaleSafeNamesNameTheirSession(t *testing.T) {
 	if err := tc.callErr("facet_nothing", nil); err == nil {
 		t.Fatal("a reserved prefix is not a stale session")
 	}
+}
+
+func TestUnknownToolsOfARunningSessionSayWhatIsThere(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps()})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
+	mustErr(t, tc.call("lg.password.get_value", nil), "widget `password` offers clear, type_into", "masked field")
+	mustErr(t, tc.call("lg.nope.click", nil), "no widget `nope` has been on its screen", "lg.discover_tools")
+}
+
+func TestStaticToolsRefuseUnknownArguments(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	mustErr(t, tc.call("facet_screenshot", map[string]any{"session": "demo"}), `unknown argument "session"`, "arguments: id")
+	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "inc", "action": "click", "index": 1.0}), `unknown argument "index"`, `in "args"`)
 }

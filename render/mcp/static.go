@@ -171,22 +171,29 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) *sdk.CallTo
 	if err != nil {
 		return sdk.NewToolResultError(fmt.Sprintf("facet_start: %v", err))
 	}
-	names := s.toolNames(sess.ID)
-	return sdk.NewToolResultStructured(map[string]any{"id": sess.ID, "app": app, "tools": names},
+	names := s.toolNames(ctx, sess.ID)
+	res := sdk.NewToolResultStructured(map[string]any{"id": sess.ID, "app": app, "tools": names},
 		fmt.Sprintf("Session started: %s\nTools:\n  %s", sess.ID, strings.Join(names, "\n  ")))
+	// The first screen too, which saves the call nearly every agent makes
+	// next.
+	res.Content = append(res.Content, sdk.NewTextContent("Screen:\n"+Screenshot(sess.Snapshot())))
+	return res
 }
 
-// toolNames lists a session's tools as they are advertised.
-func (s *Server) toolNames(id string) []string {
-	var names []string
+// toolNames lists a session's tools as they are advertised, leaving out
+// those the caller's tools/list would not show (the authorizer does not
+// Allow them), so an agent does not spend calls on refusals.
+func (s *Server) toolNames(ctx context.Context, id string) []string {
+	ac := authContext(ctx)
+	names := []string{}
 	for _, t := range s.reg.Tools(id) {
+		if s.policy.Tools != nil && decide(s.policy.Tools, t.Name, nil, ac).Kind != DecisionAllow {
+			continue
+		}
 		names = append(names, s.advertised(t))
 	}
-	sort := slices.Sorted(slices.Values(names))
-	if sort == nil {
-		sort = []string{}
-	}
-	return sort
+	slices.Sort(names)
+	return names
 }
 
 func (s *Server) toolList() *sdk.CallToolResult {
@@ -272,8 +279,8 @@ func (s *Server) resolveAct(args map[string]any) (*Tool, map[string]any, *sdk.Ca
 	if !ValidAction(action) {
 		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("action %q: an action name is %s", action, ActionRule))
 	}
-	inner, _ := args["args"].(map[string]any)
-	if raw, present := args["args"]; present && raw != nil && inner == nil {
+	inner, isObject := args["args"].(map[string]any)
+	if raw, present := args["args"]; present && raw != nil && !isObject {
 		return nil, nil, sdk.NewToolResultError("args must be an object of the action's arguments")
 	}
 	name := ToolName(id, widget, action)
@@ -282,9 +289,37 @@ func (s *Server) resolveAct(args map[string]any) (*Tool, map[string]any, *sdk.Ca
 		if _, running := s.sessions.Get(id); !running {
 			return nil, nil, staleSession(id, name)
 		}
-		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("session `%s` has no tool `%s`: call %s.discover_tools to see its tools", id, name, id))
+		return nil, nil, sdk.NewToolResultError(s.noTool(id, widget, action))
 	}
 	return t, inner, nil
+}
+
+// noTool explains why a running session has no tool for widget and action:
+// the widget's own actions if it has any, else whether it is on screen.
+func (s *Server) noTool(session, widget, action string) string {
+	name := ToolName(session, widget, action)
+	var actions []string
+	for _, t := range s.reg.Tools(session) {
+		if t.Widget == widget {
+			actions = append(actions, t.Action)
+		}
+	}
+	discover := s.advertised(&Tool{Name: session + ".discover_tools", Session: session})
+	if len(actions) > 0 {
+		return fmt.Sprintf("session `%s` has no tool `%s`: widget `%s` offers %s (a masked field offers no read of its value); call %s to search the session's tools",
+			session, s.advertisedName(name), widget, strings.Join(actions, ", "), discover)
+	}
+	if sess, ok := s.sessions.Get(session); ok {
+		if _, shown := tea.FindWidget(sess.Snapshot().View, widget); shown {
+			return fmt.Sprintf("session `%s` has no tool `%s`: widget `%s` is on screen but offers no actions", session, s.advertisedName(name), widget)
+		}
+	}
+	return fmt.Sprintf("session `%s` has no tool `%s`: no widget `%s` has been on its screen (it may appear later, say on another tab); call %s to see the session's tools", session, s.advertisedName(name), widget, discover)
+}
+
+// advertisedName spells a derived name as clients see it.
+func (s *Server) advertisedName(name string) string {
+	return s.advertised(&Tool{Name: name, Session: SessionOf(name)})
 }
 
 // discover answers <session>.discover_tools.

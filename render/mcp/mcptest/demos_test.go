@@ -62,7 +62,7 @@ func TestDemoLoginValidatesAndNeverShowsThePassword(t *testing.T) {
 		AssertComponent("remembered", labelIs("Remembered on this device.")).
 		AssertScreenNotContains(password).
 		AssertToolAbsent("password.get_value")
-	s.ExpectError("not found").Value("password")
+	s.ExpectError("has no tool").Value("password")
 	if c, _ := s.Component("password"); strings.Contains(c.String(), password) {
 		t.Errorf("the password's component shows it: %s", c)
 	}
@@ -111,7 +111,7 @@ func TestDemoPlayerSeeksAndPlays(t *testing.T) {
 
 func TestDemoTabsSettings(t *testing.T) {
 	s := startDemo(t, "tabs")
-	s.ExpectError("not found").Toggle("notify")
+	s.ExpectError("has no tool").Toggle("notify")
 	s.SelectTab("sections", 1).AssertScreenContains("Send me notifications").
 		Select("theme", 2).Toggle("notify")
 	if s.Checked("notify") {

@@ -54,7 +54,7 @@ func ExampleStart() {
 		fmt.Println(s.Value("name"))
 		screen := s.Screenshot()
 		fmt.Println(strings.Contains(screen, "Hello, Ada!"))
-		s.ExpectError("not found").Click("missing")
+		s.ExpectError("has no tool").Click("missing")
 	}
 	runExample(test)
 	// Output:

@@ -34,7 +34,7 @@ func TestFailuresReportWhatFailedTheWidgetToolsAndScreen(t *testing.T) {
 			name:  "a step on a tool that was never derived",
 			body:  func(s *mcptest.Session) { s.Click("never") },
 			fatal: true,
-			want:  []string{`Click("never"): app.never.click failed:`, "not found", "widget as it is now: button `never`"},
+			want:  []string{`Click("never"): app.never.click failed:`, "has no tool", "widget as it is now: button `never`"},
 		},
 		{
 			name:  "a step on a widget that is not in the view",

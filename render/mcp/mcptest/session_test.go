@@ -139,7 +139,7 @@ func TestAMaskedValueNeverLeavesThroughTheHarness(t *testing.T) {
 	var m kitchen
 	s.Model(&m)
 	want(t, m.Secret.Value, secret) // it did arrive, in the model
-	s.ExpectError("not found").Value("secret")
+	s.ExpectError("has no tool").Value("secret")
 	s.AssertScreenNotContains(secret).AssertScreenContains(strings.Repeat("*", len(secret)))
 	c, _ := s.Component("secret")
 	if !c.Masked || strings.Contains(c.String(), secret) || c.Value() != "" {
@@ -151,12 +151,12 @@ func TestExpectErrorMeetsTheServersError(t *testing.T) {
 	s := mcptest.Start(t, newKitchen())
 	s.Click("ask").Confirm("confirm").
 		ExpectError("no longer offers `confirm`").Confirm("confirm").
-		ExpectError("not found").Click("never").
+		ExpectError("has no tool").Click("never").
 		Click("ask").ExpectError("no longer offers `click`").Click("ask").Dismiss("confirm").
 		ExpectError("out of range").Select("color", 7).
 		AssertError("one of name, stars", func(s *mcptest.Session) { s.Sort("repos", "nope", "asc") }).
 		Click("inc")
-	res := s.ExpectError("not found").Call("nope.click", nil)
+	res := s.ExpectError("has no tool").Call("nope.click", nil)
 	if !res.IsError || res.Text == "" {
 		t.Errorf("Call answered %+v", res)
 	}

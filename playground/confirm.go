@@ -13,7 +13,8 @@ type confirmAsk struct{}
 
 // ConfirmDemo deletes items from a list after asking. Widgets: SelectList
 // "items", Button "delete" (opens the dialog), Modal "confirm" (confirm
-// deletes the selected item, dismiss keeps it) and Text "status".
+// deletes the selected item, dismiss keeps it; it is Destructive, so its
+// confirm tool says so to an agent) and Text "status".
 //
 // While the dialog is open the list and the button are disabled, so focus
 // goes to the dialog.
@@ -96,7 +97,7 @@ func (c ConfirmDemo) View() tea.Node {
 		widgets.Button{ID: "delete", Label: "Delete…", OnClick: confirmAsk{}, Disabled: c.asking || c.selected() == ""},
 		widgets.Modal{ID: "confirm", Visible: c.asking, Title: "Delete this file?",
 			Body:         fmt.Sprintf("%s will be deleted. This cannot be undone.", c.selected()),
-			ConfirmLabel: "Delete", DismissLabel: "Keep"},
+			ConfirmLabel: "Delete", DismissLabel: "Keep", Destructive: true},
 		widgets.Text{ID: "status", Content: c.status},
 	}}
 }

@@ -47,6 +47,16 @@ func TestConfirmDeletesTheSelectedItem(t *testing.T) {
 	}
 }
 
+func TestConfirmTellsAnAgentThatConfirmingDeletes(t *testing.T) {
+	rt := start(t, NewConfirm())
+	askToDelete(t, rt, 0)
+	for _, a := range widget[widgets.Modal](t, rt, "confirm").Actions() {
+		if got, want := a.Annotations["destructiveHint"] == true, a.Name == "confirm"; got != want {
+			t.Errorf("%s: destructiveHint %v, want %v (annotations %v)", a.Name, got, want, a.Annotations)
+		}
+	}
+}
+
 func TestConfirmDismissKeepsTheItem(t *testing.T) {
 	for _, key := range []string{"esc", "n"} {
 		t.Run(key, func(t *testing.T) {

@@ -22,7 +22,12 @@ type Modal struct {
 	// "Cancel" when empty).
 	ConfirmLabel string
 	DismissLabel string
-	Exclude      bool
+	// Destructive says that confirming destroys something (deleting an
+	// item, discarding changes): the confirm action then carries the MCP
+	// annotation "destructiveHint": true, so an agent's client can ask
+	// before it confirms.
+	Destructive bool
+	Exclude     bool
 	// Keys overrides the keys it answers to; nil means DefaultModalKeyMap().
 	Keys  *ModalKeyMap
 	Theme *Theme
@@ -235,13 +240,18 @@ func (m Modal) ShortHelp() []key.Binding {
 }
 
 // Actions implements tea.ToolProvider: confirm and dismiss while visible,
-// nothing while hidden.
+// nothing while hidden. Both are sensitive; confirm is also destructive
+// ("destructiveHint") when Destructive is set.
 func (m Modal) Actions() []tea.Action {
 	if !m.Visible {
 		return nil
 	}
+	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", object(nil))
+	if m.Destructive {
+		confirm.Annotations["destructiveHint"] = true
+	}
 	return []tea.Action{
-		write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", object(nil)),
+		confirm,
 		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", object(nil)),
 	}
 }

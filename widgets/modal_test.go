@@ -32,6 +32,27 @@ func TestModalActionsOnlyWhileVisible(t *testing.T) {
 		widgets.Modal{ID: "m", Visible: true}.Actions(), "zzid", "ZZTITLE", "ZZBODY", "ZZYES")
 }
 
+func TestModalDestructiveConfirmCarriesTheHint(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		destructive bool
+	}{{"destructive", true}, {"not destructive", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			actions := widgets.Modal{ID: "m", Visible: true, Destructive: tc.destructive}.Actions()
+			for _, a := range actions {
+				if a.Annotations["sensitive"] != true {
+					t.Errorf("%s is not sensitive: %v", a.Name, a.Annotations)
+				}
+				_, has := a.Annotations["destructiveHint"]
+				want := tc.destructive && a.Name == "confirm"
+				if has != want || (want && a.Annotations["destructiveHint"] != true) {
+					t.Errorf("%s annotations %v: destructiveHint wanted %v", a.Name, a.Annotations, want)
+				}
+			}
+		})
+	}
+}
+
 func TestModalInvoke(t *testing.T) {
 	inRunInvoke(t, widgets.Modal{ID: "m", Visible: true}, []inInvokeCase{
 		{name: "confirm", action: "confirm", msg: widgets.ModalConfirmed{ID: "m"}},

@@ -1,7 +1,9 @@
 package widgets
 
 import (
+	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -50,14 +52,19 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd int, k tea.Key) te
 }
 
 // fieldActions lists a text field's actions: writes unless disabled, and
-// get_value when the value may be read.
-func fieldActions(disabled, readable bool) []tea.Action {
+// get_value when the value may be read. multiline is true for a TextArea,
+// whose type_into takes line breaks.
+func fieldActions(disabled, readable, multiline bool) []tea.Action {
 	var out []tea.Action
 	if !disabled {
+		text := "The text to type: one line, without newlines, tabs or other control characters."
+		if multiline {
+			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters are refused."
+		}
 		out = append(out,
 			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.",
 				object(map[string]any{
-					"text":   str("The text to type."),
+					"text":   str(text),
 					"append": boolean("Add the text at the end of the current value instead of replacing it (default false)."),
 				}, "text")),
 			write("clear", "Clear the field's value.", object(nil)),
@@ -69,8 +76,9 @@ func fieldActions(disabled, readable bool) []tea.Action {
 	return out
 }
 
-// invokeField performs a text field's action among those offered.
-func invokeField(kind, id, value string, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
+// invokeField performs a text field's action among those offered; a
+// one-line field (multiline false) refuses text with control characters.
+func invokeField(kind, id, value string, multiline bool, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(offered, action) {
 		return tea.Result{}, tea.UnknownActionError(kind, action, offered)
 	}
@@ -81,6 +89,9 @@ func invokeField(kind, id, value string, offered []tea.Action, action string, ar
 		}
 		text, err := argString(action, args, "text", true)
 		if err != nil {
+			return tea.Result{}, err
+		}
+		if text, err = typedText(action, text, multiline); err != nil {
 			return tea.Result{}, err
 		}
 		appendText, err := argBool(action, args, "append", false)
@@ -102,6 +113,44 @@ func invokeField(kind, id, value string, offered []tea.Action, action string, ar
 		}
 		return tea.Read(map[string]any{"value": value}), nil
 	}
+}
+
+// singleLineRule is what a one-line field says when it is given a control
+// character.
+const singleLineRule = "a single-line field takes no newlines or tabs; use a text_area for multi-line text"
+
+// typedText checks text for type_into. A one-line field refuses every
+// control character (a newline, a tab or another Cc), saying which and
+// where; a text area takes newlines, turning "\r\n" and a lone "\r" into
+// "\n" as a paste does, keeps tabs (it draws them as four spaces) and
+// refuses the other control characters.
+func typedText(action, text string, multiline bool) (string, error) {
+	if multiline {
+		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
+	}
+	for i, r := range []rune(text) {
+		if !unicode.IsControl(r) || (multiline && (r == '\n' || r == '\t')) {
+			continue
+		}
+		if multiline {
+			return "", argErr(action, "text", "a text area takes newlines and tabs but no other control characters; got %s at character %d", controlName(r), i+1)
+		}
+		return "", argErr(action, "text", "%s; got %s at character %d", singleLineRule, controlName(r), i+1)
+	}
+	return text, nil
+}
+
+// controlName names a control character for an error message.
+func controlName(r rune) string {
+	switch r {
+	case '\n':
+		return "a newline"
+	case '\r':
+		return "a carriage return"
+	case '\t':
+		return "a tab"
+	}
+	return fmt.Sprintf("the control character U+%04X", r)
 }
 
 // describeField describes a text field; a masked one gives its length only.

@@ -91,9 +91,9 @@ func (p PasswordField) ShortHelp() []key.Binding {
 }
 
 // Actions implements tea.ToolProvider: type_into and clear, never a read.
-func (p PasswordField) Actions() []tea.Action { return fieldActions(p.Disabled, false) }
+func (p PasswordField) Actions() []tea.Action { return fieldActions(p.Disabled, false, false) }
 
 // Invoke implements tea.ToolProvider.
 func (p PasswordField) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(p.WidgetKind(), p.ID, p.Value, p.Actions(), action, args)
+	return invokeField(p.WidgetKind(), p.ID, p.Value, false, p.Actions(), action, args)
 }

@@ -17,7 +17,9 @@ const DefaultTextAreaHeight = 5
 // before and under it, each sending TextChanged with the new value and
 // cursor; the arrows move the cursor (Up and Down keep its column when the
 // line is long enough) and Home and End go to the start and end of its
-// line, sending CursorMoved. An agent types with type_into and clear and
+// line, sending CursorMoved. An agent types with type_into (its newlines
+// start lines, "\r\n" and "\r" counting as one; tabs are kept and drawn as
+// four spaces; other control characters are refused) and clear, and
 // reads with get_value. A disabled TextArea cannot be focused and offers no
 // writes. The cursor is CursorFromEnd, as in TextInput: 0 is the end.
 type TextArea struct {
@@ -217,9 +219,9 @@ func (a TextArea) ShortHelp() []key.Binding {
 }
 
 // Actions implements tea.ToolProvider.
-func (a TextArea) Actions() []tea.Action { return fieldActions(a.Disabled, true) }
+func (a TextArea) Actions() []tea.Action { return fieldActions(a.Disabled, true, true) }
 
 // Invoke implements tea.ToolProvider.
 func (a TextArea) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(a.WidgetKind(), a.ID, a.Value, a.Actions(), action, args)
+	return invokeField(a.WidgetKind(), a.ID, a.Value, true, a.Actions(), action, args)
 }

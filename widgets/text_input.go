@@ -13,7 +13,8 @@ import (
 // Ctrl+U clears the field, each sending TextChanged with the new value and
 // cursor; Left, Right, Home and End send CursorMoved; Enter sends
 // Submitted. An agent types with type_into and clear (which leave the cursor
-// at the end), and reads with get_value. TextInputState applies both
+// at the end), and reads with get_value; type_into refuses text with a
+// newline, a tab or another control character (a TextArea takes lines). TextInputState applies both
 // messages; an app that stores only the value still gets a working field
 // that edits at its end (see CursorFromEnd).
 //
@@ -163,10 +164,10 @@ func (t TextInput) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider.
 func (t TextInput) Actions() []tea.Action {
-	return fieldActions(t.Disabled, t.Mask == 0)
+	return fieldActions(t.Disabled, t.Mask == 0, false)
 }
 
 // Invoke implements tea.ToolProvider.
 func (t TextInput) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(t.WidgetKind(), t.ID, t.Value, t.Actions(), action, args)
+	return invokeField(t.WidgetKind(), t.ID, t.Value, false, t.Actions(), action, args)
 }

@@ -1,9 +1,11 @@
 package widgets
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -79,7 +81,7 @@ func argInt(action string, args map[string]any, name string, min, max int) (int,
 	case int64:
 		f = float64(x)
 	default:
-		return 0, argErr(action, name, "must be an integer from %d to %d, got %T", min, max, v)
+		return 0, argErr(action, name, "must be an integer from %d to %d, got %s", min, max, jsonKind(v))
 	}
 	if max < min {
 		return 0, argErr(action, name, "%.0f is out of range: there is nothing to choose from", f)
@@ -88,6 +90,33 @@ func argInt(action string, args map[string]any, name string, min, max int) (int,
 		return 0, argErr(action, name, "%.0f is out of range: valid %d to %d", f, min, max)
 	}
 	return int(f), nil
+}
+
+// jsonKind names the JSON kind of a decoded argument, as an agent wrote it:
+// "a number", "a string", "true/false", "an object", "a list" or "null".
+// A value JSON cannot hold (an argument built in Go) is named by its Go type.
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case float64, float32, int, int64, int32, uint, uint64, uint32, json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case bool:
+		return "true/false"
+	case map[string]any:
+		return "an object"
+	case []any:
+		return "a list"
+	}
+	switch reflect.TypeOf(v).Kind() {
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return fmt.Sprintf("a %T", v)
 }
 
 // argString reads a string argument; required says whether it may be absent
@@ -102,7 +131,7 @@ func argString(action string, args map[string]any, name string, required bool) (
 	}
 	s, ok := v.(string)
 	if !ok {
-		return "", argErr(action, name, "must be a string, got %T", v)
+		return "", argErr(action, name, "must be a string, got %s", jsonKind(v))
 	}
 	return s, nil
 }
@@ -115,7 +144,7 @@ func argBool(action string, args map[string]any, name string, def bool) (bool, e
 	}
 	b, ok := v.(bool)
 	if !ok {
-		return false, argErr(action, name, "must be true or false, got %T", v)
+		return false, argErr(action, name, "must be true or false, got %s", jsonKind(v))
 	}
 	return b, nil
 }

@@ -19,6 +19,19 @@ type WriteResult struct {
 	Applied bool     `json:"applied"`
 	Tool    string   `json:"tool"`
 	Changed []string `json:"changed"`
+	// Widgets are the changed widgets still in view, as they are now
+	// (label, role, state; never a masked value).
+	Widgets map[string]WidgetNow `json:"widgets,omitempty"`
+	// ToolsAdded are tools the write's render brought (a dialog that
+	// opened, a tab's widgets): callable now.
+	ToolsAdded []string `json:"tools_added,omitempty"`
+}
+
+// WidgetNow is a changed widget as it is after a write.
+type WidgetNow struct {
+	Kind  string         `json:"kind"`
+	Label string         `json:"label,omitempty"`
+	State map[string]any `json:"state,omitempty"`
 }
 
 // errNotInView and friends are a caller's problem, not the app's: they
@@ -147,17 +160,56 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 		}
 		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), Fault
 	}
+	wr := WriteResult{Applied: true, Tool: shown, Changed: changedWidgets(tr.Before, tr.After)}
 	if sy := s.syncer(t.Session); sy != nil {
 		_ = sy.Sync(tr.After)
+		for _, n := range sy.AddedBetween(tr.Before.Version, tr.After.Version) {
+			wr.ToolsAdded = append(wr.ToolsAdded, s.advertisedName(n))
+		}
 	}
-	wr := WriteResult{Applied: true, Tool: shown, Changed: changedWidgets(tr.Before, tr.After)}
+	wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
 	text := fmt.Sprintf("Applied %s.", shown)
 	if len(wr.Changed) > 0 {
 		text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
 	} else {
 		text += " No widget changed."
 	}
+	if len(wr.ToolsAdded) > 0 {
+		text += " New tools: " + strings.Join(wr.ToolsAdded, ", ") + "."
+	}
 	return sdk.NewToolResultStructured(wr, text), Success
+}
+
+// widgetsNow describes the widgets ids names that are in view, for a
+// write's answer; masked widgets report no value.
+func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
+	if len(ids) == 0 {
+		return nil
+	}
+	want := make(map[string]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	out := map[string]WidgetNow{}
+	for _, w := range tea.Widgets(view) {
+		id := w.WidgetID()
+		if !want[id] {
+			continue
+		}
+		if _, seen := out[id]; seen {
+			continue
+		}
+		now := WidgetNow{Kind: w.WidgetKind()}
+		if d, ok := w.(tea.Describer); ok {
+			desc := safeDescribe(d)
+			now.Label, now.State = desc.Label, desc.State
+			if tea.IsMasked(w) {
+				now.State = scrubState(now.State)
+			}
+		}
+		out[id] = now
+	}
+	return out
 }
 
 // resolveWidget finds the first widget with t's id, of t's kind, that offers

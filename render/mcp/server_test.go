@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -482,4 +483,31 @@ func TestStaticToolsRefuseUnknownArguments(t *testing.T) {
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 	mustErr(t, tc.call("facet_screenshot", map[string]any{"session": "demo"}), `unknown argument "session"`, "arguments: id")
 	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "inc", "action": "click", "index": 1.0}), `unknown argument "index"`, `in "args"`)
+}
+
+func TestWritesSayWhatChangedAndWhichToolsArrived(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps()})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	res := mustOK(t, tc.call("demo.open.click", nil))
+	wr := structured(t, res)
+	added, _ := wr["tools_added"].([]any)
+	if len(added) != 1 || added[0] != "demo.confirm.click" || !strings.Contains(text(res), "New tools: demo.confirm.click.") {
+		t.Fatalf("tools_added %v, text %q", wr["tools_added"], text(res))
+	}
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
+	const typed = "short-pw" // another length: the mask must change
+	wr = structured(t, mustOK(t, tc.call("lg.password.type_into", map[string]any{"text": typed})))
+	b, _ := json.Marshal(wr)
+	if strings.Contains(string(b), typed) || strings.Contains(string(b), secret) {
+		t.Fatalf("a write's answer carries the masked value: %s", b)
+	}
+	pw, _ := wr["widgets"].(map[string]any)["password"].(map[string]any)
+	if pw["kind"] != "text_input" {
+		t.Fatalf("widgets %v", wr["widgets"])
+	}
+	wr = structured(t, mustOK(t, tc.call("lg.email.type_into", map[string]any{"text": "ada@example.com"})))
+	if _, ok := wr["tools_added"]; ok {
+		t.Fatalf("a write that added no tools reports %v", wr["tools_added"])
+	}
 }

@@ -26,8 +26,11 @@ type ToolSynchronizer struct {
 	// rt is the runtime the synchronizer follows, when a Server attached it.
 	rt *tea.Runtime
 
-	mu       sync.Mutex
-	known    map[string]*Tool
+	mu    sync.Mutex
+	known map[string]*Tool
+	// added remembers, for the last renders, which tools each one added,
+	// so a write can say which tools it brought.
+	added    []addedAt
 	version  uint64
 	warned   map[string]bool
 	stopped  bool
@@ -141,12 +144,46 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			s.log.Warn("mcp: tool refused: its name is taken", "tool", n)
 		}
 	}
+	var fresh []string
 	for _, t := range changed {
-		if !refused[t.Name] {
-			s.known[t.Name] = t
+		if refused[t.Name] {
+			continue
+		}
+		if _, had := s.known[t.Name]; !had && t.Derived {
+			fresh = append(fresh, t.Name)
+		}
+		s.known[t.Name] = t
+	}
+	if len(fresh) > 0 {
+		s.added = append(s.added, addedAt{version: version, names: fresh})
+		if len(s.added) > maxAddedLog {
+			s.added = s.added[len(s.added)-maxAddedLog:]
 		}
 	}
 	return err
+}
+
+// addedAt is the tools one render added.
+type addedAt struct {
+	version uint64
+	names   []string
+}
+
+// maxAddedLog bounds how many renders' additions are remembered.
+const maxAddedLog = 64
+
+// AddedBetween returns the tools renders after version from, up to and
+// including version to, added to the session's set.
+func (s *ToolSynchronizer) AddedBetween(from, to uint64) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, a := range s.added {
+		if a.version > from && a.version <= to {
+			out = append(out, a.names...)
+		}
+	}
+	return out
 }
 
 // Tools returns the session's registered derived tools.

@@ -217,18 +217,26 @@ func renderField(t *Theme, ctx tea.RenderContext, prefix, value, placeholder str
 	return Fit(line, ctx.Width)
 }
 
+// placeholderOpen and placeholderClose stand around a drawn placeholder.
+// Nobody types them, so a hint never reads as a value, even one such as
+// "(555) 0100" or "2*(3+4)" that parentheses would not set apart.
+const (
+	placeholderOpen  = "‹"
+	placeholderClose = "›"
+)
+
 // placeholderText is how a field draws its placeholder, within width cells:
-// in parentheses, "(you@example.com)", so plain text shows it is a hint and
-// not a value (the closing parenthesis stays when the hint is cut). It is ""
+// between ‹ and ›, "‹you@example.com›", so plain text shows it is a hint
+// and not a value (the closing mark stays when the hint is cut). It is ""
 // without a placeholder.
 func placeholderText(placeholder string, width int) string {
 	if placeholder = oneLine(placeholder); placeholder == "" || width <= 0 {
 		return ""
 	}
 	if width < 3 {
-		return Fit("("+placeholder, width)
+		return Fit(placeholderOpen+placeholder, width)
 	}
-	return "(" + Fit(placeholder, width-2) + ")"
+	return placeholderOpen + Fit(placeholder, width-2) + placeholderClose
 }
 
 // fieldContent draws exactly width cells of an unfocused field: the head of

@@ -27,7 +27,7 @@ type TextArea struct {
 	Label string
 	Value string
 	// Placeholder is a hint drawn muted on the first line while Value is
-	// empty, in parentheses as in TextInput, so plain text tells it from a
+	// empty, between ‹ and › as in TextInput, so plain text tells it from a
 	// typed value.
 	Placeholder string
 	// Width is the text's width in cells, not counting the gutter; 0 fills
@@ -109,7 +109,7 @@ func (a TextArea) Describe() tea.Description {
 // Render implements tea.Widget: the label on its own line, then Height
 // lines of the value behind a gutter (the last ones, or from the cursor's
 // line when it is above them), with the cursor where it is when focused. Long lines are cut with an ellipsis.
-// An empty TextArea shows its Placeholder (muted, in parentheses) on its first line.
+// An empty TextArea shows its Placeholder (muted, between ‹ and ›) on its first line.
 func (a TextArea) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""

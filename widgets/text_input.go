@@ -25,9 +25,10 @@ type TextInput struct {
 	ID    string
 	Label string
 	Value string
-	// Placeholder is a hint drawn muted while Value is empty. It is drawn in
-	// parentheses, "[(you@example.com)   ]", so that plain text (an agent's
-	// screenshot) tells it from a typed value; do not add them yourself.
+	// Placeholder is a hint drawn muted while Value is empty. It is drawn
+	// between ‹ and ›, "[‹you@example.com›   ]", so that plain text (an
+	// agent's screenshot) tells it from a typed value; do not add them
+	// yourself.
 	// Every field that has a placeholder (TextInput, TextArea) draws it so.
 	Placeholder string
 	// Mask, when not 0, is drawn once per character instead of the value.
@@ -142,7 +143,7 @@ func (t TextInput) Describe() tea.Description {
 
 // Render implements tea.Widget: "Label: [value ]" on one line, the value cut
 // to fit, the cursor (reversed) where it is when focused and, when it is
-// empty, the placeholder (muted, in parentheses): "Label: [(hint) ]".
+// empty, the placeholder (muted, between ‹ and ›): "Label: [‹hint› ]".
 func (t TextInput) Render(ctx tea.RenderContext) string {
 	return renderField(themeOr(t.Theme), ctx, fieldLabel(t.Label, t.LabelWidth), t.Value, t.Placeholder, t.Mask, t.Width, t.CursorFromEnd, t.Disabled)
 }

@@ -242,7 +242,7 @@ func TestTextInputShowsPlaceholderOnlyWhenEmpty(t *testing.T) {
 		t.Errorf("empty input hides its placeholder: %q", out)
 	}
 	out := empty.Render(ctx)
-	if !strings.Contains(out, inStyleStart(widgets.DefaultTheme().Muted)+"(type here)") {
+	if !strings.Contains(out, inStyleStart(widgets.DefaultTheme().Muted)+"‹type here›") {
 		t.Errorf("placeholder is not drawn muted: %q", out)
 	}
 	full := widgets.TextInput{ID: "q", Placeholder: "type here", Value: "x"}
@@ -263,17 +263,19 @@ func TestPlaceholdersAreToldFromValuesInPlainText(t *testing.T) {
 		want string
 	}{
 		{"text input", widgets.TextInput{ID: "e", Label: "Email", Placeholder: "you@example.com", Width: 20},
-			tea.RenderContext{Width: 40}, "Email: [(you@example.com)   ]"},
+			tea.RenderContext{Width: 40}, "Email: [‹you@example.com›   ]"},
 		{"focused text input", widgets.TextInput{ID: "e", Label: "Email", Placeholder: "you@example.com", Width: 20},
-			tea.RenderContext{Width: 40, Focused: true}, "Email: [(you@example.com)   ]"},
-		{"a typed value has no parentheses", widgets.TextInput{ID: "e", Label: "Email", Value: "you@example.com", Placeholder: "x", Width: 20},
+			tea.RenderContext{Width: 40, Focused: true}, "Email: [‹you@example.com›   ]"},
+		{"a typed value has no marks", widgets.TextInput{ID: "e", Label: "Email", Value: "you@example.com", Placeholder: "x", Width: 20},
 			tea.RenderContext{Width: 40}, "Email: [you@example.com     ]"},
-		{"a cut placeholder keeps its closing parenthesis", widgets.TextInput{ID: "e", Placeholder: "you@example.com", Width: 8},
-			tea.RenderContext{Width: 40}, "[(you@e…)]"},
+		{"a placeholder in parentheses is still set apart", widgets.TextInput{ID: "c", Label: "calc", Placeholder: "2*(3+4)", Width: 12},
+			tea.RenderContext{Width: 40}, "calc: [‹2*(3+4)›   ]"},
+		{"a cut placeholder keeps its closing mark", widgets.TextInput{ID: "e", Placeholder: "you@example.com", Width: 8},
+			tea.RenderContext{Width: 40}, "[‹you@e…›]"},
 		{"text area", widgets.TextArea{ID: "n", Placeholder: "what happened?", Height: 2, Width: 18},
-			tea.RenderContext{Width: 40}, "│ (what happened?)  \n│                   "},
+			tea.RenderContext{Width: 40}, "│ ‹what happened?›  \n│                   "},
 		{"focused text area", widgets.TextArea{ID: "n", Placeholder: "what happened?", Height: 1, Width: 18},
-			tea.RenderContext{Width: 40, Focused: true}, "│ (what happened?)  "},
+			tea.RenderContext{Width: 40, Focused: true}, "│ ‹what happened?›  "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := ansi.Strip(tc.w.Render(tc.ctx)); got != tc.want {

@@ -176,3 +176,19 @@ func TestDemoGalleryWidgets(t *testing.T) {
 	}
 	s.SelectItem("g_menu", "g_save").AssertComponent("g_status", labelIs("Menu: chose g_save."))
 }
+
+// The evaluator and the process monitor are not startable over MCP by
+// default, but the harness is a Go caller: it starts any model.
+func TestDemoReplEvaluates(t *testing.T) {
+	s := startDemo(t, "repl")
+	s.TypeInto("expr", "2*(3+4)").SendKey("enter").
+		AssertScreenContains("= 14").
+		TypeInto("expr", "1/0").SendKey("enter").
+		AssertScreenContains("division by zero")
+}
+
+func TestDemoRuntimeShowsLiveFigures(t *testing.T) {
+	s := startDemo(t, "runtime")
+	s.WaitFor("stats", func(c mcptest.Component) bool { return strings.Contains(c.Label, "goroutines") }).
+		AssertScreenContains("GC cycles")
+}

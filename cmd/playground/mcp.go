@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"strings"
 
@@ -169,10 +170,16 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 		go func() { results <- f() }()
 	}
 	if opts.mcp.http != "" {
-		start(func() error {
-			fmt.Fprintf(stderr, "playground: serving MCP over HTTP at http://%s/mcp (SSE at /sse)\n", opts.mcp.http)
-			return srv.ServeHTTP(ctx)
-		})
+		// Listen before anything starts, so a port that cannot be bound
+		// fails alone and the address printed is the one bound (a port of
+		// 0 picks a free one).
+		var lc net.ListenConfig
+		ln, err := lc.Listen(ctx, "tcp", opts.mcp.http)
+		if err != nil {
+			return fmt.Errorf("--http: %w", err)
+		}
+		fmt.Fprintf(stderr, "playground: serving MCP over HTTP at http://%s/mcp (SSE at /sse)\n", ln.Addr())
+		start(func() error { return srv.ServeHTTPListener(ctx, ln) })
 	}
 	if opts.mcp.stdio {
 		start(func() error { return srv.ServeStdio(ctx, stdin, stdout) })

@@ -9,6 +9,13 @@
 // common messages in one line, so an app that needs no special behaviour
 // writes none.
 //
+// Every state a widget draws also shows in plain text, without colour or
+// style, because an agent reads the screen as text: the selected item of a
+// SelectList or Tree (and a Menu's current item) is marked "› ", the active tab stands between
+// ‹ and ›, a placeholder stands between ‹ and › inside its field, a
+// disabled Button is drawn "( Label )" instead of "[ Label ]", and a
+// Checkbox shows "[x]" or "[ ]".
+//
 // One file per widget, each in the same order: the struct and its doc, the
 // messages it sends, Render, keys, tools.
 package widgets

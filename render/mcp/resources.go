@@ -182,12 +182,13 @@ func (r *resources) syncProjections(session string, snap tea.Snapshot) {
 		keep = append(keep, u)
 	}
 	for uri, p := range want {
-		if have[uri] {
-			continue
+		if !have[uri] {
+			keep = append(keep, uri)
+			add = append(add, server.ServerResource{Resource: sdk.NewResource(uri, session+" "+p.Name,
+				sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription(CleanText(p.Description))), Handler: r.read})
 		}
-		keep = append(keep, uri)
-		add = append(add, server.ServerResource{Resource: sdk.NewResource(uri, session+" "+p.Name,
-			sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription(CleanText(p.Description))), Handler: r.read})
+		// The alias goes to the first session that claims it, and passes to
+		// another when its holder stops (detach calls this for the rest).
 		if p.URI != "" && !strings.HasPrefix(p.URI, uriPrefix) {
 			if _, taken := r.aliases[p.URI]; !taken {
 				r.aliases[p.URI] = uri
@@ -227,9 +228,19 @@ func (r *resources) detach(id string) {
 		delete(r.subs, u)
 		delete(r.aliases, u)
 	}
+	others := make([]string, 0, len(r.bySession))
+	for other := range r.bySession {
+		others = append(others, other)
+	}
 	r.mu.Unlock()
 	if len(uris) > 0 {
 		r.s.sdk.DeleteResources(uris...)
+	}
+	sort.Strings(others)
+	for _, other := range others {
+		if sess, ok := r.s.sessions.Get(other); ok {
+			r.syncProjections(other, sess.Snapshot())
+		}
 	}
 }
 

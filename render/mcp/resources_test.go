@@ -403,3 +403,18 @@ func TestMaskedValuesStayScrubbedAfterTheFieldLeaves(t *testing.T) {
 		}
 	}
 }
+
+func TestAnAliasPassesToAnotherSessionWhenItsHolderStops(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a"}))
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "b"}))
+	mustOK(t, tc.call("b.inc.click", nil))
+	if body, _ := readResource(t, tc.c, "counter://state/count"); body != `{"count":0,"open":false}` {
+		t.Fatalf("the alias should be a's: %s", body)
+	}
+	mustOK(t, tc.call("facet_stop", map[string]any{"id": "a"}))
+	if body, _ := readResource(t, tc.c, "counter://state/count"); body != `{"count":1,"open":false}` {
+		t.Fatalf("after a stopped, the alias reads %s, want b's", body)
+	}
+}

@@ -238,6 +238,11 @@ func (l SelectList) HandleMouse(m tea.Mouse) tea.Msg {
 		if row < 0 || row >= height || top+row >= len(l.Options) {
 			return nil
 		}
+		if top+row == cur && cur >= 0 {
+			// A click on the option already selected chooses it, as Enter
+			// does: select, then click again to open.
+			return Chosen{ID: l.ID, Index: cur, Label: l.Options[cur]}
+		}
 		return l.changed(top + row)
 	}
 	return nil

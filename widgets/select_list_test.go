@@ -116,7 +116,7 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 	labelled := widgets.SelectList{ID: "f", Label: "Fruit", Options: inFruit, Selected: 0}
 	inRunMouse(t, labelled, []inMouseCase{
 		{"click on the label does nothing", inClick(1, 0), nil},
-		{"click on the first option", inClick(1, 1), widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
+		{"click on the selected first option chooses it", inClick(1, 1), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
 		{"click on the fourth option", inClick(3, 4), widgets.SelectionChanged{ID: "f", Index: 3, Label: "date"}},
 		{"click below the options", inClick(1, 6), nil},
 		{"right click does nothing", tea.Mouse{Y: 2, Action: tea.MousePress, Button: tea.MouseRight}, nil},
@@ -125,7 +125,8 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 	})
 	unlabelled := widgets.SelectList{ID: "f", Options: inFruit, Selected: 0}
 	inRunMouse(t, unlabelled, []inMouseCase{
-		{"without a label the first line is the first option", inClick(1, 0), widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
+		{"without a label the first line is the first option", inClick(1, 0), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
+		{"a click on another option selects it", inClick(1, 2), widgets.SelectionChanged{ID: "f", Index: 2, Label: "cherry"}},
 	})
 	// Scrolled: selection 10 in a window of 4 shows items 7-10.
 	scrolled := widgets.SelectList{ID: "f", Label: "L", Options: long, Selected: 10, Height: 4}
@@ -136,7 +137,7 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 	}
 	inRunMouse(t, scrolled, []inMouseCase{
 		{"click maps through the scroll window", inClick(1, 1), widgets.SelectionChanged{ID: "f", Index: 7, Label: long[7]}},
-		{"click on the selected line", inClick(1, 4), widgets.SelectionChanged{ID: "f", Index: 10, Label: long[10]}},
+		{"click on the selected line chooses it, as Enter does", inClick(1, 4), widgets.Chosen{ID: "f", Index: 10, Label: long[10]}},
 		// Drawn in 3 lines: the label and two options, 9 and 10.
 		{"click maps through a clipped height", tea.Mouse{Y: 1, Action: tea.MousePress, Button: tea.MouseLeft, Height: 3}, widgets.SelectionChanged{ID: "f", Index: 9, Label: long[9]}},
 	})

@@ -110,6 +110,10 @@ type TableKeyMap struct {
 	Home     key.Binding
 	End      key.Binding
 	Sort     key.Binding
+	// SortNext and SortPrev sort by the next or previous column, so the
+	// keyboard reaches every column the mouse reaches by its header.
+	SortNext key.Binding
+	SortPrev key.Binding
 }
 
 // DefaultTableKeyMap returns the keys a focused Table answers to.
@@ -122,6 +126,8 @@ func DefaultTableKeyMap() TableKeyMap {
 		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
 		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
 		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
+		SortNext: key.NewBinding(key.WithKeys(">", "]"), key.WithHelp(">", "sort next column")),
+		SortPrev: key.NewBinding(key.WithKeys("<", "["), key.WithHelp("<", "sort previous column")),
 	}
 }
 
@@ -398,8 +404,13 @@ func (t Table) HandleKey(k tea.Key) tea.Msg {
 	if t.Disabled {
 		return nil
 	}
-	if key.Matches(k, km.Sort) {
+	switch {
+	case key.Matches(k, km.Sort):
 		return t.resort(t.SortColumn)
+	case key.Matches(k, km.SortNext):
+		return t.sortBy(1)
+	case key.Matches(k, km.SortPrev):
+		return t.sortBy(-1)
 	}
 	page := t.visibleRows(0)
 	sel := t.selected()
@@ -497,10 +508,30 @@ func (t Table) resort(column string) tea.Msg {
 	return Sorted{ID: t.ID, Column: column, Direction: dir}
 }
 
+// sortBy sorts by the column step places from the sorted one (wrapping),
+// ascending.
+func (t Table) sortBy(step int) tea.Msg {
+	n := len(t.Columns)
+	if n == 0 {
+		return nil
+	}
+	cur := -1
+	for i, c := range t.Columns {
+		if c.Key == t.SortColumn {
+			cur = i
+		}
+	}
+	next := ((cur+step)%n + n) % n
+	if cur < 0 && step < 0 {
+		next = n - 1
+	}
+	return Sorted{ID: t.ID, Column: t.Columns[next].Key, Direction: SortAsc}
+}
+
 // ShortHelp lists the keys for the help line.
 func (t Table) ShortHelp() []key.Binding {
 	km := t.keys()
-	return []key.Binding{km.Up, km.Down, km.PageDown, km.Sort}
+	return []key.Binding{km.Up, km.Down, km.PageDown, km.Sort, km.SortNext}
 }
 
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.

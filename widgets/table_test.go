@@ -428,3 +428,26 @@ func TestTableWidgetBasics(t *testing.T) {
 
 // vwStrip removes ANSI styling.
 func vwStrip(s string) string { return ansi.Strip(s) }
+
+func TestTableKeysReachEveryColumn(t *testing.T) {
+	cols := []TableColumn{{Key: "name"}, {Key: "stars"}, {Key: "language"}}
+	cases := []struct {
+		sorted, key, want string
+	}{
+		{"stars", ">", "language"},
+		{"language", ">", "name"},
+		{"name", "<", "language"},
+		{"stars", "[", "name"},
+		{"", ">", "name"},
+		{"", "<", "language"},
+	}
+	for _, c := range cases {
+		tb := Table{ID: "t", Columns: cols, Rows: [][]string{{"a", "1", "Go"}}, SortColumn: c.sorted, SortDirection: SortDesc}
+		k, _ := tea.ParseKey(c.key)
+		got := tb.HandleKey(k)
+		want := Sorted{ID: "t", Column: c.want, Direction: SortAsc}
+		if got != want {
+			t.Errorf("sorted by %q, key %s: %#v, want %#v", c.sorted, c.key, got, want)
+		}
+	}
+}

@@ -150,7 +150,7 @@ func (t todo) View() tea.Node {
 			widgets.Button{ID: "delete", Label: "Delete…", OnClick: askDelete{}, Disabled: t.current() == nil || t.Asking},
 		}},
 		widgets.Modal{ID: "confirm", Visible: t.Asking, Title: "Delete this task?",
-			Body: fmt.Sprintf("%q will be removed from the list.", title), ConfirmLabel: "Delete", DismissLabel: "Keep"},
+			Body: fmt.Sprintf("%q will be removed from the list.", title), ConfirmLabel: "Delete", DismissLabel: "Keep", Destructive: true},
 		widgets.Text{ID: "status", Content: t.Status},
 	}}}
 }

@@ -70,7 +70,8 @@ func WithLogger(l *slog.Logger) Option {
 	}
 }
 
-// WithSize sends a WindowSizeMsg of the given size before anything else.
+// WithSize applies a WindowSizeMsg of the given size before Start returns,
+// before anything else.
 func WithSize(width, height int) Option {
 	return func(c *config) { c.size = WindowSizeMsg{Width: width, Height: height} }
 }
@@ -160,7 +161,11 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 	first := &Snapshot{Model: m, View: view, Focus: focus, Size: cfg.size, Version: 1, Secrets: secrets}
 	r.snap.Store(first)
 	if cfg.size.Width > 0 || cfg.size.Height > 0 {
-		r.inbox <- envelope{msg: cfg.size}
+		// Applied before the owner goroutine starts (so nothing races it):
+		// the snapshot Start leaves behind is already laid out for the size,
+		// and a renderer's first frame or screenshot never shows the
+		// unsized view. A failure keeps the first model, as any Update would.
+		_ = r.apply(cfg.size)
 	}
 	go r.loop()
 	r.run(safeInit(m, cfg.logger))

@@ -99,3 +99,26 @@ func TestStopWaitsForASessionAlreadyLeaving(t *testing.T) {
 		t.Fatalf("second Stop: %v", err)
 	}
 }
+
+type sized struct{ W, H int }
+
+func (s sized) Init() Cmd { return nil }
+func (s sized) Update(msg Msg) (Model, Cmd) {
+	if m, ok := msg.(WindowSizeMsg); ok {
+		s.W, s.H = m.Width, m.Height
+	}
+	return s, nil
+}
+func (s sized) View() Node { return Text{Content: "x"} }
+
+func TestStartReturnsAlreadySized(t *testing.T) {
+	rt, err := Start(context.Background(), sized{}, WithSize(120, 40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	snap := rt.Snapshot()
+	if m := snap.Model.(sized); m.W != 120 || m.H != 40 || snap.Size.Width != 120 {
+		t.Fatalf("first snapshot after Start: model %+v, size %+v", m, snap.Size)
+	}
+}

@@ -44,10 +44,14 @@ func (TreeWalker) Derive(session string, view tea.Node) ([]Derived, []Warning) {
 	var out []Derived
 	var warns []Warning
 	seen := map[string]bool{}
+	ids := map[string]int{}
 	tea.Walk(view, func(n tea.Node, _ int) bool {
 		w, ok := n.(tea.Widget)
 		if !ok {
 			return true
+		}
+		if ids[w.WidgetID()]++; ids[w.WidgetID()] == 2 {
+			warns = append(warns, Warning{Widget: w.WidgetID(), Reason: "more than one widget has this id: keys, clicks and tools reach the first one in view order"})
 		}
 		p, ok := n.(tea.ToolProvider)
 		if !ok {

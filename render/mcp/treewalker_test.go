@@ -213,3 +213,12 @@ func TestTransportKeysInSchemasAreRefused(t *testing.T) {
 		t.Fatalf("CleanSchema: %v", err)
 	}
 }
+
+func TestDuplicateIDsWarnOnce(t *testing.T) {
+	act := []tea.Action{{Name: "poke"}}
+	view := tea.Column{Items: []tea.Node{probe{id: "w", kind: "k", actions: act}, probe{id: "w", kind: "k", actions: act}, probe{id: "w", kind: "other"}}}
+	ds, warns := TreeWalker{}.Derive("s", view)
+	if len(ds) != 1 || len(warns) != 1 || !strings.Contains(warns[0].Reason, "more than one widget") {
+		t.Fatalf("derived %v, warnings %v", names(ds), warns)
+	}
+}

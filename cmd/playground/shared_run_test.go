@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,29 +15,10 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 )
 
-// lockedBuffer is a bytes.Buffer that the program writes and the test
-// reads at the same time.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // running is the whole program, run() with a command line, in a goroutine.
 type running struct {
 	t      *testing.T
-	stderr *lockedBuffer
+	stderr *syncBuffer
 	done   chan error
 	cancel context.CancelFunc
 	ended  bool
@@ -50,7 +29,7 @@ type running struct {
 func startRun(t *testing.T, args []string, stdin io.Reader, stdout io.Writer) *running {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &running{t: t, stderr: &lockedBuffer{}, done: make(chan error, 1), cancel: cancel}
+	r := &running{t: t, stderr: &syncBuffer{}, done: make(chan error, 1), cancel: cancel}
 	go func() { r.done <- run(ctx, args, stdin, stdout, r.stderr) }()
 	t.Cleanup(func() {
 		cancel()

@@ -155,17 +155,6 @@ func (r *Registry) Resolve(name string) (*Tool, bool) {
 	return nil, false
 }
 
-// Owner returns who owns name.
-func (r *Registry) Owner(name string) (string, bool) {
-	r.mu.RLock()
-	defer r.mu.RUnlock()
-	e, ok := r.tools[name]
-	if !ok {
-		return "", false
-	}
-	return e.owner, true
-}
-
 // Tools returns the registered tools sorted by name; with a session id, only
 // that session's (those whose first "." segment is exactly the id).
 func (r *Registry) Tools(session string) []*Tool {

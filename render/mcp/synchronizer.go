@@ -59,9 +59,6 @@ func NewToolSynchronizer(session string, reg *Registry, log *slog.Logger) *ToolS
 	return s
 }
 
-// Owner is the synchronizer's owner token in the Registry.
-func (s *ToolSynchronizer) Owner() string { return s.owner }
-
 // Start registers the session's discover_tools and the tools of its first
 // view. A *NameCollisionError names the tools that were refused.
 func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
@@ -186,17 +183,6 @@ func (s *ToolSynchronizer) AddedBetween(from, to uint64) []string {
 	return out
 }
 
-// Tools returns the session's registered derived tools.
-func (s *ToolSynchronizer) Tools() []*Tool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := make([]*Tool, 0, len(s.known))
-	for _, t := range s.known {
-		out = append(out, t)
-	}
-	return out
-}
-
 // Stop removes every tool the synchronizer still owns, in one change.
 func (s *ToolSynchronizer) Stop() {
 	s.mu.Lock()
@@ -209,14 +195,10 @@ func (s *ToolSynchronizer) Stop() {
 	s.reg.RemoveOwner(s.owner)
 }
 
-// Follow syncs every snapshot rt publishes until it stops, then removes the
-// session's tools (so a session that dies without Stop loses its tools with
-// one list_changed).
-func (s *ToolSynchronizer) Follow(rt *tea.Runtime) {
-	ch, cancel := rt.Subscribe()
-	s.follow(ch, cancel)
-}
-
+// follow syncs every snapshot from ch until the runtime stops (ch closes),
+// then removes the session's tools, so a session that dies without Stop
+// loses its tools with one list_changed. The caller subscribes before it
+// reads the first snapshot, so no render falls between the two.
 func (s *ToolSynchronizer) follow(ch <-chan tea.Snapshot, cancel func()) {
 	go func() {
 		defer cancel()

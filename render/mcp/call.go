@@ -160,7 +160,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 		}
 		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), Fault
 	}
-	wr := WriteResult{Applied: true, Tool: shown, Changed: changedWidgets(tr.Before, tr.After)}
+	wr := WriteResult{Applied: true, Tool: shown, Changed: s.changedWidgets(t.Session, tr.Before, tr.After)}
 	if sy := s.syncer(t.Session); sy != nil {
 		_ = sy.Sync(tr.After)
 		for _, n := range sy.AddedBetween(tr.Before.Version, tr.After.Version) {
@@ -308,47 +308,61 @@ func staleSession(session, tool string) *sdk.CallToolResult {
 	return sdk.NewToolResultError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))
 }
 
+// drawing is one snapshot's widgets drawn one by one, by id, in view order.
+type drawing struct {
+	version uint64
+	width   int
+	byID    map[string]string
+	order   []string
+}
+
+func draw(snap tea.Snapshot, width int) *drawing {
+	d := &drawing{version: snap.Version, width: width, byID: map[string]string{}}
+	for _, w := range tea.Widgets(snap.View) {
+		id := w.WidgetID()
+		if prev, dup := d.byID[id]; dup {
+			d.byID[id] = prev + "\x00" + safeRender(w, width, id == snap.Focus)
+			continue
+		}
+		d.byID[id] = safeRender(w, width, id == snap.Focus)
+		d.order = append(d.order, id)
+	}
+	return d
+}
+
 // changedWidgets lists, in view order, the ids of widgets whose drawing
 // differs between two snapshots, including widgets that appeared or left.
-func changedWidgets(before, after tea.Snapshot) []string {
+// A session's last drawing is kept, so consecutive writes (whose before is
+// the previous write's after) draw each snapshot once.
+func (s *Server) changedWidgets(session string, before, after tea.Snapshot) []string {
 	width := after.Size.Width
 	if width <= 0 {
-		width = 120
+		width = DefaultWidth
 	}
-	draw := func(s tea.Snapshot) (map[string]string, []string) {
-		out := map[string]string{}
-		var order []string
-		for _, w := range tea.Widgets(s.View) {
-			id := w.WidgetID()
-			if _, dup := out[id]; dup {
-				out[id] += "\x00" + safeRender(w, width, id == s.Focus)
-				continue
-			}
-			out[id] = safeRender(w, width, id == s.Focus)
-			order = append(order, id)
-		}
-		return out, order
+	s.drawMu.Lock()
+	b := s.drawings[session]
+	s.drawMu.Unlock()
+	if b == nil || b.version != before.Version || b.width != width {
+		b = draw(before, width)
 	}
-	b, _ := draw(before)
-	a, order := draw(after)
-	var changed []string
-	for _, id := range order {
-		if b[id] != a[id] {
+	a := draw(after, width)
+	s.drawMu.Lock()
+	s.drawings[session] = a
+	s.drawMu.Unlock()
+	changed := []string{}
+	for _, id := range a.order {
+		if b.byID[id] != a.byID[id] {
 			changed = append(changed, id)
 		}
 	}
 	var gone []string
-	for id := range b {
-		if _, ok := a[id]; !ok {
+	for id := range b.byID {
+		if _, ok := a.byID[id]; !ok {
 			gone = append(gone, id)
 		}
 	}
 	sort.Strings(gone)
-	changed = append(changed, gone...)
-	if changed == nil {
-		changed = []string{}
-	}
-	return changed
+	return append(changed, gone...)
 }
 
 func safeRender(w tea.Widget, width int, focused bool) (s string) {

@@ -33,6 +33,9 @@ type Server struct {
 
 	res *resources
 
+	drawMu   sync.Mutex
+	drawings map[string]*drawing // by session: its last snapshot, drawn
+
 	mu      sync.Mutex
 	syncers map[string]*ToolSynchronizer // by session id
 }
@@ -55,6 +58,7 @@ func New(opts Options) (*Server, error) {
 		sessions:   opts.Sessions,
 		breakers:   NewBreakers(opts.Now),
 		syncers:    map[string]*ToolSynchronizer{},
+		drawings:   map[string]*drawing{},
 	}
 	s.res = newResources(s)
 	hooks := &server.Hooks{}
@@ -188,6 +192,9 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 	}
 	delete(s.syncers, ev.Session.ID)
 	s.mu.Unlock()
+	s.drawMu.Lock()
+	delete(s.drawings, ev.Session.ID)
+	s.drawMu.Unlock()
 	sy.Stop()
 	s.res.detach(ev.Session.ID)
 }

@@ -1,5 +1,7 @@
 package tea
 
+import "slices"
+
 // focusScan is what the runtime keeps of a view for focus: the focusable
 // ids in view order, and the widgets that trap focus with the focusable ids
 // each holds (itself and its descendants).
@@ -32,7 +34,7 @@ func (f focusScan) cycleOrder() []string {
 // allows reports whether focus may move to id: a focusable widget in view,
 // inside a trap while one is in view.
 func (f focusScan) allows(id string) bool {
-	return contains(f.cycleOrder(), id)
+	return slices.Contains(f.cycleOrder(), id)
 }
 
 // hasTrap reports whether the trap id is in the scan.
@@ -73,7 +75,7 @@ func scan(view Node, secrets map[string]string) (focusScan, map[string]string) {
 					f.order = append(f.order, id)
 				}
 				for _, i := range open {
-					if !contains(f.traps[i].focus, id) {
+					if !slices.Contains(f.traps[i].focus, id) {
 						f.traps[i].focus = append(f.traps[i].focus, id)
 					}
 				}
@@ -117,7 +119,7 @@ func scan(view Node, secrets map[string]string) (focusScan, map[string]string) {
 func refocus(current, before string, prev, next focusScan) (focus, keep string) {
 	if !next.trapping() {
 		if prev.trapping() {
-			if before != "" && contains(next.order, before) {
+			if before != "" && slices.Contains(next.order, before) {
 				return before, ""
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -272,7 +273,7 @@ func (r *Runtime) SetHover(ctx context.Context, id string) error {
 // AttachAgent records that agent acts on this runtime (idempotent). It
 // returns ErrAgentsBlocked while the human has detached agents.
 func (r *Runtime) AttachAgent(ctx context.Context, agent string) error {
-	if s := r.Snapshot(); contains(s.Agents, agent) && !s.AgentsBlocked {
+	if s := r.Snapshot(); slices.Contains(s.Agents, agent) && !s.AgentsBlocked {
 		return nil
 	}
 	_, err := r.call(ctx, agentInput{attach: agent})
@@ -393,7 +394,7 @@ func (r *Runtime) handle(msg Msg) error {
 		case m.step != 0:
 			next = r.cycle(cur.Focus, m.step < 0)
 		default:
-			if !contains(r.focus.order, m.id) {
+			if !slices.Contains(r.focus.order, m.id) {
 				return fmt.Errorf("widget %q cannot take focus: it is %w", m.id, ErrNotFocusable)
 			}
 			if !r.focus.allows(m.id) {
@@ -412,7 +413,7 @@ func (r *Runtime) handle(msg Msg) error {
 			s.AgentsBlocked = false
 		case s.AgentsBlocked:
 			return ErrAgentsBlocked
-		case !contains(s.Agents, m.attach):
+		case !slices.Contains(s.Agents, m.attach):
 			s.Agents = append(append([]string(nil), s.Agents...), m.attach)
 		default:
 			return nil
@@ -675,13 +676,4 @@ func typeName(m Model) string {
 		return "nil"
 	}
 	return reflect.TypeOf(m).String()
-}
-
-func contains(ids []string, id string) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }

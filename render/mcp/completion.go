@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -63,19 +64,10 @@ func (s *Server) installPrompts() {
 		sdk.WithArgument("app", sdk.ArgumentDescription("The app to start (completable)."), sdk.RequiredArgument()),
 	), func(_ context.Context, req sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
 		app := req.Params.Arguments["app"]
-		if !contains(s.opts.Startable, app) {
+		if !slices.Contains(s.opts.Startable, app) {
 			return nil, fmt.Errorf("app %q is not startable; startable apps: %s", app, strings.Join(s.opts.Startable, ", "))
 		}
 		text := fmt.Sprintf("Call facet_start with {\"app\": %q}. It answers the session id and its tools. ", app) + instructions(s.opts.ToolNames)
 		return sdk.NewGetPromptResult("Start "+app, []sdk.PromptMessage{sdk.NewPromptMessage(sdk.RoleUser, sdk.NewTextContent(text))}), nil
 	})
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

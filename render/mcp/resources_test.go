@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -88,7 +89,7 @@ func TestResourcesReadSubscribeDiffUnsubscribe(t *testing.T) {
 		uris = append(uris, r.URI)
 	}
 	for _, want := range []string{WidgetsURI("demo"), ContextURI("demo"), ModelURI("demo", "count"), "counter://state/count"} {
-		if !contains(uris, want) {
+		if !slices.Contains(uris, want) {
 			t.Fatalf("resources/list lacks %s: %v", want, uris)
 		}
 	}
@@ -341,7 +342,7 @@ func TestProjectionsFollowTheModel(t *testing.T) {
 	waitListed := func(uri string, want bool) {
 		t.Helper()
 		deadline := time.Now().Add(2 * time.Second)
-		for contains(listed(), uri) != want {
+		for slices.Contains(listed(), uri) != want {
 			if time.Now().After(deadline) {
 				t.Fatalf("%s listed = %v, want %v: %v", uri, !want, want, listed())
 			}

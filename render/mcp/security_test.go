@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -140,10 +141,10 @@ func TestSecurityMatrix(t *testing.T) {
 		}
 		tc := connect(t, srv)
 		tools := tc.tools()
-		if contains(tools, "facet_get_model") || contains(tools, "facet_start") {
+		if slices.Contains(tools, "facet_get_model") || slices.Contains(tools, "facet_start") {
 			t.Fatalf("read-only listing has sensitive static tools: %v", tools)
 		}
-		if contains(tools, "lg.password.get_value") {
+		if slices.Contains(tools, "lg.password.get_value") {
 			t.Fatal("a masked input derived get_value")
 		}
 		res := mustOK(t, tc.call("lg.email.get_value", nil))
@@ -188,7 +189,7 @@ func TestSecurityMatrix(t *testing.T) {
 		}})
 		tc := connect(t, srv)
 		tools := tc.tools()
-		if contains(tools, "facet_screenshot") || !contains(tools, "facet_list") {
+		if slices.Contains(tools, "facet_screenshot") || !slices.Contains(tools, "facet_list") {
 			t.Fatalf("a panic must cost that tool its listing only: %v", tools)
 		}
 		res := tc.call("facet_screenshot", map[string]any{"id": "x"})
@@ -213,7 +214,7 @@ func TestSecurityMatrix(t *testing.T) {
 			return Allow()
 		}})
 		tc := connect(t, srv)
-		if contains(tc.tools(), "facet_list") {
+		if slices.Contains(tc.tools(), "facet_list") {
 			t.Fatal("an Ask tool was listed")
 		}
 		m := structured(t, tc.call("facet_list", nil))
@@ -488,7 +489,7 @@ func TestFacetActIsDecidedAsTheToolItRuns(t *testing.T) {
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	if !contains(asked, "demo.inc.click") {
+	if !slices.Contains(asked, "demo.inc.click") {
 		t.Fatalf("the authorizer was asked %v", asked)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -26,11 +27,11 @@ func TestStartDerivesPerSessionToolsAndWritesReachUpdate(t *testing.T) {
 	}
 	tools := tc.tools()
 	for _, want := range []string{"demo.inc.click", "demo.dec.click", "demo.open.click", "demo.discover_tools", "facet_start", "facet_act"} {
-		if !contains(tools, want) {
+		if !slices.Contains(tools, want) {
 			t.Fatalf("tools/list lacks %s: %v", want, tools)
 		}
 	}
-	if contains(tools, "demo.reset.click") {
+	if slices.Contains(tools, "demo.reset.click") {
 		t.Fatal("a disabled button must offer no tool")
 	}
 	res = mustOK(t, tc.call("demo.inc.click", nil))
@@ -43,7 +44,7 @@ func TestStartDerivesPerSessionToolsAndWritesReachUpdate(t *testing.T) {
 	for _, c := range changed {
 		ids = append(ids, c.(string))
 	}
-	if !contains(ids, "count") || !contains(ids, "reset") || contains(ids, "inc") {
+	if !slices.Contains(ids, "count") || !slices.Contains(ids, "reset") || slices.Contains(ids, "inc") {
 		t.Fatalf("changed = %v, want count and reset (enabled now), not inc", ids)
 	}
 	sess, _ := srv.Sessions().Get("demo")
@@ -52,7 +53,7 @@ func TestStartDerivesPerSessionToolsAndWritesReachUpdate(t *testing.T) {
 	}
 	// The write brought the set up to date before answering: reset is
 	// enabled now, so its tool exists.
-	if !contains(tc.tools(), "demo.reset.click") {
+	if !slices.Contains(tc.tools(), "demo.reset.click") {
 		t.Fatal("reset's tool was not registered before the write answered")
 	}
 	model := structured(t, mustOK(t, tc.call("facet_get_model", map[string]any{"id": "demo"})))
@@ -79,7 +80,7 @@ func TestStickyToolSetNotifiesOncePerChange(t *testing.T) {
 	if got := tc.notifications() - base; got != 1 {
 		t.Fatalf("after dismiss and reopen: %d list_changed in all, want 1", got)
 	}
-	if !contains(tc.tools(), "demo.confirm.click") {
+	if !slices.Contains(tc.tools(), "demo.confirm.click") {
 		t.Fatal("the sticky set lost confirm's tool")
 	}
 }
@@ -241,10 +242,10 @@ func TestSessionsHaveSeparateToolsAndStopRemovesOnlyItsOwn(t *testing.T) {
 		t.Fatalf("stopping a session sent %d list_changed, want 1", got)
 	}
 	tools := tc.tools()
-	if contains(tools, "a1.inc.click") || contains(tools, "a1.discover_tools") {
+	if slices.Contains(tools, "a1.inc.click") || slices.Contains(tools, "a1.discover_tools") {
 		t.Fatal("a1's tools survived its stop")
 	}
-	if !contains(tools, "a2.inc.click") {
+	if !slices.Contains(tools, "a2.inc.click") {
 		t.Fatal("stopping a1 removed a2's tools")
 	}
 	mustErr(t, tc.call("a1.inc.click", nil), "session `a1` is not running", "facet_list")
@@ -260,7 +261,7 @@ func TestSessionThatDiesWithoutStopLosesItsTools(t *testing.T) {
 	}
 	sess.Dispatch(context.Background(), tea.QuitMsg{})
 	deadline := time.Now().Add(2 * time.Second)
-	for contains(tc.tools(), "dies.q.quit") {
+	for slices.Contains(tc.tools(), "dies.q.quit") {
 		if time.Now().After(deadline) {
 			t.Fatal("a session that quit kept its tools")
 		}
@@ -332,13 +333,13 @@ func TestClientNameCollisionRefusesTheSecondSession(t *testing.T) {
 			t.Fatalf("the refusal names another session's tool %q", n)
 		}
 	}
-	if !contains(nc.Names, "S.inc.click") {
+	if !slices.Contains(nc.Names, "S.inc.click") {
 		t.Fatalf("names = %v", nc.Names)
 	}
 	if _, running := srv.Sessions().Get("S"); running {
 		t.Fatal("a session with refused tools kept running")
 	}
-	if !contains(tc.tools(), "s.inc.click") {
+	if !slices.Contains(tc.tools(), "s.inc.click") {
 		t.Fatal("the first session lost its tool")
 	}
 }
@@ -348,7 +349,7 @@ func TestFacetActAndSafeNames(t *testing.T) {
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 	tools := tc.tools()
-	if !contains(tools, "demo_inc_click") || contains(tools, "demo.inc.click") {
+	if !slices.Contains(tools, "demo_inc_click") || slices.Contains(tools, "demo.inc.click") {
 		t.Fatalf("safe names not advertised: %v", tools)
 	}
 	mustOK(t, tc.call("demo_inc_click", nil))

@@ -206,7 +206,7 @@ func TestTransportKeysInSchemasAreRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustOK(t, tc.call("sw.ok.go", nil)) // the server is alive and serving
-	if contains(tc.tools(), "sw.q.go") {
+	if slices.Contains(tc.tools(), "sw.q.go") {
 		t.Fatal("a spec with an x-mcp-header key was registered")
 	}
 	if _, err := CleanSchema(map[string]any{"X-MCP-Header": "h"}); !errors.Is(err, ErrBadSpec) {

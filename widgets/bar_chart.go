@@ -66,7 +66,7 @@ func (c BarChart) Render(ctx tea.RenderContext) string {
 	labelW, valueW, top := 0, 0, 0.0
 	values := make([]string, len(c.Bars))
 	for i, b := range c.Bars {
-		labelW = max(labelW, Width(oneLine(b.Label)))
+		labelW = max(labelW, Width(OneLine(b.Label)))
 		values[i] = formatBarValue(b.Value)
 		valueW = max(valueW, Width(values[i]))
 		if isFinite(b.Value) {
@@ -83,7 +83,7 @@ func (c BarChart) Render(ctx tea.RenderContext) string {
 	for i, b := range clipLines(c.Bars, ctx.Height) {
 		line := ""
 		if labelW > 0 {
-			line = t.Normal.Render(Pad(oneLine(b.Label), labelW)) + t.Muted.Render(" │")
+			line = t.Normal.Render(Pad(OneLine(b.Label), labelW)) + t.Muted.Render(" │")
 		} else {
 			line = t.Muted.Render("│")
 		}

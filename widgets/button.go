@@ -76,7 +76,7 @@ func (b Button) Render(ctx tea.RenderContext) string {
 	case ctx.Focused:
 		style = t.ButtonFocus
 	}
-	label := Fit(oneLine(b.Label), max(ctx.Width-4, 1))
+	label := Fit(OneLine(b.Label), max(ctx.Width-4, 1))
 	return style.Render(Fit(open+label+closing, ctx.Width))
 }
 

@@ -85,7 +85,7 @@ func (c Checkbox) Render(ctx tea.RenderContext) string {
 		mark = "[x]"
 	}
 	line := box.Render(mark)
-	if text := oneLine(c.Label); text != "" {
+	if text := OneLine(c.Label); text != "" {
 		line += " " + label.Render(Fit(text, max(ctx.Width-4, 1)))
 	}
 	return Fit(line, ctx.Width)

@@ -172,7 +172,7 @@ const fieldMinWidth = 8
 // fieldLabel is what a one-line field draws before its bracket: "Label: ",
 // padded to width cells when width is positive; "" without a label.
 func fieldLabel(label string, width int) string {
-	if label = oneLine(label); label == "" {
+	if label = OneLine(label); label == "" {
 		return ""
 	}
 	label += ": "
@@ -230,7 +230,7 @@ const (
 // and not a value (the closing mark stays when the hint is cut). It is ""
 // without a placeholder.
 func placeholderText(placeholder string, width int) string {
-	if placeholder = oneLine(placeholder); placeholder == "" || width <= 0 {
+	if placeholder = OneLine(placeholder); placeholder == "" || width <= 0 {
 		return ""
 	}
 	if width < 3 {

@@ -33,13 +33,17 @@ func Pad(s string, width int) string {
 // Width returns the number of cells s occupies, ignoring ANSI styling.
 func Width(s string) int { return ansi.StringWidth(s) }
 
-// oneLine turns newlines and tabs into spaces so a value never breaks a
-// single-line widget's layout.
-func oneLine(s string) string {
+// lineBreaks turns line breaks and tabs into spaces. A Replacer is safe for
+// concurrent use and never changes, so one serves every call.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
+
+// OneLine turns newlines and tabs into spaces so a value never breaks a
+// single-line layout, copying nothing when it is one line already.
+func OneLine(s string) string {
 	if !strings.ContainsAny(s, "\n\r\t") {
 		return s
 	}
-	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ").Replace(s)
+	return lineBreaks.Replace(s)
 }
 
 // clipLines keeps the first height items (lines, bars, rows), or all when

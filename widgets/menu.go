@@ -219,7 +219,7 @@ func (m Menu) Render(ctx tea.RenderContext) string {
 			suffix = " ▸"
 		}
 		indent := strings.Repeat("  ", r.depth)
-		label := Fit(oneLine(r.item.Label), max(ctx.Width-Width(indent)-Width(suffix)-2, 1))
+		label := Fit(OneLine(r.item.Label), max(ctx.Width-Width(indent)-Width(suffix)-2, 1))
 		text := Fit(indent+"  "+label+suffix, ctx.Width)
 		style := t.Normal
 		switch {

@@ -95,14 +95,14 @@ func (m Modal) confirmLabel() string {
 	if m.ConfirmLabel == "" {
 		return "OK"
 	}
-	return oneLine(m.ConfirmLabel)
+	return OneLine(m.ConfirmLabel)
 }
 
 func (m Modal) dismissLabel() string {
 	if m.DismissLabel == "" {
 		return "Cancel"
 	}
-	return oneLine(m.DismissLabel)
+	return OneLine(m.DismissLabel)
 }
 
 // modalButtons are the two choices as drawn: "[ OK ]" and "[ Cancel ]".
@@ -130,7 +130,7 @@ const modalMinWidth = 5
 func (m Modal) layout(avail, height int) (width int, body []string, blank bool) {
 	body = m.modalBody()
 	confirm, dismiss := m.modalButtons()
-	natural := max(Width(oneLine(m.Title))+4, Width(confirm)+Width(modalButtonGap)+Width(dismiss))
+	natural := max(Width(OneLine(m.Title))+4, Width(confirm)+Width(modalButtonGap)+Width(dismiss))
 	for _, l := range body {
 		natural = max(natural, Width(l))
 	}
@@ -154,7 +154,7 @@ func (m Modal) Render(ctx tea.RenderContext) string {
 	if ctx.Focused {
 		border, confirmStyle = t.BorderFocus, t.ButtonFocus
 	}
-	title := oneLine(m.Title)
+	title := OneLine(m.Title)
 	confirm, dismiss := m.modalButtons()
 	buttons := confirmStyle.Render(confirm) + modalButtonGap + t.Button.Render(dismiss)
 	width, body, blank := m.layout(ctx.Width, ctx.Height)

@@ -119,7 +119,7 @@ func (s Scrubber) layout(width int) scrubberLayout {
 	if s.Playing {
 		icon = "▶"
 	}
-	l := scrubberLayout{label: oneLine(s.Label), icon: icon, left: clock(s.pos()), right: clock(s.hi())}
+	l := scrubberLayout{label: OneLine(s.Label), icon: icon, left: clock(s.pos()), right: clock(s.hi())}
 	fixed := func() int {
 		n := Width(l.icon) + 1
 		if l.label != "" {

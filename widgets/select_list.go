@@ -120,7 +120,7 @@ func (l SelectList) Render(ctx tea.RenderContext) string {
 	hasLabel, height := l.layout(ctx.Height)
 	var out []string
 	if hasLabel {
-		out = append(out, labelStyle.Render(Fit(oneLine(l.Label), ctx.Width)))
+		out = append(out, labelStyle.Render(Fit(OneLine(l.Label), ctx.Width)))
 	}
 	if len(l.Options) == 0 {
 		out = append(out, t.Muted.Render(Fit("(no options)", ctx.Width)))
@@ -129,7 +129,7 @@ func (l SelectList) Render(ctx tea.RenderContext) string {
 	index, _ := l.selection()
 	top := windowTop(index, len(l.Options), height)
 	for i := top; i < min(top+height, len(l.Options)); i++ {
-		text := Fit(oneLine(l.Options[i]), max(ctx.Width-2, 0))
+		text := Fit(OneLine(l.Options[i]), max(ctx.Width-2, 0))
 		if i == index {
 			out = append(out, Fit(marker.Render("› ")+marked.Render(text), ctx.Width))
 			continue
@@ -151,7 +151,7 @@ func windowTop(sel, n, height int) int {
 // layout says whether the label line is drawn and how many options are
 // shown when the widget gets avail lines (0: unbounded).
 func (l SelectList) layout(avail int) (label bool, height int) {
-	label, height = oneLine(l.Label) != "", l.height()
+	label, height = OneLine(l.Label) != "", l.height()
 	if avail > 0 {
 		label = label && avail >= 2
 		height = min(height, avail-boolInt(label))

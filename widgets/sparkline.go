@@ -59,7 +59,7 @@ func (s Sparkline) Render(ctx tea.RenderContext) string {
 		return ""
 	}
 	t := themeOr(s.Theme)
-	label := oneLine(s.Label)
+	label := OneLine(s.Label)
 	if label != "" {
 		// The label gives way to the values, keeping at most half the width.
 		room := max(ctx.Width-len(s.Values)-1, (ctx.Width-1)/2)

@@ -282,7 +282,7 @@ func (t Table) headerText(spans []colSpan) string {
 		if i > 0 {
 			writeSpaces(&b, tableColumnGap)
 		}
-		title := oneLine(c.Title)
+		title := OneLine(c.Title)
 		if title == "" {
 			title = c.Key
 		}
@@ -314,7 +314,7 @@ func (t Table) rowText(row []string, spans []colSpan) string {
 		}
 		cell := ""
 		if i < len(row) {
-			cell = oneLine(row[i])
+			cell = OneLine(row[i])
 		}
 		writeCell(&b, cell, spans[i].w, c.Align)
 	}

@@ -122,7 +122,7 @@ func (t Tabs) layout(width int) []tabCell {
 	titles := make([]string, len(t.Tabs))
 	longest := 0
 	for i, s := range t.Tabs {
-		titles[i] = oneLine(s)
+		titles[i] = OneLine(s)
 		longest = max(longest, Width(titles[i]))
 	}
 	// stripWidth is the width of tabs from..to (inclusive) with titles

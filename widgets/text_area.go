@@ -127,7 +127,7 @@ func (a TextArea) Render(ctx tea.RenderContext) string {
 	if height <= 0 {
 		height = DefaultTextAreaHeight
 	}
-	label := oneLine(a.Label)
+	label := OneLine(a.Label)
 	if ctx.Height > 0 {
 		if ctx.Height < 2 {
 			label = ""

@@ -188,7 +188,7 @@ func (t Tree) Render(ctx tea.RenderContext) string {
 	out := make([]string, 0, end-start)
 	for i := start; i < end; i++ {
 		l := lines[i]
-		text := Pad(strings.Repeat("  ", l.depth)+treeMarker(*l.node, t.Expanded)+oneLine(l.node.Label), max(ctx.Width-treeMarkWidth, 0))
+		text := Pad(strings.Repeat("  ", l.depth)+treeMarker(*l.node, t.Expanded)+OneLine(l.node.Label), max(ctx.Width-treeMarkWidth, 0))
 		if i == cur {
 			out = append(out, Fit(marker.Render(treeSelMark)+selected.Render(text), ctx.Width))
 			continue

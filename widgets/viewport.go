@@ -146,7 +146,7 @@ func (v Viewport) Render(ctx tea.RenderContext) string {
 	for i := 0; i < h; i++ {
 		line := ""
 		if top+i < len(v.Lines) {
-			line = oneLine(v.Lines[top+i])
+			line = OneLine(v.Lines[top+i])
 		}
 		if !bar {
 			out = append(out, Fit(line, ctx.Width))

@@ -390,7 +390,7 @@ func (l *layouter) box(b tea.Box, x, y, w, h int) []string {
 // topEdge draws "╭─ Title ───╮" in w cells, cutting the title with an
 // ellipsis when it does not fit.
 func topEdge(border lipgloss.Border, title string, w int, style, titleStyle lipgloss.Style) string {
-	title = oneLine(title)
+	title = widgets.OneLine(title)
 	fill := w - 2
 	var b strings.Builder
 	b.WriteString(style.Render(border.TopLeft))
@@ -439,19 +439,6 @@ func splitLines(s string) []string {
 		return nil
 	}
 	return strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
-}
-
-// lineBreaks turns line breaks and tabs into spaces. A Replacer is safe for
-// concurrent use and never changes, so one serves every call.
-var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
-
-// oneLine puts s on one line (as widgets do for their labels), copying
-// nothing when it already is.
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\n\r\t") {
-		return s
-	}
-	return lineBreaks.Replace(s)
 }
 
 // pad cuts s (ellipsis) or right-pads it to exactly w cells, measuring it

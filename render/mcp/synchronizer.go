@@ -35,6 +35,9 @@ type ToolSynchronizer struct {
 	warned   map[string]bool
 	stopped  bool
 	firstErr error
+	// stopOnce makes a second Stop wait until the first has removed the
+	// tools: the follower and the session watcher both stop a session.
+	stopOnce sync.Once
 }
 
 // NewToolSynchronizer returns a synchronizer for session. One given an
@@ -183,16 +186,15 @@ func (s *ToolSynchronizer) AddedBetween(from, to uint64) []string {
 	return out
 }
 
-// Stop removes every tool the synchronizer still owns, in one change.
+// Stop removes every tool the synchronizer still owns, in one change. When
+// it returns the tools are gone, also for a caller that raced another Stop.
 func (s *ToolSynchronizer) Stop() {
-	s.mu.Lock()
-	if s.stopped {
+	s.stopOnce.Do(func() {
+		s.mu.Lock()
+		s.stopped = true
 		s.mu.Unlock()
-		return
-	}
-	s.stopped = true
-	s.mu.Unlock()
-	s.reg.RemoveOwner(s.owner)
+		s.reg.RemoveOwner(s.owner)
+	})
 }
 
 // follow syncs every snapshot from ch until the runtime stops (ch closes),

@@ -1,0 +1,50 @@
+package mcp
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/tea"
+)
+
+// gateSink holds up the first removal until released.
+type gateSink struct {
+	entered, release chan struct{}
+	once             sync.Once
+}
+
+func (g *gateSink) addTools([]*Tool) {}
+func (g *gateSink) removeTools([]string) {
+	g.once.Do(func() {
+		close(g.entered)
+		<-g.release
+	})
+}
+
+func TestASecondStopWaitsUntilTheToolsAreGone(t *testing.T) {
+	// The session's follower and its watcher both stop the synchronizer;
+	// the one that comes second must not return while the tools are
+	// still registered (a harness Stop then saw them listed).
+	sink := &gateSink{entered: make(chan struct{}), release: make(chan struct{})}
+	reg := NewRegistry(sink)
+	sy := NewToolSynchronizer("s", reg, nil)
+	view := probe{id: "w", kind: "k", actions: []tea.Action{{Name: "poke"}}}
+	if err := sy.Start(tea.Snapshot{View: view, Version: 1}); err != nil {
+		t.Fatal(err)
+	}
+	go sy.Stop()
+	<-sink.entered
+	second := make(chan struct{})
+	go func() { sy.Stop(); close(second) }()
+	select {
+	case <-second:
+		t.Fatal("the second Stop returned while the first was still removing the tools")
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(sink.release)
+	<-second
+	if n := len(reg.Tools("s")); n != 0 {
+		t.Fatalf("%d tools left after Stop", n)
+	}
+}

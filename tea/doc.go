@@ -8,6 +8,11 @@
 // renderer draws that tree, the MCP renderer derives typed tools from the
 // widgets in it, and both send the same messages to the same Update.
 //
+// An app tells whoever is at a session something with Notify (or a
+// NotifyMsg): the runtime keeps it pending in the snapshot until its TTL
+// passes or the app dismisses it, the terminal shows the newest on its bottom
+// line and the MCP renderer lists them in the session's context resource.
+//
 // tea never imports a renderer or lipgloss; widgets (package widgets) draw
 // themselves, and renderers lay containers out.
 package tea

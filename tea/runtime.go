@@ -36,6 +36,9 @@ type Snapshot struct {
 	// scrub them from anything they expose without an authorizer. The map
 	// is never changed once published.
 	Secrets map[string]string
+	// Notifications are the pending notifications, oldest first (see
+	// NotifyMsg). The slice is never changed once published.
+	Notifications []Notification
 }
 
 // Transition is what one dispatched message did: the snapshot before it was
@@ -98,6 +101,8 @@ type Runtime struct {
 	// beforeTrap is the focus from before a focus trap appeared, to
 	// restore when the last one leaves.
 	beforeTrap string
+	// lastNote is the last notification id given out.
+	lastNote uint64
 }
 
 type envelope struct {
@@ -388,6 +393,27 @@ func (r *Runtime) handle(msg Msg) error {
 	case BatchMsg, sequenceMsg, tickRequest:
 		r.deliver(m)
 		return nil
+	case NotifyMsg:
+		n, err := m.notification(r.lastNote+1, time.Now())
+		if err != nil {
+			r.cfg.logger.Error("notification refused", "err", err)
+			return err
+		}
+		r.lastNote = n.ID
+		s := *cur
+		s.Notifications = withNote(cur.Notifications, n)
+		s.Version++
+		r.publish(&s)
+		if !n.Until.IsZero() {
+			r.deliver(tickRequest{d: n.Until.Sub(n.At), fn: func(time.Time) Msg { return expireNote{id: n.ID} }})
+		}
+		return nil
+	case DismissMsg:
+		r.dropNotes(cur, func(n Notification) bool { return m.Key == "" || n.Key == m.Key })
+		return nil
+	case expireNote:
+		r.dropNotes(cur, func(n Notification) bool { return n.ID == m.id })
+		return nil
 	case focusInput:
 		var next string
 		switch {
@@ -485,7 +511,7 @@ func (r *Runtime) apply(msg Msg) error {
 	}
 	focus, secrets := scan(view, cur.Secrets)
 	s := &Snapshot{Model: next, View: view, Hover: cur.Hover, Size: cur.Size, Version: cur.Version + 1,
-		Agents: cur.Agents, AgentsBlocked: cur.AgentsBlocked, Secrets: secrets}
+		Agents: cur.Agents, AgentsBlocked: cur.AgentsBlocked, Secrets: secrets, Notifications: cur.Notifications}
 	if ws, ok := msg.(WindowSizeMsg); ok {
 		s.Size = ws
 	}
@@ -494,6 +520,19 @@ func (r *Runtime) apply(msg Msg) error {
 	r.publish(s)
 	r.run(cmd)
 	return nil
+}
+
+// dropNotes publishes cur without the notifications drop selects; when
+// none goes, nothing is published.
+func (r *Runtime) dropNotes(cur *Snapshot, drop func(Notification) bool) {
+	kept, gone := withoutNotes(cur.Notifications, drop)
+	if !gone {
+		return
+	}
+	s := *cur
+	s.Notifications = kept
+	s.Version++
+	r.publish(&s)
 }
 
 // cycle returns the id Tab (or Shift+Tab, when back) moves focus to from

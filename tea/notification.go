@@ -1,0 +1,154 @@
+package tea
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// Level is how much a Notification matters. Renderers show it as a symbol
+// as well as a colour, so it reads in plain text too.
+type Level string
+
+// The levels a notification can have.
+const (
+	LevelInfo    Level = "info"
+	LevelSuccess Level = "success"
+	LevelWarning Level = "warning"
+	LevelError   Level = "error"
+)
+
+// Symbol is the level's one-cell mark: "i", "✓", "!" or "✗".
+func (l Level) Symbol() string {
+	switch l {
+	case LevelSuccess:
+		return "✓"
+	case LevelWarning:
+		return "!"
+	case LevelError:
+		return "✗"
+	}
+	return "i"
+}
+
+// DefaultNotificationTTL is how long a notification stays pending when its
+// NotifyMsg gives no TTL.
+const DefaultNotificationTTL = 5 * time.Second
+
+// MaxNotifications is how many notifications a runtime keeps pending; a
+// new one beyond it drops the oldest.
+const MaxNotifications = 8
+
+// Notification is something the app told whoever is at the session: the
+// person sees the newest on the terminal's bottom line, an agent finds every
+// pending one in the session's context resource. It is pending from the
+// moment the runtime takes it until its TTL passes or the app dismisses it.
+type Notification struct {
+	ID    uint64    `json:"id"` // 1, 2, ... per runtime
+	Key   string    `json:"key,omitempty"`
+	Level Level     `json:"level"`
+	Text  string    `json:"text"`
+	At    time.Time `json:"at"`
+	// Until is when it stops being pending; zero for a notification that
+	// stays until dismissed.
+	Until time.Time `json:"until,omitzero"`
+}
+
+// NotifyMsg raises a notification. The runtime takes it; Update never sees
+// it. A notification with the Key of a pending one replaces it (a progress
+// message that updates in place). TTL 0 means DefaultNotificationTTL; a
+// negative TTL keeps it until a DismissMsg with its Key. Level "" is info.
+type NotifyMsg struct {
+	Key   string
+	Level Level
+	Text  string
+	TTL   time.Duration
+}
+
+// DismissMsg removes the pending notifications with Key, or all of them
+// when Key is "". The runtime takes it; Update never sees it.
+type DismissMsg struct{ Key string }
+
+// Notify returns a command that raises a notification of level with the
+// default TTL. Return it from Update, like any command.
+func Notify(level Level, text string) Cmd {
+	return NotifyWith(NotifyMsg{Level: level, Text: text})
+}
+
+// NotifyWith returns a command that raises n.
+func NotifyWith(n NotifyMsg) Cmd { return func() Msg { return n } }
+
+// Dismiss returns a command that removes the pending notifications with
+// key ("" for all).
+func Dismiss(key string) Cmd { return func() Msg { return DismissMsg{Key: key} } }
+
+// notification checks n and turns it into a pending notification. Text is
+// kept on one line: control characters become spaces.
+func (n NotifyMsg) notification(id uint64, now time.Time) (Notification, error) {
+	level := n.Level
+	switch level {
+	case "":
+		level = LevelInfo
+	case LevelInfo, LevelSuccess, LevelWarning, LevelError:
+	default:
+		return Notification{}, fmt.Errorf("notification %q: level %q is not one of info, success, warning, error", n.Text, n.Level)
+	}
+	text := strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, n.Text))
+	if text == "" {
+		return Notification{}, fmt.Errorf("notification with level %q: the text is empty", level)
+	}
+	out := Notification{ID: id, Key: n.Key, Level: level, Text: text, At: now}
+	switch {
+	case n.TTL == 0:
+		out.Until = now.Add(DefaultNotificationTTL)
+	case n.TTL > 0:
+		out.Until = now.Add(n.TTL)
+	}
+	return out, nil
+}
+
+// expireNote is the runtime's own timer message: notification id's TTL
+// has passed.
+type expireNote struct{ id uint64 }
+
+// withNote returns pending with n added: a pending one with n's Key is
+// replaced, and the oldest go when there are more than MaxNotifications.
+// pending is never changed (snapshots share it).
+func withNote(pending []Notification, n Notification) []Notification {
+	out := make([]Notification, 0, len(pending)+1)
+	for _, p := range pending {
+		if n.Key != "" && p.Key == n.Key {
+			continue
+		}
+		out = append(out, p)
+	}
+	out = append(out, n)
+	if len(out) > MaxNotifications {
+		out = out[len(out)-MaxNotifications:]
+	}
+	return out
+}
+
+// withoutNotes returns pending without the notifications drop selects, and
+// whether any went. pending is never changed.
+func withoutNotes(pending []Notification, drop func(Notification) bool) ([]Notification, bool) {
+	var out []Notification
+	gone := false
+	for _, p := range pending {
+		if drop(p) {
+			gone = true
+			continue
+		}
+		out = append(out, p)
+	}
+	if !gone {
+		return pending, false
+	}
+	return out, true
+}

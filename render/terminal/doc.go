@@ -13,7 +13,9 @@
 // widget), and every snapshot the runtime publishes is drawn. Several
 // programs can attach to one running session with WithRuntime.
 //
-// When agents (MCP clients) act on the session, the bottom line says so
+// The bottom line starts with the newest pending notification the app raised
+// (tea.Notify), its level as a symbol ("✓ Saved"). When agents (MCP
+// clients) act on the session, the bottom line says so
 // ("● agent attached (ctrl+] detach)"). The detach key, Ctrl+] unless
 // WithDetachKey says otherwise, detaches them and blocks them until it is
 // pressed again; it never reaches the app. DrawSnapshot draws the same

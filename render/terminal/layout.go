@@ -79,25 +79,25 @@ type shortHelper interface {
 // focused and hover under the mouse. When the focused widget lists its keys
 // (ShortHelp), the bottom line is a muted help line for it.
 func Layout(tree tea.Node, width, height int, focus, hover string) Frame {
-	return layout(tree, width, height, focus, hover, "", defaultTheme)
+	return layout(tree, width, height, focus, hover, status{}, defaultTheme)
 }
 
 // defaultTheme styles the chrome unless WithTheme says otherwise. It is
 // read-only after package initialisation.
 var defaultTheme = widgets.DefaultTheme()
 
-// layout is Layout with a status (such as AgentStatus) at the start of the
-// bottom line, before the help line, and the chrome in theme.
-func layout(tree tea.Node, width, height int, focus, hover, status string, theme *widgets.Theme) Frame {
+// layout is Layout with a status (a notification, the agents) at the start
+// of the bottom line, before the help line, and the chrome in theme.
+func layout(tree tea.Node, width, height int, focus, hover string, st status, theme *widgets.Theme) Frame {
 	f := Frame{Width: max(width, 0), Height: max(height, 0)}
 	if width <= 0 || height <= 0 {
 		return f
 	}
 	helpWidth := width
-	if status != "" {
-		helpWidth -= widgets.Width(status) + widgets.Width(statusSeparator)
+	if text := st.text(); text != "" {
+		helpWidth -= widgets.Width(text) + widgets.Width(statusSeparator)
 	}
-	helpLine := statusLine(status, helpFor(tree, focus, helpWidth, theme), width, theme)
+	helpLine := statusLine(st, helpFor(tree, focus, helpWidth, theme), width, theme)
 	bodyHeight := height
 	if helpLine != "" {
 		bodyHeight--

@@ -223,7 +223,7 @@ type adapter struct {
 }
 
 func (a *adapter) relayout() {
-	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, AgentStatus(a.snap, a.detachKey), a.theme)
+	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), a.theme)
 }
 
 // Init implements bt.Model.

@@ -37,31 +37,92 @@ func AgentStatus(s tea.Snapshot, key string) string {
 	return ""
 }
 
+// NotificationStatus is the newest pending notification as a person sees
+// it on the bottom line: its level's symbol and its text ("✓ Saved"), with
+// how many more are pending ("✓ Saved (+2)"); "" when none is.
+func NotificationStatus(s tea.Snapshot) string {
+	n := len(s.Notifications)
+	if n == 0 {
+		return ""
+	}
+	last := s.Notifications[n-1]
+	out := last.Level.Symbol() + " " + last.Text
+	if n > 1 {
+		out += fmt.Sprintf(" (+%d)", n-1)
+	}
+	return out
+}
+
+// status is what goes at the start of the bottom line, before the focused
+// widget's help: the newest notification, then the agent status.
+type status struct {
+	note   string
+	level  tea.Level
+	agents string
+}
+
+// snapshotStatus is the bottom-line status for s; key names the detach key.
+func snapshotStatus(s tea.Snapshot, key string) status {
+	st := status{note: NotificationStatus(s), agents: AgentStatus(s, key)}
+	if n := len(s.Notifications); n > 0 {
+		st.level = s.Notifications[n-1].Level
+	}
+	return st
+}
+
+// text is the status as plain text.
+func (st status) text() string {
+	switch {
+	case st.note == "":
+		return st.agents
+	case st.agents == "":
+		return st.note
+	}
+	return st.note + statusSeparator + st.agents
+}
+
+// render is the status styled: warnings and errors in the error style,
+// the rest in the accent.
+func (st status) render(theme *widgets.Theme) string {
+	noteStyle := theme.Accent
+	if st.level == tea.LevelWarning || st.level == tea.LevelError {
+		noteStyle = theme.Error
+	}
+	switch {
+	case st.note == "":
+		return theme.Accent.Render(st.agents)
+	case st.agents == "":
+		return noteStyle.Render(st.note)
+	}
+	return noteStyle.Render(st.note) + theme.Muted.Render(statusSeparator) + theme.Accent.Render(st.agents)
+}
+
 // LayoutSnapshot lays a runtime's snapshot out as Layout does (its view,
-// focus and hover), with the agent status (AgentStatus with
-// DefaultDetachKey) at the start of the bottom line.
+// focus and hover), with the newest notification (NotificationStatus) and
+// the agent status (AgentStatus with DefaultDetachKey) at the start of the
+// bottom line.
 func LayoutSnapshot(s tea.Snapshot, width, height int) Frame {
-	return layout(s.View, width, height, s.Focus, s.Hover, AgentStatus(s, DefaultDetachKey), defaultTheme)
+	return layout(s.View, width, height, s.Focus, s.Hover, snapshotStatus(s, DefaultDetachKey), defaultTheme)
 }
 
 // DrawSnapshot is Draw for a runtime's snapshot: the screen a person at a
-// terminal attached to it sees, agent status line included, as plain text.
+// terminal attached to it sees, status line included, as plain text.
 // Screenshots of a session use it so that an agent sees what the person
 // sees.
 func DrawSnapshot(s tea.Snapshot, width, height int) string {
-	return layout(s.View, width, height, s.Focus, "", AgentStatus(s, DefaultDetachKey), defaultTheme).Plain()
+	return layout(s.View, width, height, s.Focus, "", snapshotStatus(s, DefaultDetachKey), defaultTheme).Plain()
 }
 
-// statusSeparator separates the agent status from the help line.
+// statusSeparator separates the parts of the bottom line.
 const statusSeparator = " • "
 
-// statusLine joins the agent status and the help line into one bottom line
-// of exactly width cells, the status first since it matters more.
-func statusLine(status, help string, width int, theme *widgets.Theme) string {
-	if status == "" {
+// statusLine joins the status and the help line into one bottom line of
+// exactly width cells, the status first since it matters more.
+func statusLine(st status, help string, width int, theme *widgets.Theme) string {
+	if st.text() == "" {
 		return help
 	}
-	line := theme.Accent.Render(status)
+	line := st.render(theme)
 	if help != "" {
 		line += theme.Muted.Render(statusSeparator) + help
 	}

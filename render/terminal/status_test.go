@@ -83,6 +83,20 @@ func TestDrawSnapshotShowsTheAgentStatusOnTheBottomLine(t *testing.T) {
 			width: 10, height: 2,
 			want: lines("[ OK ]    ", "● agent a…"),
 		},
+		{
+			name:  "the newest notification goes first, with its symbol and how many more are pending",
+			snap:  tea.Snapshot{View: buttons, Focus: "ok", Agents: []string{"c1"}, Notifications: notes("old", "Saved")},
+			width: 62, height: 2,
+			want: lines(
+				"[ OK ]                                                        ",
+				"✓ Saved (+1) • ● agent attached (ctrl+] detach) • enter press "),
+		},
+		{
+			name:  "a notification alone takes the bottom line",
+			snap:  tea.Snapshot{View: buttons, Notifications: []tea.Notification{{ID: 1, Level: tea.LevelError, Text: "Disk full"}}},
+			width: 20, height: 2,
+			want: lines("[ OK ]              ", "✗ Disk full         "),
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,6 +107,36 @@ func TestDrawSnapshotShowsTheAgentStatusOnTheBottomLine(t *testing.T) {
 			assertShape(t, got, tt.width, tt.height)
 			if plain := terminal.LayoutSnapshot(tt.snap, tt.width, tt.height).Plain(); plain != got {
 				t.Fatalf("LayoutSnapshot differs from DrawSnapshot:\n%s", plain)
+			}
+		})
+	}
+}
+
+// notes returns pending success notifications with the given texts.
+func notes(texts ...string) []tea.Notification {
+	out := make([]tea.Notification, len(texts))
+	for i, text := range texts {
+		out[i] = tea.Notification{ID: uint64(i + 1), Level: tea.LevelSuccess, Text: text}
+	}
+	return out
+}
+
+func TestNotificationStatus(t *testing.T) {
+	tests := []struct {
+		name string
+		snap tea.Snapshot
+		want string
+	}{
+		{"none", tea.Snapshot{}, ""},
+		{"one", tea.Snapshot{Notifications: notes("Saved")}, "✓ Saved"},
+		{"the newest of three", tea.Snapshot{Notifications: notes("a", "b", "c")}, "✓ c (+2)"},
+		{"info", tea.Snapshot{Notifications: []tea.Notification{{Level: tea.LevelInfo, Text: "Hi"}}}, "i Hi"},
+		{"warning", tea.Snapshot{Notifications: []tea.Notification{{Level: tea.LevelWarning, Text: "Slow"}}}, "! Slow"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := terminal.NotificationStatus(tt.snap); got != tt.want {
+				t.Fatalf("NotificationStatus = %q, want %q", got, tt.want)
 			}
 		})
 	}
@@ -176,5 +220,37 @@ func TestProgramDetachKeyTogglesAgents(t *testing.T) {
 			tm.typeRaw(tt.other)
 			tm.waitFor("keys: [" + tt.seen + "]")
 		})
+	}
+}
+
+// notifier raises a notification for each key that reaches its Update.
+type notifier struct{ n int }
+
+func (notifier) Init() tea.Cmd { return nil }
+
+func (m notifier) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && k.Key.String() == "n" {
+		m.n++
+		return m, tea.NotifyWith(tea.NotifyMsg{Level: tea.LevelSuccess, Text: fmt.Sprintf("Saved draft %d", m.n), TTL: 300 * time.Millisecond})
+	}
+	return m, nil
+}
+
+func (m notifier) View() tea.Node { return tea.Label(fmt.Sprintf("drafts: %d", m.n)) }
+
+func TestProgramShowsANotificationUntilItExpires(t *testing.T) {
+	tm := runOnTerminal(t, notifier{})
+	tm.waitFor("drafts: 0")
+	tm.typeRaw("n")
+	tm.waitFor("✓ Saved draft 1")
+	deadline := time.Now().Add(5 * time.Second)
+	for strings.Contains(tm.screen(), "Saved draft") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the notification never left the screen:\n%s", tm.screen())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.Contains(tm.screen(), "drafts: 1") {
+		t.Fatalf("screen:\n%s", tm.screen())
 	}
 }

@@ -167,6 +167,9 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 		"focus":     map[string]any{"focused": snap.Focus, "hovered": snap.Hover},
 		"widgets":   widgetTree(snap),
 		"tools":     lensed,
+		// What the app told the person at the session and has not taken
+		// back: the seed's pending notifications.
+		"notifications": pendingNotes(snap),
 	}
 	if sess, ok := s.sessions.Get(session); ok {
 		ctx["app"] = sess.App

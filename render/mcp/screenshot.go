@@ -10,8 +10,10 @@ import (
 )
 
 // Screenshot draws a snapshot as the terminal renderer would, as plain
-// text, agent marker included. Masked inputs draw their mask.
+// text, agent marker and newest notification included. Masked inputs draw
+// their mask, and a masked value in a notification is cut out.
 func Screenshot(snap tea.Snapshot) string {
+	snap.Notifications = scrubNotes(snap)
 	w, h := snap.Size.Width, snap.Size.Height
 	if w <= 0 {
 		w = DefaultWidth

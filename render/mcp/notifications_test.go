@@ -1,0 +1,138 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// saver raises a notification when its button is clicked, and can put the
+// password it holds into one (as a careless app might).
+type saver struct {
+	Password string
+	TTL      time.Duration
+}
+
+type (
+	saveMsg  struct{}
+	blurtMsg struct{}
+)
+
+func (m *saver) Init() tea.Cmd { return nil }
+func (m *saver) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	n := *m
+	switch v := msg.(type) {
+	case widgets.TextChanged:
+		n.Password = v.Value
+	case saveMsg:
+		return &n, tea.NotifyWith(tea.NotifyMsg{Level: tea.LevelSuccess, Text: "Saved", TTL: m.TTL})
+	case blurtMsg:
+		return &n, tea.NotifyWith(tea.NotifyMsg{Level: tea.LevelWarning, Text: "weak password " + m.Password + "!", TTL: -1})
+	}
+	return &n, nil
+}
+func (m *saver) View() tea.Node {
+	return tea.Column{Items: []tea.Node{
+		widgets.PasswordField{ID: "pw", Value: m.Password},
+		widgets.Button{ID: "save", Label: "Save", OnClick: saveMsg{}},
+		widgets.Button{ID: "blurt", Label: "Check", OnClick: blurtMsg{}},
+	}}
+}
+
+// contextNotes reads the session's context resource and returns its
+// notifications.
+func contextNotes(t *testing.T, tc *testClient, session string) []tea.Notification {
+	t.Helper()
+	body, _ := readResource(t, tc.c, ContextURI(session))
+	var ctx struct {
+		Notifications *[]tea.Notification `json:"notifications"`
+	}
+	if err := json.Unmarshal([]byte(body), &ctx); err != nil {
+		t.Fatalf("context: %v: %s", err, body)
+	}
+	if ctx.Notifications == nil {
+		t.Fatalf("the context has no notifications list: %s", body)
+	}
+	return *ctx.Notifications
+}
+
+func TestTheContextListsPendingNotificationsAndStreamsTheirExpiry(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connectLegacy(t, srv)
+	var up updates
+	tc.c.OnNotification(up.add)
+	if _, err := srv.StartSession(context.Background(), "sv", "saver", &saver{TTL: 400 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	if got := contextNotes(t, tc, "sv"); len(got) != 0 {
+		t.Fatalf("pending before anything happened: %+v", got)
+	}
+	subscribe(t, tc.c, ContextURI("sv"))
+	mustOK(t, tc.call("sv.save.click", nil))
+
+	// The notification comes from a command, after the click's answer:
+	// the subscription says when it is there, and when it has gone.
+	var pending []tea.Notification
+	deadline := time.Now().Add(5 * time.Second)
+	for pending = contextNotes(t, tc, "sv"); len(pending) == 0; pending = contextNotes(t, tc, "sv") {
+		if time.Now().After(deadline) {
+			t.Fatal("the notification never reached the context")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if n := pending[0]; n.Text != "Saved" || n.Level != tea.LevelSuccess || n.ID != 1 || n.Until.IsZero() {
+		t.Fatalf("pending = %+v", pending)
+	}
+	if shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "sv"}))); !strings.Contains(shot, "✓ Saved") {
+		t.Fatalf("the screenshot does not show the notification:\n%s", shot)
+	}
+	for deadline := time.Now().Add(5 * time.Second); len(contextNotes(t, tc, "sv")) > 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the notification never expired")
+		}
+	}
+	var patched bool
+	for _, u := range up.list() {
+		meta, _ := u["_meta"].(map[string]any)
+		if b, _ := json.Marshal(meta["patch"]); u["uri"] == ContextURI("sv") && strings.Contains(string(b), "notifications") {
+			patched = true
+		}
+	}
+	if !patched {
+		t.Fatalf("no context update carried a patch to the notifications: %v", up.list())
+	}
+}
+
+func TestNotificationsNeverCarryMaskedValues(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	sess, err := srv.StartSession(context.Background(), "sv", "saver", &saver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("sv.pw.type_into", map[string]any{"text": secret}))
+	mustOK(t, tc.call("sv.blurt.click", nil))
+	deadline := time.Now().Add(5 * time.Second)
+	for len(sess.Snapshot().Notifications) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the notification never came")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if raw := sess.Snapshot().Notifications[0].Text; !strings.Contains(raw, secret) {
+		t.Fatalf("the app's own notification should hold what it was given: %q", raw)
+	}
+	notes := contextNotes(t, tc, "sv")
+	if len(notes) != 1 || notes[0].Text != "weak password ••••!" {
+		t.Fatalf("context notifications = %+v", notes)
+	}
+	shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "sv"})))
+	if strings.Contains(shot, secret) || !strings.Contains(shot, "! weak password ••••!") {
+		t.Fatalf("screenshot:\n%s", shot)
+	}
+}

@@ -165,14 +165,23 @@ type widgetsResource struct {
 // widgetTree reads the session's widget tree with resources/read.
 func (s *Session) widgetTree() (widgetsResource, error) {
 	var tree widgetsResource
-	uri := mcp.WidgetsURI(s.id)
+	if err := s.readResource(mcp.WidgetsURI(s.id), &tree); err != nil {
+		return tree, err
+	}
+	normalize(tree.Widgets)
+	return tree, nil
+}
+
+// readResource reads uri with resources/read and decodes its text content
+// into v, numbers as json.Number.
+func (s *Session) readResource(uri string, v any) error {
 	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 	defer cancel()
 	req := sdk.ReadResourceRequest{}
 	req.Params.URI = uri
 	res, err := s.client.ReadResource(ctx, req)
 	if err != nil {
-		return tree, fmt.Errorf("resources/read %s: %w", uri, err)
+		return fmt.Errorf("resources/read %s: %w", uri, err)
 	}
 	for _, rc := range res.Contents {
 		text, ok := rc.(sdk.TextResourceContents)
@@ -181,13 +190,12 @@ func (s *Session) widgetTree() (widgetsResource, error) {
 		}
 		dec := json.NewDecoder(bytes.NewReader([]byte(text.Text)))
 		dec.UseNumber()
-		if err := dec.Decode(&tree); err != nil {
-			return tree, fmt.Errorf("resources/read %s: decode: %w", uri, err)
+		if err := dec.Decode(v); err != nil {
+			return fmt.Errorf("resources/read %s: decode: %w", uri, err)
 		}
-		normalize(tree.Widgets)
-		return tree, nil
+		return nil
 	}
-	return tree, fmt.Errorf("resources/read %s: the answer has no text content", uri)
+	return fmt.Errorf("resources/read %s: the answer has no text content", uri)
 }
 
 // findNode finds the first widget with id in view order, as a call

@@ -30,6 +30,9 @@
 // session as it is now, through the same tools. Component reads a widget
 // the way a client does: from the session's widget tree resource
 // (resources/read of facet://session/<id>/widgets), the tools tools/list
-// lists for it, and its get_* tools. A Session is for one test
+// lists for it, and its get_* tools. Notifications reads what the app told
+// the person (tea.Notify) from the context resource; AssertNotified and
+// WaitFor wait, since commands act after the step that caused them has
+// answered. A Session is for one test
 // goroutine; it is not safe for concurrent use.
 package mcptest

@@ -75,6 +75,7 @@ func (k *kitchen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case incMsg:
 		n.Clicks++
 		n.Status = fmt.Sprintf("clicked %d times", n.Clicks)
+		return &n, tea.Notify(tea.LevelSuccess, fmt.Sprintf("Counted %d", n.Clicks))
 	case askMsg:
 		n.Asking = true
 	case widgets.ModalConfirmed:

@@ -1,6 +1,8 @@
 package mcptest
 
 import (
+	"time"
+
 	"github.com/facetui/facet/render/mcp"
 )
 
@@ -16,6 +18,7 @@ type config struct {
 	width, height int
 	opts          mcp.Options
 	server        *mcp.Server
+	wait          time.Duration
 }
 
 // WithID runs the model as session id (1-32 characters of [A-Za-z0-9_-];
@@ -43,8 +46,19 @@ func WithServerOptions(opts mcp.Options) Option { return func(c *config) { c.opt
 // harness stops its session at cleanup and leaves srv running.
 func WithServer(srv *mcp.Server) Option { return func(c *config) { c.server = srv } }
 
+// WithWaitTimeout sets how long WaitFor and AssertNotified wait for their
+// condition (default WaitTimeout). A value of zero or less keeps the
+// default.
+func WithWaitTimeout(d time.Duration) Option {
+	return func(c *config) {
+		if d > 0 {
+			c.wait = d
+		}
+	}
+}
+
 func newConfig(opts []Option) config {
-	c := config{id: DefaultID, app: "mcptest", width: mcp.DefaultWidth, height: mcp.DefaultHeight}
+	c := config{id: DefaultID, app: "mcptest", width: mcp.DefaultWidth, height: mcp.DefaultHeight, wait: WaitTimeout}
 	for _, o := range opts {
 		o(&c)
 	}

@@ -32,6 +32,8 @@ type core struct {
 	srv    *mcp.Server
 	sess   *tea.Session
 	client *client.Client
+	// wait bounds WaitFor and AssertNotified (WithWaitTimeout).
+	wait time.Duration
 	// root is the Session Start returned: steps return it.
 	root *Session
 	// pending are the expectations ExpectError set up, checked at cleanup.
@@ -74,7 +76,7 @@ func Start(t testing.TB, model tea.Model, opts ...Option) *Session {
 	}
 	t.Cleanup(func() { _ = c.Close() })
 
-	s := &Session{core: &core{t: t, id: sess.ID, srv: srv, sess: sess, client: c}}
+	s := &Session{core: &core{t: t, id: sess.ID, srv: srv, sess: sess, client: c, wait: cfg.wait}}
 	s.root = s
 	t.Cleanup(s.checkPending)
 	return s

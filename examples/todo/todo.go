@@ -62,6 +62,12 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			t.Tasks = slices.Clone(t.Tasks)
 			t.Tasks[t.Selected].Done = !t.Tasks[t.Selected].Done
 			t.Status = fmt.Sprintf("%s: %s.", t.Tasks[t.Selected].Title, doneWord(t.Tasks[t.Selected].Done))
+			if !slices.ContainsFunc(t.Tasks, func(x Task) bool { return !x.Done }) {
+				// A notification, not the status text: it tells whoever
+				// is at the session, on the bottom line and in the MCP
+				// context, and goes away by itself.
+				return t, tea.Notify(tea.LevelSuccess, "All tasks done. Nice work!")
+			}
 		}
 	case askDelete:
 		if t.current() != nil {

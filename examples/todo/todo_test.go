@@ -65,3 +65,10 @@ func TestTodoDeletingEverythingLeavesNothingToDo(t *testing.T) {
 		AssertToolAbsent("delete.click").
 		AssertToolAbsent("items.select")
 }
+
+func TestTodoFinishingEveryTaskNotifies(t *testing.T) {
+	s := mcptest.Start(t, newTodo())
+	s.Select("items", 0).Click("done").Select("items", 1).Click("done").
+		AssertNotified("All tasks done").
+		AssertScreenContains("✓ All tasks done. Nice work!")
+}

@@ -28,6 +28,9 @@ var (
 	// ErrNotInView: a mouse event named a widget that is not in the current
 	// view.
 	ErrNotInView = errors.New("not in the current view")
+	// ErrInvalidNotification: a NotifyMsg broke a rule (its level, its
+	// text). The error names the notification by key, never by its text.
+	ErrInvalidNotification = errors.New("invalid notification")
 )
 
 // PanicError reports a panic in Update or View.

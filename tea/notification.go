@@ -83,25 +83,38 @@ func NotifyWith(n NotifyMsg) Cmd { return func() Msg { return n } }
 // key ("" for all).
 func Dismiss(key string) Cmd { return func() Msg { return DismissMsg{Key: key} } }
 
-// notification checks n and turns it into a pending notification. Text is
-// kept on one line: control characters become spaces.
+// CleanNotificationText is what the runtime keeps of a notification's
+// text: control characters become spaces, and spaces at either end go. A
+// renderer that cuts values out of notifications cleans them the same way
+// first.
+func CleanNotificationText(text string) string {
+	return strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, text))
+}
+
+// notification checks n and turns it into a pending notification. Its
+// errors wrap ErrInvalidNotification and name it by key, never by its text
+// (which may hold anything).
 func (n NotifyMsg) notification(id uint64, now time.Time) (Notification, error) {
+	which := "notification"
+	if n.Key != "" {
+		which = fmt.Sprintf("notification %q", n.Key)
+	}
 	level := n.Level
 	switch level {
 	case "":
 		level = LevelInfo
 	case LevelInfo, LevelSuccess, LevelWarning, LevelError:
 	default:
-		return Notification{}, fmt.Errorf("notification %q: level %q is not one of info, success, warning, error", n.Text, n.Level)
+		return Notification{}, fmt.Errorf("%w: %s: level %q is not one of info, success, warning, error", ErrInvalidNotification, which, n.Level)
 	}
-	text := strings.TrimSpace(strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, n.Text))
+	text := CleanNotificationText(n.Text)
 	if text == "" {
-		return Notification{}, fmt.Errorf("notification with level %q: the text is empty", level)
+		return Notification{}, fmt.Errorf("%w: %s: the text is empty (after control characters and outer spaces are removed)", ErrInvalidNotification, which)
 	}
 	out := Notification{ID: id, Key: n.Key, Level: level, Text: text, At: now}
 	switch {

@@ -2,6 +2,9 @@ package tea_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -174,5 +177,83 @@ func TestNotificationsSurviveUpdates(t *testing.T) {
 	}
 	if got := texts(rt); len(got) != 1 || got[0] != "kept" {
 		t.Fatalf("pending after an update and a panic = %q", got)
+	}
+}
+
+// notifyButton is a focusable widget whose Enter and mouse press send a
+// NotifyMsg, as a widgets.Button with OnClick: tea.NotifyMsg{...} does.
+type notifyButton struct{}
+
+func (notifyButton) Children() []tea.Node            { return nil }
+func (notifyButton) WidgetID() string                { return "save" }
+func (notifyButton) WidgetKind() string              { return "button" }
+func (notifyButton) CanFocus() bool                  { return true }
+func (notifyButton) Render(tea.RenderContext) string { return "[save]" }
+func (notifyButton) HandleKey(tea.Key) tea.Msg       { return tea.NotifyMsg{Text: "Saved", TTL: -1} }
+func (notifyButton) HandleMouse(m tea.Mouse) tea.Msg {
+	return tea.NotifyMsg{Key: "m", Text: "Saved", TTL: -1}
+}
+
+// buttonModel shows a notifyButton and logs what reaches Update.
+type buttonModel struct{ logModel }
+
+func (m buttonModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next, cmd := m.logModel.Update(msg)
+	if _, ok := msg.(tea.NotifyMsg); ok {
+		next = m.with("update saw a NotifyMsg")
+	}
+	return buttonModel{next.(logModel)}, cmd
+}
+func (buttonModel) View() tea.Node { return notifyButton{} }
+
+func TestAWidgetsNotifyMsgIsTheRuntimesWhateverInputSentIt(t *testing.T) {
+	ctx := context.Background()
+	rt := start(t, buttonModel{})
+	if err := rt.Focus(ctx, "save"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.HandleKey(ctx, tea.Key{Code: tea.KeyEnter}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.HandleMouse(ctx, "save", tea.Mouse{Action: tea.MousePress}); err != nil {
+		t.Fatal(err)
+	}
+	if got := texts(rt); len(got) != 2 {
+		t.Fatalf("pending = %q, want one from the key and one from the mouse", got)
+	}
+	if log := rt.Snapshot().Model.(buttonModel).log; len(log) != 0 {
+		t.Fatalf("Update saw the runtime's messages: %q", log)
+	}
+}
+
+func TestNotificationTimersStopWhenTheNotificationGoes(t *testing.T) {
+	ctx := context.Background()
+	rt := start(t, logModel{})
+	before := runtime.NumGoroutine()
+	for i := range 200 {
+		// Each replaces the last (same key), so only one stays pending.
+		if err := rt.Dispatch(ctx, tea.NotifyMsg{Key: "progress", Text: fmt.Sprintf("%d%%", i), TTL: time.Hour}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eventually(t, "the replaced notifications' timers to stop", func() bool {
+		return runtime.NumGoroutine() < before+10
+	})
+	if err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "the dismissed notification's timer to stop", func() bool {
+		return runtime.NumGoroutine() <= before
+	})
+}
+
+func TestBadNotificationErrorsWrapTheSentinelAndNeverQuoteTheText(t *testing.T) {
+	rt := start(t, logModel{})
+	err := rt.Dispatch(context.Background(), tea.NotifyMsg{Key: "k", Level: "loud", Text: "hunter2"})
+	if !errors.Is(err, tea.ErrInvalidNotification) {
+		t.Fatalf("err = %v, want it to wrap ErrInvalidNotification", err)
+	}
+	if strings.Contains(err.Error(), "hunter2") || !strings.Contains(err.Error(), `notification "k"`) {
+		t.Fatalf("err = %q: want it named by key, without its text", err)
 	}
 }

@@ -103,6 +103,8 @@ type Runtime struct {
 	beforeTrap string
 	// lastNote is the last notification id given out.
 	lastNote uint64
+	// noteTimers cancel the expiry timers of pending notifications, by id.
+	noteTimers map[uint64]context.CancelFunc
 }
 
 type envelope struct {
@@ -159,6 +161,8 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 		cancel: cancel,
 		done:   make(chan struct{}),
 		subs:   map[int]chan Snapshot{},
+
+		noteTimers: map[uint64]context.CancelFunc{},
 	}
 	var secrets map[string]string
 	r.focus, secrets = scan(view, nil)
@@ -400,19 +404,20 @@ func (r *Runtime) handle(msg Msg) error {
 			return err
 		}
 		r.lastNote = n.ID
-		s := *cur
-		s.Notifications = withNote(cur.Notifications, n)
-		s.Version++
-		r.publish(&s)
+		r.setNotes(cur, withNote(cur.Notifications, n))
 		if !n.Until.IsZero() {
-			r.deliver(tickRequest{d: n.Until.Sub(n.At), fn: func(time.Time) Msg { return expireNote{id: n.ID} }})
+			r.expireAfter(n.ID, n.Until.Sub(n.At))
 		}
 		return nil
 	case DismissMsg:
-		r.dropNotes(cur, func(n Notification) bool { return m.Key == "" || n.Key == m.Key })
+		if kept, gone := withoutNotes(cur.Notifications, func(n Notification) bool { return m.Key == "" || n.Key == m.Key }); gone {
+			r.setNotes(cur, kept)
+		}
 		return nil
 	case expireNote:
-		r.dropNotes(cur, func(n Notification) bool { return n.ID == m.id })
+		if kept, gone := withoutNotes(cur.Notifications, func(n Notification) bool { return n.ID == m.id }); gone {
+			r.setNotes(cur, kept)
+		}
 		return nil
 	case focusInput:
 		var next string
@@ -472,7 +477,9 @@ func (r *Runtime) handle(msg Msg) error {
 				}
 			}
 		}
-		return r.apply(out)
+		// A widget's message is routed like any other: a NotifyMsg or
+		// a Batch from a key press is the runtime's, as from a Dispatch.
+		return r.handle(out)
 	case mouseInput:
 		w, ok := FindWidget(cur.View, m.id)
 		if !ok {
@@ -490,7 +497,7 @@ func (r *Runtime) handle(msg Msg) error {
 		if err != nil || got == nil {
 			return err
 		}
-		return r.apply(got)
+		return r.handle(got)
 	}
 	return r.apply(msg)
 }
@@ -522,17 +529,42 @@ func (r *Runtime) apply(msg Msg) error {
 	return nil
 }
 
-// dropNotes publishes cur without the notifications drop selects; when
-// none goes, nothing is published.
-func (r *Runtime) dropNotes(cur *Snapshot, drop func(Notification) bool) {
-	kept, gone := withoutNotes(cur.Notifications, drop)
-	if !gone {
-		return
+// setNotes publishes cur with notes pending, and stops the expiry timers
+// of the notifications that are no longer pending (replaced, dropped past
+// MaxNotifications, dismissed or expired).
+func (r *Runtime) setNotes(cur *Snapshot, notes []Notification) {
+	for _, n := range cur.Notifications {
+		if !slices.ContainsFunc(notes, func(k Notification) bool { return k.ID == n.ID }) {
+			if cancel, ok := r.noteTimers[n.ID]; ok {
+				cancel()
+				delete(r.noteTimers, n.ID)
+			}
+		}
 	}
 	s := *cur
-	s.Notifications = kept
+	s.Notifications = notes
 	s.Version++
 	r.publish(&s)
+}
+
+// expireAfter queues the expiry of notification id after d, on a timer
+// that setNotes stops when the notification goes earlier and the runtime
+// stops when it stops.
+func (r *Runtime) expireAfter(id uint64, d time.Duration) {
+	ctx, cancel := context.WithCancel(r.ctx)
+	r.noteTimers[id] = cancel
+	go func() {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			select {
+			case r.inbox <- envelope{msg: expireNote{id: id}}:
+			case <-ctx.Done():
+			}
+		case <-ctx.Done():
+		}
+	}()
 }
 
 // cycle returns the id Tab (or Shift+Tab, when back) moves focus to from

@@ -1,7 +1,9 @@
 package mcp
 
 import (
+	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/facetui/facet/tea"
 )
@@ -17,15 +19,14 @@ func scrubNotes(snap tea.Snapshot) []tea.Notification {
 	if len(snap.Secrets) == 0 || len(snap.Notifications) == 0 {
 		return snap.Notifications
 	}
+	cuts := secretCuts(snap.Secrets)
 	var out []tea.Notification
 	for i, n := range snap.Notifications {
 		text := n.Text
-		for _, secret := range snap.Secrets {
-			if secret != "" {
-				text = strings.ReplaceAll(text, secret, secretMark)
-			}
+		for _, c := range cuts {
+			text = strings.ReplaceAll(text, c, secretMark)
 		}
-		if text == n.Text && out == nil {
+		if text == n.Text {
 			continue
 		}
 		if out == nil {
@@ -37,6 +38,41 @@ func scrubNotes(snap tea.Snapshot) []tea.Notification {
 		return snap.Notifications
 	}
 	return out
+}
+
+// secretCuts is what to cut out of a notification's text for secrets: each
+// secret as the runtime cleans notification text (control characters to
+// spaces), also without its outer spaces (the runtime trims the text's
+// ends, so a secret at an end loses them), longest first, so a secret that
+// contains another is cut whole.
+func secretCuts(secrets map[string]string) []string {
+	seen := map[string]bool{}
+	var cuts []string
+	add := func(c string) {
+		if c != "" && !seen[c] {
+			seen[c] = true
+			cuts = append(cuts, c)
+		}
+	}
+	for _, v := range secrets {
+		mapped := strings.Map(func(r rune) rune {
+			if unicode.IsControl(r) {
+				return ' '
+			}
+			return r
+		}, v)
+		add(mapped)
+		add(strings.TrimLeftFunc(mapped, unicode.IsSpace))
+		add(strings.TrimRightFunc(mapped, unicode.IsSpace))
+		add(tea.CleanNotificationText(v))
+	}
+	sort.Slice(cuts, func(i, j int) bool {
+		if len(cuts[i]) != len(cuts[j]) {
+			return len(cuts[i]) > len(cuts[j])
+		}
+		return cuts[i] < cuts[j]
+	})
+	return cuts
 }
 
 // pendingNotes is the context tree's list of pending notifications: never

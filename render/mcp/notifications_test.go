@@ -136,3 +136,29 @@ func TestNotificationsNeverCarryMaskedValues(t *testing.T) {
 		t.Fatalf("screenshot:\n%s", shot)
 	}
 }
+
+func TestScrubNotesCutsEverySecretWhole(t *testing.T) {
+	tests := []struct {
+		name    string
+		secrets map[string]string
+		raw     string // what the app passed to NotifyMsg
+		want    string
+	}{
+		{"one secret", map[string]string{"pw": "hunter2"}, "your password hunter2 is weak", "your password •••• is weak"},
+		{"a secret inside another is cut whole", map[string]string{"pin": "1234", "pw": "123456"}, "saved 123456", "saved ••••"},
+		{"a secret whose outer space the text lost", map[string]string{"pw": "hunter2 "}, "your password is hunter2 ", "your password is ••••"},
+		{"a secret with a leading space at the start", map[string]string{"pw": " hunter2"}, " hunter2 was set", "•••• was set"},
+		{"a secret with a control character", map[string]string{"pw": "a\tb-secret"}, "set to a\tb-secret", "set to ••••"},
+		{"nothing to cut", map[string]string{"pw": "zzz"}, "saved", "saved"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for range 20 { // map order must not matter
+				snap := tea.Snapshot{Secrets: tc.secrets, Notifications: []tea.Notification{{ID: 1, Text: tea.CleanNotificationText(tc.raw)}}}
+				if got := scrubNotes(snap)[0].Text; got != tc.want {
+					t.Fatalf("scrubbed %q to %q, want %q", tc.raw, got, tc.want)
+				}
+			}
+		})
+	}
+}

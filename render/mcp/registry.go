@@ -80,6 +80,9 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 	defer r.mu.Unlock()
 	var refused []string
 	var accepted []*Tool
+	// batch holds the client names this call accepts, so two tools of one
+	// batch (widget ids x_y and x-y) cannot share one either.
+	batch := map[string]string{}
 	for _, t := range tools {
 		if e, ok := r.tools[t.Name]; ok && e.owner != owner {
 			refused = append(refused, t.Name)
@@ -90,6 +93,11 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 			refused = append(refused, t.Name)
 			continue
 		}
+		if holder, ok := batch[cn]; ok && holder != t.Name {
+			refused = append(refused, t.Name)
+			continue
+		}
+		batch[cn] = t.Name
 		accepted = append(accepted, t)
 	}
 	for _, t := range accepted {

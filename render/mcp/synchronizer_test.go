@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -46,5 +47,25 @@ func TestASecondStopWaitsUntilTheToolsAreGone(t *testing.T) {
 	<-second
 	if n := len(reg.Tools("s")); n != 0 {
 		t.Fatalf("%d tools left after Stop", n)
+	}
+}
+
+func TestOneRenderCannotRegisterTwoToolsUnderOneClientName(t *testing.T) {
+	reg := NewRegistry(nil)
+	sy := NewToolSynchronizer("s", reg, nil)
+	view := tea.Column{Items: []tea.Node{
+		probe{id: "x_y", kind: "k", actions: []tea.Action{{Name: "poke"}}},
+		probe{id: "x-y", kind: "k", actions: []tea.Action{{Name: "poke"}}},
+	}}
+	err := sy.Start(tea.Snapshot{View: view, Version: 1})
+	var nc *NameCollisionError
+	if !errors.As(err, &nc) || len(nc.Names) != 1 || nc.Names[0] != "s.x-y.poke" {
+		t.Fatalf("err = %v, want a *NameCollisionError naming s.x-y.poke", err)
+	}
+	if _, ok := reg.Lookup("s.x_y.poke"); !ok {
+		t.Fatal("the first tool was not registered")
+	}
+	if got, ok := reg.Resolve(ClientName("s.x_y.poke")); !ok || got.Name != "s.x_y.poke" {
+		t.Fatalf("the client name resolves to %v", got)
 	}
 }

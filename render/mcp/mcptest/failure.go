@@ -89,11 +89,17 @@ func widgetList(view tea.Node) string {
 	return strings.Join(ids, ", ")
 }
 
-// quoteFor quotes text typed into the widget id for a report, or says only
-// its length when the widget is masked: a password stays out of test logs.
+// quoteFor quotes text typed into the widget id for a report only when
+// the widget is in view and not masked; otherwise it says only the length:
+// a password stays out of test logs, also when its field is not on the
+// screen yet (so nothing tells whether it is masked).
 func (s *Session) quoteFor(id, text string) string {
-	if w, ok := tea.FindWidget(s.sess.Snapshot().View, id); ok && tea.IsMasked(w) {
+	w, ok := tea.FindWidget(s.sess.Snapshot().View, id)
+	switch {
+	case ok && tea.IsMasked(w):
 		return fmt.Sprintf("<%d masked characters>", utf8.RuneCountInString(text))
+	case !ok:
+		return fmt.Sprintf("<%d characters, not shown: widget %q is not in view, so it may be masked>", utf8.RuneCountInString(text), id)
 	}
 	return fmt.Sprintf("%q", text)
 }

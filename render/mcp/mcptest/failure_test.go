@@ -213,6 +213,25 @@ func TestAReportNeverShowsAMaskedValue(t *testing.T) {
 	}
 }
 
+func TestAReportNeverShowsTextTypedIntoAWidgetNotInView(t *testing.T) {
+	// The password field of a form not shown yet: nothing tells the
+	// harness it is masked, so the report keeps the text out.
+	const secret = "hunter2-secret"
+	f := newFake(t)
+	s := mcptest.Start(f, newKitchen())
+	f.run(func() { s.TypeInto("later", secret) })
+	_, fatals, _ := f.reports()
+	if len(fatals) != 1 {
+		t.Fatalf("fatals = %q", fatals)
+	}
+	if strings.Contains(fatals[0], secret) {
+		t.Errorf("the report shows the text:\n%s", fatals[0])
+	}
+	if want := `TypeInto("later", <14 characters, not shown: widget "later" is not in view, so it may be masked>)`; !strings.Contains(fatals[0], want) {
+		t.Errorf("the report does not contain %q:\n%s", want, fatals[0])
+	}
+}
+
 func TestAStoppedSessionSaysSoInReports(t *testing.T) {
 	f := newFake(t)
 	s := mcptest.Start(f, newKitchen())

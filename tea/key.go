@@ -112,14 +112,17 @@ func (k Key) String() string {
 	return b.String()
 }
 
-// Text returns the text the key types, or "" for a named key or a key with
-// ctrl or alt held.
+// Text returns the text the key types, or "" for a named key, a key with
+// ctrl or alt held, or a character that is never typed (see Untypable).
 func (k Key) Text() string {
 	if k.Ctrl || k.Alt {
 		return ""
 	}
 	switch k.Code {
 	case KeyRune:
+		if Untypable(k.Rune) != "" {
+			return ""
+		}
 		return string(k.Rune)
 	case KeySpace:
 		return " "
@@ -147,6 +150,8 @@ func KeyNames() []string {
 
 // ParseKey turns a key name (tab, enter, escape, page_up, f5, ...) or a single
 // character into a Key. Modifiers may prefix it ("ctrl+c", "shift+tab").
+// A character Untypable refuses (a control character) is refused, with or
+// without modifiers, naming its code point and the rule.
 // Shift alone on a character types it shifted: "shift+a" is the key "A", so
 // ParseKey(k.String()) gives k back for every key ParseKey returns.
 func ParseKey(s string) (Key, error) {
@@ -168,8 +173,8 @@ func ParseKey(s string) (Key, error) {
 	}
 	if utf8.RuneCountInString(rest) == 1 {
 		r, _ := utf8.DecodeRuneInString(rest)
-		if r < 0x20 || r == 0x7f {
-			return Key{}, fmt.Errorf("key %q: control characters are not keys; use a named key (%s) or ctrl+<char>", s, strings.Join(KeyNames(), ", "))
+		if why := Untypable(r); why != "" {
+			return Key{}, fmt.Errorf("key %q is %s: %s, so it is not a key; use a named key (%s) or ctrl+<char>", s, CodePoint(r), why, strings.Join(KeyNames(), ", "))
 		}
 		c := Char(r)
 		c.Ctrl, c.Alt, c.Shift = k.Ctrl, k.Alt, k.Shift
@@ -195,4 +200,25 @@ func ParseKey(s string) (Key, error) {
 		}
 	}
 	return Key{}, fmt.Errorf("unknown key %q: use one character or a named key (%s)", s, strings.Join(KeyNames(), ", "))
+}
+
+// Untypable returns the rule that keeps r from being typed as text, or ""
+// when r may be typed. Every way of typing text follows it: ParseKey (the
+// MCP facet_send_key tool), Key.Text, a terminal's keys and pastes, and the
+// text fields' type_into. It refuses every control character
+// (unicode.IsControl: C0, DEL and C1, such as U+001B ESC and U+009B, the
+// 8-bit CSI), which a field would store and then draw straight to a
+// terminal. A text area's newlines and tabs are not typed as characters:
+// Enter types a newline, and type_into takes them by its own rule.
+func Untypable(r rune) string {
+	if unicode.IsControl(r) {
+		return "a control character (C0, DEL or C1) is never typed as text"
+	}
+	return ""
+}
+
+// CodePoint spells r as Unicode does, "U+009B", for a message that names a
+// character that cannot be shown.
+func CodePoint(r rune) string {
+	return fmt.Sprintf("U+%04X", r)
 }

@@ -118,6 +118,35 @@ func TestParseKeyErrorsListTheValidNames(t *testing.T) {
 	}
 }
 
+func TestParseKeyRefusesControlCharacters(t *testing.T) {
+	const rule = "a control character (C0, DEL or C1) is never typed as text"
+	tests := []struct {
+		in, code string
+	}{
+		{"\x00", "U+0000"},
+		{"\x1b", "U+001B"},
+		{"\x7f", "U+007F"},
+		{"\u0085", "U+0085"}, // C1 NEL
+		{"\u009b", "U+009B"}, // C1 CSI: a terminal reads it as ESC [
+		{"ctrl+\u009b", "U+009B"},
+		{"alt+shift+\u0090", "U+0090"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%q", tt.in), func(t *testing.T) {
+			k, err := tea.ParseKey(tt.in)
+			if err == nil {
+				t.Fatalf("ParseKey(%q) = %+v, want an error", tt.in, k)
+			}
+			msg := err.Error()
+			for _, want := range []string{fmt.Sprintf("%q", tt.in), tt.code, rule, "escape", "ctrl+<char>"} {
+				if !strings.Contains(msg, want) {
+					t.Errorf("error %q does not say %q", msg, want)
+				}
+			}
+		})
+	}
+}
+
 func TestKeyText(t *testing.T) {
 	tests := []struct {
 		key  tea.Key
@@ -129,6 +158,9 @@ func TestKeyText(t *testing.T) {
 		{tea.Key{Rune: 'c', Ctrl: true}, ""},
 		{tea.Key{Rune: 'c', Alt: true}, ""},
 		{tea.Named(tea.KeyEnter), ""},
+		{tea.Char(0x1b), ""},
+		{tea.Char(0x9b), ""},
+		{tea.Char(0x85), ""},
 	}
 	for _, tt := range tests {
 		if got := tt.key.Text(); got != tt.want {

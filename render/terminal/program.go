@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
@@ -256,10 +255,20 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 			return a, nil
 		}
 		for _, key := range convertKey(k) {
+			// A character that is never typed (a C1 control that came
+			// through as text) reaches neither a widget nor the app.
+			if key.Code == tea.KeyRune && tea.Untypable(key.Rune) != "" {
+				continue
+			}
 			a.queue(event{key: &key})
 		}
 	case bt.PasteMsg:
-		for _, key := range pasteKeys(msg.Content, a.focusedKind()) {
+		keys, err := pasteKeys(msg.Content, a.focusedKind())
+		if err != nil {
+			a.status = err.Error()
+			return a, nil
+		}
+		for _, key := range keys {
 			a.queue(event{key: &key})
 		}
 	case bt.MouseClickMsg:
@@ -299,27 +308,34 @@ func (a adapter) focusedKind() string {
 
 // pasteKeys types pasted text one character at a time. A line break ("\n",
 // "\r" or "\r\n") is Enter in a text area (kind "text_area") and a space
-// anywhere else, where Enter would submit or act; a tab is a space, and
-// other control characters are dropped.
-func pasteKeys(text, kind string) []tea.Key {
+// anywhere else, where Enter would submit or act; a tab is a space. Any
+// other character tea.Untypable refuses (a control character: C0, DEL or
+// C1) refuses the whole paste, with an error naming it, its place and the
+// rule, as a text field's type_into refuses it: a paste is typed whole or
+// not at all, never with characters silently dropped.
+func pasteKeys(text, kind string) ([]tea.Key, error) {
 	newline := tea.Char(' ')
 	if kind == "text_area" {
 		newline = tea.Named(tea.KeyEnter)
 	}
-	text = strings.ReplaceAll(text, "\r\n", "\n")
-	out := make([]tea.Key, 0, len(text))
-	for _, r := range text {
+	runes := []rune(text)
+	out := make([]tea.Key, 0, len(runes))
+	for i, r := range runes {
 		switch {
+		case r == '\r' && i+1 < len(runes) && runes[i+1] == '\n':
+			// "\r\n" is one line break: its "\n" types it.
 		case r == '\n' || r == '\r':
 			out = append(out, newline)
 		case r == '\t':
 			out = append(out, tea.Char(' '))
-		case r < 0x20 || r == 0x7f:
 		default:
+			if why := tea.Untypable(r); why != "" {
+				return nil, fmt.Errorf("paste refused: it holds %s at character %d, and %s", tea.CodePoint(r), i+1, why)
+			}
 			out = append(out, tea.Char(r))
 		}
 	}
-	return out
+	return out, nil
 }
 
 // mouse sends a mouse event to the widget under it, in the widget's own

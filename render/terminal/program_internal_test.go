@@ -116,7 +116,7 @@ func TestPasteKeepsLineBreaks(t *testing.T) {
 		{name: "a CRLF is one Enter", kind: "text_area", paste: "a\r\nb\rc", want: "a enter b enter c"},
 		{name: "as a space in a one-line input", kind: "text_input", paste: "foo\nbar", want: "f o o space b a r"},
 		{name: "a CRLF is one space", kind: "text_input", paste: "a\r\nb", want: "a space b"},
-		{name: "a tab is a space, other control characters go", kind: "text_area", paste: "a\tb\x01\x7fc", want: "a space b c"},
+		{name: "a tab is a space", kind: "text_area", paste: "a\tb", want: "a space b"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -126,6 +126,48 @@ func TestPasteKeepsLineBreaks(t *testing.T) {
 				t.Fatalf("paste %q queued keys %q, want %q", tt.paste, got, tt.want)
 			}
 		})
+	}
+}
+
+// A paste holding a character type_into refuses is refused whole, and the
+// status line says which character, where, and the rule.
+func TestPasteRefusesWhatTypeIntoRefuses(t *testing.T) {
+	const control = "a control character (C0, DEL or C1) is never typed as text"
+	tests := []struct {
+		name, kind, paste string
+		want              []string
+	}{
+		{"an 8-bit CSI", "text_input", "ab\u009b31m", []string{"U+009B at character 3", control}},
+		{"a C1 NEL", "text_area", "x\u0085", []string{"U+0085 at character 2", control}},
+		{"an escape", "text_input", "\x1b[2J", []string{"U+001B at character 1", control}},
+		{"a NUL", "text_area", "a\r\nb\x00", []string{"U+0000 at character 5", control}},
+		{"delete", "list", "\x7f", []string{"U+007F at character 1", control}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, events := newAdapter(t, typists{tt.kind}, "w0")
+			m, _ := a.Update(bt.PasteMsg{Content: tt.paste})
+			if got := keysOf(queued(events)); got != "" {
+				t.Fatalf("paste %q queued keys %q, want none", tt.paste, got)
+			}
+			status := m.(adapter).status
+			for _, want := range append([]string{"paste refused"}, tt.want...) {
+				if !strings.Contains(status, want) {
+					t.Errorf("status %q does not say %q", status, want)
+				}
+			}
+		})
+	}
+}
+
+// A key whose text is a C1 control (an 8-bit CSI) reaches neither a widget
+// nor the app.
+func TestKeyTypingAControlCharacterIsDropped(t *testing.T) {
+	a, events := newAdapter(t, typists{"text_input"}, "w0")
+	a.Update(bt.KeyPressMsg{Code: 0x9b, Text: "\u009b"})
+	a.Update(bt.KeyPressMsg{Code: 'a', Text: "a\u0085"})
+	if got := keysOf(queued(events)); got != "a" {
+		t.Fatalf("queued keys %q, want only a", got)
 	}
 }
 

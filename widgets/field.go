@@ -1,9 +1,7 @@
 package widgets
 
 import (
-	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -115,32 +113,43 @@ func invokeField(kind, id, value string, multiline bool, offered []tea.Action, a
 	}
 }
 
-// singleLineRule is what a one-line field says when it is given a control
-// character.
+// singleLineRule is what a one-line field says when it is given a line
+// break or a tab.
 const singleLineRule = "a single-line field takes no newlines or tabs; use a text_area for multi-line text"
 
-// typedText checks text for type_into. A one-line field refuses every
-// control character (a newline, a tab or another Cc), saying which and
-// where; a text area takes newlines, turning "\r\n" and a lone "\r" into
-// "\n" as a paste does, keeps tabs (it draws them as four spaces) and
-// refuses the other control characters.
+// textAreaBreaks is added to the rule a text area states when it refuses a
+// character, so that an agent knows the line breaks and tabs it sent were
+// not the trouble.
+const textAreaBreaks = " (a text area takes newlines and tabs, no other control character)"
+
+// typedText checks text for type_into. A one-line field refuses a newline,
+// a carriage return or a tab by singleLineRule; a text area takes
+// newlines, turning "\r\n" and a lone "\r" into "\n" as a paste does, and
+// keeps tabs (it draws them as four spaces). Both refuse every other
+// character tea.Untypable refuses (a control character: C0, DEL or C1),
+// naming its code point, its place and the rule.
 func typedText(action, text string, multiline bool) (string, error) {
 	if multiline {
 		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
 	}
 	for i, r := range []rune(text) {
-		if !unicode.IsControl(r) || (multiline && (r == '\n' || r == '\t')) {
-			continue
+		if r == '\n' || r == '\r' || r == '\t' {
+			if multiline {
+				continue
+			}
+			return "", argErr(action, "text", "%s; got %s at character %d", singleLineRule, controlName(r), i+1)
 		}
-		if multiline {
-			return "", argErr(action, "text", "a text area takes newlines and tabs but no other control characters; got %s at character %d", controlName(r), i+1)
+		if why := tea.Untypable(r); why != "" {
+			if multiline {
+				why += textAreaBreaks
+			}
+			return "", argErr(action, "text", "got %s at character %d: %s", tea.CodePoint(r), i+1, why)
 		}
-		return "", argErr(action, "text", "%s; got %s at character %d", singleLineRule, controlName(r), i+1)
 	}
 	return text, nil
 }
 
-// controlName names a control character for an error message.
+// controlName names a line break or a tab for an error message.
 func controlName(r rune) string {
 	switch r {
 	case '\n':
@@ -150,7 +159,7 @@ func controlName(r rune) string {
 	case '\t':
 		return "a tab"
 	}
-	return fmt.Sprintf("the control character U+%04X", r)
+	return tea.CodePoint(r)
 }
 
 // describeField describes a text field; a masked one gives its length only.

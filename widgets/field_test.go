@@ -12,6 +12,9 @@ import (
 
 const singleLineRule = "a single-line field takes no newlines or tabs; use a text_area for multi-line text"
 
+// controlRule is tea.Untypable's rule for a control character.
+const controlRule = "a control character (C0, DEL or C1) is never typed as text"
+
 func TestSingleLineFieldsRefuseControlCharacters(t *testing.T) {
 	fields := map[string]tea.ToolProvider{
 		"text_input":        widgets.TextInput{ID: "q", Value: "ab"},
@@ -22,16 +25,24 @@ func TestSingleLineFieldsRefuseControlCharacters(t *testing.T) {
 		name   string
 		text   string
 		append bool
+		rule   string // the rule the error states, and not the other one
 		got    string
 	}{
-		{"a newline", "one\ntwo", false, "got a newline at character 4"},
-		{"a carriage return", "one\r", false, "got a carriage return at character 4"},
-		{"a tab", "\tx", false, "got a tab at character 1"},
-		{"a bell", "ring\a", false, "got the control character U+0007 at character 5"},
-		{"delete", "x\x7f", false, "U+007F at character 2"},
-		{"a C1 control", "x\u0085", false, "U+0085"},
-		{"a newline appended", "\n", true, "got a newline at character 1"},
+		{"a newline", "one\ntwo", false, singleLineRule, "got a newline at character 4"},
+		{"a carriage return", "one\r", false, singleLineRule, "got a carriage return at character 4"},
+		{"a tab", "\tx", false, singleLineRule, "got a tab at character 1"},
+		{"a newline appended", "\n", true, singleLineRule, "got a newline at character 1"},
+		{"a bell", "ring\a", false, controlRule, "got U+0007 at character 5"},
+		{"an escape", "\x1b[31mred", false, controlRule, "got U+001B at character 1"},
+		{"a NUL", "a\x00", false, controlRule, "got U+0000 at character 2"},
+		{"delete", "x\x7f", false, controlRule, "got U+007F at character 2"},
+		{"a C1 control", "x\u0085", false, controlRule, "got U+0085 at character 2"},
+		{"an 8-bit CSI appended", "\u009b2J", true, controlRule, "got U+009B at character 1"},
 	} {
+		other := controlRule
+		if tc.rule == controlRule {
+			other = singleLineRule
+		}
 		for kind, f := range fields {
 			t.Run(kind+"/"+tc.name, func(t *testing.T) {
 				_, err := f.Invoke("type_into", map[string]any{"text": tc.text, "append": tc.append})
@@ -39,8 +50,8 @@ func TestSingleLineFieldsRefuseControlCharacters(t *testing.T) {
 				if !errors.As(err, &ae) {
 					t.Fatalf("err = %v, want a *tea.ArgumentError", err)
 				}
-				if ae.Arg != "text" || !strings.HasPrefix(ae.Rule, singleLineRule) || !strings.Contains(ae.Rule, tc.got) {
-					t.Errorf("arg %q rule %q, want text and %q ... %q", ae.Arg, ae.Rule, singleLineRule, tc.got)
+				if ae.Arg != "text" || !strings.Contains(ae.Rule, tc.rule) || !strings.Contains(ae.Rule, tc.got) || strings.Contains(ae.Rule, other) {
+					t.Errorf("arg %q rule %q, want text, %q and %q, not %q", ae.Arg, ae.Rule, tc.rule, tc.got, other)
 				}
 			})
 		}
@@ -62,8 +73,10 @@ func TestTextAreaTakesNewlinesAndTabsButNoOtherControlCharacters(t *testing.T) {
 		{name: "CRLF and CR are newlines", action: "type_into", args: map[string]any{"text": "a\r\nb\rc"}, msg: widgets.TextChanged{ID: "n", Value: "a\nb\nc"}},
 		{name: "tabs are kept", action: "type_into", args: map[string]any{"text": "\tindented"}, msg: widgets.TextChanged{ID: "n", Value: "\tindented"}},
 		{name: "a bell is refused", action: "type_into", args: map[string]any{"text": "a\nb\a"}, wantErr: tea.ErrInvalidArgument,
-			errHas: []string{"text", "takes newlines and tabs but no other control characters", "U+0007 at character 4"}},
+			errHas: []string{"text", "got U+0007 at character 4", controlRule, "a text area takes newlines and tabs"}},
 		{name: "an escape is refused", action: "type_into", args: map[string]any{"text": "\x1b[31m", "append": true}, wantErr: tea.ErrInvalidArgument,
-			errHas: []string{"U+001B at character 1"}},
+			errHas: []string{"got U+001B at character 1", controlRule}},
+		{name: "an 8-bit CSI is refused", action: "type_into", args: map[string]any{"text": "a\r\n\u009b"}, wantErr: tea.ErrInvalidArgument,
+			errHas: []string{"got U+009B at character 3", controlRule}},
 	})
 }

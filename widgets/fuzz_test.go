@@ -152,6 +152,17 @@ func fzNodes(nodes []TreeNode, parents bool) []string {
 	return out
 }
 
+// fzOneLine reports whether a one-line field takes text: no line break or
+// tab, and nothing tea.Untypable refuses.
+func fzOneLine(text string) bool {
+	for _, r := range text {
+		if r == '\n' || r == '\r' || r == '\t' || tea.Untypable(r) != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // fzValid is the oracle for arguments: whether Invoke must accept args for
 // an action the widget offers.
 func fzValid(w fzWorld, c fzCase, args map[string]any) bool {
@@ -189,9 +200,9 @@ func fzValid(w fzWorld, c fzCase, args map[string]any) bool {
 		id, _ := args["node_id"].(string)
 		return fzOnly(args, "node_id") && slices.Contains(fzNodes(w.tree().Nodes, c.action != "select_node"), id)
 	case "type_into":
-		_, text := args["text"].(string)
+		text, isText := args["text"].(string)
 		_, isBool := args["append"].(bool)
-		return fzOnly(args, "text", "append") && text && (args["append"] == nil || isBool)
+		return fzOnly(args, "text", "append") && isText && fzOneLine(text) && (args["append"] == nil || isBool)
 	case "scroll_to":
 		_, ok := fzInt(args, "row", 0, w.n*7-1)
 		return fzOnly(args, "row") && ok
@@ -331,6 +342,8 @@ func FuzzWidgetInvoke(f *testing.F) {
 		{0, 128, fzCase{"text", "type_into"}, `{"text":"","append":null}`},
 		{0, 1, fzCase{"text", "type_into"}, `{"text":"x"}`},
 		{0, 0, fzCase{"text", "type_into"}, `{"text":["x"],"append":1}`},
+		{0, 128, fzCase{"text", "type_into"}, `{"text":"a\u001b[2J\u009b"}`},
+		{0, 0, fzCase{"text", "type_into"}, `{"text":"a\tb"}`},
 		{0, 64, fzCase{"text", "get_value"}, `{}`},
 		{0, 0, fzCase{"text", "clear"}, `{}`},
 		{3, 0, fzCase{"tabs", "select_tab"}, `{"index":2}`},

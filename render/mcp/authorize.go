@@ -168,9 +168,12 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 	switch m.Method {
 	case "resources/subscribe":
 		uri, _ := params["uri"].(string)
-		if !s.res.exists(uri) {
-			return fmt.Errorf("resource %q does not exist: subscribe to facet://session/<id>/widgets, /context or /model/<name> of a running session", uri)
-		}
+		return s.res.subscribable(uri)
+	case "resources/read":
+		// An ambiguous app URI is not registered with the SDK, which
+		// would answer "not found"; say instead which URIs to read.
+		uri, _ := params["uri"].(string)
+		return s.res.ambiguity(uri)
 	case "subscriptions/listen":
 		return s.res.listen(ctx, m.Params)
 	}

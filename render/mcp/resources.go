@@ -76,21 +76,41 @@ type resourceState struct {
 // resources serves sessions' state as MCP resources: the widget tree, the
 // context, and the app's projections, with versions, subscriptions and
 // RFC 6902 patches in each update notification.
+//
+// An app's own URI for a projection (such as search://state/results) is an
+// alias of facet://session/<id>/model/<name> only while exactly one running
+// session declares it. While two or more do, it is ambiguous: it is not
+// listed, and reading or subscribing to it answers an error naming the
+// facet://session/<id>/model/<name> URIs to use instead. Subscriptions to
+// an alias belong to the URI, not to a session: each time what the alias
+// stands for changes (it becomes ambiguous, it passes to the one session
+// still declaring it, or no session declares it any more), its subscribers
+// get one notifications/resources/updated without a patch, which means
+// "read it again", whose _meta says "alias_of" (the facet URI it now
+// stands for), "ambiguous" (the facet URIs declaring it) or "removed"
+// (true). A removed alias's subscriptions end there, as a stopped
+// session's do; the others keep going, and while the alias is ambiguous
+// they get no content updates.
 type resources struct {
 	s *Server
 
+	// syncMu serializes syncProjections and detach, from what they compute
+	// to what they tell the SDK, so their registrations never interleave.
+	syncMu sync.Mutex
+
 	mu        sync.Mutex
 	states    map[string]*resourceState                  // facet URI -> state
-	subs      map[string]map[string]server.ClientSession // subscribed URI -> clients by session id
-	aliases   map[string]string                          // app URI -> facet URI
-	bySession map[string][]string                        // session -> URIs registered with the SDK
+	subs      map[string]map[string]server.ClientSession // subscribed URI (facet or app) -> clients by session id
+	claims    map[string]map[string]bool                 // app URI -> facet URIs declaring it
+	aliases   map[string]string                          // app URI -> facet URI, while it is the only claim (registered with the SDK)
+	bySession map[string][]string                        // session -> facet URIs registered with the SDK
 	watching  map[string]context.CancelFunc              // session -> its snapshot follower
 }
 
 func newResources(s *Server) *resources {
 	return &resources{s: s,
 		states: map[string]*resourceState{}, subs: map[string]map[string]server.ClientSession{},
-		aliases: map[string]string{}, bySession: map[string][]string{},
+		claims: map[string]map[string]bool{}, aliases: map[string]string{}, bySession: map[string][]string{},
 		watching: map[string]context.CancelFunc{},
 	}
 }
@@ -150,34 +170,42 @@ func (r *resources) attach(sess *tea.Session) {
 
 // syncProjections registers the projections a session's model declares
 // now and removes those it no longer does (a catalog that opens a demo
-// gains the demo's projections). An app's own URI becomes an alias when no
-// other session holds it. Nothing happens when the set is unchanged.
+// gains the demo's projections), and updates the app URIs it claims (see
+// resources). Nothing happens when the set is unchanged, or once the
+// session has been detached.
 func (r *resources) syncProjections(session string, snap tea.Snapshot) {
 	want := map[string]Projection{}
+	claims := map[string]map[string]bool{} // app URI -> this session's facet URIs declaring it
 	for _, p := range projections(snap.Model) {
-		want[ModelURI(session, p.Name)] = p
-	}
-	r.mu.Lock()
-	have := map[string]bool{}
-	for _, u := range r.bySession[session] {
-		if _, _, _, ok := parseURI(u); ok && strings.Contains(u, modelSegment) {
-			have[u] = true
+		uri := ModelURI(session, p.Name)
+		want[uri] = p
+		if isAppURI(p.URI) {
+			if claims[p.URI] == nil {
+				claims[p.URI] = map[string]bool{}
+			}
+			claims[p.URI][uri] = true
 		}
 	}
+	r.syncMu.Lock()
+	defer r.syncMu.Unlock()
+	r.mu.Lock()
+	if _, running := r.watching[session]; !running {
+		r.mu.Unlock()
+		return
+	}
+	have := map[string]bool{}
 	var add []server.ServerResource
 	var remove []string
 	keep := []string{}
 	for _, u := range r.bySession[session] {
-		real := u
-		if a, ok := r.aliases[u]; ok {
-			real = a
-		}
-		if _, _, _, ok := parseURI(real); ok && strings.Contains(real, modelSegment) && want[real].Value == nil {
-			remove = append(remove, u)
-			delete(r.aliases, u)
-			delete(r.states, u)
-			delete(r.subs, u)
-			continue
+		if strings.Contains(u, modelSegment) {
+			if _, declared := want[u]; !declared {
+				remove = append(remove, u)
+				delete(r.states, u)
+				delete(r.subs, u)
+				continue
+			}
+			have[u] = true
 		}
 		keep = append(keep, u)
 	}
@@ -187,35 +215,161 @@ func (r *resources) syncProjections(session string, snap tea.Snapshot) {
 			add = append(add, server.ServerResource{Resource: sdk.NewResource(uri, session+" "+p.Name,
 				sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription(CleanText(p.Description))), Handler: r.read})
 		}
-		// The alias goes to the first session that claims it, and passes to
-		// another when its holder stops (detach calls this for the rest).
-		if p.URI != "" && !strings.HasPrefix(p.URI, uriPrefix) {
-			if _, taken := r.aliases[p.URI]; !taken {
-				r.aliases[p.URI] = uri
-				keep = append(keep, p.URI)
-				add = append(add, server.ServerResource{Resource: sdk.NewResource(p.URI, p.Name,
-					sdk.WithMIMEType(jsonMIME), sdk.WithResourceDescription("Alias of "+uri+".")), Handler: r.read})
+	}
+	r.bySession[session] = keep
+	ch := r.claim(session, claims)
+	r.mu.Unlock()
+	r.apply(remove, add, ch)
+}
+
+// isAppURI reports whether a projection's URI is an app's own, to be kept
+// as an alias.
+func isAppURI(uri string) bool { return uri != "" && !strings.HasPrefix(uri, uriPrefix) }
+
+// aliasChange is what changing claims did to the aliases.
+type aliasChange struct {
+	add     []server.ServerResource
+	remove  []string
+	notices []aliasNotice
+}
+
+// aliasNotice tells an alias's subscribers what it stands for now.
+type aliasNotice struct {
+	uri  string
+	meta map[string]any
+	subs []server.ClientSession
+}
+
+// claim replaces session's claims on app URIs with claims (app URI ->
+// facet URIs; nil drops them all) and brings the aliases up to date.
+// r.mu is held.
+func (r *resources) claim(session string, claims map[string]map[string]bool) aliasChange {
+	prefix := uriPrefix + session + "/"
+	before := map[string]string{}
+	touch := func(app string) {
+		if _, seen := before[app]; !seen {
+			before[app] = r.meaning(app)
+		}
+	}
+	for app, set := range r.claims {
+		for u := range set {
+			if strings.HasPrefix(u, prefix) && !claims[app][u] {
+				touch(app)
+				delete(set, u)
+			}
+		}
+		if len(set) == 0 {
+			delete(r.claims, app)
+		}
+	}
+	for app, set := range claims {
+		for u := range set {
+			if !r.claims[app][u] {
+				touch(app)
+				if r.claims[app] == nil {
+					r.claims[app] = map[string]bool{}
+				}
+				r.claims[app][u] = true
 			}
 		}
 	}
-	if len(add) == 0 && len(remove) == 0 {
-		r.mu.Unlock()
-		return
+	apps := make([]string, 0, len(before))
+	for app := range before {
+		apps = append(apps, app)
 	}
-	if _, running := r.watching[session]; running {
-		r.bySession[session] = keep
+	sort.Strings(apps)
+	var ch aliasChange
+	for _, app := range apps {
+		facets := r.claimants(app)
+		if len(facets) == 1 {
+			if r.aliases[app] != facets[0] {
+				r.aliases[app] = facets[0]
+				_, _, name, _ := parseURI(facets[0])
+				ch.add = append(ch.add, server.ServerResource{Resource: sdk.NewResource(app, name, sdk.WithMIMEType(jsonMIME),
+					sdk.WithResourceDescription("Alias of "+facets[0]+", while no other session declares it.")), Handler: r.read})
+			}
+		} else if _, registered := r.aliases[app]; registered {
+			delete(r.aliases, app)
+			ch.remove = append(ch.remove, app)
+		}
+		now := r.meaning(app)
+		if now == before[app] || len(r.subs[app]) == 0 {
+			if len(facets) == 0 {
+				delete(r.subs, app)
+			}
+			continue
+		}
+		n := aliasNotice{uri: app}
+		switch len(facets) {
+		case 0:
+			n.meta = map[string]any{"removed": true}
+		case 1:
+			n.meta = map[string]any{"alias_of": facets[0]}
+		default:
+			n.meta = map[string]any{"ambiguous": facets}
+		}
+		for _, cs := range r.subs[app] {
+			n.subs = append(n.subs, cs)
+		}
+		if len(facets) == 0 {
+			delete(r.subs, app)
+		}
+		ch.notices = append(ch.notices, n)
 	}
-	r.mu.Unlock()
-	if len(remove) > 0 {
+	return ch
+}
+
+// claimants lists the facet URIs declaring app, sorted. r.mu is held.
+func (r *resources) claimants(app string) []string {
+	facets := make([]string, 0, len(r.claims[app]))
+	for u := range r.claims[app] {
+		facets = append(facets, u)
+	}
+	sort.Strings(facets)
+	return facets
+}
+
+// meaning is what app stands for: "" (nothing), the one facet URI that
+// declares it, or "ambiguous". r.mu is held.
+func (r *resources) meaning(app string) string {
+	switch facets := r.claimants(app); len(facets) {
+	case 0:
+		return ""
+	case 1:
+		return facets[0]
+	}
+	return "ambiguous"
+}
+
+// apply tells the SDK what changed, then the alias subscribers, so that a
+// subscriber who reads again on the notice finds the new registration.
+// r.syncMu is held.
+func (r *resources) apply(remove []string, add []server.ServerResource, ch aliasChange) {
+	if remove = append(remove, ch.remove...); len(remove) > 0 {
 		r.s.sdk.DeleteResources(remove...)
 	}
-	if len(add) > 0 {
+	if add = append(add, ch.add...); len(add) > 0 {
 		r.s.sdk.AddResources(add...)
+	}
+	for _, n := range ch.notices {
+		for _, cs := range n.subs {
+			deliver(cs, n.uri, sdk.JSONRPCNotification{
+				JSONRPC: sdk.JSONRPC_VERSION,
+				Notification: sdk.Notification{Method: methodUpdated, Params: sdk.NotificationParams{
+					Meta:             n.meta,
+					AdditionalFields: map[string]any{"uri": n.uri},
+				}},
+			})
+		}
 	}
 }
 
-// detach removes a stopped session's resources, states and subscriptions.
+// detach removes a stopped session's resources, states and subscriptions,
+// and its claims on app URIs (an alias it shared may now be another
+// session's alone).
 func (r *resources) detach(id string) {
+	r.syncMu.Lock()
+	defer r.syncMu.Unlock()
 	r.mu.Lock()
 	uris := r.bySession[id]
 	delete(r.bySession, id)
@@ -226,22 +380,10 @@ func (r *resources) detach(id string) {
 	for _, u := range uris {
 		delete(r.states, u)
 		delete(r.subs, u)
-		delete(r.aliases, u)
 	}
-	others := make([]string, 0, len(r.bySession))
-	for other := range r.bySession {
-		others = append(others, other)
-	}
+	ch := r.claim(id, nil)
 	r.mu.Unlock()
-	if len(uris) > 0 {
-		r.s.sdk.DeleteResources(uris...)
-	}
-	sort.Strings(others)
-	for _, other := range others {
-		if sess, ok := r.s.sessions.Get(other); ok {
-			r.syncProjections(other, sess.Snapshot())
-		}
-	}
+	r.apply(uris, nil, ch)
 }
 
 func projections(m tea.Model) []Projection {
@@ -268,6 +410,29 @@ func (r *resources) resolve(uri string) string {
 	return uri
 }
 
+// ambiguity answers an error naming the facet URIs to use when uri is an
+// app URI that more than one session declares, and nil otherwise.
+func (r *resources) ambiguity(uri string) error {
+	r.mu.Lock()
+	facets := r.claimants(uri)
+	r.mu.Unlock()
+	if len(facets) < 2 {
+		return nil
+	}
+	return fmt.Errorf("resource %q is ambiguous: %d sessions declare it; use one of %s", uri, len(facets), strings.Join(facets, ", "))
+}
+
+// subscribable answers why uri cannot be subscribed to, or nil.
+func (r *resources) subscribable(uri string) error {
+	if err := r.ambiguity(uri); err != nil {
+		return err
+	}
+	if !r.exists(uri) {
+		return fmt.Errorf("resource %q does not exist: subscribe to facet://session/<id>/widgets, /context or /model/<name> of a running session", uri)
+	}
+	return nil
+}
+
 // exists reports whether uri names a resource of a running session.
 func (r *resources) exists(uri string) bool {
 	session, kind, name, ok := parseURI(r.resolve(uri))
@@ -287,6 +452,9 @@ func (r *resources) exists(uri string) bool {
 // read answers resources/read: the full content, with its version in _meta.
 func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
 	asked := req.Params.URI
+	if err := r.ambiguity(asked); err != nil {
+		return nil, err
+	}
 	uri := r.resolve(asked)
 	session, _, _, ok := parseURI(uri)
 	if !ok {
@@ -312,12 +480,7 @@ func (r *resources) changed(session string, snap tea.Snapshot) {
 	var watched []string
 	for _, u := range r.bySession[session] {
 		if len(r.subs[u]) > 0 || r.aliasSubscribed(u) {
-			if real, ok := r.aliases[u]; ok {
-				u = real
-			}
-			if !slices.Contains(watched, u) {
-				watched = append(watched, u)
-			}
+			watched = append(watched, u)
 		}
 	}
 	r.mu.Unlock()
@@ -514,8 +677,8 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 		return fmt.Errorf("subscriptions/listen: %w", err)
 	}
 	for _, uri := range p.Notifications.ResourceSubscriptions {
-		if !r.exists(uri) {
-			return fmt.Errorf("resource %q does not exist: subscribe to facet://session/<id>/widgets, /context or /model/<name> of a running session", uri)
+		if err := r.subscribable(uri); err != nil {
+			return err
 		}
 	}
 	r.dropClient(cs.SessionID())

@@ -405,17 +405,93 @@ func TestMaskedValuesStayScrubbedAfterTheFieldLeaves(t *testing.T) {
 	}
 }
 
-func TestAnAliasPassesToAnotherSessionWhenItsHolderStops(t *testing.T) {
+// TestAnAppURIIsAnAliasOnlyWhileOneSessionDeclaresIt: an app's own URI
+// serves the one session that declares it; while two do it is neither
+// listed nor readable, and its subscriber is told each time what it
+// stands for changes. Each step's notifications are checked in order, so
+// one that should not have been sent shows up as the next step's.
+func TestAnAppURIIsAnAliasOnlyWhileOneSessionDeclaresIt(t *testing.T) {
+	const alias = "counter://state/count"
 	srv := newTestServer(t, Options{})
-	tc := connect(t, srv)
-	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a"}))
-	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "b"}))
-	mustOK(t, tc.call("b.inc.click", nil))
-	if body, _ := readResource(t, tc.c, "counter://state/count"); body != `{"count":0,"open":false}` {
-		t.Fatalf("the alias should be a's: %s", body)
+	tc := connectLegacy(t, srv)
+	var up updates
+	tc.c.OnNotification(up.add)
+	listed := func() bool {
+		list, err := tc.c.ListResources(context.Background(), sdk.ListResourcesRequest{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return slices.ContainsFunc(list.Resources, func(r sdk.Resource) bool { return r.URI == alias })
 	}
-	mustOK(t, tc.call("facet_stop", map[string]any{"id": "a"}))
-	if body, _ := readResource(t, tc.c, "counter://state/count"); body != `{"count":1,"open":false}` {
-		t.Fatalf("after a stopped, the alias reads %s, want b's", body)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a"}))
+	readResource(t, tc.c, alias) // the baseline, so subscribing sends nothing
+	subscribe(t, tc.c, alias)
+	ambiguous := []string{"ambiguous", ModelURI("a", "count"), ModelURI("b", "count")}
+	steps := []struct {
+		name    string
+		do      func()
+		listed  bool
+		body    string   // what reading the alias answers, or "" for an error
+		errs    []string // what that error (and subscribing's) says
+		notices []string // the _meta key of each update the step sends
+	}{
+		{"a alone holds it", nil, true, `{"count":0,"open":false}`, nil, nil},
+		{"b declares it too: ambiguous", func() { mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "b"})) },
+			false, "", ambiguous, []string{"ambiguous"}},
+		{"changes while ambiguous are not sent", func() { mustOK(t, tc.call("b.inc.click", nil)); mustOK(t, tc.call("a.inc.click", nil)) },
+			false, "", ambiguous, nil},
+		{"a stops: it passes to b", func() { mustOK(t, tc.call("facet_stop", map[string]any{"id": "a"})) },
+			true, `{"count":1,"open":false}`, nil, []string{"alias_of", "patch"}},
+		{"b's changes reach the alias's subscriber", func() { mustOK(t, tc.call("b.inc.click", nil)) },
+			true, `{"count":2,"open":false}`, nil, []string{"patch"}},
+		{"b stops: nobody declares it", func() { mustOK(t, tc.call("facet_stop", map[string]any{"id": "b"})) },
+			false, "", []string{alias}, []string{"removed"}},
+	}
+	seen := 0
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			if st.do != nil {
+				st.do()
+			}
+			if got := listed(); got != st.listed {
+				t.Fatalf("%s listed = %v, want %v", alias, got, st.listed)
+			}
+			if st.body != "" {
+				if body, _ := readResource(t, tc.c, alias); body != st.body {
+					t.Fatalf("%s reads %s, want %s", alias, body, st.body)
+				}
+			} else {
+				_, err := tc.c.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: alias}})
+				//lint:ignore SA1019 the stateful protocol's subscribe RPC is what this exercises
+				serr := tc.c.Subscribe(context.Background(), sdk.SubscribeRequest{Params: sdk.SubscribeParams{URI: alias}})
+				for _, e := range []error{err, serr} {
+					if e == nil {
+						t.Fatalf("reading or subscribing to %s succeeded", alias)
+					}
+					for _, want := range st.errs {
+						if !strings.Contains(e.Error(), want) {
+							t.Fatalf("error %q does not mention %q", e, want)
+						}
+					}
+				}
+			}
+			got := up.waitFor(t, seen+len(st.notices))
+			for i, key := range st.notices {
+				n := got[seen+i]
+				meta, _ := n["_meta"].(map[string]any)
+				if _, ok := meta[key]; !ok || n["uri"] != alias {
+					t.Fatalf("update %d = %v, want one for %s with %s in _meta", seen+i, n, alias, key)
+				}
+				if key == "alias_of" && meta[key] != ModelURI("b", "count") {
+					t.Fatalf("alias_of %v, want b's", meta[key])
+				}
+			}
+			seen += len(st.notices)
+		})
+	}
+	srv.res.mu.Lock()
+	defer srv.res.mu.Unlock()
+	if n := len(srv.res.subs[alias]); n != 0 {
+		t.Fatalf("the removed alias kept %d subscribers", n)
 	}
 }

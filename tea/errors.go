@@ -28,6 +28,9 @@ var (
 	// ErrNotInView: a mouse event named a widget that is not in the current
 	// view.
 	ErrNotInView = errors.New("not in the current view")
+	// ErrBehindTrap: input named a widget behind an open dialog (a widget
+	// that traps focus); see BlockedByTrap.
+	ErrBehindTrap = errors.New("behind an open dialog")
 	// ErrInvalidNotification: a NotifyMsg broke a rule (its level, its
 	// text). The error names the notification by key, never by its text.
 	ErrInvalidNotification = errors.New("invalid notification")

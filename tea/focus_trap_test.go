@@ -197,8 +197,8 @@ func TestFocusCannotLeaveATrap(t *testing.T) {
 	if err := rt.Focus(ctx, "a"); !errors.Is(err, tea.ErrNotFocusable) {
 		t.Fatalf("Focus(a) outside an open dialog = %v, want ErrNotFocusable", err)
 	}
-	if _, err := rt.HandleMouse(ctx, "b", tea.Mouse{Action: tea.MousePress, Button: tea.MouseLeft}); err != nil {
-		t.Fatal(err)
+	if _, err := rt.HandleMouse(ctx, "b", tea.Mouse{Action: tea.MousePress, Button: tea.MouseLeft}); !errors.Is(err, tea.ErrBehindTrap) {
+		t.Fatalf("a click behind the dialog = %v, want ErrBehindTrap", err)
 	}
 	if got := rt.Snapshot().Focus; got != "dlg" {
 		t.Fatalf("focus = %q after a click outside the dialog, want dlg kept", got)

@@ -246,9 +246,10 @@ func (r *Runtime) HandleAgentKey(ctx context.Context, agent string, k Key) (Tran
 }
 
 // HandleMouse delivers a mouse event to the widget id (coordinates relative
-// to it). A press focuses a focusable widget first, unless a FocusTrap in
-// view holds focus elsewhere. A widget that is not in
-// the view gets an error wrapping ErrNotInView.
+// to it). A press focuses a focusable widget first. A widget that is not in
+// the view gets an error wrapping ErrNotInView, and one behind a FocusTrap
+// in view (see BlockedByTrap) an error wrapping ErrBehindTrap: a dialog
+// holds the mouse as it holds the keyboard.
 func (r *Runtime) HandleMouse(ctx context.Context, id string, m Mouse) (Transition, error) {
 	return r.call(ctx, mouseInput{id: id, m: m})
 }
@@ -484,6 +485,9 @@ func (r *Runtime) handle(msg Msg) error {
 		w, ok := FindWidget(cur.View, m.id)
 		if !ok {
 			return fmt.Errorf("widget %q is %w", m.id, ErrNotInView)
+		}
+		if trap, blocked := BlockedByTrap(cur.View, m.id); blocked {
+			return fmt.Errorf("widget %q is %w: %s %q holds focus until it is answered", m.id, ErrBehindTrap, trap.WidgetKind(), trap.WidgetID())
 		}
 		if m.m.Action == MousePress && CanFocus(w) && cur.Focus != m.id && r.focus.allows(m.id) {
 			cur = cur.withFocus(m.id)

@@ -148,6 +148,12 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	if !result.IsWrite() {
 		return readResult(shown, result.Value())
 	}
+	if trap, blocked := tea.BlockedByTrap(snap.View, w.WidgetID()); blocked {
+		// A person cannot reach a widget behind an open dialog; neither
+		// may an agent, or it could change what the dialog is about (the
+		// item a "Delete?" confirms) behind the person's back.
+		return sdk.NewToolResultError(fmt.Sprintf("%s: nothing was done: widget `%s` is behind the open %s `%s`, which holds focus until it is answered (its tools act on `%s`); reads still work", shown, w.WidgetID(), trap.WidgetKind(), trap.WidgetID(), trap.WidgetID())), CallerError
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
 	defer cancel()
 	tr, err := sess.Apply(ctx, result.Msg())

@@ -11,21 +11,46 @@ import (
 )
 
 // completer answers completion/complete: session ids in resource templates,
-// and the app argument of the start_app prompt (facet_start's app).
+// projection names in the model template, and the app argument of the
+// start_app prompt (facet_start's app).
 type completer struct{ s *Server }
 
-// CompleteResourceArgument completes {id} in facet://session/{id}/... .
-func (c completer) CompleteResourceArgument(_ context.Context, uri string, arg sdk.CompleteArgument, _ sdk.CompleteContext) (*sdk.Completion, error) {
+// CompleteResourceArgument completes {id} in facet://session/{id}/... and
+// {name} in facet://session/{id}/model/{name}: the projections the model
+// of the session named by the context argument id declares now. Without
+// an id there is nothing to complete a name from; an id that is not a
+// running session is refused.
+func (c completer) CompleteResourceArgument(_ context.Context, uri string, arg sdk.CompleteArgument, cc sdk.CompleteContext) (*sdk.Completion, error) {
 	if !strings.HasPrefix(uri, uriPrefix) {
 		return &sdk.Completion{Values: []string{}}, nil
 	}
-	switch arg.Name {
-	case "id":
+	switch {
+	case arg.Name == "id":
 		return completion(c.s.res.sessionIDs(arg.Value)), nil
-	case "name":
-		return &sdk.Completion{Values: []string{}}, nil
+	case arg.Name == "name" && uri == templateModel:
+		return c.projectionNames(cc.Arguments["id"], arg.Value)
 	}
 	return nil, fmt.Errorf("template %s has no argument %q", uri, arg.Name)
+}
+
+// projectionNames lists the names of session id's projections that start
+// with prefix.
+func (c completer) projectionNames(id, prefix string) (*sdk.Completion, error) {
+	if id == "" {
+		return completion(nil), nil
+	}
+	sess, ok := c.s.sessions.Get(id)
+	if !ok {
+		return nil, fmt.Errorf("completing {name}: session %q is not running; complete {id} first, or call facet_list", id)
+	}
+	var out []string
+	for _, p := range projections(sess.Snapshot().Model) {
+		if strings.HasPrefix(p.Name, prefix) && !slices.Contains(out, p.Name) {
+			out = append(out, p.Name)
+		}
+	}
+	sort.Strings(out)
+	return completion(out), nil
 }
 
 // CompletePromptArgument completes start_app's app from the startable list.

@@ -221,6 +221,58 @@ func TestCompletionAndPrompt(t *testing.T) {
 	}
 }
 
+func TestCompletingAProjectionName(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	if _, err := srv.StartSession(context.Background(), "si", "signin", &signin{}); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name     string
+		template string
+		arg      string
+		value    string
+		context  map[string]string
+		want     []string
+		err      []string // what the error says, when it is one
+	}{
+		{"the session's projections", templateModel, "name", "", map[string]string{"id": "demo"}, []string{"count"}, nil},
+		{"by prefix", templateModel, "name", "co", map[string]string{"id": "demo"}, []string{"count"}, nil},
+		{"only that session's", templateModel, "name", "", map[string]string{"id": "si"}, []string{"raw"}, nil},
+		{"no match", templateModel, "name", "x", map[string]string{"id": "demo"}, []string{}, nil},
+		{"no id yet: nothing to complete from", templateModel, "name", "", nil, []string{}, nil},
+		{"a session that is not running", templateModel, "name", "", map[string]string{"id": "nope"}, nil, []string{`"nope"`, "not running"}},
+		{"the widgets template has no name", templateWidgets, "name", "", map[string]string{"id": "demo"}, nil, []string{templateWidgets, `"name"`}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			req := sdk.CompleteRequest{}
+			req.Params.Ref = sdk.ResourceReference{Type: "ref/resource", URI: c.template}
+			req.Params.Argument.Name, req.Params.Argument.Value = c.arg, c.value
+			req.Params.Context.Arguments = c.context
+			res, err := tc.c.Complete(context.Background(), req)
+			if c.err != nil {
+				if err == nil {
+					t.Fatalf("completed %v, want an error", res.Completion.Values)
+				}
+				for _, want := range c.err {
+					if !strings.Contains(err.Error(), want) {
+						t.Fatalf("error %q does not mention %s", err, want)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(res.Completion.Values, c.want) {
+				t.Fatalf("completed %q, want %q", res.Completion.Values, c.want)
+			}
+		})
+	}
+}
+
 // TestPatchesReproduceTheContent is the property: applying each update's
 // patch in order to the first read reproduces every later full read.
 func TestPatchesReproduceTheContent(t *testing.T) {

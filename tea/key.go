@@ -205,20 +205,53 @@ func ParseKey(s string) (Key, error) {
 // Untypable returns the rule that keeps r from being typed as text, or ""
 // when r may be typed. Every way of typing text follows it: ParseKey (the
 // MCP facet_send_key tool), Key.Text, a terminal's keys and pastes, and the
-// text fields' type_into. It refuses every control character
-// (unicode.IsControl: C0, DEL and C1, such as U+001B ESC and U+009B, the
-// 8-bit CSI), which a field would store and then draw straight to a
-// terminal. A text area's newlines and tabs are not typed as characters:
-// Enter types a newline, and type_into takes them by its own rule.
+// text fields' type_into. It refuses
+//   - every control character (unicode.IsControl: C0, DEL and C1, such as
+//     U+001B ESC and U+009B, the 8-bit CSI), which a field would store and
+//     then draw straight to a terminal;
+//   - the line and paragraph separators U+2028 and U+2029, which break a
+//     line in some displays and not in others;
+//   - the bidirectional embedding, override and isolate controls
+//     (U+202A-U+202E, U+2066-U+2069), which make text display in another
+//     order than it is in ("Trojan Source").
+//
+// A text area's newlines and tabs are not typed as characters: Enter types
+// a newline, and type_into takes them by its own rule.
 func Untypable(r rune) string {
-	if unicode.IsControl(r) {
+	switch {
+	case unicode.IsControl(r):
 		return "a control character (C0, DEL or C1) is never typed as text"
+	case r == '\u2028' || r == '\u2029':
+		return "a line or paragraph separator (U+2028, U+2029) is never typed as text: it breaks the line in some displays and not in others"
+	case bidiNames[r] != "":
+		return "a bidirectional embedding, override or isolate control (U+202A-U+202E, U+2066-U+2069) is never typed as text: it makes text display in another order than it is in"
 	}
 	return ""
 }
 
+// bidiNames are the Unicode names of the characters Untypable refuses
+// that are not control characters.
+var bidiNames = map[rune]string{
+	0x202A: "LEFT-TO-RIGHT EMBEDDING", 0x202B: "RIGHT-TO-LEFT EMBEDDING",
+	0x202C: "POP DIRECTIONAL FORMATTING", 0x202D: "LEFT-TO-RIGHT OVERRIDE",
+	0x202E: "RIGHT-TO-LEFT OVERRIDE", 0x2066: "LEFT-TO-RIGHT ISOLATE",
+	0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE",
+	0x2069: "POP DIRECTIONAL ISOLATE",
+}
+
 // CodePoint spells r as Unicode does, "U+009B", for a message that names a
-// character that cannot be shown.
+// character that cannot be shown; a separator or a bidirectional control
+// is followed by its name: "U+202E RIGHT-TO-LEFT OVERRIDE".
 func CodePoint(r rune) string {
-	return fmt.Sprintf("U+%04X", r)
+	name := bidiNames[r]
+	switch r {
+	case '\u2028':
+		name = "LINE SEPARATOR"
+	case '\u2029':
+		name = "PARAGRAPH SEPARATOR"
+	}
+	if name == "" {
+		return fmt.Sprintf("U+%04X", r)
+	}
+	return fmt.Sprintf("U+%04X %s", r, name)
 }

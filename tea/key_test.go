@@ -118,18 +118,30 @@ func TestParseKeyErrorsListTheValidNames(t *testing.T) {
 	}
 }
 
-func TestParseKeyRefusesControlCharacters(t *testing.T) {
-	const rule = "a control character (C0, DEL or C1) is never typed as text"
+const (
+	controlRule   = "a control character (C0, DEL or C1) is never typed as text"
+	separatorRule = "a line or paragraph separator (U+2028, U+2029) is never typed as text"
+	bidiRule      = "a bidirectional embedding, override or isolate control (U+202A-U+202E, U+2066-U+2069) is never typed as text"
+)
+
+func TestParseKeyRefusesUntypableCharacters(t *testing.T) {
 	tests := []struct {
-		in, code string
+		in, code, rule string
 	}{
-		{"\x00", "U+0000"},
-		{"\x1b", "U+001B"},
-		{"\x7f", "U+007F"},
-		{"\u0085", "U+0085"}, // C1 NEL
-		{"\u009b", "U+009B"}, // C1 CSI: a terminal reads it as ESC [
-		{"ctrl+\u009b", "U+009B"},
-		{"alt+shift+\u0090", "U+0090"},
+		{"\x00", "U+0000", controlRule},
+		{"\x1b", "U+001B", controlRule},
+		{"\x7f", "U+007F", controlRule},
+		{"\u0085", "U+0085", controlRule}, // C1 NEL
+		{"\u009b", "U+009B", controlRule}, // C1 CSI: a terminal reads it as ESC [
+		{"ctrl+\u009b", "U+009B", controlRule},
+		{"alt+shift+\u0090", "U+0090", controlRule},
+		{"\u2028", "U+2028 LINE SEPARATOR", separatorRule},
+		{"shift+\u2029", "U+2029 PARAGRAPH SEPARATOR", separatorRule},
+		{"\u202a", "U+202A LEFT-TO-RIGHT EMBEDDING", bidiRule},
+		{"\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE", bidiRule},
+		{"ctrl+\u202d", "U+202D LEFT-TO-RIGHT OVERRIDE", bidiRule},
+		{"\u2066", "U+2066 LEFT-TO-RIGHT ISOLATE", bidiRule},
+		{"\u2069", "U+2069 POP DIRECTIONAL ISOLATE", bidiRule},
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("%q", tt.in), func(t *testing.T) {
@@ -138,12 +150,37 @@ func TestParseKeyRefusesControlCharacters(t *testing.T) {
 				t.Fatalf("ParseKey(%q) = %+v, want an error", tt.in, k)
 			}
 			msg := err.Error()
-			for _, want := range []string{fmt.Sprintf("%q", tt.in), tt.code, rule, "escape", "ctrl+<char>"} {
+			for _, want := range []string{fmt.Sprintf("%q", tt.in), tt.code, tt.rule, "escape", "ctrl+<char>"} {
 				if !strings.Contains(msg, want) {
 					t.Errorf("error %q does not say %q", msg, want)
 				}
 			}
 		})
+	}
+}
+
+func TestUntypable(t *testing.T) {
+	tests := []struct {
+		r    rune
+		rule string // "" when r may be typed
+	}{
+		{'a', ""}, {' ', ""}, {'é', ""}, {'日', ""}, {'✓', ""}, {'\uFFFD', ""},
+		{'\u200E', ""}, // a left-to-right mark reorders nothing around it
+		{'\u2027', ""}, {'\u202F', ""}, {'\u2065', ""}, {'\u206A', ""},
+		{'\t', controlRule}, {'\n', controlRule}, {0x1b, controlRule}, {0x7f, controlRule},
+		{0x80, controlRule}, {0x9b, controlRule}, {0x9f, controlRule},
+		{'\u2028', separatorRule}, {'\u2029', separatorRule},
+		{'\u202A', bidiRule}, {'\u202B', bidiRule}, {'\u202C', bidiRule}, {'\u202D', bidiRule}, {'\u202E', bidiRule},
+		{'\u2066', bidiRule}, {'\u2067', bidiRule}, {'\u2068', bidiRule}, {'\u2069', bidiRule},
+	}
+	for _, tt := range tests {
+		got := tea.Untypable(tt.r)
+		if (got == "") != (tt.rule == "") || !strings.HasPrefix(got, tt.rule) {
+			t.Errorf("Untypable(%s) = %q, want %q", tea.CodePoint(tt.r), got, tt.rule)
+		}
+		if text := tea.Char(tt.r).Text(); (text == "") != (tt.rule != "") {
+			t.Errorf("Char(%s).Text() = %q", tea.CodePoint(tt.r), text)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
@@ -55,9 +56,9 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd int, k tea.Key) te
 func fieldActions(disabled, readable, multiline bool) []tea.Action {
 	var out []tea.Action
 	if !disabled {
-		text := "The text to type: one line, without newlines, tabs or other control characters."
+		text := "The text to type: one line, without newlines, tabs or other control characters, line or paragraph separators (U+2028, U+2029) or bidirectional controls (U+202A-U+202E, U+2066-U+2069)."
 		if multiline {
-			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters are refused."
+			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
 		}
 		out = append(out,
 			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.",
@@ -126,8 +127,9 @@ const textAreaBreaks = " (a text area takes newlines and tabs, no other control 
 // a carriage return or a tab by singleLineRule; a text area takes
 // newlines, turning "\r\n" and a lone "\r" into "\n" as a paste does, and
 // keeps tabs (it draws them as four spaces). Both refuse every other
-// character tea.Untypable refuses (a control character: C0, DEL or C1),
-// naming its code point, its place and the rule.
+// character tea.Untypable refuses (a control character: C0, DEL or C1; a
+// line or paragraph separator; a bidirectional embedding, override or
+// isolate), naming its code point, its place and the rule.
 func typedText(action, text string, multiline bool) (string, error) {
 	if multiline {
 		text = strings.ReplaceAll(strings.ReplaceAll(text, "\r\n", "\n"), "\r", "\n")
@@ -140,7 +142,7 @@ func typedText(action, text string, multiline bool) (string, error) {
 			return "", argErr(action, "text", "%s; got %s at character %d", singleLineRule, controlName(r), i+1)
 		}
 		if why := tea.Untypable(r); why != "" {
-			if multiline {
+			if multiline && unicode.IsControl(r) {
 				why += textAreaBreaks
 			}
 			return "", argErr(action, "text", "got %s at character %d: %s", tea.CodePoint(r), i+1, why)

@@ -80,3 +80,53 @@ func TestTextAreaTakesNewlinesAndTabsButNoOtherControlCharacters(t *testing.T) {
 			errHas: []string{"got U+009B at character 3", controlRule}},
 	})
 }
+
+// Text that displays differently from what it is: a line or paragraph
+// separator, or a bidirectional embedding, override or isolate control. No
+// text field takes it, by type_into or by a key, and the error names the
+// code point and the rule.
+func TestTextFieldsRefuseSeparatorsAndBidiControls(t *testing.T) {
+	const (
+		separatorRule = "a line or paragraph separator (U+2028, U+2029) is never typed as text"
+		bidiRule      = "a bidirectional embedding, override or isolate control (U+202A-U+202E, U+2066-U+2069) is never typed as text"
+	)
+	fields := map[string]interface {
+		tea.ToolProvider
+		tea.KeyHandler
+	}{
+		"text_input":     widgets.TextInput{ID: "q", Value: "ab"},
+		"password_field": widgets.PasswordField{ID: "q", Value: "ab"},
+		"text_area":      widgets.TextArea{ID: "q", Value: "ab"},
+	}
+	for _, tc := range []struct {
+		name, text string
+		r          rune
+		got, rule  string
+	}{
+		{"a line separator", "one\u2028two", '\u2028', "got U+2028 LINE SEPARATOR at character 4", separatorRule},
+		{"a paragraph separator", "\u2029", '\u2029', "got U+2029 PARAGRAPH SEPARATOR at character 1", separatorRule},
+		{"a right-to-left override", "admin\u202e", '\u202e', "got U+202E RIGHT-TO-LEFT OVERRIDE at character 6", bidiRule},
+		{"a left-to-right embedding", "x\u202ay", '\u202a', "got U+202A LEFT-TO-RIGHT EMBEDDING at character 2", bidiRule},
+		{"a pop directional formatting", "\u202c", '\u202c', "got U+202C POP DIRECTIONAL FORMATTING at character 1", bidiRule},
+		{"a right-to-left isolate", "ab\u2067", '\u2067', "got U+2067 RIGHT-TO-LEFT ISOLATE at character 3", bidiRule},
+		{"a pop directional isolate", "\u2069z", '\u2069', "got U+2069 POP DIRECTIONAL ISOLATE at character 1", bidiRule},
+	} {
+		for kind, f := range fields {
+			t.Run(kind+"/"+tc.name, func(t *testing.T) {
+				for _, appendText := range []bool{false, true} {
+					_, err := f.Invoke("type_into", map[string]any{"text": tc.text, "append": appendText})
+					var ae *tea.ArgumentError
+					if !errors.As(err, &ae) {
+						t.Fatalf("append=%v: err = %v, want a *tea.ArgumentError", appendText, err)
+					}
+					if ae.Arg != "text" || !strings.Contains(ae.Rule, tc.got) || !strings.Contains(ae.Rule, tc.rule) {
+						t.Errorf("append=%v: arg %q rule %q, want text, %q and %q", appendText, ae.Arg, ae.Rule, tc.got, tc.rule)
+					}
+				}
+				if msg := f.HandleKey(tea.Char(tc.r)); msg != nil {
+					t.Errorf("the key %s typed %#v, want nothing", tea.CodePoint(tc.r), msg)
+				}
+			})
+		}
+	}
+}

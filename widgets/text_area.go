@@ -19,7 +19,8 @@ const DefaultTextAreaHeight = 5
 // line is long enough) and Home and End go to the start and end of its
 // line, sending CursorMoved. An agent types with type_into (its newlines
 // start lines, "\r\n" and "\r" counting as one; tabs are kept and drawn as
-// four spaces; other control characters are refused) and clear, and
+// four spaces; other control characters, line and paragraph separators
+// and bidirectional controls are refused, see tea.Untypable) and clear, and
 // reads with get_value. A disabled TextArea cannot be focused and offers no
 // writes. The cursor is CursorFromEnd, as in TextInput: 0 is the end.
 type TextArea struct {

@@ -14,7 +14,9 @@ import (
 // cursor; Left, Right, Home and End send CursorMoved; Enter sends
 // Submitted. An agent types with type_into and clear (which leave the cursor
 // at the end), and reads with get_value; type_into refuses text with a
-// newline, a tab or another control character (a TextArea takes lines). TextInputState applies both
+// newline, a tab or another control character (a TextArea takes lines), a
+// line or paragraph separator or a bidirectional control (see
+// tea.Untypable), and so does typing. TextInputState applies both
 // messages; an app that stores only the value still gets a working field
 // that edits at its end (see CursorFromEnd).
 //

@@ -142,6 +142,9 @@ func TestPasteRefusesWhatTypeIntoRefuses(t *testing.T) {
 		{"an escape", "text_input", "\x1b[2J", []string{"U+001B at character 1", control}},
 		{"a NUL", "text_area", "a\r\nb\x00", []string{"U+0000 at character 5", control}},
 		{"delete", "list", "\x7f", []string{"U+007F at character 1", control}},
+		{"a right-to-left override", "text_input", "evil\u202etxt.exe", []string{"U+202E RIGHT-TO-LEFT OVERRIDE at character 5", "bidirectional"}},
+		{"an isolate", "text_area", "a\n\u2066b", []string{"U+2066 LEFT-TO-RIGHT ISOLATE at character 3", "bidirectional"}},
+		{"a line separator", "text_input", "a\u2028b", []string{"U+2028 LINE SEPARATOR at character 2", "line or paragraph separator"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -160,12 +163,13 @@ func TestPasteRefusesWhatTypeIntoRefuses(t *testing.T) {
 	}
 }
 
-// A key whose text is a C1 control (an 8-bit CSI) reaches neither a widget
-// nor the app.
-func TestKeyTypingAControlCharacterIsDropped(t *testing.T) {
+// A key whose text tea.Untypable refuses (a C1 control such as the 8-bit
+// CSI, a bidirectional override) reaches neither a widget nor the app.
+func TestKeyTypingAnUntypableCharacterIsDropped(t *testing.T) {
 	a, events := newAdapter(t, typists{"text_input"}, "w0")
 	a.Update(bt.KeyPressMsg{Code: 0x9b, Text: "\u009b"})
 	a.Update(bt.KeyPressMsg{Code: 'a', Text: "a\u0085"})
+	a.Update(bt.KeyPressMsg{Code: 0x202e, Text: "\u202e"})
 	if got := keysOf(queued(events)); got != "a" {
 		t.Fatalf("queued keys %q, want only a", got)
 	}

@@ -43,6 +43,18 @@ func (e *resolveError) Error() string { return e.msg }
 // callTool answers a call to the registered tool name.
 func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
 	args := req.GetArguments()
+	if name == "facet_act" {
+		// A name no tool has, routed here by rewriteCall: decided as
+		// that name (so a caller it is not allowed learns nothing), and
+		// answered before facet_act's own arguments are checked, since
+		// the caller never called facet_act.
+		if unknown, session, ok := staleName(req); ok {
+			if res := s.authorizeCall(ctx, unknown, nil, &Tool{Name: unknown}); res != nil {
+				return res
+			}
+			return s.unknownTool(session, unknown)
+		}
+	}
 	if t, ok := s.reg.Lookup(name); ok && !t.Derived {
 		if res := unknownArgs(t, args); res != nil {
 			return res
@@ -53,12 +65,6 @@ func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequ
 		// tool's arguments, and runs exactly the tool it was authorized as:
 		// it is looked up once, so one that appears in between cannot slip
 		// through under facet_act's own decision.
-		if stale, session, ok := staleName(req); ok {
-			if res := s.authorizeCall(ctx, stale, nil, &Tool{Name: stale}); res != nil {
-				return res
-			}
-			return staleSession(session, stale)
-		}
 		t, inner, errRes := s.resolveAct(args)
 		if errRes != nil {
 			// Nothing to run: decide facet_act itself, so a caller it is
@@ -308,6 +314,15 @@ func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) *sdk.CallTo
 		return sdk.NewToolResultError(fmt.Sprintf("session `%s`: %v", sess.ID, err))
 	}
 	return nil
+}
+
+// unknownTool answers a call to a name no tool has, by what can be told of
+// the session it names.
+func (s *Server) unknownTool(session, name string) *sdk.CallToolResult {
+	if _, running := s.sessions.Get(session); running {
+		return sdk.NewToolResultError(fmt.Sprintf("session `%s` has no tool `%s` (a widget not shown yet has none); call %s to search its tools, or facet_screenshot to see its screen", session, name, s.advertisedName(session+".discover_tools")))
+	}
+	return staleSession(session, name)
 }
 
 func staleSession(session, tool string) *sdk.CallToolResult {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log"
 	"regexp"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -285,17 +286,19 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 			return
 		}
 	}
-	if !ok && s.opts.ToolNames == NamesSafe {
-		// A client-safe name keeps the session as its first "_" segment
-		// for sessions facet_start made (their ids have no "_").
-		if m := safeStaleRe.FindStringSubmatch(name); m != nil {
-			session, ok = m[1], true
-		}
+	// A name of a session (running or not) that no tool has would get
+	// mcp-go's bare "tool not found": answer it through facet_act with a
+	// marker instead, naming the session, so the agent learns what to do
+	// next. A name of no session keeps the protocol error.
+	switch {
+	case ok:
+	case strings.Contains(name, "."):
+		session = SessionOf(name) // ghost.discover_tools
+	case s.opts.ToolNames == NamesSafe:
+		session = s.safeSession(name)
 	}
-	if !ok || reservedIDs[session] {
-		return
-	}
-	if _, running := s.sessions.Get(session); running {
+	if reservedIDs[session] || !tea.ValidID(session) || s.sdk.GetTool("facet_act") == nil {
+		// Nothing to tell: the protocol's own unknown-tool error.
 		return
 	}
 	req.Params.Name = "facet_act"
@@ -307,6 +310,27 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 	}
 	req.Params.Meta.AdditionalFields[staleMetaKey] = name
 	req.Params.Meta.AdditionalFields[staleSessionKey] = session
+}
+
+// safeSession tells which session a client-safe tool name belongs to: the
+// running session with the longest client-safe id that prefixes it, else
+// its first "_" segment (sessions facet_start made have no "_" in their
+// ids), else "".
+func (s *Server) safeSession(name string) string {
+	best := ""
+	for _, sess := range s.sessions.List() {
+		p := ClientName(sess.ID) + "_"
+		if strings.HasPrefix(name, p) && len(sess.ID) > len(best) {
+			best = sess.ID
+		}
+	}
+	if best != "" {
+		return best
+	}
+	if m := safeStaleRe.FindStringSubmatch(name); m != nil {
+		return m[1]
+	}
+	return ""
 }
 
 // sdkSink publishes registry changes to the mcp-go server: one AddTools or

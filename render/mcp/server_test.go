@@ -273,6 +273,10 @@ func TestStaleAndUnknownNames(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
 	mustErr(t, tc.call("gone.inc.click", nil), "session `gone` is not running", "facet_list")
+	// With arguments too: the caller never called facet_act, so facet_act's
+	// argument rules must not answer.
+	mustErr(t, tc.call("gone.results.sort", map[string]any{"column": "stars"}), "session `gone` is not running", "gone.results.sort")
+	mustErr(t, tc.call("gone.discover_tools", map[string]any{"query": "x"}), "session `gone` is not running")
 	if err := tc.callErr("no_such_tool", nil); err == nil {
 		t.Fatal("an unknown name of no derived shape must be a protocol error")
 	}
@@ -465,6 +469,9 @@ func TestStaleSafeNamesNameTheirSession(t *testing.T) {
 	srv := newTestServer(t, Options{ToolNames: NamesSafe})
 	tc := connect(t, srv)
 	mustErr(t, tc.call("gone_inc_click", nil), "session `gone` is not running", "facet_list")
+	mustErr(t, tc.call("gone_results_sort", map[string]any{"column": "stars"}), "session `gone` is not running")
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "aa"}))
+	mustErr(t, tc.call("aa_nowidget_click", nil), "session `aa` has no tool `aa_nowidget_click`", "aa_discover_tools")
 	if err := tc.callErr("facet_nothing", nil); err == nil {
 		t.Fatal("a reserved prefix is not a stale session")
 	}
@@ -484,6 +491,47 @@ func TestStaticToolsRefuseUnknownArguments(t *testing.T) {
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 	mustErr(t, tc.call("facet_screenshot", map[string]any{"session": "demo"}), `unknown argument "session"`, "arguments: id")
 	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "inc", "action": "click", "index": 1.0}), `unknown argument "index"`, `in "args"`)
+}
+
+// TestStaticToolsRefuseBadArguments: a missing, mistyped or malformed
+// argument of a static tool is refused with a message naming the argument
+// and the rule it broke, never answered as if it were absent.
+func TestStaticToolsRefuseBadArguments(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
+	cases := []struct {
+		name string
+		tool string
+		args map[string]any
+		want []string
+	}{
+		{"discover: a query that is not a string", "demo.discover_tools", map[string]any{"query": 3.0}, []string{"query", "string", "number"}},
+		{"discover: an unknown argument", "demo.discover_tools", map[string]any{"q": "inc"}, []string{`unknown argument "q"`, "arguments: query"}},
+		{"start: no app", "facet_start", map[string]any{}, []string{"app is required", "startable apps: counter"}},
+		{"start: an app that is not a string", "facet_start", map[string]any{"app": 3.0}, []string{"app must be a string", "number", "startable apps: counter"}},
+		{"act: a session id with a dot", "facet_act", map[string]any{"session": "demo.results", "widget": "inc", "action": "click"}, []string{"session", `"demo.results"`, tea.IDRule}},
+		{"act: a session id that is not a string", "facet_act", map[string]any{"session": true, "widget": "inc", "action": "click"}, []string{"session must be a string", "boolean"}},
+		{"act: no widget", "facet_act", map[string]any{"session": "demo", "action": "click"}, []string{"widget is required"}},
+		{"act: a widget id with a dot", "facet_act", map[string]any{"session": "demo", "widget": "a.b", "action": "click"}, []string{"widget", `"a.b"`, tea.IDRule}},
+		{"act: an action that is not a string", "facet_act", map[string]any{"session": "demo", "widget": "inc", "action": 1.0}, []string{"action must be a string", "number"}},
+		{"stop: a session id with a slash", "facet_stop", map[string]any{"id": "de/mo"}, []string{"id", `"de/mo"`, tea.IDRule}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			mustErr(t, tc.call(c.tool, c.args), c.want...)
+		})
+	}
+	schema, err := json.Marshal(tc.tool("demo.discover_tools").InputSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raw := tc.tool("demo.discover_tools").RawInputSchema; raw != nil {
+		schema = raw
+	}
+	if !strings.Contains(string(schema), `"additionalProperties":false`) {
+		t.Fatalf("discover_tools schema allows other arguments: %s", schema)
+	}
 }
 
 func TestWritesSayWhatChangedAndWhichToolsArrived(t *testing.T) {

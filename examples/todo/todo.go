@@ -40,6 +40,9 @@ func newTodo() todo {
 	}
 }
 
+// allDoneKey is the key of the "all done" notification.
+const allDoneKey = "all-done"
+
 func (t todo) Init() tea.Cmd { return nil }
 
 func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -65,9 +68,12 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if !slices.ContainsFunc(t.Tasks, func(x Task) bool { return !x.Done }) {
 				// A notification, not the status text: it tells whoever
 				// is at the session, on the bottom line and in the MCP
-				// context, and goes away by itself.
-				return t, tea.Notify(tea.LevelSuccess, "All tasks done. Nice work!")
+				// context, and goes away by itself. Its key keeps one
+				// pending however often the list is finished again.
+				return t, tea.NotifyWith(tea.NotifyMsg{Key: allDoneKey, Level: tea.LevelSuccess, Text: "All tasks done. Nice work!"})
 			}
+			// Not true any more: take it back.
+			return t, tea.Dismiss(allDoneKey)
 		}
 	case askDelete:
 		if t.current() != nil {

@@ -71,4 +71,10 @@ func TestTodoFinishingEveryTaskNotifies(t *testing.T) {
 	s.Select("items", 0).Click("done").Select("items", 1).Click("done").
 		AssertNotified("All tasks done").
 		AssertScreenContains("✓ All tasks done. Nice work!")
+	// Undone and done again: still one, and none while a task is open.
+	s.Click("done").WaitFor("items", func(c mcptest.Component) bool { return len(s.Notifications()) == 0 })
+	s.Click("done").AssertNotified("All tasks done")
+	if n := len(s.Notifications()); n != 1 {
+		t.Fatalf("%d notifications pending, want 1", n)
+	}
 }

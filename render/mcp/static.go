@@ -134,7 +134,10 @@ func (s *Server) callStatic(ctx context.Context, name string, req sdk.CallToolRe
 }
 
 func (s *Server) toolStart(ctx context.Context, args map[string]any) *sdk.CallToolResult {
-	app, _ := args["app"].(string)
+	app, err := stringArg(args, "app")
+	if err != nil {
+		return sdk.NewToolResultError(fmt.Sprintf("%v: the app to start; startable apps: %s", err, strings.Join(s.opts.Startable, ", ")))
+	}
 	// Refuse an unlisted name before any lookup.
 	if !slices.Contains(s.opts.Startable, app) {
 		return sdk.NewToolResultError(fmt.Sprintf("app %q is not startable here; startable apps: %s", app, strings.Join(s.opts.Startable, ", ")))
@@ -271,10 +274,16 @@ func (s *Server) resolveAct(args map[string]any) (*Tool, map[string]any, *sdk.Ca
 	if errRes != nil {
 		return nil, nil, errRes
 	}
-	widget, _ := args["widget"].(string)
-	action, _ := args["action"].(string)
-	if !tea.ValidID(widget) {
-		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("widget %q: a widget id is %s", widget, tea.IDRule))
+	widget, err := stringArg(args, "widget")
+	if err != nil {
+		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("%v: a widget id (%s)", err, tea.IDRule))
+	}
+	if err := tea.CheckID("widget", widget); err != nil {
+		return nil, nil, sdk.NewToolResultError("widget: " + err.Error())
+	}
+	action, err := stringArg(args, "action")
+	if err != nil {
+		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("%v: an action name (%s)", err, ActionRule))
 	}
 	if !ValidAction(action) {
 		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("action %q: an action name is %s", action, ActionRule))
@@ -324,7 +333,10 @@ func (s *Server) advertisedName(name string) string {
 
 // discover answers <session>.discover_tools.
 func (s *Server) discover(session string, args map[string]any) *sdk.CallToolResult {
-	q, _ := args["query"].(string)
+	q, isString := args["query"].(string)
+	if raw, present := args["query"]; present && raw != nil && !isString {
+		return sdk.NewToolResultError(fmt.Sprintf("query must be a string (a keyword; empty lists every tool), not %s", jsonType(raw)))
+	}
 	q = strings.ToLower(q)
 	type hit struct {
 		Name        string `json:"name"`
@@ -341,12 +353,55 @@ func (s *Server) discover(session string, args map[string]any) *sdk.CallToolResu
 	return sdk.NewToolResultStructured(map[string]any{"tools": hits}, string(b))
 }
 
+// sessionArg returns the session id in args[key], refusing one that is
+// missing, not a string or not a valid id (tea.IDRule), so no tool name or
+// URI is ever built from a bad one.
 func (s *Server) sessionArg(args map[string]any, key string) (string, *sdk.CallToolResult) {
-	id, ok := args[key].(string)
-	if !ok || id == "" {
-		return "", sdk.NewToolResultError(fmt.Sprintf("%s is required: a session id (see facet_list)", key))
+	id, err := stringArg(args, key)
+	if err != nil {
+		return "", sdk.NewToolResultError(fmt.Sprintf("%v: a session id (see facet_list)", err))
+	}
+	if err := tea.CheckID("session", id); err != nil {
+		return "", sdk.NewToolResultError(fmt.Sprintf("%s: %v", key, err))
 	}
 	return id, nil
+}
+
+// stringArg returns args[key], refusing it when it is absent, null or
+// empty ("<key> is required") or not a string ("<key> must be a string,
+// not <JSON type>").
+func stringArg(args map[string]any, key string) (string, error) {
+	raw, present := args[key]
+	if !present || raw == nil {
+		return "", fmt.Errorf("%s is required", key)
+	}
+	v, ok := raw.(string)
+	if !ok {
+		return "", fmt.Errorf("%s must be a string, not %s", key, jsonType(raw))
+	}
+	if v == "" {
+		return "", fmt.Errorf("%s is required", key)
+	}
+	return v, nil
+}
+
+// jsonType names the JSON type of a decoded argument.
+func jsonType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case float64, json.Number:
+		return "a number"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
 }
 
 func (s *Server) session(args map[string]any, key string) (*tea.Session, *sdk.CallToolResult) {

@@ -73,7 +73,7 @@ func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
 		Description: "Search this session's tools by keyword (case-insensitive substring of name or description). Returns a JSON list of {name, description}. Tools of widgets no longer on screen are included; calling one tells you if the widget is gone.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
 			"query": map[string]any{"type": "string", "description": "Keyword to look for; empty lists every tool."},
-		}},
+		}, "additionalProperties": false},
 		Session: s.session,
 		Action:  "discover_tools",
 	}

@@ -46,6 +46,35 @@ func TestAgentsAttachDetachAndBlock(t *testing.T) {
 	}
 }
 
+func TestDetachAgentDropsOneAgent(t *testing.T) {
+	rt, err := Start(context.Background(), &agentModel{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	ctx := context.Background()
+	for _, a := range []string{"c1", "c2", "c3"} {
+		if err := rt.AttachAgent(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := rt.Snapshot().Version
+	if err := rt.DetachAgent(ctx, "c2"); err != nil {
+		t.Fatal(err)
+	}
+	s := rt.Snapshot()
+	if !slices.Equal(s.Agents, []string{"c1", "c3"}) || s.AgentsBlocked || s.Version == v {
+		t.Fatalf("after DetachAgent(c2): agents %v, blocked %v, version %d (was %d)", s.Agents, s.AgentsBlocked, s.Version, v)
+	}
+	v = s.Version
+	if err := rt.DetachAgent(ctx, "nobody"); err != nil || rt.Snapshot().Version != v {
+		t.Fatalf("detaching an agent not attached: %v, version %d (was %d)", err, rt.Snapshot().Version, v)
+	}
+	if err := rt.AttachAgent(ctx, "c2"); err != nil {
+		t.Fatalf("a detached agent may come back: %v", err)
+	}
+}
+
 type agentModel struct{ n int }
 
 func (m *agentModel) Init() Cmd { return nil }

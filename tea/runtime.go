@@ -130,6 +130,7 @@ type (
 	hoverInput struct{ id string }
 	agentInput struct {
 		attach string // an agent id to add
+		detach string // an agent id to drop
 		block  int    // 1: detach all and block, -1: unblock
 	}
 	mouseInput struct {
@@ -290,6 +291,16 @@ func (r *Runtime) AttachAgent(ctx context.Context, agent string) error {
 	return err
 }
 
+// DetachAgent drops one agent, as when its connection ends; it does not
+// block agents. An agent not attached is no error.
+func (r *Runtime) DetachAgent(ctx context.Context, agent string) error {
+	if !slices.Contains(r.Snapshot().Agents, agent) {
+		return nil
+	}
+	_, err := r.call(ctx, agentInput{detach: agent})
+	return err
+}
+
 // DetachAgents drops every attached agent and blocks agents from acting
 // until AllowAgents; a human's "detach" key calls it.
 func (r *Runtime) DetachAgents(ctx context.Context) error {
@@ -443,6 +454,11 @@ func (r *Runtime) handle(msg Msg) error {
 			s.Agents, s.AgentsBlocked = nil, true
 		case m.block < 0:
 			s.AgentsBlocked = false
+		case m.detach != "":
+			if !slices.Contains(s.Agents, m.detach) {
+				return nil
+			}
+			s.Agents = slices.DeleteFunc(slices.Clone(s.Agents), func(a string) bool { return a == m.detach })
 		case s.AgentsBlocked:
 			return ErrAgentsBlocked
 		case !slices.Contains(s.Agents, m.attach):

@@ -306,7 +306,7 @@ func readResult(name string, v any) (*sdk.CallToolResult, Outcome) {
 // its terminal sees it, and refuses the call while the human has detached
 // agents.
 func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) *sdk.CallToolResult {
-	err := sess.AttachAgent(ctx, "mcp:"+authContext(ctx).ConnectionID)
+	err := sess.AttachAgent(ctx, agentName(authContext(ctx).ConnectionID))
 	switch {
 	case errors.Is(err, tea.ErrAgentsBlocked):
 		return sdk.NewToolResultError(fmt.Sprintf("session `%s`: the person at its terminal has detached agents; nothing was done (they can allow agents again with their detach key)", sess.ID))
@@ -324,6 +324,9 @@ func (s *Server) unknownTool(session, name string) *sdk.CallToolResult {
 	}
 	return staleSession(session, name)
 }
+
+// agentName is how a session's agents list the client on connection id.
+func agentName(connection string) string { return "mcp:" + connection }
 
 func staleSession(session, tool string) *sdk.CallToolResult {
 	return sdk.NewToolResultError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))

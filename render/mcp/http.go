@@ -43,9 +43,11 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	if ttl <= 0 {
 		ttl = 30 * time.Minute
 	}
+	ids := newHTTPSessions(2*ttl, nil, s.connectionEnded)
 	streamable := server.NewStreamableHTTPServer(s.sdk,
 		server.WithEndpointPath("/mcp"),
 		server.WithSessionIdleTTL(ttl),
+		server.WithSessionIdManager(ids),
 		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
 			return withTransport(ctx, TransportHTTP)
 		}),

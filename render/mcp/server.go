@@ -66,6 +66,7 @@ func New(opts Options) (*Server, error) {
 	hooks.AddBeforeCallTool(s.rewriteCall)
 	hooks.AddAfterListTools(s.filterList)
 	hooks.AddOnRequestInitialization(s.gateRead)
+	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
 	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
 		server.WithToolCapabilities(true),
 		server.WithHooks(hooks),
@@ -198,6 +199,20 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 	s.drawMu.Unlock()
 	sy.Stop()
 	s.res.detach(ev.Session.ID)
+}
+
+// connectionEnded detaches the agent of a client connection that ended
+// (an HTTP session deleted or expired, an SSE stream closed) from every
+// session, so the person at one no longer sees it as attached.
+func (s *Server) connectionEnded(id string) {
+	if id == "" {
+		return
+	}
+	for _, sess := range s.sessions.List() {
+		ctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout)
+		_ = sess.DetachAgent(ctx, agentName(id))
+		cancel()
+	}
 }
 
 // attach gives a session its synchronizer, registers its first view's tools

@@ -1,0 +1,117 @@
+package mcp
+
+import (
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestHTTPSessionIDsAreIssuedTrackedAndForgotten(t *testing.T) {
+	now := time.Unix(0, 0)
+	var ended []string
+	h := newHTTPSessions(time.Minute, func() time.Time { return now }, func(id string) { ended = append(ended, id) })
+	a, b := h.Generate(), h.Generate()
+	if a == b || !strings.HasPrefix(a, httpSessionPrefix) || len(a) != len(httpSessionPrefix)+32 {
+		t.Fatalf("ids %q, %q", a, b)
+	}
+	tests := []struct {
+		name           string
+		id             string
+		wantTerminated bool
+		wantErr        bool
+	}{
+		{"issued", a, false, false},
+		{"never issued", httpSessionPrefix + strings.Repeat("0", 32), false, true},
+		{"empty", "", false, true},
+	}
+	for _, tc := range tests {
+		term, err := h.Validate(tc.id)
+		if term != tc.wantTerminated || (err != nil) != tc.wantErr {
+			t.Fatalf("%s: Validate = %v, %v", tc.name, term, err)
+		}
+	}
+	_, _ = h.Terminate(a)
+	_, _ = h.Terminate(a) // twice: ends once
+	if term, err := h.Validate(a); !term || err != nil {
+		t.Fatalf("an ended id: %v, %v; want terminated", term, err)
+	}
+	if len(ended) != 1 || ended[0] != a {
+		t.Fatalf("onEnd calls: %v", ended)
+	}
+	now = now.Add(2 * time.Minute)
+	h.Generate() // prunes
+	if term, err := h.Validate(a); term || err == nil {
+		t.Fatalf("an id ended long ago: %v, %v; want unknown", term, err)
+	}
+	if term, err := h.Validate(b); term || err != nil {
+		t.Fatalf("a live id is never forgotten: %v, %v", term, err)
+	}
+}
+
+func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = srv.ServeHTTPListener(ctx, ln) }()
+	url := "http://" + ln.Addr().String() + "/mcp"
+
+	send := func(method, id, body string) (int, string, string) {
+		t.Helper()
+		req, _ := http.NewRequest(method, url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if id != "" {
+			req.Header.Set("Mcp-Session-Id", id)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header.Get("Mcp-Session-Id"), string(b)
+	}
+	code, id, body := send("POST", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
+	if code != http.StatusOK || !strings.HasPrefix(id, httpSessionPrefix) {
+		t.Fatalf("initialize: %d, id %q: %s", code, id, body)
+	}
+	send("POST", id, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	call := func(sessionID, tool, args string) (int, string) {
+		code, _, body := send("POST", sessionID, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"`+tool+`","arguments":`+args+`}}`)
+		return code, body
+	}
+	if code, body := call(id, "facet_start", `{"app":"counter","id":"hs"}`); code != http.StatusOK || strings.Contains(body, `"isError":true`) {
+		t.Fatalf("facet_start: %d %s", code, body)
+	}
+	if code, body := call(id, "hs.inc.click", `{}`); code != http.StatusOK || strings.Contains(body, `"isError":true`) {
+		t.Fatalf("click: %d %s", code, body)
+	}
+	sess, _ := srv.Sessions().Get("hs")
+	if agents := sess.Snapshot().Agents; len(agents) != 1 || agents[0] != agentName(id) {
+		t.Fatalf("agents after a call: %v", agents)
+	}
+
+	if code, _, body := send("DELETE", id, ""); code != http.StatusOK {
+		t.Fatalf("DELETE: %d %s", code, body)
+	}
+	if agents := sess.Snapshot().Agents; len(agents) != 0 {
+		t.Fatalf("the ended connection is still shown as attached: %v", agents)
+	}
+	for _, tc := range []struct{ name, id string }{
+		{"an ended id", id},
+		{"an id never issued", httpSessionPrefix + strings.Repeat("ab", 16)},
+		{"mcp-go's own shape", "mcp-session-5f0c6f1e-3b0a-4e43-9d38-0a9d1b2c3d4e"},
+	} {
+		if code, body := call(tc.id, "facet_list", `{}`); code != http.StatusNotFound {
+			t.Fatalf("%s: %d %s; want 404", tc.name, code, body)
+		}
+	}
+}

@@ -147,6 +147,12 @@ func TestRunTerminalOpensADemoAndQuitsOnQ(t *testing.T) {
 	waitFor("esc: back to catalog · q / ctrl+c: quit")
 	keys("\r")
 	waitFor("Count: 1")
+	// No MCP server shares this terminal: Ctrl+] is not a detach key here.
+	keys("\x1d\r")
+	waitFor("Count: 2")
+	if strings.Contains(screen(), "agents detached") {
+		t.Fatalf("Ctrl+] toggled agents on a terminal no agent can reach:\n%s", screen())
+	}
 	keys("\x1b")
 	waitFor("Repository search")
 	keys("q")

@@ -76,6 +76,7 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		NewModel:       newBrowser,
 		Sessions:       sessions,
 		Logger:         slog.New(slog.NewTextHandler(stderr, nil)),
+		NoAgents:       opts.mcp.http == "" && !opts.mcp.stdio,
 	})
 	var bind *ssh.BindError
 	if errors.As(err, &bind) {

@@ -85,8 +85,13 @@ func (s *Server) handle(sess charmssh.Session) {
 	}
 
 	in := newInput(ctx, sess, winch, active)
+	detachKey := terminal.DefaultDetachKey
+	if s.opts.NoAgents {
+		detachKey = ""
+	}
 	err = terminal.Run(ctx, nil,
 		terminal.WithRuntime(session.Runtime),
+		terminal.WithDetachKey(detachKey),
 		terminal.WithInput(in),
 		terminal.WithOutput(sess),
 		terminal.WithSize(width, height),

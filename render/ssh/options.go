@@ -82,6 +82,11 @@ type Options struct {
 
 	// Logger receives one line per connection event. Nil discards them.
 	Logger *slog.Logger
+
+	// NoAgents says no agent (MCP client) can reach these sessions, so the
+	// terminal's detach key (Ctrl+]) is off: toggling agents that cannot
+	// exist would only show a meaningless status.
+	NoAgents bool
 }
 
 // Info describes the connection a model is made for.

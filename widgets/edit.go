@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/facetui/facet/tea"
 )
@@ -42,6 +43,11 @@ func (e editText) changed(id string, del, fwd int, s string) tea.Msg {
 	out := make([]rune, 0, len(e.runes)-(to-from)+len(ins))
 	out = append(append(append(out, e.runes[:from]...), ins...), e.runes[to:]...)
 	return TextChanged{ID: id, Value: string(out), CursorFromEnd: len(e.runes) - to}
+}
+
+// fits reports whether inserting s keeps the value within limit runes.
+func (e editText) fits(s string, limit int) bool {
+	return len(e.runes)+utf8.RuneCountInString(s) <= limit
 }
 
 // moveTo is CursorMoved to rune index i (clamped), or nil when the cursor

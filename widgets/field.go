@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,8 +18,9 @@ import (
 // drawing a one-line field.
 
 // fieldKey turns a key into a one-line field's message: an edit at the
-// cursor (TextChanged), a move of the cursor (CursorMoved) or Submitted.
-func fieldKey(keys TextInputKeyMap, id, value string, fromEnd int, k tea.Key) tea.Msg {
+// cursor (TextChanged), a move of the cursor (CursorMoved) or Submitted. A
+// character that would take the value past limit runes types nothing.
+func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, k tea.Key) tea.Msg {
 	e := newEditText(value, fromEnd)
 	switch {
 	case key.Matches(k, keys.Submit):
@@ -44,7 +46,7 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd int, k tea.Key) te
 	case key.Matches(k, keys.End):
 		return e.moveTo(id, len(e.runes))
 	}
-	if s := k.Text(); s != "" {
+	if s := k.Text(); s != "" && e.fits(s, limit) {
 		return e.changed(id, 0, 0, s)
 	}
 	return nil
@@ -52,18 +54,22 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd int, k tea.Key) te
 
 // fieldActions lists a text field's actions: writes unless disabled, and
 // get_value when the value may be read. multiline is true for a TextArea,
-// whose type_into takes line breaks.
-func fieldActions(disabled, readable, multiline bool) []tea.Action {
+// whose type_into takes line breaks; limit is the field's CharLimit in
+// effect, the text's maxLength.
+func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
 		text := "The text to type: one line, without newlines, tabs or other control characters, line or paragraph separators (U+2028, U+2029) or bidirectional controls (U+202A-U+202E, U+2066-U+2069)."
 		if multiline {
 			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
 		}
+		text += fmt.Sprintf(" The value holds at most %d characters; longer text is refused, never cut.", limit)
+		textSchema := str(text)
+		textSchema["maxLength"] = limit
 		out = append(out,
 			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.",
 				object(map[string]any{
-					"text":   str(text),
+					"text":   textSchema,
 					"append": boolean("Add the text at the end of the current value instead of replacing it (default false)."),
 				}, "text")),
 			write("clear", "Clear the field's value.", object(nil)),
@@ -76,8 +82,10 @@ func fieldActions(disabled, readable, multiline bool) []tea.Action {
 }
 
 // invokeField performs a text field's action among those offered; a
-// one-line field (multiline false) refuses text with control characters.
-func invokeField(kind, id, value string, multiline bool, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
+// one-line field (multiline false) refuses text with control characters,
+// and every field refuses text that would make its value longer than limit
+// runes.
+func invokeField(kind, id, value string, multiline bool, limit int, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(offered, action) {
 		return tea.Result{}, tea.UnknownActionError(kind, action, offered)
 	}
@@ -97,6 +105,9 @@ func invokeField(kind, id, value string, multiline bool, offered []tea.Action, a
 		if err != nil {
 			return tea.Result{}, err
 		}
+		if err := checkCharLimit(action, value, text, appendText, limit); err != nil {
+			return tea.Result{}, err
+		}
 		if appendText {
 			text = value + text
 		}
@@ -112,6 +123,52 @@ func invokeField(kind, id, value string, multiline bool, offered []tea.Action, a
 		}
 		return tea.Read(map[string]any{"value": value}), nil
 	}
+}
+
+// DefaultCharLimit is how many characters (runes) a one-line field
+// (TextInput, PasswordField) takes when its CharLimit is 0 or less.
+const DefaultCharLimit = 4096
+
+// DefaultTextAreaCharLimit is how many characters (runes) a TextArea takes
+// when its CharLimit is 0 or less.
+const DefaultTextAreaCharLimit = 65536
+
+// charLimit is the limit a field's CharLimit sets: itself when positive,
+// def otherwise. There is no unlimited field: one that needs more sets a
+// larger limit.
+func charLimit(limit, def int) int {
+	if limit > 0 {
+		return limit
+	}
+	return def
+}
+
+// checkCharLimit refuses type_into text that would make the value longer
+// than limit runes, replacing it or appended to it, naming the limit. It
+// never cuts the text: an agent learns what did not fit.
+func checkCharLimit(action, value, text string, appendText bool, limit int) error {
+	typed := utf8.RuneCountInString(text)
+	if !appendText {
+		if typed > limit {
+			return argErr(action, "text", "is %d characters, over the field's limit of %d (its CharLimit); type at most %d", typed, limit, limit)
+		}
+		return nil
+	}
+	have := utf8.RuneCountInString(value)
+	if have+typed > limit {
+		return argErr(action, "text", "is %d characters, and appended to the %d already there it would make %d, over the field's limit of %d (its CharLimit); append at most %d", typed, have, have+typed, limit, max(limit-have, 0))
+	}
+	return nil
+}
+
+// roomError says why n more characters do not fit a field holding value
+// under limit, or is nil when they fit; the fields' CheckInsert.
+func roomError(value string, n, limit int) error {
+	have := utf8.RuneCountInString(value)
+	if have+n <= limit {
+		return nil
+	}
+	return fmt.Errorf("%d characters added to the %d already there would make %d, over the field's limit of %d (its CharLimit)", n, have, have+n, limit)
 }
 
 // singleLineRule is what a one-line field says when it is given a line

@@ -2,6 +2,7 @@ package widgets_test
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -128,5 +129,131 @@ func TestTextFieldsRefuseSeparatorsAndBidiControls(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// fieldsWithLimit builds each text field holding value with CharLimit limit.
+func fieldsWithLimit(value string, limit int) map[string]interface {
+	tea.ToolProvider
+	tea.KeyHandler
+	CheckInsert(int) error
+} {
+	return map[string]interface {
+		tea.ToolProvider
+		tea.KeyHandler
+		CheckInsert(int) error
+	}{
+		"text_input":     widgets.TextInput{ID: "q", Value: value, CharLimit: limit},
+		"password_field": widgets.PasswordField{ID: "q", Value: value, CharLimit: limit},
+		"text_area":      widgets.TextArea{ID: "q", Value: value, CharLimit: limit},
+	}
+}
+
+func TestTextFieldsKeepToTheirCharLimit(t *testing.T) {
+	tests := []struct {
+		name    string
+		value   string
+		limit   int
+		text    string
+		append  bool
+		wantErr []string // nil: accepted
+	}{
+		{name: "up to the limit", limit: 5, text: "héllo"},
+		{name: "one past the limit", limit: 5, text: "héllo!", wantErr: []string{"is 6 characters, over the field's limit of 5 (its CharLimit); type at most 5"}},
+		{name: "replacing a full value", value: "abcde", limit: 5, text: "vwxyz"},
+		{name: "appending up to the limit", value: "abc", limit: 5, text: "de", append: true},
+		{name: "appending past the limit", value: "abcd", limit: 5, text: "ef", append: true,
+			wantErr: []string{"is 2 characters, and appended to the 4 already there it would make 6, over the field's limit of 5 (its CharLimit); append at most 1"}},
+		{name: "appending to a value the app made too long", value: "abcdefg", limit: 5, text: "h", append: true,
+			wantErr: []string{"would make 8, over the field's limit of 5", "append at most 0"}},
+		{name: "a negative limit is the default", limit: -1, text: strings.Repeat("x", widgets.DefaultCharLimit)},
+	}
+	for _, tt := range tests {
+		for kind, f := range fieldsWithLimit(tt.value, tt.limit) {
+			t.Run(kind+"/"+tt.name, func(t *testing.T) {
+				res, err := f.Invoke("type_into", map[string]any{"text": tt.text, "append": tt.append})
+				if tt.wantErr == nil {
+					want := tt.text
+					if tt.append {
+						want = tt.value + tt.text
+					}
+					if err != nil || !reflect.DeepEqual(res.Msg(), widgets.TextChanged{ID: "q", Value: want}) {
+						t.Fatalf("got %#v, %v; want the text typed", res.Msg(), err)
+					}
+					return
+				}
+				var ae *tea.ArgumentError
+				if !errors.As(err, &ae) || ae.Arg != "text" {
+					t.Fatalf("err = %v, want a *tea.ArgumentError on text", err)
+				}
+				for _, want := range tt.wantErr {
+					if !strings.Contains(ae.Rule, want) {
+						t.Errorf("rule %q does not say %q", ae.Rule, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestTextFieldsDefaultCharLimits(t *testing.T) {
+	const mb = 1 << 20
+	for kind, f := range fieldsWithLimit("", 0) {
+		limit := widgets.DefaultCharLimit
+		if kind == "text_area" {
+			limit = widgets.DefaultTextAreaCharLimit
+		}
+		t.Run(kind, func(t *testing.T) {
+			if _, err := f.Invoke("type_into", map[string]any{"text": strings.Repeat("é", limit)}); err != nil {
+				t.Fatalf("%d characters, the default limit, refused: %v", limit, err)
+			}
+			_, err := f.Invoke("type_into", map[string]any{"text": strings.Repeat("x", mb)})
+			if err == nil {
+				t.Fatal("1 MB typed")
+			}
+			if msg := err.Error(); len(msg) > 300 || !strings.Contains(msg, fmt.Sprintf("over the field's limit of %d", limit)) {
+				t.Fatalf("error %q: want a short one naming the limit %d", msg, limit)
+			}
+			var text map[string]any
+			for _, a := range f.Actions() {
+				if a.Name == "type_into" {
+					text = a.InputSchema["properties"].(map[string]any)["text"].(map[string]any)
+				}
+			}
+			if text["maxLength"] != limit || !strings.Contains(text["description"].(string), fmt.Sprintf("at most %d characters", limit)) {
+				t.Fatalf("type_into's text schema %v does not give the limit %d", text, limit)
+			}
+		})
+	}
+}
+
+func TestTypingStopsAtTheCharLimit(t *testing.T) {
+	for kind, f := range fieldsWithLimit("abc", 4) {
+		t.Run(kind, func(t *testing.T) {
+			if msg := f.HandleKey(tea.Char('d')); !reflect.DeepEqual(msg, widgets.TextChanged{ID: "q", Value: "abcd"}) {
+				t.Fatalf("a key under the limit typed %#v", msg)
+			}
+			if err := f.CheckInsert(1); err != nil {
+				t.Fatalf("CheckInsert(1) with room for 1: %v", err)
+			}
+			full := fieldsWithLimit("abcd", 4)[kind]
+			for _, k := range []tea.Key{tea.Char('e'), tea.Char(' '), tea.Named(tea.KeySpace)} {
+				if msg := full.HandleKey(k); msg != nil {
+					t.Errorf("%s at the limit typed %#v", k, msg)
+				}
+			}
+			if kind == "text_area" {
+				if msg := full.HandleKey(tea.Named(tea.KeyEnter)); msg != nil {
+					t.Errorf("enter at the limit typed %#v", msg)
+				}
+			}
+			if msg := full.HandleKey(tea.Named(tea.KeyBackspace)); !reflect.DeepEqual(msg, widgets.TextChanged{ID: "q", Value: "abc"}) {
+				t.Errorf("backspace at the limit gave %#v", msg)
+			}
+			err := full.CheckInsert(2)
+			if err == nil || !strings.Contains(err.Error(), "2 characters added to the 4 already there would make 6, over the field's limit of 4 (its CharLimit)") {
+				t.Errorf("CheckInsert(2) when full = %v", err)
+			}
+		})
 	}
 }

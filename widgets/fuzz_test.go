@@ -7,7 +7,9 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/facetui/facet/tea"
 )
@@ -202,7 +204,11 @@ func fzValid(w fzWorld, c fzCase, args map[string]any) bool {
 	case "type_into":
 		text, isText := args["text"].(string)
 		_, isBool := args["append"].(bool)
-		return fzOnly(args, "text", "append") && isText && fzOneLine(text) && (args["append"] == nil || isBool)
+		if args["append"] == true {
+			text = w.textInput().Value + text
+		}
+		return fzOnly(args, "text", "append") && isText && fzOneLine(text) && (args["append"] == nil || isBool) &&
+			utf8.RuneCountInString(text) <= DefaultCharLimit
 	case "scroll_to":
 		_, ok := fzInt(args, "row", 0, w.n*7-1)
 		return fzOnly(args, "row") && ok
@@ -344,6 +350,7 @@ func FuzzWidgetInvoke(f *testing.F) {
 		{0, 0, fzCase{"text", "type_into"}, `{"text":["x"],"append":1}`},
 		{0, 128, fzCase{"text", "type_into"}, `{"text":"a\u001b[2J\u009b"}`},
 		{0, 0, fzCase{"text", "type_into"}, `{"text":"a\tb"}`},
+		{0, 128, fzCase{"text", "type_into"}, `{"text":"` + strings.Repeat("x", DefaultCharLimit-5) + `","append":true}`},
 		{0, 64, fzCase{"text", "get_value"}, `{}`},
 		{0, 0, fzCase{"text", "clear"}, `{}`},
 		{3, 0, fzCase{"tabs", "select_tab"}, `{"index":2}`},

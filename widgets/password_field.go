@@ -27,8 +27,15 @@ type PasswordField struct {
 	// CursorFromEnd is where the cursor is, in runes counted back from the
 	// end of Value (0, the zero value, is the end), as in TextInput.
 	CursorFromEnd int
-	Disabled      bool
-	Exclude       bool
+	// CharLimit is the most characters (runes) the value takes; 0 or less
+	// means DefaultCharLimit (4096). There is no unlimited field: one that
+	// needs more sets a larger limit. A key that would type past it types
+	// nothing, a paste past it is refused whole, and type_into past it is
+	// refused with an error naming the limit, never cut. A longer Value the
+	// app sets itself is kept and drawn; typing cannot make it longer.
+	CharLimit int
+	Disabled  bool
+	Exclude   bool
 	// Keys overrides the keys it answers to; nil means
 	// DefaultTextInputKeyMap().
 	Keys  *TextInputKeyMap
@@ -81,7 +88,7 @@ func (p PasswordField) HandleKey(k tea.Key) tea.Msg {
 	if p.Disabled {
 		return nil
 	}
-	return fieldKey(p.keys(), p.ID, p.Value, p.CursorFromEnd, k)
+	return fieldKey(p.keys(), p.ID, p.Value, p.CursorFromEnd, p.limit(), k)
 }
 
 // ShortHelp lists the keys for the help line.
@@ -91,9 +98,19 @@ func (p PasswordField) ShortHelp() []key.Binding {
 }
 
 // Actions implements tea.ToolProvider: type_into and clear, never a read.
-func (p PasswordField) Actions() []tea.Action { return fieldActions(p.Disabled, false, false) }
+func (p PasswordField) Actions() []tea.Action {
+	return fieldActions(p.Disabled, false, false, p.limit())
+}
 
 // Invoke implements tea.ToolProvider.
 func (p PasswordField) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(p.WidgetKind(), p.ID, p.Value, false, p.Actions(), action, args)
+	return invokeField(p.WidgetKind(), p.ID, p.Value, false, p.limit(), p.Actions(), action, args)
 }
+
+// limit is the CharLimit in effect.
+func (p PasswordField) limit() int { return charLimit(p.CharLimit, DefaultCharLimit) }
+
+// CheckInsert returns an error naming the field's limit when n more
+// characters would take its value past CharLimit, and nil when they fit
+// (see TextInput.CheckInsert).
+func (p PasswordField) CheckInsert(n int) error { return roomError(p.Value, n, p.limit()) }

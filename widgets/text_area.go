@@ -40,8 +40,12 @@ type TextArea struct {
 	// CursorFromEnd is where the cursor is, in runes counted back from the
 	// end of Value: 0 (the zero value) is the end. See TextInput.
 	CursorFromEnd int
-	Disabled      bool
-	Exclude       bool
+	// CharLimit is the most characters (runes) the value takes, a newline
+	// counting as one; 0 or less means DefaultTextAreaCharLimit (65536).
+	// It limits typing, pasting and type_into as in TextInput.
+	CharLimit int
+	Disabled  bool
+	Exclude   bool
 	// Keys overrides the keys it answers to; nil means DefaultTextAreaKeyMap().
 	Keys  *TextAreaKeyMap
 	Theme *Theme
@@ -183,6 +187,9 @@ func (a TextArea) HandleKey(k tea.Key) tea.Msg {
 	e := newEditText(a.Value, a.CursorFromEnd)
 	switch {
 	case key.Matches(k, km.Newline):
+		if !e.fits("\n", a.limit()) {
+			return nil
+		}
 		return e.changed(a.ID, 0, 0, "\n")
 	case key.Matches(k, km.DeleteBack):
 		if e.at == 0 {
@@ -207,7 +214,7 @@ func (a TextArea) HandleKey(k tea.Key) tea.Msg {
 	case key.Matches(k, km.End):
 		return e.moveTo(a.ID, e.lineEnd(e.at))
 	}
-	if s := k.Text(); s != "" {
+	if s := k.Text(); s != "" && e.fits(s, a.limit()) {
 		return e.changed(a.ID, 0, 0, s)
 	}
 	return nil
@@ -220,9 +227,17 @@ func (a TextArea) ShortHelp() []key.Binding {
 }
 
 // Actions implements tea.ToolProvider.
-func (a TextArea) Actions() []tea.Action { return fieldActions(a.Disabled, true, true) }
+func (a TextArea) Actions() []tea.Action { return fieldActions(a.Disabled, true, true, a.limit()) }
 
 // Invoke implements tea.ToolProvider.
 func (a TextArea) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(a.WidgetKind(), a.ID, a.Value, true, a.Actions(), action, args)
+	return invokeField(a.WidgetKind(), a.ID, a.Value, true, a.limit(), a.Actions(), action, args)
 }
+
+// limit is the CharLimit in effect.
+func (a TextArea) limit() int { return charLimit(a.CharLimit, DefaultTextAreaCharLimit) }
+
+// CheckInsert returns an error naming the field's limit when n more
+// characters would take its value past CharLimit, and nil when they fit
+// (see TextInput.CheckInsert).
+func (a TextArea) CheckInsert(n int) error { return roomError(a.Value, n, a.limit()) }

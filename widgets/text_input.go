@@ -45,8 +45,15 @@ type TextInput struct {
 	// end of Value: 0 (the zero value) is the end, len(Value) the start.
 	// Out-of-range values clamp. Apply TextChanged and CursorMoved to it.
 	CursorFromEnd int
-	Disabled      bool
-	Exclude       bool
+	// CharLimit is the most characters (runes) the value takes; 0 or less
+	// means DefaultCharLimit (4096). There is no unlimited field: one that
+	// needs more sets a larger limit. A key that would type past it types
+	// nothing, a paste past it is refused whole, and type_into past it is
+	// refused with an error naming the limit, never cut. A longer Value the
+	// app sets itself is kept and drawn; typing cannot make it longer.
+	CharLimit int
+	Disabled  bool
+	Exclude   bool
 	// Keys overrides the keys it answers to; nil means DefaultTextInputKeyMap().
 	Keys  *TextInputKeyMap
 	Theme *Theme
@@ -156,7 +163,7 @@ func (t TextInput) HandleKey(k tea.Key) tea.Msg {
 	if t.Disabled {
 		return nil
 	}
-	return fieldKey(km, t.ID, t.Value, t.CursorFromEnd, k)
+	return fieldKey(km, t.ID, t.Value, t.CursorFromEnd, t.limit(), k)
 }
 
 // ShortHelp lists the keys for the help line.
@@ -167,10 +174,19 @@ func (t TextInput) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider.
 func (t TextInput) Actions() []tea.Action {
-	return fieldActions(t.Disabled, t.Mask == 0, false)
+	return fieldActions(t.Disabled, t.Mask == 0, false, t.limit())
 }
 
 // Invoke implements tea.ToolProvider.
 func (t TextInput) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(t.WidgetKind(), t.ID, t.Value, false, t.Actions(), action, args)
+	return invokeField(t.WidgetKind(), t.ID, t.Value, false, t.limit(), t.Actions(), action, args)
 }
+
+// limit is the CharLimit in effect.
+func (t TextInput) limit() int { return charLimit(t.CharLimit, DefaultCharLimit) }
+
+// CheckInsert returns an error naming the field's limit when n more
+// characters would take its value past CharLimit, and nil when they fit. A
+// terminal asks it before a paste, so that a paste is typed whole or not at
+// all, as type_into is.
+func (t TextInput) CheckInsert(n int) error { return roomError(t.Value, n, t.limit()) }

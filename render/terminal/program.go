@@ -264,6 +264,9 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		}
 	case bt.PasteMsg:
 		keys, err := pasteKeys(msg.Content, a.focusedKind())
+		if err == nil {
+			err = a.checkPaste(len(keys))
+		}
 		if err != nil {
 			a.status = err.Error()
 			return a, nil
@@ -304,6 +307,26 @@ func (a adapter) focusedKind() string {
 		return w.WidgetKind()
 	}
 	return ""
+}
+
+// insertChecker is a field with a length limit (widgets.TextInput,
+// PasswordField and TextArea): it says whether n more characters fit.
+type insertChecker interface{ CheckInsert(n int) error }
+
+// checkPaste refuses a paste of n keys that the focused field has no room
+// for, so that it is typed whole or not at all, as type_into is, instead of
+// its head being typed and the rest dropped.
+func (a adapter) checkPaste(n int) error {
+	w, ok := tea.FindWidget(a.snap.View, a.snap.Focus)
+	if !ok || a.snap.Focus == "" {
+		return nil
+	}
+	if f, ok := w.(insertChecker); ok {
+		if err := f.CheckInsert(n); err != nil {
+			return fmt.Errorf("paste refused: %w", err)
+		}
+	}
+	return nil
 }
 
 // pasteKeys types pasted text one character at a time. A line break ("\n",

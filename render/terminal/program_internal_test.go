@@ -211,3 +211,39 @@ func TestHoverFollowsTheMouseWithoutAButton(t *testing.T) {
 		t.Fatalf("hover changes queued %q, want one per change: w0,w1,w0,", got)
 	}
 }
+
+// limited shows one TextInput holding value, with a CharLimit of 5.
+type limited string
+
+func (limited) Init() tea.Cmd                         { return nil }
+func (m limited) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (m limited) View() tea.Node {
+	return widgets.TextInput{ID: "f", Value: string(m), CharLimit: 5}
+}
+
+// A paste the focused field has no room for is refused whole, naming the
+// limit, as type_into refuses it; one that fits is typed.
+func TestPasteKeepsToTheFieldsCharLimit(t *testing.T) {
+	tests := []struct {
+		name, value, paste string
+		want               string // the keys queued
+		status             string // what the status line says
+	}{
+		{"fits", "ab", "cde", "c d e", ""},
+		{"one too many", "ab", "cdef", "", "paste refused: 4 characters added to the 2 already there would make 6, over the field's limit of 5 (its CharLimit)"},
+		{"a CRLF counts once", "ab", "c\r\nd", "c space d", ""},
+		{"a full field", "abcde", "x", "", "over the field's limit of 5"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, events := newAdapter(t, limited(tt.value), "f")
+			m, _ := a.Update(bt.PasteMsg{Content: tt.paste})
+			if got := keysOf(queued(events)); got != tt.want {
+				t.Fatalf("paste %q queued keys %q, want %q", tt.paste, got, tt.want)
+			}
+			if status := m.(adapter).status; !strings.Contains(status, tt.status) || (tt.status == "") != (status == "") {
+				t.Fatalf("status %q, want %q", status, tt.status)
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -157,6 +158,8 @@ type layouter struct {
 	focus, hover string
 	theme        *widgets.Theme
 	rects        []Rect
+	// focusShown is set when the focused widget is drawn whole.
+	focusShown bool
 }
 
 // node lays n out at (x, y) in at most w x h cells and returns its lines:
@@ -195,6 +198,9 @@ func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
 	id := wd.WidgetID()
 	out := wd.Render(tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover})
 	lines := splitLines(out)
+	if id != "" && id == l.focus && len(lines) > 0 && len(lines) <= h {
+		l.focusShown = true
+	}
 	if len(lines) > h {
 		lines = lines[:h]
 	}
@@ -208,8 +214,47 @@ func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
 }
 
 // column stacks items, gap blank lines between items that draw something:
-// an item that draws nothing (a hidden Modal) leaves no gap behind.
+// an item that draws nothing (a hidden Modal) leaves no gap behind. When
+// the focused widget is in an item that does not fit, the column scrolls:
+// it leaves out items from the top, marked by a "⋮" line, until the
+// focused one is drawn whole (or is the first item left), so a person
+// never types into a widget they cannot see.
 func (l *layouter) column(items []tea.Node, gap, x, y, w, h int) []string {
+	before, mark := l.focusShown, len(l.rects)
+	l.focusShown = false
+	out := l.stack(items, gap, x, y, w, h)
+	if l.focusShown || l.focus == "" || h < 2 {
+		l.focusShown = l.focusShown || before
+		return out
+	}
+	fi := slices.IndexFunc(items, func(n tea.Node) bool { return holds(n, l.focus) })
+	for start := 1; start <= fi; start++ {
+		l.rects = l.rects[:mark]
+		l.focusShown = false
+		rest := l.stack(items[start:], gap, x, y+1, w, h-1)
+		if l.focusShown || start == fi {
+			out = append([]string{l.theme.Muted.Render(pad("⋮", w))}, rest...)
+			break
+		}
+	}
+	l.focusShown = l.focusShown || before
+	return out
+}
+
+// holds reports whether the widget id is n or inside it.
+func holds(n tea.Node, id string) bool {
+	found := false
+	tea.Walk(n, func(c tea.Node, _ int) bool {
+		if w, ok := c.(tea.Widget); ok && w.WidgetID() == id {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// stack is column without scrolling.
+func (l *layouter) stack(items []tea.Node, gap, x, y, w, h int) []string {
 	var out []string
 	for _, item := range items {
 		sep := 0

@@ -1,6 +1,7 @@
 package terminal_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -117,4 +118,40 @@ func TestColumnGapsOnlySeparateItemsThatDrawSomething(t *testing.T) {
 		t.Fatalf("Rect(b) = %+v, %v; want Y=2", r, ok)
 	}
 	assertRectsMatchDrawing(t, f)
+}
+
+func TestAColumnScrollsToTheFocusedWidget(t *testing.T) {
+	items := []tea.Node{}
+	for i := range 8 {
+		items = append(items, widgets.Button{ID: fmt.Sprintf("b%d", i), Label: fmt.Sprintf("B%d", i), OnClick: i})
+	}
+	col := tea.Column{Items: items}
+	tests := []struct {
+		name  string
+		focus string
+		want  string
+	}{
+		{"focus in view: no scrolling", "b1", lines("[ B0 ]      ", "[ B1 ]      ", "[ B2 ]      ", "[ B3 ]      ", "enter press ")},
+		{"focus below: the top goes, marked", "b6", lines("⋮           ", "[ B4 ]      ", "[ B5 ]      ", "[ B6 ]      ", "enter press ")},
+		{"the last widget", "b7", lines("⋮           ", "[ B5 ]      ", "[ B6 ]      ", "[ B7 ]      ", "enter press ")},
+		{"nothing focused", "", lines("[ B0 ]      ", "[ B1 ]      ", "[ B2 ]      ", "[ B3 ]      ", "[ B4 ]      ")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := terminal.Layout(col, 12, 5, tt.focus, "")
+			if got := f.Plain(); got != tt.want {
+				t.Fatalf("got:\n%s\nwant:\n%s", got, tt.want)
+			}
+			if tt.focus == "" {
+				return
+			}
+			// The mouse finds the focused widget where it is drawn.
+			for y := range 5 {
+				if id, _, _, ok := f.WidgetAt(1, y); ok && id == tt.focus {
+					return
+				}
+			}
+			t.Fatalf("no rectangle for %s on screen", tt.focus)
+		})
+	}
 }

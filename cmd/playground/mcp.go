@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/facetui/facet/playground"
@@ -54,6 +55,24 @@ func (l *listFlag) list() []string {
 	return l.values
 }
 
+// countFlag is a positive integer flag that remembers whether it was
+// given at all.
+type countFlag struct {
+	set bool
+	n   int
+}
+
+func (c *countFlag) String() string { return strconv.Itoa(c.n) }
+
+func (c *countFlag) Set(s string) error {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return errors.New("must be a whole number, 1 or more")
+	}
+	c.set, c.n = true, n
+	return nil
+}
+
 // mcpOptions are the MCP flags.
 type mcpOptions struct {
 	stdio      bool
@@ -63,6 +82,7 @@ type mcpOptions struct {
 	allowTools listFlag
 	allowReads listFlag
 	startable  listFlag
+	maxStarts  countFlag
 	hosts      listFlag
 	origins    listFlag
 }
@@ -76,6 +96,8 @@ func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.Var(&o.allowReads, "allow-read-methods", "allow exactly these read methods, comma-separated `LIST` (tools/list, resources/read, ...)")
 	fs.Var(&o.hosts, "http-allowed-hosts", "Host header values (host or host:port) --http accepts besides loopback ones, comma-separated `LIST`; required off loopback")
 	fs.Var(&o.origins, "http-allowed-origins", "browser origins (scheme://host[:port]) --http accepts, comma-separated `LIST`")
+	o.maxStarts.n = mcp.DefaultMaxSessions
+	fs.Var(&o.maxStarts, "max-sessions", "refuse facet_start beyond `N` running sessions it started (facet_stop one to start another)")
 	fs.Var(&o.startable, "startable", "apps facet_start may start, comma-separated `LIST` (default: every demo but "+strings.Join(restrictedDemos, " and ")+")")
 }
 
@@ -102,6 +124,7 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 	opts := mcp.Options{
 		Apps:               mcpApps(),
 		Startable:          o.startable.list(),
+		MaxSessions:        o.maxStarts.n,
 		ToolNames:          o.toolNames,
 		Sessions:           sessions,
 		Logger:             logger,
@@ -127,8 +150,8 @@ func (o *mcpOptions) check(list bool) error {
 		return &usageError{err: errors.New("--list cannot be combined with --mcp or --http")}
 	case o.toolNames != mcp.NamesDotted && o.toolNames != mcp.NamesSafe:
 		return &usageError{err: fmt.Errorf("--tool-names %q: use %s or %s", o.toolNames, mcp.NamesDotted, mcp.NamesSafe)}
-	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.production):
-		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable and --production configure MCP: add --mcp or --http ADDR")}
+	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.maxStarts.set || o.production):
+		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable, --max-sessions and --production configure MCP: add --mcp or --http ADDR")}
 	case o.http == "" && (o.hosts.set || o.origins.set):
 		return &usageError{err: errors.New("--http-allowed-hosts and --http-allowed-origins need --http ADDR")}
 	}

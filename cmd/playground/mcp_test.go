@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -147,5 +149,78 @@ func TestBinaryOverStdio(t *testing.T) {
 	}
 	if !slices.Contains(names, "demo.results.get_rows") || !slices.Contains(names, "facet_act") {
 		t.Fatalf("tools: %v", names)
+	}
+}
+
+// TestMaxSessionsFlag: --max-sessions N reaches mcp.Options.MaxSessions
+// (32 when absent) and facet_start refuses past it; mistakes are usage
+// errors.
+func TestMaxSessionsFlag(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want int    // the cap
+		err  string // what the usage error says, when it is one
+	}{
+		{"absent: the default", []string{"--mcp"}, mcp.DefaultMaxSessions, ""},
+		{"given", []string{"--mcp", "--max-sessions", "2"}, 2, ""},
+		{"zero", []string{"--mcp", "--max-sessions", "0"}, 0, "-max-sessions: must be a whole number, 1 or more"},
+		{"not a number", []string{"--mcp", "--max-sessions=many"}, 0, "-max-sessions: must be a whole number"},
+		{"without MCP", []string{"--max-sessions", "2"}, 0, "--max-sessions and --production configure MCP: add --mcp"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := parseOptions(c.args, &strings.Builder{})
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
+					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil)
+			if opts.MaxSessions != c.want {
+				t.Fatalf("MaxSessions = %d, want %d", opts.MaxSessions, c.want)
+			}
+			srv, err := mcp.New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer srv.Close()
+			defer srv.Sessions().StopAll()
+			cl, err := client.NewInProcessClient(srv.SDK())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cl.Close()
+			ctx := context.Background()
+			init := sdk.InitializeRequest{}
+			init.Params.ProtocolVersion = "2025-06-18"
+			init.Params.ClientInfo = sdk.Implementation{Name: "flag-test", Version: "1"}
+			if _, err := cl.Initialize(ctx, init); err != nil {
+				t.Fatal(err)
+			}
+			start := func(id string) *sdk.CallToolResult {
+				req := sdk.CallToolRequest{}
+				req.Params.Name, req.Params.Arguments = "facet_start", map[string]any{"app": "counter", "id": id}
+				res, err := cl.CallTool(ctx, req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			for i := range c.want {
+				if res := start(fmt.Sprintf("s%d", i)); res.IsError {
+					t.Fatalf("start %d of %d refused: %v", i+1, c.want, res.Content)
+				}
+			}
+			res := start("over")
+			refusal, _ := res.Content[0].(sdk.TextContent)
+			if !res.IsError || !strings.Contains(refusal.Text, fmt.Sprintf("limit of %d", c.want)) {
+				t.Fatalf("start past the cap: %+v", res.Content)
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/facetui/facet/tea"
@@ -41,6 +42,15 @@ type Options struct {
 	Startable []string
 	// ToolNames is NamesDotted (default) or NamesSafe.
 	ToolNames string
+	// MaxSessions caps the sessions clients have started with facet_start
+	// that are running at once: at the cap facet_start refuses, naming the
+	// limit and saying to facet_stop one. 0 means DefaultMaxSessions; a
+	// negative value is a ConfigError. Each session adds its tools to every
+	// client's tools/list, so this bounds what clients can make it grow
+	// to. Sessions started any other way (Server.StartSession, another
+	// renderer sharing Sessions) are their starter's business: they
+	// neither count nor are refused.
+	MaxSessions int
 	// Sessions is the registry sessions live in; share it with other
 	// renderers to drive the same sessions. Nil makes a new one.
 	Sessions *tea.Sessions
@@ -86,6 +96,55 @@ type Options struct {
 	ReadOnly bool
 	// HTTP configures the network transport (ServeHTTP).
 	HTTP HTTPOptions
+
+	// starts holds facet_start to MaxSessions. It is state, not an option:
+	// resolve gives each server its own (the Server struct would be its
+	// natural home).
+	starts *startGate
+}
+
+// DefaultMaxSessions is Options.MaxSessions when it is 0.
+const DefaultMaxSessions = 32
+
+// startGate counts the running sessions facet_start started, and the
+// starts under way, so concurrent calls cannot pass the cap together.
+type startGate struct {
+	mu      sync.Mutex
+	started map[string]*tea.Session // by id
+	pending int
+}
+
+// reserve makes room for one start under max, or answers an error naming
+// the limit and the sessions to stop. done records the session the start
+// made (nil when it failed) and gives the room back.
+func (g *startGate) reserve(sessions *tea.Sessions, max int) (done func(*tea.Session), err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ids := make([]string, 0, len(g.started))
+	for id, sess := range g.started {
+		if cur, ok := sessions.Get(id); !ok || cur != sess {
+			delete(g.started, id) // stopped, however it was
+			continue
+		}
+		ids = append(ids, id)
+	}
+	if len(ids)+g.pending >= max {
+		if len(ids) == 0 {
+			return nil, fmt.Errorf("facet_start: the server's limit of %d sessions started with facet_start is taken by starts under way; try again when they have answered", max)
+		}
+		slices.Sort(ids)
+		return nil, fmt.Errorf("facet_start: the server's limit of %d running sessions started with facet_start is reached; facet_stop one of them first: %s",
+			max, strings.Join(ids, ", "))
+	}
+	g.pending++
+	return func(sess *tea.Session) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		g.pending--
+		if sess != nil {
+			g.started[sess.ID] = sess
+		}
+	}, nil
 }
 
 // ConfigError names an option and what is wrong with it.
@@ -114,6 +173,13 @@ func (o *Options) resolve() error {
 	if o.ToolNames == "" {
 		o.ToolNames = NamesDotted
 	}
+	switch {
+	case o.MaxSessions < 0:
+		return &ConfigError{Option: "MaxSessions", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSessions, DefaultMaxSessions)}
+	case o.MaxSessions == 0:
+		o.MaxSessions = DefaultMaxSessions
+	}
+	o.starts = &startGate{started: map[string]*tea.Session{}}
 	if o.ToolNames != NamesDotted && o.ToolNames != NamesSafe {
 		return &ConfigError{Option: "ToolNames", Reason: fmt.Sprintf("%q is not a tool name style: use %q or %q", o.ToolNames, NamesDotted, NamesSafe)}
 	}

@@ -170,7 +170,13 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) *sdk.CallTo
 			return sdk.NewToolResultError(err.Error())
 		}
 	}
-	sess, err := s.StartSession(context.WithoutCancel(ctx), id, app, entry.New(), tea.WithSize(width, height))
+	done, err := s.opts.starts.reserve(s.sessions, s.opts.MaxSessions)
+	if err != nil {
+		return sdk.NewToolResultError(err.Error())
+	}
+	var sess *tea.Session
+	defer func() { done(sess) }()
+	sess, err = s.StartSession(context.WithoutCancel(ctx), id, app, entry.New(), tea.WithSize(width, height))
 	if err != nil {
 		return sdk.NewToolResultError(fmt.Sprintf("facet_start: %v", err))
 	}

@@ -1,0 +1,91 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+)
+
+// TestFacetStartHoldsClientsToMaxSessions: facet_start refuses past the
+// cap, naming it and the sessions to stop; sessions the embedder starts
+// neither count nor are refused.
+func TestFacetStartHoldsClientsToMaxSessions(t *testing.T) {
+	cases := []struct {
+		name     string
+		max, cap int
+	}{
+		{"0 is the default", 0, DefaultMaxSessions},
+		{"an explicit cap", 2, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv := newTestServer(t, Options{MaxSessions: c.max})
+			tc := connect(t, srv)
+			if _, err := srv.StartSession(context.Background(), "embedded", "counter", &counter{}); err != nil {
+				t.Fatal(err)
+			}
+			for i := range c.cap {
+				mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": fmt.Sprintf("s%d", i)}))
+			}
+			mustErr(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "over"}),
+				fmt.Sprintf("limit of %d running sessions", c.cap), "facet_stop one of them", "s0, s1")
+			if _, running := srv.Sessions().Get("over"); running {
+				t.Fatal("a refused start left its session running")
+			}
+			if _, err := srv.StartSession(context.Background(), "embedded2", "counter", &counter{}); err != nil {
+				t.Fatalf("the embedder's own start was refused at the cap: %v", err)
+			}
+			mustOK(t, tc.call("facet_stop", map[string]any{"id": "s0"}))
+			mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "over"}))
+		})
+	}
+}
+
+// TestConcurrentFacetStartsStopAtTheCap: starts that race for the last
+// places cannot pass the cap together.
+func TestConcurrentFacetStartsStopAtTheCap(t *testing.T) {
+	const max, tries = 3, 12
+	srv := newTestServer(t, Options{MaxSessions: max})
+	tc := connect(t, srv)
+	var wg sync.WaitGroup
+	results := make([]*sdk.CallToolResult, tries)
+	errs := make([]error, tries)
+	for i := range tries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := sdk.CallToolRequest{}
+			req.Params.Name = "facet_start"
+			req.Params.Arguments = map[string]any{"app": "counter", "id": fmt.Sprintf("c%d", i)}
+			results[i], errs[i] = tc.c.CallTool(context.Background(), req)
+		}()
+	}
+	wg.Wait()
+	started := 0
+	for i, res := range results {
+		if errs[i] != nil {
+			t.Fatalf("start %d: protocol error %v", i, errs[i])
+		}
+		if !res.IsError {
+			started++
+		} else if !strings.Contains(text(res), fmt.Sprint(max)) {
+			t.Fatalf("start %d refused for another reason: %s", i, text(res))
+		}
+	}
+	if started != max || len(srv.Sessions().List()) != max {
+		t.Fatalf("%d starts succeeded and %d sessions run, want %d", started, len(srv.Sessions().List()), max)
+	}
+}
+
+func TestANegativeMaxSessionsIsAConfigError(t *testing.T) {
+	_, err := New(Options{Apps: testApps(), MaxSessions: -1})
+	var ce *ConfigError
+	if !errors.As(err, &ce) || ce.Option != "MaxSessions" || !strings.Contains(err.Error(), "-1") {
+		t.Fatalf("New(MaxSessions: -1) = %v, want a ConfigError naming MaxSessions", err)
+	}
+}

@@ -25,8 +25,8 @@ type BarChart struct {
 
 // Bar is one bar of a BarChart.
 type Bar struct {
-	Label string
-	Value float64
+	Label string  `json:"label"`
+	Value float64 `json:"value"`
 }
 
 // Children implements tea.Node.

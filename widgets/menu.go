@@ -35,10 +35,10 @@ type Menu struct {
 // MenuItem is one entry of a Menu: a leaf to select, or a submenu when it
 // has Children.
 type MenuItem struct {
-	ID       string
-	Label    string
-	Children []MenuItem
-	Disabled bool
+	ID       string     `json:"id"`
+	Label    string     `json:"label"`
+	Children []MenuItem `json:"children,omitempty"`
+	Disabled bool       `json:"disabled"`
 }
 
 // MenuMoved reports the cursor moving to another item.

@@ -16,16 +16,22 @@ import (
 // Messages that ask the app to act rather than to change the widget
 // (Submitted, Chosen, MenuSelected) are left to the app: Update reports
 // false for them.
+//
+// Every state helper (these and the viewing widgets') encodes to JSON with
+// snake_case keys ({"id", "value", "cursor_from_end"}), as the items it
+// holds (MenuItem, TableColumn, TreeNode) and a BarChart's Bar do, so a
+// model that embeds one reads in facet_get_model like the rest of an
+// app's model.
 
 // TextInputState is the value and cursor of a TextInput, PasswordField or
 // TextArea. Update applies TextChanged and CursorMoved for ID; View,
 // PasswordView and AreaView build the field with both.
 type TextInputState struct {
-	ID    string
-	Value string
+	ID    string `json:"id"`
+	Value string `json:"value"`
 	// CursorFromEnd is the cursor in runes counted back from the end of
 	// Value; 0 is the end (see TextInput).
-	CursorFromEnd int
+	CursorFromEnd int `json:"cursor_from_end"`
 }
 
 // View returns a TextInput showing the state, with the given id (pass
@@ -80,10 +86,10 @@ func (s *TextInputState) Update(msg tea.Msg) bool {
 // SelectListState is a SelectList's options and selection. Update applies
 // SelectionChanged for ID.
 type SelectListState struct {
-	ID       string
-	Options  []string
-	Selected int
-	Height   int
+	ID       string   `json:"id"`
+	Options  []string `json:"options"`
+	Selected int      `json:"selected"`
+	Height   int      `json:"height"`
 }
 
 // View returns the SelectList for the state, with the given id (pass s.ID).
@@ -105,8 +111,8 @@ func (s *SelectListState) Update(msg tea.Msg) bool {
 // CheckboxState is whether a Checkbox is checked. Update applies Toggled
 // for ID.
 type CheckboxState struct {
-	ID      string
-	Checked bool
+	ID      string `json:"id"`
+	Checked bool   `json:"checked"`
 }
 
 // View returns a Checkbox showing the state, with the given id (pass
@@ -128,11 +134,11 @@ func (s *CheckboxState) Update(msg tea.Msg) bool {
 // MenuState is a Menu's items, open submenus and cursor. Update applies
 // MenuMoved and MenuOpened for ID.
 type MenuState struct {
-	ID     string
-	Items  []MenuItem
-	Open   []string
-	Cursor string
-	Height int
+	ID     string     `json:"id"`
+	Items  []MenuItem `json:"items"`
+	Open   []string   `json:"open"`
+	Cursor string     `json:"cursor"`
+	Height int        `json:"height"`
 }
 
 // View returns the Menu for the state, with the given id (pass s.ID).

@@ -23,14 +23,14 @@ import (
 // still hold (renderers read the last published view while Update runs):
 // sorting builds a new Rows slice, expanding a node a new Expanded map.
 type TableState struct {
-	ID            string
-	Columns       []TableColumn
-	Rows          [][]string
-	Selected      int
-	Offset        int
-	Height        int
-	SortColumn    string
-	SortDirection string
+	ID            string        `json:"id"`
+	Columns       []TableColumn `json:"columns"`
+	Rows          [][]string    `json:"rows"`
+	Selected      int           `json:"selected"`
+	Offset        int           `json:"offset"`
+	Height        int           `json:"height"`
+	SortColumn    string        `json:"sort_column"`
+	SortDirection string        `json:"sort_direction"`
 }
 
 // View returns the Table for the state, with the given id (pass s.ID).
@@ -133,11 +133,11 @@ func (s *TableState) sort(col int, desc bool) {
 // TreeState is a Tree's model. Update applies TreeExpanded and NodeSelected
 // for ID (see TableState for how ids are matched).
 type TreeState struct {
-	ID       string
-	Nodes    []TreeNode
-	Expanded map[string]bool
-	Selected string
-	Height   int
+	ID       string          `json:"id"`
+	Nodes    []TreeNode      `json:"nodes"`
+	Expanded map[string]bool `json:"expanded"`
+	Selected string          `json:"selected"`
+	Height   int             `json:"height"`
 }
 
 // View returns the Tree for the state, with the given id (pass s.ID).
@@ -216,12 +216,12 @@ func treePath(nodes []TreeNode, id string) []string {
 // ScrubberState is a Scrubber's model. Update applies Seeked and
 // PlaybackChanged for ID (see TableState for how ids are matched).
 type ScrubberState struct {
-	ID       string
-	Label    string
-	Position int
-	Min      int
-	Max      int
-	Playing  bool
+	ID       string `json:"id"`
+	Label    string `json:"label"`
+	Position int    `json:"position"`
+	Min      int    `json:"min"`
+	Max      int    `json:"max"`
+	Playing  bool   `json:"playing"`
 }
 
 // View returns the Scrubber for the state, with the given id (pass s.ID).
@@ -252,9 +252,9 @@ func (s *ScrubberState) Update(msg tea.Msg) bool {
 // TabsState is a Tabs' model. Update applies TabSelected for ID (see
 // TableState for how ids are matched).
 type TabsState struct {
-	ID     string
-	Tabs   []string
-	Active int
+	ID     string   `json:"id"`
+	Tabs   []string `json:"tabs"`
+	Active int      `json:"active"`
 }
 
 // View returns the Tabs for the state, with the given id (pass s.ID).
@@ -276,10 +276,10 @@ func (s *TabsState) Update(msg tea.Msg) bool {
 // ViewportState is a Viewport's model. Update applies Scrolled for ID (see
 // TableState for how ids are matched).
 type ViewportState struct {
-	ID     string
-	Lines  []string
-	Top    int
-	Height int
+	ID     string   `json:"id"`
+	Lines  []string `json:"lines"`
+	Top    int      `json:"top"`
+	Height int      `json:"height"`
 }
 
 // View returns the Viewport for the state, with the given id (pass s.ID).

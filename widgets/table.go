@@ -50,10 +50,10 @@ type Table struct {
 // width in cells (columns without a Width share what is left), and Align
 // places text narrower than the column, its title included.
 type TableColumn struct {
-	Key   string
-	Title string
-	Width int
-	Align Align
+	Key   string `json:"key"`
+	Title string `json:"title"`
+	Width int    `json:"width"`
+	Align Align  `json:"align"`
 }
 
 // Align is where a Table column places text narrower than the column.

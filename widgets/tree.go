@@ -33,9 +33,9 @@ type Tree struct {
 
 // TreeNode is one node of a Tree. IDs must be unique within the tree.
 type TreeNode struct {
-	ID       string
-	Label    string
-	Children []TreeNode
+	ID       string     `json:"id"`
+	Label    string     `json:"label"`
+	Children []TreeNode `json:"children,omitempty"`
 }
 
 // TreeExpanded asks the app to expand (Expanded true) or collapse node

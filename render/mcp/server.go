@@ -126,14 +126,16 @@ func (s *Server) Breakers() *Breakers { return s.breakers }
 // line) until ctx ends or in closes. Logs go to the Logger, never to out.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
 	stdio := server.NewStdioServer(s.sdk)
-	// One worker: mcp-go runs stdio tool calls on a pool of five by
-	// default, so a client that sends type_into, click and get_rows
-	// without waiting would see them applied in any order. A UI is driven
-	// in order.
-	server.WithWorkerPoolSize(1)(stdio)
+	// mcp-go runs stdio tool calls on a pool of workers, so a client that
+	// sends type_into, click and get_rows without waiting would see them
+	// applied in any order; lanes keep each session's calls in order and
+	// let different sessions' calls run side by side.
+	l := newLanes(s.laneOf)
+	go l.feed(in)
+	server.WithWorkerPoolSize(stdioWorkers)(stdio)
 	stdio.SetContextFunc(func(ctx context.Context) context.Context { return withTransport(ctx, TransportStdio) })
 	stdio.SetErrorLogger(log.New(slogWriter{s.opts.Logger}, "", 0))
-	err := stdio.Listen(ctx, in, out)
+	err := stdio.Listen(ctx, l, l.watch(out))
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		return nil
 	}

@@ -1,0 +1,277 @@
+package mcp
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+)
+
+// stdioWorkers is how many calls mcp-go's stdio transport may run at once:
+// one per lane at most, so calls to different sessions never wait on each
+// other while each session's calls still apply in the order they came.
+const stdioWorkers = 8
+
+// lanes orders a stdio client's requests per session. mcp-go runs stdio
+// tool calls on a pool of workers, which lets a pipelined type_into, click
+// and get_rows apply in any order; one worker kept them in order but made
+// every session wait behind one slow call (a facet_send_key with a long
+// wait_ms, an Update near its timeout, an Ask waiting for a person).
+//
+// lanes sits between stdin and mcp-go. A tools/call or resources/read
+// goes into its session's lane: it is passed on only when the lane's call
+// before it has been answered (lanes watches the answers mcp-go writes to
+// stdout); calls of other lanes, and everything else, pass at once. Calls
+// that name no session share one lane. A cancelled call still waiting in
+// its lane is dropped, as the protocol allows.
+type lanes struct {
+	laneOf func(method string, params json.RawMessage) (string, bool)
+
+	mu       sync.Mutex
+	cond     *sync.Cond
+	busy     map[string]bool
+	held     map[string][]heldLine
+	inflight map[string]string // request id (its JSON) -> lane
+	ready    [][]byte          // lines for mcp-go, in order
+	pending  []byte            // the part of ready[0] not read yet
+	done     bool
+	err      error
+}
+
+// heldLine is a request waiting for its lane.
+type heldLine struct {
+	id   string
+	line []byte
+}
+
+func newLanes(laneOf func(method string, params json.RawMessage) (string, bool)) *lanes {
+	l := &lanes{laneOf: laneOf, busy: map[string]bool{}, held: map[string][]heldLine{}, inflight: map[string]string{}}
+	l.cond = sync.NewCond(&l.mu)
+	return l
+}
+
+// feed reads in line by line until it ends, sorting each line. It runs on
+// its own goroutine; Read sees the end once every line is read.
+func (l *lanes) feed(in io.Reader) {
+	r := bufio.NewReader(in)
+	for {
+		line, err := r.ReadBytes('\n')
+		if len(line) > 0 {
+			l.arrive(line)
+		}
+		if err != nil {
+			l.mu.Lock()
+			l.done = true
+			if !errors.Is(err, io.EOF) {
+				l.err = err
+			}
+			l.cond.Broadcast()
+			l.mu.Unlock()
+			return
+		}
+	}
+}
+
+// envelope is what lanes reads of a JSON-RPC message.
+type rpcEnvelope struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params json.RawMessage `json:"params"`
+}
+
+// arrive sorts one line from the client.
+func (l *lanes) arrive(line []byte) {
+	var m rpcEnvelope
+	if json.Unmarshal(line, &m) != nil {
+		l.pass(line) // not ours to judge: mcp-go answers a parse error
+		return
+	}
+	if m.Method == "notifications/cancelled" {
+		var p struct {
+			RequestID json.RawMessage `json:"requestId"`
+		}
+		_ = json.Unmarshal(m.Params, &p)
+		l.cancel(string(p.RequestID))
+		l.pass(line)
+		return
+	}
+	id := string(bytes.TrimSpace(m.ID))
+	if id == "" || id == "null" {
+		l.pass(line)
+		return
+	}
+	lane, ordered := l.laneOf(m.Method, m.Params)
+	if !ordered {
+		l.pass(line)
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.busy[lane] {
+		l.held[lane] = append(l.held[lane], heldLine{id: id, line: line})
+		return
+	}
+	l.busy[lane] = true
+	l.inflight[id] = lane
+	l.readyLocked(line)
+}
+
+// cancel drops a request still waiting in its lane.
+func (l *lanes) cancel(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for lane, q := range l.held {
+		for i, h := range q {
+			if h.id == id {
+				l.held[lane] = append(q[:i:i], q[i+1:]...)
+				return
+			}
+		}
+	}
+}
+
+// answered frees the lane of request id and passes on the next request
+// waiting in it.
+func (l *lanes) answered(id string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lane, ok := l.inflight[id]
+	if !ok {
+		return
+	}
+	delete(l.inflight, id)
+	q := l.held[lane]
+	if len(q) == 0 {
+		delete(l.busy, lane)
+		delete(l.held, lane)
+		return
+	}
+	next := q[0]
+	l.held[lane] = q[1:]
+	l.inflight[next.id] = lane
+	l.readyLocked(next.line)
+}
+
+func (l *lanes) pass(line []byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.readyLocked(line)
+}
+
+func (l *lanes) readyLocked(line []byte) {
+	l.ready = append(l.ready, line)
+	l.cond.Broadcast()
+}
+
+// Read gives mcp-go the lines that may run, in order.
+func (l *lanes) Read(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for len(l.pending) == 0 && len(l.ready) == 0 && !l.done {
+		l.cond.Wait()
+	}
+	if len(l.pending) == 0 && len(l.ready) > 0 {
+		l.pending, l.ready = l.ready[0], l.ready[1:]
+	}
+	if len(l.pending) == 0 {
+		if l.err != nil {
+			return 0, l.err
+		}
+		return 0, io.EOF
+	}
+	n := copy(p, l.pending)
+	l.pending = l.pending[n:]
+	return n, nil
+}
+
+// watch returns a writer that passes mcp-go's output to out and frees a
+// lane whenever it carries the answer to that lane's request.
+func (l *lanes) watch(out io.Writer) io.Writer { return &answerWatcher{l: l, out: out} }
+
+type answerWatcher struct {
+	l    *lanes
+	out  io.Writer
+	mu   sync.Mutex
+	line []byte
+}
+
+func (w *answerWatcher) Write(p []byte) (int, error) {
+	n, err := w.out.Write(p)
+	w.mu.Lock()
+	w.line = append(w.line, p[:n]...)
+	var answers []string
+	for {
+		i := bytes.IndexByte(w.line, '\n')
+		if i < 0 {
+			break
+		}
+		var m rpcEnvelope
+		if json.Unmarshal(w.line[:i], &m) == nil && m.Method == "" {
+			if id := string(bytes.TrimSpace(m.ID)); id != "" && id != "null" {
+				answers = append(answers, id)
+			}
+		}
+		w.line = w.line[i+1:]
+	}
+	w.mu.Unlock()
+	for _, id := range answers {
+		w.l.answered(id)
+	}
+	return n, err
+}
+
+// laneOf is the server's lane rule: a tools/call goes to the session its
+// tool acts on (by the tool's name, or by its id/session argument for the
+// facet_* tools), a resources/read to the session in its URI; other calls
+// share lane "". Other methods are not ordered.
+func (s *Server) laneOf(method string, params json.RawMessage) (string, bool) {
+	switch method {
+	case "tools/call":
+		var p struct {
+			Name      string         `json:"name"`
+			Arguments map[string]any `json:"arguments"`
+		}
+		_ = json.Unmarshal(params, &p)
+		return s.callLane(p.Name, p.Arguments), true
+	case "resources/read":
+		var p struct {
+			URI string `json:"uri"`
+		}
+		_ = json.Unmarshal(params, &p)
+		if rest, ok := strings.CutPrefix(p.URI, "facet://session/"); ok {
+			id, _, _ := strings.Cut(rest, "/")
+			return id, true
+		}
+		return "", true
+	}
+	return "", false
+}
+
+// callLane is the session a call to tool name with args acts on, or "".
+func (s *Server) callLane(name string, args map[string]any) string {
+	str := func(k string) string { v, _ := args[k].(string); return v }
+	switch name {
+	case "facet_act":
+		return str("session")
+	case "facet_send_key", "facet_screenshot", "facet_get_model", "facet_stop":
+		return str("id")
+	case "facet_start":
+		if id := str("id"); id != "" {
+			return id
+		}
+		return DefaultSessionID(str("app"))
+	}
+	if t, ok := s.reg.Resolve(name); ok && t.Session != "" {
+		return t.Session
+	}
+	if strings.Contains(name, ".") {
+		return SessionOf(name)
+	}
+	if s.opts.ToolNames == NamesSafe {
+		return s.safeSession(name)
+	}
+	return ""
+}

@@ -208,11 +208,8 @@ func (w *answerWatcher) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		var m rpcEnvelope
-		if json.Unmarshal(w.line[:i], &m) == nil && m.Method == "" {
-			if id := string(bytes.TrimSpace(m.ID)); id != "" && id != "null" {
-				answers = append(answers, id)
-			}
+		if id, ok := answerID(w.line[:i]); ok {
+			answers = append(answers, id)
 		}
 		w.line = w.line[i+1:]
 	}
@@ -221,6 +218,52 @@ func (w *answerWatcher) Write(p []byte) (int, error) {
 		w.l.answered(id)
 	}
 	return n, err
+}
+
+// answerID returns the id of a JSON-RPC answer (a message with an id and a
+// result or error, no method). It reads only as far as it must: answers
+// can be large, and mcp-go writes the id before the result.
+func answerID(line []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return "", false
+	}
+	var id json.RawMessage
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return "", false
+		}
+		switch k {
+		case "method":
+			return "", false
+		case "id":
+			if dec.Decode(&id) != nil {
+				return "", false
+			}
+		case "result", "error":
+			s := string(bytes.TrimSpace(id))
+			if s == "" || s == "null" {
+				// The id comes after the result: read on for it.
+				var rest json.RawMessage
+				if dec.Decode(&rest) != nil {
+					return "", false
+				}
+				continue
+			}
+			return s, true
+		default:
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return "", false
+			}
+		}
+	}
+	s := string(bytes.TrimSpace(id))
+	if s == "" || s == "null" {
+		return "", false
+	}
+	return s, true
 }
 
 // laneOf is the server's lane rule: a tools/call goes to the session its

@@ -168,3 +168,25 @@ func TestStdioLaneGoesOnAfterACancelledCallInFlight(t *testing.T) {
 		t.Fatalf("answers %v: the lane never went on", got)
 	}
 }
+
+func TestAnswerID(t *testing.T) {
+	tests := []struct {
+		line string
+		want string
+		ok   bool
+	}{
+		{`{"jsonrpc":"2.0","id":7,"result":{"content":[]}}`, "7", true},
+		{`{"jsonrpc":"2.0","id":"a,b","error":{"code":-32602,"message":"x"}}`, `"a,b"`, true},
+		{`{"jsonrpc":"2.0","result":{},"id":3}`, "3", true},
+		{`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`, "", false},
+		{`{"jsonrpc":"2.0","id":4,"method":"elicitation/create","params":{}}`, "", false},
+		{`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, "", false},
+		{`not json`, "", false},
+	}
+	for _, tc := range tests {
+		got, ok := answerID([]byte(tc.line))
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("answerID(%s) = %q, %v; want %q, %v", tc.line, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -147,6 +147,13 @@ func (g *startGate) reserve(sessions *tea.Sessions, max int) (done func(*tea.Ses
 	}, nil
 }
 
+// has reports whether sess is running and was started with facet_start.
+func (g *startGate) has(sess *tea.Session) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.started[sess.ID] == sess
+}
+
 // ConfigError names an option and what is wrong with it.
 type ConfigError struct {
 	Option string

@@ -464,7 +464,11 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 	if !running {
 		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
 	}
-	version, body, err := r.observe(uri, sess.Snapshot())
+	snap := sess.Snapshot()
+	if snap.AgentsBlocked {
+		return nil, fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again (with their detach key)", asked, session)
+	}
+	version, body, err := r.observe(uri, snap)
 	if err != nil {
 		return nil, err
 	}
@@ -476,6 +480,12 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 
 // changed re-evaluates a session's subscribed resources after a snapshot.
 func (r *resources) changed(session string, snap tea.Snapshot) {
+	if snap.AgentsBlocked {
+		// Detached agents learn nothing, subscribed or not; the first
+		// change after the person allows them again carries a patch
+		// from the last version they had.
+		return
+	}
 	r.mu.Lock()
 	var watched []string
 	for _, u := range r.bySession[session] {

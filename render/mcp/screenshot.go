@@ -24,6 +24,17 @@ func Screenshot(snap tea.Snapshot) string {
 	return trimRight(terminal.DrawSnapshot(snap, w, h))
 }
 
+// screenOf is the snapshot an agent's screenshot of sess draws. A session
+// an agent started with facet_start has no person watching it, so the
+// line telling a person that agents are attached is left out there.
+func (s *Server) screenOf(sess *tea.Session) tea.Snapshot {
+	snap := sess.Snapshot()
+	if s.opts.starts.has(sess) {
+		snap.Agents, snap.AgentsBlocked = nil, false
+	}
+	return snap
+}
+
 // trimRight drops each line's trailing spaces: the drawing is unchanged,
 // and a mostly empty 120x40 screen costs a client a few hundred bytes
 // instead of five thousand.

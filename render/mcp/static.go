@@ -98,20 +98,32 @@ func (s *Server) callStatic(ctx context.Context, name string, req sdk.CallToolRe
 	case "facet_list":
 		return s.toolList()
 	case "facet_stop":
-		id, errRes := s.sessionArg(args, "id")
+		sess, errRes := s.session(args, "id")
 		if errRes != nil {
 			return errRes
 		}
-		if err := s.sessions.Stop(id); err != nil {
-			return noSession(id)
+		if !s.opts.starts.has(sess) {
+			// A person's terminal or SSH session, or one the embedding
+			// program started: stopping it would end someone else's
+			// work (a person's playground exited on an agent's stop).
+			return sdk.NewToolResultError(fmt.Sprintf("session `%s` was not started with facet_start: it belongs to whoever started it (a person at a terminal or over SSH, or the program embedding Facet), so agents cannot stop it; facet_list says which sessions agents started", sess.ID))
 		}
-		return sdk.NewToolResultStructured(map[string]any{"stopped": id}, "Session stopped: "+id)
+		if res := s.attachAgent(ctx, sess); res != nil {
+			return res
+		}
+		if err := s.sessions.Stop(sess.ID); err != nil {
+			return noSession(sess.ID)
+		}
+		return sdk.NewToolResultStructured(map[string]any{"stopped": sess.ID}, "Session stopped: "+sess.ID)
 	case "facet_send_key":
 		return s.toolSendKey(ctx, args)
 	case "facet_get_model":
 		sess, errRes := s.session(args, "id")
 		if errRes != nil {
 			return errRes
+		}
+		if res := s.attachAgent(ctx, sess); res != nil {
+			return res
 		}
 		b, err := json.Marshal(sess.Snapshot().Model)
 		if err != nil {
@@ -128,7 +140,10 @@ func (s *Server) callStatic(ctx context.Context, name string, req sdk.CallToolRe
 		if errRes != nil {
 			return errRes
 		}
-		return screenResult(sess.Snapshot())
+		if res := s.attachAgent(ctx, sess); res != nil {
+			return res
+		}
+		return screenResult(s.screenOf(sess))
 	}
 	return sdk.NewToolResultError(fmt.Sprintf("tool `%s` has no handler", name))
 }
@@ -210,14 +225,23 @@ func (s *Server) toolList() *sdk.CallToolResult {
 		ID        string    `json:"id"`
 		App       string    `json:"app"`
 		StartedAt time.Time `json:"started_at"`
-		Tools     int       `json:"tools"`
+		// StartedBy is "agent" for a session started with facet_start
+		// (agents may stop it), "host" for one a person or the embedding
+		// program started (a terminal, an SSH connection), which agents
+		// share but cannot stop.
+		StartedBy string `json:"started_by"`
+		Tools     int    `json:"tools"`
 	}
 	rows := []row{}
 	var b strings.Builder
 	for _, sess := range s.sessions.List() {
 		n := len(s.reg.Tools(sess.ID))
-		rows = append(rows, row{ID: sess.ID, App: sess.App, StartedAt: sess.StartedAt.UTC(), Tools: n})
-		fmt.Fprintf(&b, "%s\t%s\tstarted %s\t%d tools\n", sess.ID, sess.App, sess.StartedAt.UTC().Format(time.RFC3339), n)
+		by := "host"
+		if s.opts.starts.has(sess) {
+			by = "agent"
+		}
+		rows = append(rows, row{ID: sess.ID, App: sess.App, StartedAt: sess.StartedAt.UTC(), StartedBy: by, Tools: n})
+		fmt.Fprintf(&b, "%s\t%s\tstarted %s by %s\t%d tools\n", sess.ID, sess.App, sess.StartedAt.UTC().Format(time.RFC3339), by, n)
 	}
 	if len(rows) == 0 {
 		b.WriteString("No sessions are running. Start one with facet_start.")
@@ -257,7 +281,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 	if err != nil {
 		return sdk.NewToolResultError(err.Error())
 	}
-	tr, err := sess.HandleAgentKey(ctx, "mcp:"+authContext(ctx).ConnectionID, k)
+	tr, err := sess.HandleAgentKey(ctx, agentName(authContext(ctx).ConnectionID), k)
 	if err != nil {
 		return sdk.NewToolResultError(fmt.Sprintf("key %s: %v", k, err))
 	}
@@ -270,7 +294,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 		case <-ctx.Done():
 		}
 	}
-	return screenResult(sess.Snapshot())
+	return screenResult(s.screenOf(sess))
 }
 
 // resolveAct finds the derived tool a facet_act call names, or answers why

@@ -1,0 +1,98 @@
+package mcp
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+)
+
+func TestAgentsCannotStopAHostsSession(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	if _, err := srv.StartSession(context.Background(), "live", "counter", &counter{}); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "mine"}))
+	list := structured(t, mustOK(t, tc.call("facet_list", nil)))
+	by := map[string]string{}
+	for _, r := range list["sessions"].([]any) {
+		row := r.(map[string]any)
+		by[row["id"].(string)] = row["started_by"].(string)
+	}
+	if by["live"] != "host" || by["mine"] != "agent" {
+		t.Fatalf("started_by = %v", by)
+	}
+	mustErr(t, tc.call("facet_stop", map[string]any{"id": "live"}), "session `live` was not started with facet_start", "agents cannot stop it")
+	if _, running := srv.Sessions().Get("live"); !running {
+		t.Fatal("the host's session was stopped")
+	}
+	mustOK(t, tc.call("facet_stop", map[string]any{"id": "mine"}))
+}
+
+func TestDetachedAgentsCanNeitherActNorRead(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps()})
+	tc := connectLegacy(t, srv)
+	var up updates
+	tc.c.OnNotification(up.add)
+	sess, err := srv.StartSession(context.Background(), "live", "counter", &counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	subscribe(t, tc.c, ContextURI("live"))
+	if err := sess.DetachAgents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"live.inc.click", nil},
+		{"facet_send_key", map[string]any{"id": "live", "key": "enter"}},
+		{"facet_get_model", map[string]any{"id": "live"}},
+		{"facet_screenshot", map[string]any{"id": "live"}},
+		{"facet_act", map[string]any{"session": "live", "widget": "inc", "action": "click"}},
+	} {
+		mustErr(t, tc.call(c.tool, c.args), "detached agents")
+	}
+	if _, err := tc.c.ReadResource(context.Background(), readReq(ContextURI("live"))); err == nil || !strings.Contains(err.Error(), "detached agents") {
+		t.Fatalf("reading the context while detached: %v", err)
+	}
+	// The person goes on working; subscribers hear nothing of it.
+	before := len(up.list())
+	if err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // a notification would be on its way by now
+	if n := len(up.list()) - before; n != 0 {
+		t.Fatalf("%d updates reached a detached agent", n)
+	}
+	if err := sess.AllowAgents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("live.inc.click", nil))
+	up.waitFor(t, before+1)
+}
+
+func TestAnAgentsOwnSessionShowsNoAgentMarker(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "mine"}))
+	mustOK(t, tc.call("mine.inc.click", nil))
+	if shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "mine"}))); strings.Contains(shot, "agent attached") {
+		t.Fatalf("a session no person watches shows the agent marker:\n%s", shot)
+	}
+	if _, err := srv.StartSession(context.Background(), "live", "counter", &counter{}); err != nil {
+		t.Fatal(err)
+	}
+	mustOK(t, tc.call("live.inc.click", nil))
+	if shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "live"}))); !strings.Contains(shot, "● agent attached") {
+		t.Fatalf("a host's session must show the person the agent:\n%s", shot)
+	}
+}
+
+func readReq(uri string) sdk.ReadResourceRequest {
+	return sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: uri}}
+}

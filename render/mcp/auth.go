@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 )
@@ -76,27 +77,64 @@ func AllowAll() Authorizer {
 	return func(string, map[string]any, AuthContext) Decision { return Allow() }
 }
 
-// AllowTools allows exactly the named tools and denies the rest. An empty
-// list denies everything: nothing runs until it is named.
+// AllowTools allows the named tools and denies the rest. An empty list
+// denies everything: nothing runs until it is named. A name may be a
+// pattern (see MatchName): "live.*" allows every tool of session live, "*"
+// every tool. Options refuses a malformed pattern at startup; here one
+// matches nothing.
 func AllowTools(names ...string) Authorizer {
 	set := slices.Clone(names)
 	return func(tool string, _ map[string]any, _ AuthContext) Decision {
-		if slices.Contains(set, tool) {
+		if slices.ContainsFunc(set, func(p string) bool { return MatchName(p, tool) }) {
 			return Allow()
 		}
 		return Deny(fmt.Sprintf("tool %s is not in the allowed tools", tool))
 	}
 }
 
-// AllowReadMethods allows exactly the named read methods.
+// AllowReadMethods allows the named read methods (each a method or a
+// pattern, see MatchName: "resources/*", "*").
 func AllowReadMethods(methods ...string) ReadAuthorizer {
 	set := slices.Clone(methods)
 	return func(method string, _ map[string]any, _ AuthContext) Decision {
-		if slices.Contains(set, method) {
+		if slices.ContainsFunc(set, func(p string) bool { return MatchName(p, method) }) {
 			return Allow()
 		}
 		return Deny(fmt.Sprintf("method %s is not in the allowed read methods", method))
 	}
+}
+
+// MatchName reports whether name matches pattern: "*" matches anything;
+// otherwise pattern is a path.Match pattern ("*" any run of characters but
+// "/", "?" one character, "[a-z]" a class), so "demo.*" matches every tool
+// of session demo and "resources/*" every resources method. A name without
+// pattern characters matches only itself.
+func MatchName(pattern, name string) bool {
+	if pattern == "*" {
+		return true
+	}
+	ok, err := path.Match(pattern, name)
+	return err == nil && ok
+}
+
+// checkNames refuses an allow-list entry that is empty or a malformed
+// pattern, and, when known is given, one that matches none of known.
+func checkNames(option string, names, known []string) error {
+	for _, n := range names {
+		switch {
+		case strings.TrimSpace(n) == "":
+			return &ConfigError{Option: option, Reason: "an entry is empty"}
+		case strings.TrimSpace(n) != n:
+			return &ConfigError{Option: option, Reason: fmt.Sprintf("%q has spaces around it", n)}
+		}
+		if _, err := path.Match(n, ""); err != nil {
+			return &ConfigError{Option: option, Reason: fmt.Sprintf("%q is not a valid pattern (%v): use exact names, or * for any run of characters, ? for one, [a-z] for a class", n, err)}
+		}
+		if known != nil && !slices.ContainsFunc(known, func(k string) bool { return MatchName(n, k) }) {
+			return &ConfigError{Option: option, Reason: fmt.Sprintf("%q matches no read method (read methods: %s)", n, strings.Join(known, ", "))}
+		}
+	}
+	return nil
 }
 
 // DefaultReadMethods are the read methods production allows when nothing is
@@ -151,6 +189,12 @@ func (o *Options) resolvePolicy() (Policy, error) {
 	if o.Authorizer != nil {
 		parts = append(parts, o.Authorizer)
 		desc = append(desc, "a configured authorizer")
+	}
+	if err := checkNames("AllowedTools", o.AllowedTools, nil); err != nil {
+		return p, err
+	}
+	if err := checkNames("AllowedReadMethods", o.AllowedReadMethods, readMethods); err != nil {
+		return p, err
 	}
 	if o.AllowedTools != nil {
 		parts = append(parts, AllowTools(o.AllowedTools...))

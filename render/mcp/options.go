@@ -64,9 +64,10 @@ type Options struct {
 	// Authorizer decides every tool call. Naming it (or AllowedTools, or a
 	// Policy) makes the policy "configured"; see Policy for the defaults.
 	Authorizer Authorizer
-	// AllowedTools, when non-nil, allows exactly these tool names (an empty
-	// list is a configured choice: nothing runs). It combines with
-	// Authorizer: both must allow.
+	// AllowedTools, when non-nil, allows these tool names (an empty list
+	// is a configured choice: nothing runs). An entry may be a pattern
+	// (MatchName): "live.*" allows every tool of session live, "*" every
+	// tool. It combines with Authorizer: both must allow.
 	AllowedTools []string
 	// Policy names a built-in policy: "allow-all" or "deny-all".
 	Policy string
@@ -80,7 +81,8 @@ type Options struct {
 	// Nil allows them, except in production (DefaultReadMethods).
 	ReadAuthorizer ReadAuthorizer
 	// AllowedReadMethods, when non-nil and ReadAuthorizer is nil, allows
-	// exactly these methods.
+	// these methods; an entry may be a pattern ("resources/*", "*"). An
+	// entry that matches no read method the server decides is refused.
 	AllowedReadMethods []string
 	// Production selects production defaults for an unconfigured policy:
 	// no tool runs and only DefaultReadMethods are served.

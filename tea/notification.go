@@ -40,6 +40,10 @@ const DefaultNotificationTTL = 5 * time.Second
 // new one beyond it drops the oldest.
 const MaxNotifications = 8
 
+// MaxRecentNotifications is how many of the last notifications raised a
+// snapshot's Recent keeps.
+const MaxRecentNotifications = 16
+
 // Notification is something the app told whoever is at the session: the
 // person sees the newest on the terminal's bottom line, an agent finds every
 // pending one in the session's context resource. It is pending from the
@@ -146,6 +150,17 @@ func withNote(pending []Notification, n Notification) []Notification {
 		out = out[len(out)-MaxNotifications:]
 	}
 	return out
+}
+
+// withRecent returns recent with n added, the oldest dropped past
+// MaxRecentNotifications. recent is never changed.
+func withRecent(recent []Notification, n Notification) []Notification {
+	out := make([]Notification, 0, min(len(recent)+1, MaxRecentNotifications))
+	if len(recent) >= MaxRecentNotifications {
+		recent = recent[len(recent)-MaxRecentNotifications+1:]
+	}
+	out = append(out, recent...)
+	return append(out, n)
 }
 
 // withoutNotes returns pending without the notifications drop selects, and

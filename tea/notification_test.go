@@ -257,3 +257,26 @@ func TestBadNotificationErrorsWrapTheSentinelAndNeverQuoteTheText(t *testing.T) 
 		t.Fatalf("err = %q: want it named by key, without its text", err)
 	}
 }
+
+func TestRecentKeepsTheLastNotificationsRaised(t *testing.T) {
+	rt := start(t, logModel{})
+	ctx := context.Background()
+	for i := range tea.MaxRecentNotifications + 4 {
+		if err := rt.Dispatch(ctx, tea.NotifyMsg{Key: "k", Text: fmt.Sprint(i), TTL: -1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rt.Dispatch(ctx, appendMsg("x")); err != nil {
+		t.Fatal(err)
+	}
+	s := rt.Snapshot()
+	if len(s.Notifications) != 0 {
+		t.Fatalf("pending after dismissing all: %+v", s.Notifications)
+	}
+	if len(s.Recent) != tea.MaxRecentNotifications || s.Recent[0].Text != "4" || s.Recent[len(s.Recent)-1].ID != uint64(tea.MaxRecentNotifications+4) {
+		t.Fatalf("recent = %+v", s.Recent)
+	}
+}

@@ -39,6 +39,11 @@ type Snapshot struct {
 	// Notifications are the pending notifications, oldest first (see
 	// NotifyMsg). The slice is never changed once published.
 	Notifications []Notification
+	// Recent are the last MaxRecentNotifications notifications raised,
+	// oldest first, whether still pending or not: a renderer that answers
+	// an agent now and then tells it what it missed in between. Never
+	// changed once published.
+	Recent []Notification
 }
 
 // Transition is what one dispatched message did: the snapshot before it was
@@ -416,7 +421,9 @@ func (r *Runtime) handle(msg Msg) error {
 			return err
 		}
 		r.lastNote = n.ID
-		r.setNotes(cur, withNote(cur.Notifications, n))
+		next := *cur
+		next.Recent = withRecent(cur.Recent, n)
+		r.setNotes(&next, withNote(cur.Notifications, n))
 		if !n.Until.IsZero() {
 			r.expireAfter(n.ID, n.Until.Sub(n.At))
 		}
@@ -538,7 +545,7 @@ func (r *Runtime) apply(msg Msg) error {
 	}
 	focus, secrets := scan(view, cur.Secrets)
 	s := &Snapshot{Model: next, View: view, Hover: cur.Hover, Size: cur.Size, Version: cur.Version + 1,
-		Agents: cur.Agents, AgentsBlocked: cur.AgentsBlocked, Secrets: secrets, Notifications: cur.Notifications}
+		Agents: cur.Agents, AgentsBlocked: cur.AgentsBlocked, Secrets: secrets, Notifications: cur.Notifications, Recent: cur.Recent}
 	if ws, ok := msg.(WindowSizeMsg); ok {
 		s.Size = ws
 	}

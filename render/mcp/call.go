@@ -25,6 +25,11 @@ type WriteResult struct {
 	// ToolsAdded are tools the write's render brought (a dialog that
 	// opened, a tab's widgets): callable now.
 	ToolsAdded []string `json:"tools_added,omitempty"`
+	// Notifications are what the app told the person at the session since
+	// this connection's last call to it (tea.Notify), pending or expired:
+	// an app raises them from commands, so one a write causes is usually
+	// in the next answer.
+	Notifications []tea.Notification `json:"notifications,omitempty"`
 }
 
 // WidgetNow is a changed widget as it is after a write.
@@ -188,6 +193,10 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	}
 	if len(wr.ToolsAdded) > 0 {
 		text += " New tools: " + strings.Join(wr.ToolsAdded, ", ") + "."
+	}
+	wr.Notifications = s.notes.since(authContext(ctx).ConnectionID, t.Session, sess.Snapshot())
+	if line := notesText(wr.Notifications); line != "" {
+		text += " " + line + "."
 	}
 	return sdk.NewToolResultStructured(wr, text), Success
 }

@@ -1,8 +1,10 @@
 package mcp
 
 import (
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/facetui/facet/tea"
@@ -16,12 +18,17 @@ const secretMark = "••••"
 // password in a notification does not leak it to agents. It returns the
 // snapshot's own slice when nothing needs cutting.
 func scrubNotes(snap tea.Snapshot) []tea.Notification {
-	if len(snap.Secrets) == 0 || len(snap.Notifications) == 0 {
-		return snap.Notifications
+	return scrubList(snap.Notifications, snap.Secrets)
+}
+
+// scrubList is scrubNotes for any list of the session's notifications.
+func scrubList(notes []tea.Notification, secrets map[string]string) []tea.Notification {
+	if len(secrets) == 0 || len(notes) == 0 {
+		return notes
 	}
-	cuts := secretCuts(snap.Secrets)
+	cuts := secretCuts(secrets)
 	var out []tea.Notification
-	for i, n := range snap.Notifications {
+	for i, n := range notes {
 		text := n.Text
 		for _, c := range cuts {
 			text = strings.ReplaceAll(text, c, secretMark)
@@ -30,14 +37,74 @@ func scrubNotes(snap tea.Snapshot) []tea.Notification {
 			continue
 		}
 		if out == nil {
-			out = append([]tea.Notification(nil), snap.Notifications...)
+			out = append([]tea.Notification(nil), notes...)
 		}
 		out[i].Text = text
 	}
 	if out == nil {
-		return snap.Notifications
+		return notes
 	}
 	return out
+}
+
+// noteCursors remember, per client connection and session, the last
+// notification the agent on that connection was told about, so each answer
+// can say what the app raised since: a notification expires in seconds,
+// and an agent's next turn may come later than that.
+type noteCursors struct {
+	mu   sync.Mutex
+	seen map[cursorKey]uint64
+}
+
+type cursorKey struct{ conn, session string }
+
+// since returns the notifications of snap's Recent that the connection has
+// not been told about for session (secrets cut out), and records them as
+// told.
+func (c *noteCursors) since(conn, session string, snap tea.Snapshot) []tea.Notification {
+	if len(snap.Recent) == 0 {
+		return nil
+	}
+	k := cursorKey{conn, session}
+	c.mu.Lock()
+	if c.seen == nil {
+		c.seen = map[cursorKey]uint64{}
+	}
+	last := c.seen[k]
+	newest := snap.Recent[len(snap.Recent)-1].ID
+	if newest > last {
+		c.seen[k] = newest
+	}
+	c.mu.Unlock()
+	i := sort.Search(len(snap.Recent), func(i int) bool { return snap.Recent[i].ID > last })
+	if i == len(snap.Recent) {
+		return nil
+	}
+	return scrubList(slices.Clone(snap.Recent[i:]), snap.Secrets)
+}
+
+// forget drops the cursors of a session that stopped (session != "") or
+// of a connection that ended (conn != "").
+func (c *noteCursors) forget(conn, session string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range c.seen {
+		if (session != "" && k.session == session) || (conn != "" && k.conn == conn) {
+			delete(c.seen, k)
+		}
+	}
+}
+
+// notesText is notifications as one line of an answer's text, or "".
+func notesText(notes []tea.Notification) string {
+	if len(notes) == 0 {
+		return ""
+	}
+	parts := make([]string, len(notes))
+	for i, n := range notes {
+		parts[i] = n.Level.Symbol() + " " + n.Text
+	}
+	return "Notifications since your last call: " + strings.Join(parts, "; ")
 }
 
 // secretCuts is what to cut out of a notification's text for secrets: each

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -160,5 +162,47 @@ func TestScrubNotesCutsEverySecretWhole(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestAnswersTellEachAgentWhatWasNotifiedSinceItsLastCall(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	a, b := connect(t, srv), connect(t, srv)
+	sess, err := srv.StartSession(context.Background(), "sv", "saver", &saver{TTL: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := func(res *sdk.CallToolResult) []any {
+		n, _ := structured(t, res)["notifications"].([]any)
+		return n
+	}
+	// The notification comes from a command, so the click's own answer
+	// may or may not be in time for it; it expires within a millisecond.
+	click := mustOK(t, a.call("sv.save.click", nil))
+	deadline := time.Now().Add(5 * time.Second)
+	for s := sess.Snapshot(); len(s.Recent) == 0 || len(s.Notifications) > 0; s = sess.Snapshot() {
+		if time.Now().After(deadline) {
+			t.Fatal("the notification never came and went")
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	next := mustOK(t, a.call("facet_screenshot", map[string]any{"id": "sv"}))
+	told := append(notes(click), notes(next)...)
+	if len(told) != 1 || told[0].(map[string]any)["text"] != "Saved" {
+		t.Fatalf("a was told %v, want Saved once (click answer %v, next answer %v)", told, notes(click), notes(next))
+	}
+	answer := next
+	if len(notes(click)) == 1 {
+		answer = click
+	}
+	if !strings.Contains(text(answer), "Notifications since your last call: ✓ Saved") {
+		t.Fatalf("the answer's text does not say it:\n%s", text(answer))
+	}
+	if got := notes(mustOK(t, a.call("facet_screenshot", map[string]any{"id": "sv"}))); len(got) != 0 {
+		t.Fatalf("told again: %v", got)
+	}
+	// Another connection has not been told yet.
+	if got := notes(mustOK(t, b.call("facet_screenshot", map[string]any{"id": "sv"}))); len(got) != 1 {
+		t.Fatalf("b's first answer: %v", got)
 	}
 }

@@ -50,7 +50,7 @@ func trimRight(screen string) string {
 // text, exactly as drawn, then a line naming the focused widget (a plain
 // screenshot shows focus only by colour, which text loses), and the same
 // facts as structured content.
-func screenResult(snap tea.Snapshot) *sdk.CallToolResult {
+func screenResult(snap tea.Snapshot, notes []tea.Notification) *sdk.CallToolResult {
 	focus := "nothing is focused"
 	kind := ""
 	if w, ok := tea.FindWidget(snap.View, snap.Focus); ok && snap.Focus != "" {
@@ -64,10 +64,15 @@ func screenResult(snap tea.Snapshot) *sdk.CallToolResult {
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	return &sdk.CallToolResult{
+	res := &sdk.CallToolResult{
 		Content: []sdk.Content{sdk.NewTextContent(Screenshot(snap)), sdk.NewTextContent(focus)},
 		StructuredContent: map[string]any{
 			"focused": snap.Focus, "focused_kind": kind, "width": w, "height": h,
 		},
 	}
+	if len(notes) > 0 {
+		res.Content = append(res.Content, sdk.NewTextContent(notesText(notes)))
+		res.StructuredContent.(map[string]any)["notifications"] = notes
+	}
+	return res
 }

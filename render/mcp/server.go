@@ -39,6 +39,9 @@ type Server struct {
 
 	mu      sync.Mutex
 	syncers map[string]*ToolSynchronizer // by session id
+
+	// notes say which notifications each connection has been told about.
+	notes noteCursors
 }
 
 // New builds a server from opts, registers the static tools and attaches to
@@ -201,6 +204,7 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 	s.drawMu.Unlock()
 	sy.Stop()
 	s.res.detach(ev.Session.ID)
+	s.notes.forget("", ev.Session.ID)
 }
 
 // connectionEnded detaches the agent of a client connection that ended
@@ -210,6 +214,7 @@ func (s *Server) connectionEnded(id string) {
 	if id == "" {
 		return
 	}
+	s.notes.forget(id, "")
 	for _, sess := range s.sessions.List() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout)
 		_ = sess.DetachAgent(ctx, agentName(id))

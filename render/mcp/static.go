@@ -143,7 +143,7 @@ func (s *Server) callStatic(ctx context.Context, name string, req sdk.CallToolRe
 		if res := s.attachAgent(ctx, sess); res != nil {
 			return res
 		}
-		return screenResult(s.screenOf(sess))
+		return screenResult(s.screenOf(sess), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot()))
 	}
 	return sdk.NewToolResultError(fmt.Sprintf("tool `%s` has no handler", name))
 }
@@ -294,7 +294,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 		case <-ctx.Done():
 		}
 	}
-	return screenResult(s.screenOf(sess))
+	return screenResult(s.screenOf(sess), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot()))
 }
 
 // resolveAct finds the derived tool a facet_act call names, or answers why

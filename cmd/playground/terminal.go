@@ -18,9 +18,9 @@ func runTerminal(ctx context.Context, opts options, stdin io.Reader, stdout io.W
 	if err != nil {
 		return err
 	}
-	// No MCP server shares this terminal's model, so no agent can attach:
-	// the detach key would only toggle a meaningless status.
-	return drawOnTerminal(ctx, m, stdin, stdout, append([]terminal.Option{terminal.WithDetachKey("")}, extra...)...)
+	// No MCP server shares this terminal's model: terminal.Run leaves the
+	// detach key off for a model it starts itself.
+	return drawOnTerminal(ctx, m, stdin, stdout, extra...)
 }
 
 // browser is the catalog browser, opened at opts.demo when it is set.

@@ -23,6 +23,7 @@ type options struct {
 	runtime       *tea.Runtime
 	app           string
 	detachKey     string
+	detachKeySet  bool
 	theme         *widgets.Theme
 	program       []bt.ProgramOption
 }
@@ -53,8 +54,13 @@ func WithAppName(name string) Option { return func(o *options) { o.app = name } 
 // session (and blocks them) and, pressed again, lets agents act again. key
 // is spelt as Bubble Tea spells keystrokes: "ctrl+]" (DefaultDetachKey),
 // "f12", "ctrl+g". The key is never sent to the app. "" turns the key off;
-// the status line still shows attached agents.
-func WithDetachKey(key string) Option { return func(o *options) { o.detachKey = key } }
+// the status line still shows attached agents. Without this option the key
+// is DefaultDetachKey for a runtime given with WithRuntime (others, such as
+// an MCP server, can reach it) and off for a model Run starts itself, which
+// no agent can reach.
+func WithDetachKey(key string) Option {
+	return func(o *options) { o.detachKey, o.detachKeySet = key, true }
+}
 
 // WithTheme styles what the terminal draws around the app's widgets (box
 // borders and titles, the help and status lines, errors) with t instead of
@@ -76,6 +82,10 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	o := options{detachKey: DefaultDetachKey}
 	for _, opt := range opts {
 		opt(&o)
+	}
+	if o.runtime == nil && !o.detachKeySet {
+		// Run's own runtime: no agent can attach to it.
+		o.detachKey = ""
 	}
 	if o.theme == nil {
 		o.theme = defaultTheme

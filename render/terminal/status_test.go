@@ -254,3 +254,15 @@ func TestProgramShowsANotificationUntilItExpires(t *testing.T) {
 		t.Fatalf("screen:\n%s", tm.screen())
 	}
 }
+
+func TestRunsOwnRuntimeHasNoDetachKey(t *testing.T) {
+	// No agent can reach a model Run starts itself: Ctrl+] is an ordinary
+	// key there, and nothing talks about agents.
+	tm := runOnTerminal(t, keyLog{})
+	tm.waitFor("keys: []")
+	tm.typeRaw("\x1d")
+	tm.waitFor("keys: [ctrl+]]")
+	if strings.Contains(tm.screen(), "agents") {
+		t.Fatalf("screen:\n%s", tm.screen())
+	}
+}

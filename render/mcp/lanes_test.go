@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"slices"
 	"testing"
 	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
+	"pgregory.net/rapid"
 )
 
 // pipelined sends requests without waiting and collects the ids of the
@@ -189,4 +191,115 @@ func TestAnswerID(t *testing.T) {
 			t.Errorf("answerID(%s) = %q, %v; want %q, %v", tc.line, got, ok, tc.want, tc.ok)
 		}
 	}
+}
+
+// TestLanesProperties drives lanes with random requests, cancellations and
+// answers, and checks that each lane passes its requests on one at a time,
+// in the order they came, that a cancelled request still waiting is never
+// passed on, and that everything else is.
+func TestLanesProperties(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		laneNames := []string{"a", "b", ""}
+		l := newLanes(func(method string, params json.RawMessage) (string, bool) {
+			var p struct{ Lane string }
+			_ = json.Unmarshal(params, &p)
+			return p.Lane, method == "tools/call"
+		})
+		type req struct {
+			id        int
+			lane      string
+			cancelled bool
+		}
+		var sent []*req
+		byID := map[int]*req{}
+		var passed []int
+		drain := func() {
+			for {
+				l.mu.Lock()
+				if len(l.ready) == 0 {
+					l.mu.Unlock()
+					return
+				}
+				line := l.ready[0]
+				l.ready = l.ready[1:]
+				l.mu.Unlock()
+				var m struct {
+					ID *int `json:"id"`
+				}
+				if json.Unmarshal(line, &m) == nil && m.ID != nil {
+					passed = append(passed, *m.ID)
+				}
+			}
+		}
+		inFlight := func() []int {
+			var out []int
+			for _, id := range passed {
+				r := byID[id]
+				if _, answered := byID[-id]; !answered && r != nil {
+					out = append(out, id)
+				}
+			}
+			return out
+		}
+		steps := rapid.IntRange(1, 60).Draw(t, "steps")
+		for i := range steps {
+			switch rapid.IntRange(0, 2).Draw(t, "op") {
+			case 0: // a new request
+				r := &req{id: i + 1, lane: rapid.SampledFrom(laneNames).Draw(t, "lane")}
+				sent = append(sent, r)
+				byID[r.id] = r
+				l.arrive([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"Lane":%q}}`+"\n", r.id, r.lane)))
+			case 1: // cancel a request that has not been passed on
+				if len(sent) == 0 {
+					continue
+				}
+				r := rapid.SampledFrom(sent).Draw(t, "cancel")
+				drain()
+				if !slices.Contains(passed, r.id) {
+					r.cancelled = true
+				}
+				l.arrive([]byte(fmt.Sprintf(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":%d}}`+"\n", r.id)))
+			case 2: // answer one in flight
+				drain()
+				fl := inFlight()
+				if len(fl) == 0 {
+					continue
+				}
+				id := rapid.SampledFrom(fl).Draw(t, "answer")
+				byID[-id] = nil
+				l.answered(fmt.Sprint(id))
+			}
+			drain()
+			// One in flight per lane.
+			perLane := map[string]int{}
+			for _, id := range inFlight() {
+				perLane[byID[id].lane]++
+				if perLane[byID[id].lane] > 1 {
+					t.Fatalf("lane %q has two requests in flight: %v", byID[id].lane, inFlight())
+				}
+			}
+		}
+		// Answer everything left.
+		for fl := inFlight(); len(fl) > 0; fl = inFlight() {
+			byID[-fl[0]] = nil
+			l.answered(fmt.Sprint(fl[0]))
+			drain()
+		}
+		for _, lane := range laneNames {
+			var want, got []int
+			for _, r := range sent {
+				if r.lane == lane && !r.cancelled {
+					want = append(want, r.id)
+				}
+			}
+			for _, id := range passed {
+				if byID[id].lane == lane {
+					got = append(got, id)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("lane %q passed %v, want %v", lane, got, want)
+			}
+		}
+	})
 }

@@ -257,11 +257,14 @@ func all(as []Authorizer) Authorizer {
 	}
 }
 
-// decide runs an authorizer; a panic denies that one call.
-func decide(a func(string, map[string]any, AuthContext) Decision, name string, args map[string]any, ac AuthContext) (d Decision) {
+// decide runs an authorizer; a panic denies that one call. The panic's
+// value goes to the server's log, not to the client: it is the
+// authorizer's internals, and may hold anything.
+func (s *Server) decide(a func(string, map[string]any, AuthContext) Decision, name string, args map[string]any, ac AuthContext) (d Decision) {
 	defer func() {
 		if p := recover(); p != nil {
-			d = Deny(fmt.Sprintf("the authorizer panicked (%v); denying", p))
+			s.opts.Logger.Error("mcp: the authorizer panicked; the call is denied", "name", name, "connection", ac.ConnectionID, "panic", p)
+			d = Deny("the authorizer panicked; the call is denied (the server's log has the details)")
 		}
 	}()
 	return a(name, args, ac)

@@ -67,7 +67,7 @@ func (s *Server) authorizeCall(ctx context.Context, name string, args map[string
 		}
 		return nil
 	}
-	d := decide(s.policy.Tools, name, args, authContext(ctx))
+	d := s.decide(s.policy.Tools, name, args, authContext(ctx))
 	switch d.Kind {
 	case DecisionAllow:
 		return nil
@@ -126,7 +126,7 @@ func (s *Server) filterList(ctx context.Context, _ any, _ *sdk.ListToolsRequest,
 		if t, ok := s.reg.Resolve(name); ok {
 			name = t.Name
 		}
-		if decide(s.policy.Tools, name, nil, ac).Kind == DecisionAllow {
+		if s.decide(s.policy.Tools, name, nil, ac).Kind == DecisionAllow {
 			kept = append(kept, tl)
 		}
 	}
@@ -185,7 +185,7 @@ func (s *Server) authorizeRead(ctx context.Context, method string, params map[st
 	if s.policy.Reads == nil {
 		return nil
 	}
-	d := decide(s.policy.Reads, method, params, authContext(ctx))
+	d := s.decide(s.policy.Reads, method, params, authContext(ctx))
 	switch d.Kind {
 	case DecisionAllow:
 		return nil

@@ -196,6 +196,9 @@ func TestSecurityMatrix(t *testing.T) {
 		if code := structuredError(t, res); code != CodeAuthorizationRequired || !strings.Contains(text(res), "panicked") {
 			t.Fatalf("%q: %s", code, text(res))
 		}
+		if strings.Contains(text(res), "policy bug") {
+			t.Fatalf("the panic's value reached the client: %s", text(res))
+		}
 		mustOK(t, tc.call("facet_list", nil))
 	})
 	t.Run("deny carries the tool, the decision and the reason", func(t *testing.T) {

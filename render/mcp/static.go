@@ -211,7 +211,7 @@ func (s *Server) toolNames(ctx context.Context, id string) []string {
 	ac := authContext(ctx)
 	names := []string{}
 	for _, t := range s.reg.Tools(id) {
-		if s.policy.Tools != nil && decide(s.policy.Tools, t.Name, nil, ac).Kind != DecisionAllow {
+		if s.policy.Tools != nil && s.decide(s.policy.Tools, t.Name, nil, ac).Kind != DecisionAllow {
 			continue
 		}
 		names = append(names, s.advertised(t))

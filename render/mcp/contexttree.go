@@ -90,51 +90,69 @@ func safeDescribe(d tea.Describer) (desc tea.Description) {
 	return d.Describe()
 }
 
-// secrets is the set of values masked widgets have shown in a session,
-// including widgets that have left the view (the model usually still holds
-// what was typed into them). tea keeps them in the snapshot.
-func secrets(snap tea.Snapshot) map[string]bool {
-	if len(snap.Secrets) == 0 {
-		return nil
-	}
-	out := make(map[string]bool, len(snap.Secrets))
-	for _, v := range snap.Secrets {
-		out[v] = true
-	}
-	return out
-}
-
-// scrub returns v as plain JSON values with every string equal to a secret
-// removed: object members are dropped, array items become null.
-func scrub(v any, secret map[string]bool) any {
+// scrub returns v as plain JSON values with the masked values the session
+// has shown (snap.Secrets: including widgets that have left the view, since
+// the model usually still holds what was typed into them) taken out: a
+// string equal to one is removed (an object member is dropped, an array
+// item becomes null), and one that contains one has it cut out
+// ("saved hunter2" becomes "saved ••••").
+func scrub(v any, secrets map[string]string) any {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return map[string]any{"error": "the value cannot be encoded as JSON: " + err.Error()}
 	}
 	var plain any
 	_ = json.Unmarshal(b, &plain)
-	if len(secret) == 0 {
+	if len(secrets) == 0 {
 		return plain
+	}
+	whole := make(map[string]bool, len(secrets))
+	for _, v := range secrets {
+		whole[v] = true
+	}
+	cuts := secretCuts(secrets)
+	// keep reports whether a string stays, and what it becomes.
+	keep := func(s string) (string, bool) {
+		if whole[s] {
+			return "", false
+		}
+		for _, c := range cuts {
+			s = strings.ReplaceAll(s, c, secretMark)
+		}
+		return s, true
 	}
 	var walk func(any) any
 	walk = func(x any) any {
 		switch t := x.(type) {
 		case map[string]any:
 			for k, val := range t {
-				if s, ok := val.(string); ok && secret[s] {
-					delete(t, k)
+				if s, ok := val.(string); ok {
+					if s, ok = keep(s); !ok {
+						delete(t, k)
+					} else {
+						t[k] = s
+					}
 					continue
 				}
 				t[k] = walk(val)
 			}
 		case []any:
 			for i, val := range t {
-				if s, ok := val.(string); ok && secret[s] {
-					t[i] = nil
+				if s, ok := val.(string); ok {
+					if s, ok = keep(s); !ok {
+						t[i] = nil
+					} else {
+						t[i] = s
+					}
 					continue
 				}
 				t[i] = walk(val)
 			}
+		case string:
+			if s, ok := keep(t); ok {
+				return s
+			}
+			return nil
 		}
 		return x
 	}
@@ -163,7 +181,7 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 	ctx := map[string]any{
 		"session":   session,
 		"timestamp": at.Format(time.RFC3339Nano),
-		"model":     scrub(snap.Model, secrets(snap)),
+		"model":     scrub(snap.Model, snap.Secrets),
 		"focus":     map[string]any{"focused": snap.Focus, "hovered": snap.Hover},
 		"widgets":   widgetTree(snap),
 		"tools":     lensed,

@@ -206,3 +206,21 @@ func TestAnswersTellEachAgentWhatWasNotifiedSinceItsLastCall(t *testing.T) {
 		t.Fatalf("b's first answer: %v", got)
 	}
 }
+
+func TestScrubTakesSecretsOutOfTheModel(t *testing.T) {
+	secrets := map[string]string{"pw": "hunter2", "pin": "1234"}
+	model := map[string]any{
+		"password": "hunter2",
+		"status":   "saved hunter2 and pin 1234",
+		"history":  []any{"hunter2", "ok", map[string]any{"note": "pin=1234"}},
+		"count":    3,
+	}
+	got, _ := json.Marshal(scrub(model, secrets))
+	want := `{"count":3,"history":[null,"ok",{"note":"pin=••••"}],"status":"saved •••• and pin ••••"}`
+	if string(got) != want {
+		t.Fatalf("scrub = %s\nwant    %s", got, want)
+	}
+	if top, _ := json.Marshal(scrub("hunter2", secrets)); string(top) != "null" {
+		t.Fatalf("a secret as the whole value: %s", top)
+	}
+}

@@ -610,7 +610,7 @@ func (r *resources) content(session, kind, name string, snap tea.Snapshot, at ti
 				if err != nil {
 					return nil, err
 				}
-				return json.Marshal(scrub(v, secrets(snap)))
+				return json.Marshal(scrub(v, snap.Secrets))
 			}
 		}
 		return nil, fmt.Errorf("session `%s` has no projection %q", session, name)

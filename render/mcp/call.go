@@ -184,7 +184,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 			wr.ToolsAdded = append(wr.ToolsAdded, s.advertisedName(n))
 		}
 	}
-	wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
+	wr.Widgets = scrubWidgets(widgetsNow(tr.After.View, wr.Changed), tr.After.Secrets)
 	text := fmt.Sprintf("Applied %s.", shown)
 	if len(wr.Changed) > 0 {
 		text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
@@ -231,6 +231,25 @@ func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
 		out[id] = now
 	}
 	return out
+}
+
+// scrubWidgets takes the masked values the session has shown out of the
+// changed widgets' labels and states (an app's text that repeats one).
+func scrubWidgets(ws map[string]WidgetNow, secrets map[string]string) map[string]WidgetNow {
+	if len(secrets) == 0 {
+		return ws
+	}
+	for id, w := range ws {
+		if label, ok := scrub(w.Label, secrets).(string); ok {
+			w.Label = label
+		} else {
+			w.Label = ""
+		}
+		st, _ := scrub(w.State, secrets).(map[string]any)
+		w.State = st
+		ws[id] = w
+	}
+	return ws
 }
 
 // resolveWidget finds the first widget with t's id, of t's kind, that offers

@@ -183,7 +183,7 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 		"timestamp": at.Format(time.RFC3339Nano),
 		"model":     scrub(snap.Model, snap.Secrets),
 		"focus":     map[string]any{"focused": snap.Focus, "hovered": snap.Hover},
-		"widgets":   widgetTree(snap),
+		"widgets":   scrub(widgetTree(snap), snap.Secrets),
 		"tools":     lensed,
 		// What the app told the person at the session and has not taken
 		// back: the seed's pending notifications.

@@ -224,3 +224,44 @@ func TestScrubTakesSecretsOutOfTheModel(t *testing.T) {
 		t.Fatalf("a secret as the whole value: %s", top)
 	}
 }
+
+// echoer shows what was typed into its password field in a status line,
+// as a careless app might.
+type echoer struct{ Password string }
+
+func (m *echoer) Init() tea.Cmd { return nil }
+func (m *echoer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	n := *m
+	if v, ok := msg.(widgets.TextChanged); ok {
+		n.Password = v.Value
+	}
+	return &n, nil
+}
+func (m *echoer) View() tea.Node {
+	return tea.Column{Items: []tea.Node{
+		widgets.PasswordField{ID: "pw", Value: m.Password},
+		widgets.Text{ID: "status", Content: "you typed " + m.Password + " just now"},
+	}}
+}
+
+func TestAMaskedValueTheAppDrawsElsewhereNeverLeaves(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	if _, err := srv.StartSession(context.Background(), "ec", "echoer", &echoer{}); err != nil {
+		t.Fatal(err)
+	}
+	res := mustOK(t, tc.call("ec.pw.type_into", map[string]any{"text": secret}))
+	b, _ := json.Marshal(res)
+	if strings.Contains(string(b), secret) {
+		t.Fatalf("the write's answer carries the password: %s", b)
+	}
+	shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "ec"})))
+	if strings.Contains(shot, secret) || !strings.Contains(shot, "you typed "+strings.Repeat("•", len(secret))+" just now") {
+		t.Fatalf("screenshot:\n%s", shot)
+	}
+	for _, uri := range []string{WidgetsURI("ec"), ContextURI("ec")} {
+		if body, _ := readResource(t, tc.c, uri); strings.Contains(body, secret) {
+			t.Fatalf("%s carries the password: %s", uri, body)
+		}
+	}
+}

@@ -600,7 +600,7 @@ func deliver(cs server.ClientSession, uri string, n sdk.JSONRPCNotification) {
 func (r *resources) content(session, kind, name string, snap tea.Snapshot, at time.Time) ([]byte, error) {
 	switch kind {
 	case "widgets":
-		return json.Marshal(map[string]any{"session": session, "focused": snap.Focus, "widgets": widgetTree(snap)})
+		return json.Marshal(map[string]any{"session": session, "focused": snap.Focus, "widgets": scrub(widgetTree(snap), snap.Secrets)})
 	case "context":
 		return json.Marshal(r.s.contextTree(session, snap, at))
 	case "model":

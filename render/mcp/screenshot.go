@@ -3,6 +3,7 @@ package mcp
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/terminal"
@@ -11,7 +12,8 @@ import (
 
 // Screenshot draws a snapshot as the terminal renderer would, as plain
 // text, agent marker and newest notification included. Masked inputs draw
-// their mask, and a masked value in a notification is cut out.
+// their mask, and a masked value drawn anywhere else (a notification, a
+// widget of the app's) is covered.
 func Screenshot(snap tea.Snapshot) string {
 	snap.Notifications = scrubNotes(snap)
 	w, h := snap.Size.Width, snap.Size.Height
@@ -21,7 +23,20 @@ func Screenshot(snap tea.Snapshot) string {
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	return trimRight(terminal.DrawSnapshot(snap, w, h))
+	return maskSecrets(trimRight(terminal.DrawSnapshot(snap, w, h)), snap.Secrets)
+}
+
+// maskSecrets covers every masked value the session has shown that an app
+// drew elsewhere on the screen (a status line that repeats a password)
+// with as many "•" as it is wide, so the screen keeps its layout.
+func maskSecrets(screen string, secrets map[string]string) string {
+	for _, c := range secretCuts(secrets) {
+		if strings.TrimSpace(c) == "" || !strings.Contains(screen, c) {
+			continue
+		}
+		screen = strings.ReplaceAll(screen, c, strings.Repeat("•", max(ansi.StringWidth(c), 1)))
+	}
+	return screen
 }
 
 // screenOf is the snapshot an agent's screenshot of sess draws. A session

@@ -54,14 +54,7 @@ func TestHTTPSessionIDsAreIssuedTrackedAndForgotten(t *testing.T) {
 
 func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go func() { _ = srv.ServeHTTPListener(ctx, ln) }()
-	url := "http://" + ln.Addr().String() + "/mcp"
+	url := serveLoopbackHTTP(t, srv) + "/mcp"
 
 	send := func(method, id, body string) (int, string, string) {
 		t.Helper()
@@ -114,4 +107,18 @@ func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 			t.Fatalf("%s: %d %s; want 404", tc.name, code, body)
 		}
 	}
+}
+
+// serveLoopbackHTTP serves srv over HTTP on a loopback port until the test
+// ends and returns its base URL.
+func serveLoopbackHTTP(t *testing.T, srv *Server) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go func() { _ = srv.ServeHTTPListener(ctx, ln) }()
+	return "http://" + ln.Addr().String()
 }

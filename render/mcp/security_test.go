@@ -368,14 +368,8 @@ func TestHTTPTransportChecksOriginAndHostAndIsolatesConnections(t *testing.T) {
 		},
 		AllowedReadMethods: []string{"tools/list"},
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go func() { _ = srv.ServeHTTPListener(ctx, ln) }()
-	base := "http://" + ln.Addr().String()
+	base := serveLoopbackHTTP(t, srv)
+	ctx := context.Background()
 
 	post := func(origin, host string) int {
 		body := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`

@@ -10,10 +10,11 @@ import (
 	"sync"
 )
 
-// stdioWorkers is how many calls mcp-go's stdio transport may run at once:
-// one per lane at most, so calls to different sessions never wait on each
-// other while each session's calls still apply in the order they came.
-const stdioWorkers = 8
+// stdioWorkers is how many calls mcp-go's stdio transport may run at once,
+// one per lane at most: calls to up to this many sessions run side by side
+// while each session's calls still apply in the order they came. It is
+// mcp-go's largest pool; idle workers cost a parked goroutine each.
+const stdioWorkers = 100
 
 // lanes orders a stdio client's requests per session. mcp-go runs stdio
 // tool calls on a pool of workers, which lets a pipelined type_into, click
@@ -94,12 +95,14 @@ func (l *lanes) arrive(line []byte) {
 			RequestID json.RawMessage `json:"requestId"`
 		}
 		_ = json.Unmarshal(m.Params, &p)
-		l.cancel(string(p.RequestID))
+		if id, ok := canonicalID(p.RequestID); ok {
+			l.cancel(id)
+		}
 		l.pass(line)
 		return
 	}
-	id := string(bytes.TrimSpace(m.ID))
-	if id == "" || id == "null" {
+	id, ok := canonicalID(m.ID)
+	if !ok {
 		l.pass(line)
 		return
 	}
@@ -242,8 +245,7 @@ func answerID(line []byte) (string, bool) {
 				return "", false
 			}
 		case "result", "error":
-			s := string(bytes.TrimSpace(id))
-			if s == "" || s == "null" {
+			if _, ok := canonicalID(id); !ok {
 				// The id comes after the result: read on for it.
 				var rest json.RawMessage
 				if dec.Decode(&rest) != nil {
@@ -251,7 +253,7 @@ func answerID(line []byte) (string, bool) {
 				}
 				continue
 			}
-			return s, true
+			return canonicalID(id)
 		default:
 			var skip json.RawMessage
 			if dec.Decode(&skip) != nil {
@@ -259,11 +261,23 @@ func answerID(line []byte) (string, bool) {
 			}
 		}
 	}
-	s := string(bytes.TrimSpace(id))
-	if s == "" || s == "null" {
+	return canonicalID(id)
+}
+
+// canonicalID is a JSON-RPC id as a key that does not depend on how it was
+// spelt: mcp-go writes an id back re-encoded ("a<b" as "a\u003cb", 1.0 as
+// 1), so the id of a request and of its answer are compared decoded. ok is
+// false for a missing or null id.
+func canonicalID(raw json.RawMessage) (string, bool) {
+	var v any
+	if len(bytes.TrimSpace(raw)) == 0 || json.Unmarshal(raw, &v) != nil || v == nil {
 		return "", false
 	}
-	return s, true
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", false
+	}
+	return string(b), true
 }
 
 // laneOf is the server's lane rule: a tools/call goes to the session its
@@ -284,7 +298,9 @@ func (s *Server) laneOf(method string, params json.RawMessage) (string, bool) {
 			URI string `json:"uri"`
 		}
 		_ = json.Unmarshal(params, &p)
-		if rest, ok := strings.CutPrefix(p.URI, "facet://session/"); ok {
+		// An app's own URI (search://state/results) reads a session's
+		// projection: it goes to that session's lane.
+		if rest, ok := strings.CutPrefix(s.res.resolve(p.URI), "facet://session/"); ok {
 			id, _, _ := strings.Cut(rest, "/")
 			return id, true
 		}

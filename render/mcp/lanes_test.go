@@ -303,3 +303,48 @@ func TestLanesProperties(t *testing.T) {
 		}
 	})
 }
+
+func TestRequestAndAnswerIDsMatchHoweverTheyAreSpelt(t *testing.T) {
+	for _, pair := range [][2]string{
+		{`"a<b"`, `"a\u003cb"`},
+		{`"\u00e9"`, `"é"`},
+		{`1.0`, `1`},
+		{`7e0`, `7`},
+		{`"x"`, `"x"`},
+	} {
+		a, okA := canonicalID(json.RawMessage(pair[0]))
+		b, okB := canonicalID(json.RawMessage(pair[1]))
+		if !okA || !okB || a != b {
+			t.Errorf("ids %s and %s: %q, %q", pair[0], pair[1], a, b)
+		}
+	}
+	for _, none := range []string{``, `null`, ` `} {
+		if _, ok := canonicalID(json.RawMessage(none)); ok {
+			t.Errorf("%q is an id", none)
+		}
+	}
+}
+
+func TestStdioLaneGoesOnAfterAnIDMcpGoSpellsAnotherWay(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	p := newPipelined(t, srv)
+	p.call(1, "facet_start", map[string]any{"app": "counter", "id": "a"})
+	p.wait(1)
+	_, _ = io.WriteString(p.w, `{"jsonrpc":"2.0","id":"a<b","method":"tools/call","params":{"name":"a.inc.click","arguments":{}}}`+"\n")
+	_, _ = io.WriteString(p.w, `{"jsonrpc":"2.0","id":2.0,"method":"tools/call","params":{"name":"a.inc.click","arguments":{}}}`+"\n")
+	p.call(3, "a.inc.click", nil)
+	if got := p.wait(2); !slices.Equal(got, []int{2, 3}) {
+		t.Fatalf("answers %v, want 2 and 3 after the string id's", got)
+	}
+}
+
+func TestAnAppURIReadGoesToItsSessionsLane(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	if _, err := srv.StartSession(context.Background(), "demo", "counter", &counter{}); err != nil {
+		t.Fatal(err)
+	}
+	lane, ok := srv.laneOf("resources/read", json.RawMessage(`{"uri":"counter://state/count"}`))
+	if lane != "demo" || !ok {
+		t.Fatalf("lane of the alias read = %q, %v; want demo", lane, ok)
+	}
+}

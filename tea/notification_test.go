@@ -280,3 +280,38 @@ func TestRecentKeepsTheLastNotificationsRaised(t *testing.T) {
 		t.Fatalf("recent = %+v", s.Recent)
 	}
 }
+
+func TestSettledThenBarrierSeesWhatTheCommandBrought(t *testing.T) {
+	rt := start(t, logModel{})
+	ctx := context.Background()
+	tr, err := rt.Apply(ctx, appendMsg("x"))
+	if err != nil || tr.Settled != nil {
+		t.Fatalf("no command: Settled %v, err %v", tr.Settled, err)
+	}
+	for range 20 {
+		tr, err := rt.Apply(ctx, runMsg{cmd: tea.Notify(tea.LevelInfo, "hello")})
+		if err != nil || tr.Settled == nil {
+			t.Fatalf("a command: Settled %v, err %v", tr.Settled, err)
+		}
+		<-tr.Settled
+		if err := rt.Barrier(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if n := rt.Snapshot().Notifications; len(n) == 0 || n[len(n)-1].Text != "hello" {
+			t.Fatalf("after Settled and Barrier: %+v", n)
+		}
+		if err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A tick is settled once under way, not when it fires.
+	tr, err = rt.Apply(ctx, runMsg{cmd: tea.Tick(time.Hour, func(time.Time) tea.Msg { return appendMsg("late") })})
+	if err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-tr.Settled:
+	case <-time.After(5 * time.Second):
+		t.Fatal("a tick's command never settled")
+	}
+}

@@ -50,6 +50,12 @@ type Snapshot struct {
 // applied and the one after.
 type Transition struct {
 	Before, After Snapshot
+	// Settled, when Update returned a command, is closed once that
+	// command has run and the message it returned is queued for Update
+	// (a Batch, Sequence or Tick counts once it is under way). A caller
+	// that wants what the command brings (a notification, say) waits on
+	// it, then on Barrier. Nil when Update returned no command.
+	Settled <-chan struct{}
 }
 
 // Option configures a Runtime.
@@ -110,6 +116,8 @@ type Runtime struct {
 	lastNote uint64
 	// noteTimers cancel the expiry timers of pending notifications, by id.
 	noteTimers map[uint64]context.CancelFunc
+	// settled is the Settled of the message being handled.
+	settled <-chan struct{}
 }
 
 type envelope struct {
@@ -396,9 +404,10 @@ func (r *Runtime) loop() {
 				return
 			}
 			before := *r.snap.Load()
+			r.settled = nil
 			err := r.handle(env.msg)
 			if env.reply != nil {
-				env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load()}, err: err}
+				env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load(), Settled: r.settled}, err: err}
 			}
 		}
 	}
@@ -410,6 +419,8 @@ func (r *Runtime) handle(msg Msg) error {
 	switch m := msg.(type) {
 	case QuitMsg:
 		r.cancel()
+		return nil
+	case barrier:
 		return nil
 	case BatchMsg, sequenceMsg, tickRequest:
 		r.deliver(m)
@@ -552,7 +563,7 @@ func (r *Runtime) apply(msg Msg) error {
 	s.Focus, r.beforeTrap = refocus(cur.Focus, r.beforeTrap, r.focus, focus)
 	r.focus = focus
 	r.publish(s)
-	r.run(cmd)
+	r.settled = r.run(cmd)
 	return nil
 }
 
@@ -632,12 +643,41 @@ func (r *Runtime) publish(s *Snapshot) {
 	}
 }
 
-// run executes cmd on its own goroutine.
-func (r *Runtime) run(cmd Cmd) {
+// run executes cmd on its own goroutine. The channel it returns is closed
+// once cmd has run and its message is queued (or, for a Batch, Sequence or
+// Tick, under way); it is nil when there is nothing to run.
+func (r *Runtime) run(cmd Cmd) <-chan struct{} {
 	if cmd == nil || r.ctx.Err() != nil {
-		return
+		return nil
 	}
-	go r.runWait(cmd)
+	settled := make(chan struct{})
+	go func() {
+		msg, ok := r.exec(cmd)
+		if !ok {
+			close(settled)
+			return
+		}
+		switch msg.(type) {
+		case BatchMsg, sequenceMsg, tickRequest:
+			close(settled)
+			r.deliverWait(msg)
+		default:
+			r.deliverWait(msg)
+			close(settled)
+		}
+	}()
+	return settled
+}
+
+// barrier is the runtime's own no-op message: see Barrier.
+type barrier struct{}
+
+// Barrier returns once every message queued before it has been handled
+// (or the runtime stopped): after a Transition's Settled, the command's
+// message has been through Update and its snapshot published.
+func (r *Runtime) Barrier(ctx context.Context) error {
+	_, err := r.call(ctx, barrier{})
+	return err
 }
 
 // runWait executes cmd and delivers its message, returning once everything

@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
@@ -26,10 +27,9 @@ type WriteResult struct {
 	// opened, a tab's widgets): callable now.
 	ToolsAdded []string `json:"tools_added,omitempty"`
 	// Notifications are what the app told the person at the session since
-	// this connection's last call to it (tea.Notify), pending or expired:
-	// an app raises them from commands, so one a write causes is usually
-	// in the next answer.
-	Notifications []tea.Notification `json:"notifications,omitempty"`
+	// this connection's last call to it (tea.Notify), including what the
+	// write's own command raised when it came within SettleWait.
+	Notifications []ToldNotification `json:"notifications,omitempty"`
 }
 
 // WidgetNow is a changed widget as it is after a write.
@@ -157,7 +157,15 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), CallerError
 	}
 	if !result.IsWrite() {
-		return readResult(shown, result.Value())
+		res, out := readResult(shown, result.Value())
+		if !res.IsError {
+			// After the value (whose text is its JSON), a line with what
+			// the app notified since this connection's last call.
+			if line := notesText(s.notes.since(authContext(ctx).ConnectionID, t.Session, sess.Snapshot())); line != "" {
+				res.Content = append(res.Content, sdk.NewTextContent(line))
+			}
+		}
+		return res, out
 	}
 	if trap, blocked := tea.BlockedByTrap(snap.View, w.WidgetID()); blocked {
 		// A person cannot reach a widget behind an open dialog; neither
@@ -168,6 +176,9 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
 	defer cancel()
 	tr, err := sess.Apply(ctx, result.Msg())
+	if err == nil && tr.Settled != nil {
+		settle(ctx, sess, tr.Settled)
+	}
 	if err != nil {
 		switch {
 		case errors.Is(err, tea.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
@@ -231,6 +242,24 @@ func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
 		out[id] = now
 	}
 	return out
+}
+
+// SettleWait bounds how long a write's answer waits for the command its
+// Update returned (an app raises notifications from commands): a command
+// that has run by then has its message applied before the answer.
+const SettleWait = 25 * time.Millisecond
+
+// settle waits up to SettleWait for a write's command to run, and then for
+// its message to go through Update.
+func settle(ctx context.Context, sess *tea.Session, settled <-chan struct{}) {
+	t := time.NewTimer(SettleWait)
+	defer t.Stop()
+	select {
+	case <-settled:
+		_ = sess.Barrier(ctx)
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // scrubWidgets takes the masked values the session has shown out of the

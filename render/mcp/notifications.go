@@ -58,10 +58,18 @@ type noteCursors struct {
 
 type cursorKey struct{ conn, session string }
 
+// ToldNotification is a notification as an answer tells an agent about it:
+// Pending says whether it is still pending (not expired, dismissed or
+// replaced), since one raised a while ago may have been taken back.
+type ToldNotification struct {
+	tea.Notification
+	Pending bool `json:"pending"`
+}
+
 // since returns the notifications of snap's Recent that the connection has
 // not been told about for session (secrets cut out), and records them as
 // told.
-func (c *noteCursors) since(conn, session string, snap tea.Snapshot) []tea.Notification {
+func (c *noteCursors) since(conn, session string, snap tea.Snapshot) []ToldNotification {
 	if len(snap.Recent) == 0 {
 		return nil
 	}
@@ -80,7 +88,13 @@ func (c *noteCursors) since(conn, session string, snap tea.Snapshot) []tea.Notif
 	if i == len(snap.Recent) {
 		return nil
 	}
-	return scrubList(slices.Clone(snap.Recent[i:]), snap.Secrets)
+	fresh := scrubList(slices.Clone(snap.Recent[i:]), snap.Secrets)
+	out := make([]ToldNotification, len(fresh))
+	for j, n := range fresh {
+		pending := slices.ContainsFunc(snap.Notifications, func(p tea.Notification) bool { return p.ID == n.ID })
+		out[j] = ToldNotification{Notification: n, Pending: pending}
+	}
+	return out
 }
 
 // forget drops the cursors of a session that stopped (session != "") or
@@ -96,13 +110,16 @@ func (c *noteCursors) forget(conn, session string) {
 }
 
 // notesText is notifications as one line of an answer's text, or "".
-func notesText(notes []tea.Notification) string {
+func notesText(notes []ToldNotification) string {
 	if len(notes) == 0 {
 		return ""
 	}
 	parts := make([]string, len(notes))
 	for i, n := range notes {
 		parts[i] = n.Level.Symbol() + " " + n.Text
+		if !n.Pending {
+			parts[i] += " (no longer pending)"
+		}
 	}
 	return "Notifications since your last call: " + strings.Join(parts, "; ")
 }

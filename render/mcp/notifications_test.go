@@ -43,6 +43,7 @@ func (m *saver) View() tea.Node {
 		widgets.PasswordField{ID: "pw", Value: m.Password},
 		widgets.Button{ID: "save", Label: "Save", OnClick: saveMsg{}},
 		widgets.Button{ID: "blurt", Label: "Check", OnClick: blurtMsg{}},
+		widgets.TextInput{ID: "note", Value: "a note"},
 	}}
 }
 
@@ -191,12 +192,17 @@ func TestAnswersTellEachAgentWhatWasNotifiedSinceItsLastCall(t *testing.T) {
 	if len(told) != 1 || told[0].(map[string]any)["text"] != "Saved" {
 		t.Fatalf("a was told %v, want Saved once (click answer %v, next answer %v)", told, notes(click), notes(next))
 	}
-	answer := next
+	// Told by the click's answer (its command came within SettleWait) it
+	// was pending then; told later, it has expired and says so.
+	answer, wantPending, wantLine := next, false, "Notifications since your last call: ✓ Saved (no longer pending)"
 	if len(notes(click)) == 1 {
-		answer = click
+		answer, wantPending, wantLine = click, true, "Notifications since your last call: ✓ Saved."
 	}
-	if !strings.Contains(text(answer), "Notifications since your last call: ✓ Saved") {
-		t.Fatalf("the answer's text does not say it:\n%s", text(answer))
+	if told[0].(map[string]any)["pending"] != wantPending {
+		t.Fatalf("told %v, want pending %v", told[0], wantPending)
+	}
+	if !strings.Contains(text(answer), wantLine) {
+		t.Fatalf("the answer's text does not say %q:\n%s", wantLine, text(answer))
 	}
 	if got := notes(mustOK(t, a.call("facet_screenshot", map[string]any{"id": "sv"}))); len(got) != 0 {
 		t.Fatalf("told again: %v", got)
@@ -263,5 +269,32 @@ func TestAMaskedValueTheAppDrawsElsewhereNeverLeaves(t *testing.T) {
 		if body, _ := readResource(t, tc.c, uri); strings.Contains(body, secret) {
 			t.Fatalf("%s carries the password: %s", uri, body)
 		}
+	}
+}
+
+func TestAWritesOwnNotificationAndReadsAreTold(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	sess, err := srv.StartSession(context.Background(), "sv", "saver", &saver{TTL: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The write's command raises it; the answer waits up to SettleWait for
+	// it. On a loaded machine it may come later: then the next call says.
+	click := mustOK(t, tc.call("sv.save.click", nil))
+	if !strings.Contains(text(click), "✓ Saved") {
+		shot := mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "sv"}))
+		if !strings.Contains(text(shot), "Notifications since your last call: ✓ Saved") {
+			t.Fatalf("neither the click nor the next call told of it:\n%s\n%s", text(click), text(shot))
+		}
+	}
+	// One raised while the agent was away is told by its next read too,
+	// after the value.
+	if err := sess.Dispatch(context.Background(), tea.NotifyMsg{Level: tea.LevelWarning, Text: "Disk nearly full", TTL: -1}); err != nil {
+		t.Fatal(err)
+	}
+	read := mustOK(t, tc.call("sv.note.get_value", nil))
+	if len(read.Content) != 2 || !strings.Contains(text(read), "Notifications since your last call: ! Disk nearly full") {
+		t.Fatalf("the read's answer: %v", read.Content)
 	}
 }

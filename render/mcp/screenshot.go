@@ -65,7 +65,7 @@ func trimRight(screen string) string {
 // text, exactly as drawn, then a line naming the focused widget (a plain
 // screenshot shows focus only by colour, which text loses), and the same
 // facts as structured content.
-func screenResult(snap tea.Snapshot, notes []tea.Notification) *sdk.CallToolResult {
+func screenResult(snap tea.Snapshot, notes []ToldNotification) *sdk.CallToolResult {
 	focus := "nothing is focused"
 	kind := ""
 	if w, ok := tea.FindWidget(snap.View, snap.Focus); ok && snap.Focus != "" {

@@ -56,24 +56,16 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case widgets.Submitted:
 		if m.ID == "task" {
-			return t.add(), nil
+			return t.add().allDone()
 		}
 	case addTask:
-		return t.add(), nil
+		return t.add().allDone()
 	case toggleTask:
 		if t.current() != nil {
 			t.Tasks = slices.Clone(t.Tasks)
 			t.Tasks[t.Selected].Done = !t.Tasks[t.Selected].Done
 			t.Status = fmt.Sprintf("%s: %s.", t.Tasks[t.Selected].Title, doneWord(t.Tasks[t.Selected].Done))
-			if !slices.ContainsFunc(t.Tasks, func(x Task) bool { return !x.Done }) {
-				// A notification, not the status text: it tells whoever
-				// is at the session, on the bottom line and in the MCP
-				// context, and goes away by itself. Its key keeps one
-				// pending however often the list is finished again.
-				return t, tea.NotifyWith(tea.NotifyMsg{Key: allDoneKey, Level: tea.LevelSuccess, Text: "All tasks done. Nice work!"})
-			}
-			// Not true any more: take it back.
-			return t, tea.Dismiss(allDoneKey)
+			return t.allDone()
 		}
 	case askDelete:
 		if t.current() != nil {
@@ -86,6 +78,7 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			t.Selected = max(min(t.Selected, len(t.Tasks)-1), 0)
 			t.Asking = false
 			t.Status = fmt.Sprintf("Deleted %q. %d left.", title, len(t.Tasks))
+			return t.allDone()
 		}
 	case widgets.ModalDismissed:
 		if m.ID == "confirm" {
@@ -94,6 +87,18 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return t, nil
+}
+
+// allDone says, with a notification rather than the status text, when
+// every task is done, and takes it back when that stops being true: it
+// tells whoever is at the session (the bottom line, the MCP context and
+// answers) and goes away by itself. Its key keeps one pending however often
+// the list is finished again.
+func (t todo) allDone() (tea.Model, tea.Cmd) {
+	if len(t.Tasks) > 0 && !slices.ContainsFunc(t.Tasks, func(x Task) bool { return !x.Done }) {
+		return t, tea.NotifyWith(tea.NotifyMsg{Key: allDoneKey, Level: tea.LevelSuccess, Text: "All tasks done. Nice work!"})
+	}
+	return t, tea.Dismiss(allDoneKey)
 }
 
 // add appends the typed task, or says why it cannot.

@@ -78,3 +78,13 @@ func TestTodoFinishingEveryTaskNotifies(t *testing.T) {
 		t.Fatalf("%d notifications pending, want 1", n)
 	}
 }
+
+func TestTodoAllDoneFollowsTheList(t *testing.T) {
+	s := mcptest.Start(t, newTodo())
+	s.Select("items", 0).Click("done").Select("items", 1).Click("done").AssertNotified("All tasks done")
+	// A new task is not done: the notification goes.
+	s.TypeInto("task", "Third").Click("add").
+		WaitFor("items", func(mcptest.Component) bool { return len(s.Notifications()) == 0 })
+	// Deleting the only open task leaves all done again.
+	s.Select("items", 2).Click("delete").Confirm("confirm").AssertNotified("All tasks done")
+}

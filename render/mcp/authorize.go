@@ -168,7 +168,15 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 	switch m.Method {
 	case "resources/subscribe":
 		uri, _ := params["uri"].(string)
-		return s.res.subscribable(uri)
+		if err := s.res.subscribable(uri); err != nil {
+			return err
+		}
+		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok {
+			if sess, running := s.sessions.Get(session); running && sess.Snapshot().AgentsBlocked {
+				return fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again", uri, session)
+			}
+		}
+		return nil
 	case "resources/read":
 		// An ambiguous app URI is not registered with the SDK, which
 		// would answer "not found"; say instead which URIs to read.

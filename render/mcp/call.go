@@ -47,6 +47,11 @@ func (e *resolveError) Error() string { return e.msg }
 
 // callTool answers a call to the registered tool name.
 func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
+	if raw := req.Params.Arguments; raw != nil {
+		if _, isObject := raw.(map[string]any); !isObject {
+			return sdk.NewToolResultError(fmt.Sprintf("%s: arguments must be a JSON object of named arguments, not %s", name, jsonType(raw)))
+		}
+	}
 	args := req.GetArguments()
 	if name == "facet_act" {
 		// A name no tool has, routed here by rewriteCall: decided as
@@ -93,6 +98,13 @@ func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequ
 	case t.Derived:
 		return s.callDerived(ctx, t, args)
 	case t.Action == "discover_tools":
+		// It lists what has been on the session's screen: a detached
+		// agent learns nothing, as with any other read.
+		if sess, ok := s.sessions.Get(t.Session); ok {
+			if res := s.attachAgent(ctx, sess); res != nil {
+				return res
+			}
+		}
 		return s.discover(t.Session, args)
 	}
 	return s.callStatic(ctx, t.Name, req)
@@ -105,6 +117,9 @@ func unknownArgs(t *Tool, args map[string]any) *sdk.CallToolResult {
 	for k := range args {
 		if _, ok := props[k]; ok {
 			continue
+		}
+		if len(props) == 0 {
+			return sdk.NewToolResultError(fmt.Sprintf("%s takes no arguments; got %q", t.Name, k))
 		}
 		names := make([]string, 0, len(props))
 		for p := range props {

@@ -55,11 +55,16 @@ func TestDetachedAgentsCanNeitherActNorRead(t *testing.T) {
 		{"facet_get_model", map[string]any{"id": "live"}},
 		{"facet_screenshot", map[string]any{"id": "live"}},
 		{"facet_act", map[string]any{"session": "live", "widget": "inc", "action": "click"}},
+		{"live.discover_tools", map[string]any{"query": "inc"}},
 	} {
 		mustErr(t, tc.call(c.tool, c.args), "detached agents")
 	}
 	if _, err := tc.c.ReadResource(context.Background(), readReq(ContextURI("live"))); err == nil || !strings.Contains(err.Error(), "detached agents") {
 		t.Fatalf("reading the context while detached: %v", err)
+	}
+	//lint:ignore SA1019 the stateful protocol's subscribe RPC is what this exercises
+	if err := tc.c.Subscribe(context.Background(), sdk.SubscribeRequest{Params: sdk.SubscribeParams{URI: WidgetsURI("live")}}); err == nil || !strings.Contains(err.Error(), "detached agents") {
+		t.Fatalf("subscribing while detached: %v", err)
 	}
 	// The person goes on working; subscribers hear nothing of it.
 	before := len(up.list())
@@ -96,4 +101,20 @@ func TestAnAgentsOwnSessionShowsNoAgentMarker(t *testing.T) {
 
 func readReq(uri string) sdk.ReadResourceRequest {
 	return sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: uri}}
+}
+
+func TestArgumentsMustBeAnObject(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	req := sdk.CallToolRequest{}
+	req.Params.Name = "facet_stop"
+	req.Params.Arguments = []any{"c2"}
+	res, err := tc.c.CallTool(context.Background(), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustErr(t, res, "facet_stop: arguments must be a JSON object of named arguments, not an array")
+	mustErr(t, tc.call("facet_list", map[string]any{"x": 1}), `facet_list takes no arguments; got "x"`)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a"}))
+	mustErr(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a"}), `session "a" is already running`)
 }

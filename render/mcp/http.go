@@ -61,7 +61,7 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 		}),
 	)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", streamable)
+	mux.Handle("/mcp", ids.refuseEndedDelete(streamable))
 	mux.Handle("/sse", sse.SSEHandler())
 	mux.Handle("/message", sse.MessageHandler())
 	return s.guardOrigin(mux, loopback), nil

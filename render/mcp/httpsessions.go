@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net/http"
 	"sync"
 	"time"
 )
@@ -78,4 +79,19 @@ func (h *httpSessions) Terminate(id string) (notAllowed bool, err error) {
 		h.onEnd(id)
 	}
 	return false, nil
+}
+
+// refuseEndedDelete answers a DELETE of a session id that is not live
+// with 404, as the transport does for any other request with one: mcp-go
+// answers 200 to ending a session twice.
+func (h *httpSessions) refuseEndedDelete(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if id := r.Header.Get("Mcp-Session-Id"); r.Method == http.MethodDelete && id != "" {
+			if terminated, err := h.Validate(id); terminated || err != nil {
+				http.Error(w, fmt.Sprintf("facet: session %q is not live (it ended, or this server never issued it)", id), http.StatusNotFound)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }

@@ -95,6 +95,9 @@ func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 	if code, _, body := send("DELETE", id, ""); code != http.StatusOK {
 		t.Fatalf("DELETE: %d %s", code, body)
 	}
+	if code, _, body := send("DELETE", id, ""); code != http.StatusNotFound {
+		t.Fatalf("a second DELETE: %d %s; want 404", code, body)
+	}
 	if agents := sess.Snapshot().Agents; len(agents) != 0 {
 		t.Fatalf("the ended connection is still shown as attached: %v", agents)
 	}

@@ -320,7 +320,7 @@ func TestFacetStartRules(t *testing.T) {
 	if structured(t, res)["id"] != "counte2" {
 		t.Fatalf("second default id: %v", structured(t, res))
 	}
-	mustErr(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "counter"}), "already exists")
+	mustErr(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "counter"}), "already running")
 }
 
 func TestClientNameCollisionRefusesTheSecondSession(t *testing.T) {

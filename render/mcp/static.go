@@ -185,6 +185,10 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) *sdk.CallTo
 			return sdk.NewToolResultError(err.Error())
 		}
 	}
+	if _, running := s.sessions.Get(id); running {
+		// Before the limit: a start that cannot work anyway should say why.
+		return sdk.NewToolResultError(fmt.Sprintf("facet_start: session %q is already running; pick another id, or facet_stop it first", id))
+	}
 	done, err := s.opts.starts.reserve(s.sessions, s.opts.MaxSessions)
 	if err != nil {
 		return sdk.NewToolResultError(err.Error())

@@ -186,7 +186,7 @@ func (t TextInput) Invoke(action string, args map[string]any) (tea.Result, error
 func (t TextInput) limit() int { return charLimit(t.CharLimit, DefaultCharLimit) }
 
 // CheckInsert returns an error naming the field's limit when n more
-// characters would take its value past CharLimit, and nil when they fit. A
-// terminal asks it before a paste, so that a paste is typed whole or not at
+// characters would take its value past CharLimit, and nil when they fit.
+// Paste refuses by the same rule, so that a paste is typed whole or not at
 // all, as type_into is.
 func (t TextInput) CheckInsert(n int) error { return roomError(t.Value, n, t.limit()) }

@@ -169,6 +169,8 @@ type (
 type event struct {
 	key   *tea.Key
 	mouse *tea.Mouse
+	// paste is pasted text for the focused widget, handed over whole.
+	paste *string
 	id    string // the widget under the mouse
 	hover bool   // id is the new hover target
 	size  *tea.WindowSizeMsg
@@ -193,6 +195,8 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 		switch {
 		case ev.key != nil:
 			_, err = rt.HandleKey(ctx, *ev.key)
+		case ev.paste != nil:
+			err = paste(ctx, rt, *ev.paste)
 		case ev.mouse != nil:
 			_, err = rt.HandleMouse(ctx, ev.id, *ev.mouse)
 		case ev.hover:
@@ -273,17 +277,10 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 			a.queue(event{key: &key})
 		}
 	case bt.PasteMsg:
-		keys, err := pasteKeys(msg.Content, a.focusedKind())
-		if err == nil {
-			err = a.checkPaste(len(keys))
-		}
-		if err != nil {
-			a.status = err.Error()
-			return a, nil
-		}
-		for _, key := range keys {
-			a.queue(event{key: &key})
-		}
+		// The worker checks it against the runtime's state, not the
+		// screen shown here, which can be a snapshot behind.
+		text := msg.Content
+		a.queue(event{paste: &text})
 	case bt.MouseClickMsg:
 		a.mouse(msg.Mouse(), tea.MousePress)
 	case bt.MouseReleaseMsg:
@@ -311,64 +308,42 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 	return a, nil
 }
 
-// focusedKind is the kind of the focused widget, or "".
-func (a adapter) focusedKind() string {
-	if w, ok := tea.FindWidget(a.snap.View, a.snap.Focus); ok && a.snap.Focus != "" {
-		return w.WidgetKind()
+// pasteMsg is the message that pastes text into the focused widget of s:
+// a widgets.Paster's one edit (TextChanged) for the whole text, however
+// long, or nil for an empty paste. A paste is typed whole or not at all: it
+// is refused (an error that says why) when it holds a character that is
+// never typed or does not fit the field's CharLimit, and ignored (an error
+// that says so) when the focused widget takes no text, so that pasted text
+// never reaches a list, a button or the app as keys (a "q" in it quitting
+// the app, every "j" moving a selection).
+func pasteMsg(s tea.Snapshot, text string) (tea.Msg, error) {
+	w, ok := tea.FindWidget(s.View, s.Focus)
+	if !ok || s.Focus == "" {
+		return nil, errors.New("paste ignored: no text field has focus")
 	}
-	return ""
+	p, ok := w.(widgets.Paster)
+	if !ok {
+		return nil, fmt.Errorf("paste ignored: the focused %s %q takes no text", w.WidgetKind(), w.WidgetID())
+	}
+	msg, err := p.Paste(text)
+	if err != nil {
+		return nil, fmt.Errorf("paste refused: %w", err)
+	}
+	return msg, nil
 }
 
-// insertChecker is a field with a length limit (widgets.TextInput,
-// PasswordField and TextArea): it says whether n more characters fit.
-type insertChecker interface{ CheckInsert(n int) error }
-
-// checkPaste refuses a paste of n keys that the focused field has no room
-// for, so that it is typed whole or not at all, as type_into is, instead of
-// its head being typed and the rest dropped.
-func (a adapter) checkPaste(n int) error {
-	w, ok := tea.FindWidget(a.snap.View, a.snap.Focus)
-	if !ok || a.snap.Focus == "" {
-		return nil
+// paste applies a paste to the runtime: one message, so one Update and one
+// redraw, where a key per character cost an Update and a redraw each (a
+// 60,000-character paste took 20 s and held up Ctrl+C). It reads the
+// focused field from the runtime's latest snapshot, after every event
+// queued before it has applied, as an agent's type_into reads the view
+// at call time.
+func paste(ctx context.Context, rt *tea.Runtime, text string) error {
+	msg, err := pasteMsg(rt.Snapshot(), text)
+	if err != nil || msg == nil {
+		return err
 	}
-	if f, ok := w.(insertChecker); ok {
-		if err := f.CheckInsert(n); err != nil {
-			return fmt.Errorf("paste refused: %w", err)
-		}
-	}
-	return nil
-}
-
-// pasteKeys types pasted text one character at a time. A line break ("\n",
-// "\r" or "\r\n") is Enter in a text area (kind "text_area") and a space
-// anywhere else, where Enter would submit or act; a tab is a space. Any
-// other character tea.Untypable refuses (a control character: C0, DEL or
-// C1) refuses the whole paste, with an error naming it, its place and the
-// rule, as a text field's type_into refuses it: a paste is typed whole or
-// not at all, never with characters silently dropped.
-func pasteKeys(text, kind string) ([]tea.Key, error) {
-	newline := tea.Char(' ')
-	if kind == "text_area" {
-		newline = tea.Named(tea.KeyEnter)
-	}
-	runes := []rune(text)
-	out := make([]tea.Key, 0, len(runes))
-	for i, r := range runes {
-		switch {
-		case r == '\r' && i+1 < len(runes) && runes[i+1] == '\n':
-			// "\r\n" is one line break: its "\n" types it.
-		case r == '\n' || r == '\r':
-			out = append(out, newline)
-		case r == '\t':
-			out = append(out, tea.Char(' '))
-		default:
-			if why := tea.Untypable(r); why != "" {
-				return nil, fmt.Errorf("paste refused: it holds %s at character %d, and %s", tea.CodePoint(r), i+1, why)
-			}
-			out = append(out, tea.Char(r))
-		}
-	}
-	return out, nil
+	return rt.Dispatch(ctx, msg)
 }
 
 // mouse sends a mouse event to the widget under it, in the widget's own

@@ -105,25 +105,148 @@ func keysOf(evs []event) string {
 	return strings.Join(s, " ")
 }
 
-func TestPasteKeepsLineBreaks(t *testing.T) {
+// pastesOf is the text of the paste events among evs.
+func pastesOf(evs []event) []string {
+	var out []string
+	for _, ev := range evs {
+		if ev.paste != nil {
+			out = append(out, *ev.paste)
+		}
+	}
+	return out
+}
+
+// fields shows a TextInput "f", a TextArea "a" and a PasswordField "p",
+// each holding value (every TextChanged sets it), with a CharLimit of limit
+// (the default when 0); and a list "l", which takes no text.
+type fields struct {
+	value string
+	limit int
+	keys  int // the keys that reached Update
+}
+
+func (fields) Init() tea.Cmd { return nil }
+func (m fields) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case widgets.TextChanged:
+		m.value = msg.Value
+	case tea.KeyMsg:
+		m.keys++
+	}
+	return m, nil
+}
+func (m fields) View() tea.Node {
+	return tea.Column{Items: []tea.Node{
+		widgets.TextInput{ID: "f", Value: m.value, CharLimit: m.limit},
+		widgets.TextArea{ID: "a", Value: m.value, CharLimit: m.limit, Height: 1},
+		widgets.PasswordField{ID: "p", Value: m.value, CharLimit: m.limit},
+		widgets.SelectList{ID: "l", Options: []string{"one", "two"}},
+	}}
+}
+
+// pasteInto pastes text into m with focus on the widget focus, as the
+// worker does, and returns the model after it and the error
+// the status line shows.
+func pasteInto(t *testing.T, m fields, focus, text string) (fields, error) {
+	t.Helper()
+	rt, err := tea.Start(context.Background(), m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rt.Stop)
+	if err := rt.Focus(context.Background(), focus); err != nil {
+		t.Fatal(err)
+	}
+	err = paste(context.Background(), rt, text)
+	return rt.Snapshot().Model.(fields), err
+}
+
+// A paste reaches the worker as one event holding the whole text, however
+// long, not as one key per character: one Update and one redraw, and the
+// queue never fills up in front of Ctrl+C.
+func TestPasteIsOneEvent(t *testing.T) {
+	long := strings.Repeat("0123456789", 6000)
 	tests := []struct {
-		name  string
-		kind  string
-		paste string
-		want  string
+		name, focus, paste string
 	}{
-		{name: "as Enter in a text area", kind: "text_area", paste: "foo\nbar", want: "f o o enter b a r"},
-		{name: "a CRLF is one Enter", kind: "text_area", paste: "a\r\nb\rc", want: "a enter b enter c"},
-		{name: "as a space in a one-line input", kind: "text_input", paste: "foo\nbar", want: "f o o space b a r"},
-		{name: "a CRLF is one space", kind: "text_input", paste: "a\r\nb", want: "a space b"},
-		{name: "a tab is a space", kind: "text_area", paste: "a\tb", want: "a space b"},
+		{"a word into a text input", "f", "hello"},
+		{"lines into a text area", "a", "foo\nbar\r\nbaz"},
+		{"a secret into a password field", "p", "s3cret"},
+		{"60,000 characters into a text area", "a", long},
+		{"4,000 characters into a text input", "f", long[:4000]},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, events := newAdapter(t, typists{tt.kind}, "w0")
-			a.Update(bt.PasteMsg{Content: tt.paste})
-			if got := keysOf(queued(events)); got != tt.want {
-				t.Fatalf("paste %q queued keys %q, want %q", tt.paste, got, tt.want)
+			a, events := newAdapter(t, fields{}, tt.focus)
+			m, _ := a.Update(bt.PasteMsg{Content: tt.paste})
+			evs := queued(events)
+			if got := pastesOf(evs); len(evs) != 1 || len(got) != 1 || got[0] != tt.paste {
+				t.Fatalf("paste of %d characters queued %d events (keys %.40q), want one paste of the whole text", len(tt.paste), len(evs), keysOf(evs))
+			}
+			if status := m.(adapter).status; status != "" {
+				t.Fatalf("status %q after a paste", status)
+			}
+		})
+	}
+}
+
+// A paste is one edit of the focused field: one Update, the text at the
+// cursor, line breaks as Enter types them in a text area and as spaces in
+// a one-line field.
+func TestPasteIsOneEdit(t *testing.T) {
+	long := strings.Repeat("0123456789", 6000)
+	tests := []struct {
+		name, value, focus, paste, want string
+	}{
+		{"into a text input", "ab", "f", "cd", "abcd"},
+		{"line breaks are spaces in a text input", "", "f", "foo\nbar\r\nbaz\tq", "foo bar baz q"},
+		{"line breaks are kept in a text area, a CRLF once", "", "a", "foo\nbar\r\nbaz\rq", "foo\nbar\nbaz\nq"},
+		{"into a password field", "s3", "p", "cret", "s3cret"},
+		{"60,000 characters into a text area", "", "a", long, long},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := pasteInto(t, fields{value: tt.value}, tt.focus, tt.paste)
+			if err != nil {
+				t.Fatalf("paste: %v", err)
+			}
+			if m.value != tt.want {
+				t.Fatalf("after the paste the field holds %.60q, want %.60q", m.value, tt.want)
+			}
+		})
+	}
+}
+
+// Pasted text never reaches a widget that takes no text, or the app, as
+// keys: a "q" in it would quit the app, every "j" move a list. The status
+// line says the paste was ignored.
+func TestPasteIntoAWidgetThatTakesNoTextIsIgnored(t *testing.T) {
+	tests := []struct {
+		name, focus string
+		status      []string
+	}{
+		{"a list", "l", []string{"paste ignored", "select_list", `"l"`, "takes no text"}},
+		{"nothing focused", "", []string{"paste ignored", "no text field has focus"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var m fields
+			var err error
+			if tt.focus == "" {
+				_, err = pasteMsg(tea.Snapshot{Model: m, View: m.View()}, "jjjq")
+			} else {
+				m, err = pasteInto(t, m, tt.focus, "jjjq")
+			}
+			if m.keys != 0 || m.value != "" {
+				t.Fatalf("the paste reached the app: %d keys, value %q", m.keys, m.value)
+			}
+			if err == nil {
+				t.Fatal("no status for an ignored paste")
+			}
+			for _, want := range tt.status {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("status %q does not say %q", err, want)
+				}
 			}
 		})
 	}
@@ -134,32 +257,62 @@ func TestPasteKeepsLineBreaks(t *testing.T) {
 func TestPasteRefusesWhatTypeIntoRefuses(t *testing.T) {
 	const control = "a control character (C0, DEL or C1) is never typed as text"
 	tests := []struct {
-		name, kind, paste string
-		want              []string
+		name, focus, paste string
+		want               []string
 	}{
-		{"an 8-bit CSI", "text_input", "ab\u009b31m", []string{"U+009B at character 3", control}},
-		{"a C1 NEL", "text_area", "x\u0085", []string{"U+0085 at character 2", control}},
-		{"an escape", "text_input", "\x1b[2J", []string{"U+001B at character 1", control}},
-		{"a NUL", "text_area", "a\r\nb\x00", []string{"U+0000 at character 5", control}},
-		{"delete", "list", "\x7f", []string{"U+007F at character 1", control}},
-		{"a right-to-left override", "text_input", "evil\u202etxt.exe", []string{"U+202E RIGHT-TO-LEFT OVERRIDE at character 5", "bidirectional"}},
-		{"an isolate", "text_area", "a\n\u2066b", []string{"U+2066 LEFT-TO-RIGHT ISOLATE at character 3", "bidirectional"}},
-		{"a line separator", "text_input", "a\u2028b", []string{"U+2028 LINE SEPARATOR at character 2", "line or paragraph separator"}},
+		{"an 8-bit CSI", "f", "ab\u009b31m", []string{"U+009B at character 3", control}},
+		{"a C1 NEL", "a", "x\u0085", []string{"U+0085 at character 2", control}},
+		{"an escape", "f", "\x1b[2J", []string{"U+001B at character 1", control}},
+		{"a NUL", "a", "a\r\nb\x00", []string{"U+0000 at character 5", control}},
+		{"delete", "p", "\x7f", []string{"U+007F at character 1", control}},
+		{"a right-to-left override", "f", "evil\u202etxt.exe", []string{"U+202E RIGHT-TO-LEFT OVERRIDE at character 5", "bidirectional"}},
+		{"an isolate", "a", "a\n\u2066b", []string{"U+2066 LEFT-TO-RIGHT ISOLATE at character 3", "bidirectional"}},
+		{"a line separator", "f", "a\u2028b", []string{"U+2028 LINE SEPARATOR at character 2", "line or paragraph separator"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, events := newAdapter(t, typists{tt.kind}, "w0")
-			m, _ := a.Update(bt.PasteMsg{Content: tt.paste})
-			if got := keysOf(queued(events)); got != "" {
-				t.Fatalf("paste %q queued keys %q, want none", tt.paste, got)
+			m, err := pasteInto(t, fields{value: "v"}, tt.focus, tt.paste)
+			if m.value != "v" {
+				t.Fatalf("paste %q typed: the field holds %q", tt.paste, m.value)
 			}
-			status := m.(adapter).status
+			if err == nil {
+				t.Fatalf("paste %q was not refused", tt.paste)
+			}
 			for _, want := range append([]string{"paste refused"}, tt.want...) {
-				if !strings.Contains(status, want) {
-					t.Errorf("status %q does not say %q", status, want)
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("status %q does not say %q", err, want)
 				}
 			}
 		})
+	}
+}
+
+// The worker tells a refused paste to the status line.
+func TestWorkerShowsARefusedPaste(t *testing.T) {
+	rt, err := tea.Start(context.Background(), fields{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	if err := rt.Focus(context.Background(), "l"); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	events := make(chan event, 1)
+	sent := make(chan bt.Msg, 1)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		work(ctx, rt, events, func(m bt.Msg) { sent <- m })
+	}()
+	text := "q"
+	events <- event{paste: &text}
+	msg := <-sent
+	cancel()
+	<-done
+	if e, ok := msg.(errorMsg); !ok || !strings.Contains(e.err.Error(), "paste ignored") {
+		t.Fatalf("the worker sent %#v, want the paste ignored on the status line", msg)
 	}
 }
 
@@ -212,36 +365,30 @@ func TestHoverFollowsTheMouseWithoutAButton(t *testing.T) {
 	}
 }
 
-// limited shows one TextInput holding value, with a CharLimit of 5.
-type limited string
-
-func (limited) Init() tea.Cmd                         { return nil }
-func (m limited) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
-func (m limited) View() tea.Node {
-	return widgets.TextInput{ID: "f", Value: string(m), CharLimit: 5}
-}
-
 // A paste the focused field has no room for is refused whole, naming the
-// limit, as type_into refuses it; one that fits is typed.
+// limit, as type_into refuses it; one that fits is pasted.
 func TestPasteKeepsToTheFieldsCharLimit(t *testing.T) {
 	tests := []struct {
 		name, value, paste string
-		want               string // the keys queued
+		want               string // the value after
 		status             string // what the status line says
 	}{
-		{"fits", "ab", "cde", "c d e", ""},
-		{"one too many", "ab", "cdef", "", "paste refused: 4 characters added to the 2 already there would make 6, over the field's limit of 5 (its CharLimit)"},
-		{"a CRLF counts once", "ab", "c\r\nd", "c space d", ""},
-		{"a full field", "abcde", "x", "", "over the field's limit of 5"},
+		{"fits", "ab", "cde", "abcde", ""},
+		{"one too many", "ab", "cdef", "ab", "paste refused: 4 characters added to the 2 already there would make 6, over the field's limit of 5 (its CharLimit)"},
+		{"a CRLF counts once", "ab", "c\r\nd", "abc d", ""},
+		{"a full field", "abcde", "x", "abcde", "over the field's limit of 5"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, events := newAdapter(t, limited(tt.value), "f")
-			m, _ := a.Update(bt.PasteMsg{Content: tt.paste})
-			if got := keysOf(queued(events)); got != tt.want {
-				t.Fatalf("paste %q queued keys %q, want %q", tt.paste, got, tt.want)
+			m, err := pasteInto(t, fields{value: tt.value, limit: 5}, "f", tt.paste)
+			if m.value != tt.want {
+				t.Fatalf("paste %q: the field holds %q, want %q", tt.paste, m.value, tt.want)
 			}
-			if status := m.(adapter).status; !strings.Contains(status, tt.status) || (tt.status == "") != (status == "") {
+			status := ""
+			if err != nil {
+				status = err.Error()
+			}
+			if !strings.Contains(status, tt.status) || (tt.status == "") != (status == "") {
 				t.Fatalf("status %q, want %q", status, tt.status)
 			}
 		})

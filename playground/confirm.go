@@ -13,14 +13,15 @@ type confirmAsk struct{}
 
 // ConfirmDemo deletes items from a list after asking. Widgets: SelectList
 // "items", Button "delete" (opens the dialog), Modal "confirm" (confirm
-// deletes the selected item, dismiss keeps it; it is Destructive, so its
-// confirm tool says so to an agent) and Text "status".
+// deletes the selected item, dismiss keeps it; it is Destructive, so it
+// opens with Keep highlighted and its confirm tool says so to an agent)
+// and Text "status".
 //
 // While the dialog is open the list and the button are disabled, so focus
 // goes to the dialog.
 type ConfirmDemo struct {
 	items  widgets.SelectListState
-	asking bool
+	dialog widgets.ModalState
 	status string
 }
 
@@ -35,6 +36,7 @@ func NewConfirm() ConfirmDemo {
 			"backups/links-2026-02.db",
 			"scratch/old-prototype.go",
 		}},
+		dialog: widgets.ModalState{ID: "confirm"},
 		status: "Select an item and press Delete.",
 	}
 }
@@ -43,7 +45,7 @@ func NewConfirm() ConfirmDemo {
 func (c ConfirmDemo) Items() []string { return c.items.Options }
 
 // Asking reports whether the confirmation dialog is open.
-func (c ConfirmDemo) Asking() bool { return c.asking }
+func (c ConfirmDemo) Asking() bool { return c.dialog.Visible }
 
 // Status returns the status line.
 func (c ConfirmDemo) Status() string { return c.status }
@@ -61,27 +63,27 @@ func (c ConfirmDemo) Init() tea.Cmd { return nil }
 
 // Update implements tea.Model.
 func (c ConfirmDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if !c.asking && c.items.Update(msg) {
+	if (!c.dialog.Visible && c.items.Update(msg)) || c.dialog.Update(msg) {
 		return c, nil
 	}
 	switch m := msg.(type) {
 	case confirmAsk:
-		if c.selected() != "" && !c.asking {
-			c.asking = true
+		if c.selected() != "" && !c.dialog.Visible {
+			c.dialog.Open()
 			c.status = "Waiting for confirmation…"
 		}
 	case widgets.ModalConfirmed:
-		if m.ID == "confirm" && c.asking {
+		if m.ID == "confirm" && c.dialog.Visible {
 			name := c.selected()
 			i := c.items.Selected
 			c.items.Options = slices.Delete(slices.Clone(c.items.Options), i, i+1)
 			c.items.Selected = min(i, len(c.items.Options)-1)
-			c.asking = false
+			c.dialog.Close()
 			c.status = fmt.Sprintf("Deleted %s. %s left.", name, plural(len(c.items.Options), "item", "items"))
 		}
 	case widgets.ModalDismissed:
-		if m.ID == "confirm" && c.asking {
-			c.asking = false
+		if m.ID == "confirm" && c.dialog.Visible {
+			c.dialog.Close()
 			c.status = "Kept " + c.selected() + "."
 		}
 	}
@@ -91,13 +93,15 @@ func (c ConfirmDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View implements tea.Model.
 func (c ConfirmDemo) View() tea.Node {
 	list := c.items.View(c.items.ID)
-	list.Label, list.Disabled = "Files", c.asking
+	list.Label, list.Disabled = "Files", c.dialog.Visible
+	dialog := c.dialog.View(c.dialog.ID)
+	dialog.Title = "Delete this file?"
+	dialog.Body = fmt.Sprintf("%s will be deleted. This cannot be undone.", c.selected())
+	dialog.ConfirmLabel, dialog.DismissLabel, dialog.Destructive = "Delete", "Keep", true
 	return tea.Column{Gap: 1, Items: []tea.Node{
 		list,
-		widgets.Button{ID: "delete", Label: "Delete…", OnClick: confirmAsk{}, Disabled: c.asking || c.selected() == ""},
-		widgets.Modal{ID: "confirm", Visible: c.asking, Title: "Delete this file?",
-			Body:         fmt.Sprintf("%s will be deleted. This cannot be undone.", c.selected()),
-			ConfirmLabel: "Delete", DismissLabel: "Keep", Destructive: true},
+		widgets.Button{ID: "delete", Label: "Delete…", OnClick: confirmAsk{}, Disabled: c.dialog.Visible || c.selected() == ""},
+		dialog,
 		widgets.Text{ID: "status", Content: c.status},
 	}}
 }

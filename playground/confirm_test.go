@@ -2,6 +2,7 @@ package playground
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/facetui/facet/tea"
@@ -33,7 +34,7 @@ func TestConfirmDeletesTheSelectedItem(t *testing.T) {
 	if !widget[widgets.SelectList](t, rt, "items").Disabled || widget[widgets.Button](t, rt, "delete").CanFocus() {
 		t.Error("the list and the button stay usable behind the dialog")
 	}
-	press(t, rt, "enter")
+	press(t, rt, "left", "enter")
 	c := modelOf[ConfirmDemo](t, rt)
 	want := slices.Delete(slices.Clone(before), 2, 3)
 	if !slices.Equal(c.Items(), want) || c.Asking() {
@@ -44,6 +45,46 @@ func TestConfirmDeletesTheSelectedItem(t *testing.T) {
 	}
 	if got := widget[widgets.SelectList](t, rt, "items").Selected; got != 2 {
 		t.Errorf("selection after delete = %d, want 2 (the next item)", got)
+	}
+}
+
+// The keyboard picks either choice of the dialog: it opens on Keep, so
+// Enter alone keeps the file; Left (h) and Right (l) move between Delete
+// and Keep; Tab stays in the dialog and moves nothing.
+func TestConfirmKeysChooseBetweenDeleteAndKeep(t *testing.T) {
+	for _, tc := range []struct {
+		keys    []string
+		deleted bool
+	}{
+		{[]string{"enter"}, false},
+		{[]string{"left", "enter"}, true},
+		{[]string{"h", "enter"}, true},
+		{[]string{"left", "right", "enter"}, false},
+		{[]string{"h", "l", "enter"}, false},
+		{[]string{"left", "left", "enter"}, true},
+		{[]string{"tab", "enter"}, false},
+		{[]string{"shift+tab", "enter"}, false},
+		{[]string{"left", "tab", "enter"}, true},
+		{[]string{"y"}, true},
+		{[]string{"left", "esc"}, false},
+		{[]string{"left", "n"}, false},
+	} {
+		t.Run(strings.Join(tc.keys, " "), func(t *testing.T) {
+			rt := start(t, NewConfirm())
+			before := modelOf[ConfirmDemo](t, rt).Items()
+			askToDelete(t, rt, 1)
+			if got := widget[widgets.Modal](t, rt, "confirm").Describe().State["highlighted"]; got != "dismiss" {
+				t.Fatalf("the dialog opened with %v highlighted, want dismiss (Keep)", got)
+			}
+			press(t, rt, tc.keys...)
+			c := modelOf[ConfirmDemo](t, rt)
+			if c.Asking() {
+				t.Fatal("the dialog is still open")
+			}
+			if deleted := len(c.Items()) < len(before); deleted != tc.deleted {
+				t.Fatalf("deleted %v (status %q), want %v", deleted, c.Status(), tc.deleted)
+			}
+		})
 	}
 }
 

@@ -27,7 +27,7 @@ type GalleryDemo struct {
 	tabs     widgets.TabsState
 	viewport widgets.ViewportState
 	menu     widgets.MenuState
-	modal    bool
+	modal    widgets.ModalState
 	status   string
 	// size is the space the gallery has (zero until a WindowSizeMsg says),
 	// where the open dialog is centred.
@@ -46,6 +46,7 @@ func NewGallery() GalleryDemo {
 		area:     widgets.TextInputState{ID: "g_area", Value: "Several lines\nof text"},
 		list:     widgets.SelectListState{ID: "g_select", Options: []string{"Go", "Rust", "Zig", "Elixir", "OCaml"}, Height: 3},
 		check:    widgets.CheckboxState{ID: "g_checkbox", Checked: true},
+		modal:    widgets.ModalState{ID: "g_modal"},
 		table: widgets.TableState{ID: "g_table", Height: 3,
 			Columns: []widgets.TableColumn{{Key: "planet", Title: "Planet"}, {Key: "moons", Title: "Moons", Width: 6, Align: widgets.AlignRight}},
 			Rows:    [][]string{{"Mercury", "0"}, {"Venus", "0"}, {"Earth", "1"}, {"Mars", "2"}, {"Jupiter", "95"}, {"Saturn", "146"}}},
@@ -75,18 +76,20 @@ func (g GalleryDemo) Init() tea.Cmd { return nil }
 func (g GalleryDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if g.input.Update(msg) || g.password.Update(msg) || g.area.Update(msg) || g.list.Update(msg) ||
 		g.check.Update(msg) || g.table.Update(msg) || g.tree.Update(msg) || g.scrubber.Update(msg) ||
-		g.tabs.Update(msg) || g.viewport.Update(msg) || g.menu.Update(msg) {
+		g.tabs.Update(msg) || g.viewport.Update(msg) || g.menu.Update(msg) || g.modal.Update(msg) {
 		return g, nil
 	}
 	switch m := msg.(type) {
 	case tea.WindowSizeMsg:
 		g.size = m
 	case galleryPress:
-		g.modal = true
+		g.modal.Open()
 	case widgets.ModalConfirmed:
-		g.modal, g.status = false, "The dialog was confirmed."
+		g.modal.Close()
+		g.status = "The dialog was confirmed."
 	case widgets.ModalDismissed:
-		g.modal, g.status = false, "The dialog was dismissed."
+		g.modal.Close()
+		g.status = "The dialog was dismissed."
 	case widgets.Submitted:
 		g.status = fmt.Sprintf("Submitted %q.", m.Value)
 	case widgets.Chosen:
@@ -98,14 +101,15 @@ func (g GalleryDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // galleryModalBody is what the gallery's dialog says.
-const galleryModalBody = "Focus stays in this dialog until you answer: enter or y confirms, esc or n dismisses."
+const galleryModalBody = "Focus stays in this dialog until you answer: ←/→ choose, enter picks, y confirms, esc or n dismisses."
 
 // View implements tea.Model. While the dialog is open it stands alone in
 // the middle of the gallery's space, in place of the widgets (which come
 // back, focus on the button, when it closes), so nothing moves underneath it.
 func (g GalleryDemo) View() tea.Node {
-	modal := widgets.Modal{ID: "g_modal", Visible: g.modal, Title: "A modal", Body: galleryModalBody}
-	if g.modal {
+	modal := g.modal.View(g.modal.ID)
+	modal.Title, modal.Body = "A modal", galleryModalBody
+	if g.modal.Visible {
 		return g.dialogView(modal)
 	}
 	input := g.input.View(g.input.ID)

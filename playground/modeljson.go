@@ -190,7 +190,7 @@ func (c ConfirmDemo) MarshalJSON() ([]byte, error) {
 		SelectedIndex int      `json:"selected_index"`
 		ModalOpen     bool     `json:"modal_open"`
 		Status        string   `json:"status"`
-	}{orEmpty(c.items.Options), c.selected(), c.items.Selected, c.asking, c.status})
+	}{orEmpty(c.items.Options), c.selected(), c.items.Selected, c.dialog.Visible, c.status})
 }
 
 // MarshalJSON encodes a summary of every stateful widget: values, choices,
@@ -249,7 +249,7 @@ func (g GalleryDemo) MarshalJSON() ([]byte, error) {
 		Tab:       pick(g.tabs.Tabs, g.tabs.Active),
 		ViewTop:   g.viewport.Top,
 		Menu:      menu{Open: orEmpty(g.menu.Open), Cursor: g.menu.Cursor},
-		ModalOpen: g.modal,
+		ModalOpen: g.modal.Visible,
 		Status:    g.status,
 	})
 }

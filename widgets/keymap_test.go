@@ -27,6 +27,8 @@ func TestWidgetsAnswerTheirOwnKeyMapInsteadOfTheDefault(t *testing.T) {
 	list.Down = bind("n")
 	input := DefaultTextInputKeyMap()
 	input.Submit = bind("ctrl+s")
+	modal := DefaultModalKeyMap()
+	modal.Right = bind("x")
 	rows := [][]string{{"a"}, {"b"}}
 	nodes := []TreeNode{{ID: "a"}, {ID: "b"}}
 	tests := []struct {
@@ -45,6 +47,8 @@ func TestWidgetsAnswerTheirOwnKeyMapInsteadOfTheDefault(t *testing.T) {
 			"n", "down", SelectionChanged{ID: "s", Index: 1, Label: "b"}, "n"},
 		{"text input", TextInput{ID: "i", Value: "v", Keys: &input}, TextInput{ID: "i", Value: "v"},
 			"ctrl+s", "enter", Submitted{ID: "i", Value: "v"}, "ctrl+s"},
+		{"modal", Modal{ID: "m", Visible: true, Keys: &modal}, Modal{ID: "m", Visible: true},
+			"x", "right", ModalHighlighted{ID: "m", Choice: ModalDismiss}, "←/x"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -9,10 +9,18 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// Modal is a dialog with a title, a body and two choices. While Visible, it
-// can be focused: Enter or y confirms (ModalConfirmed), Esc or n dismisses
-// (ModalDismissed), and an agent does the same with confirm and dismiss. A
-// hidden Modal draws nothing, cannot be focused and offers nothing.
+// Modal is a dialog with a title, a body and two choices, the confirm
+// choice first. While Visible, it can be focused: Left and Right (h and l)
+// move the highlight between the choices (ModalHighlighted), Enter picks
+// the highlighted one, y confirms (ModalConfirmed), Esc or n dismisses
+// (ModalDismissed), and an agent does the same with confirm and dismiss.
+// The highlighted choice is drawn with a ▸ before it, so plain text (an
+// agent's screenshot) shows it too, not only its colour. A hidden Modal
+// draws nothing, cannot be focused and offers nothing.
+//
+// The highlight is the app's state, like every widget's: store it and
+// apply ModalHighlighted (ModalState does both), or Left and Right do
+// nothing and Enter picks the default.
 type Modal struct {
 	ID      string
 	Title   string
@@ -27,6 +35,11 @@ type Modal struct {
 	// annotation "destructiveHint": true, so an agent's client can ask
 	// before it confirms.
 	Destructive bool
+	// Highlighted is the choice Enter picks, drawn highlighted: ModalConfirm
+	// or ModalDismiss. Anything else (the zero value) is the default:
+	// ModalDismiss when Destructive, so that Enter never destroys by
+	// default, and ModalConfirm otherwise.
+	Highlighted ModalChoice
 	Exclude     bool
 	// Keys overrides the keys it answers to; nil means DefaultModalKeyMap().
 	Keys  *ModalKeyMap
@@ -43,8 +56,31 @@ type ModalDismissed struct {
 	ID string
 }
 
+// ModalHighlighted reports that the highlight of Modal ID moved to Choice
+// (Left, Right). ModalState applies it.
+type ModalHighlighted struct {
+	ID     string
+	Choice ModalChoice
+}
+
+// ModalChoice names one of a Modal's two choices.
+type ModalChoice string
+
+// The choices of a Modal.
+const (
+	ModalConfirm ModalChoice = "confirm"
+	ModalDismiss ModalChoice = "dismiss"
+)
+
 // ModalKeyMap holds the keys of a visible Modal.
 type ModalKeyMap struct {
+	// Left and Right move the highlight to the confirm and the dismiss
+	// choice.
+	Left  key.Binding
+	Right key.Binding
+	// Choose picks the highlighted choice.
+	Choose key.Binding
+	// Confirm and Dismiss pick their choice whatever is highlighted.
 	Confirm key.Binding
 	Dismiss key.Binding
 }
@@ -52,7 +88,10 @@ type ModalKeyMap struct {
 // DefaultModalKeyMap returns the keys a focused, visible Modal answers to.
 func DefaultModalKeyMap() ModalKeyMap {
 	return ModalKeyMap{
-		Confirm: key.NewBinding(key.WithKeys("enter", "y"), key.WithHelp("enter/y", "confirm")),
+		Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "left")),
+		Right:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "right")),
+		Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
+		Confirm: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "confirm")),
 		Dismiss: key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc/n", "dismiss")),
 	}
 }
@@ -88,7 +127,20 @@ func (m Modal) Excluded() bool { return m.Exclude }
 func (m Modal) Describe() tea.Description {
 	return tea.Description{Label: m.Title, Role: "dialog", State: map[string]any{
 		"visible": m.Visible, "body": m.Body, "confirm_label": m.confirmLabel(), "dismiss_label": m.dismissLabel(),
+		"highlighted": string(m.highlighted()),
 	}}
+}
+
+// highlighted is the choice Enter picks: Highlighted, or the default.
+func (m Modal) highlighted() ModalChoice {
+	switch m.Highlighted {
+	case ModalConfirm, ModalDismiss:
+		return m.Highlighted
+	}
+	if m.Destructive {
+		return ModalDismiss
+	}
+	return ModalConfirm
 }
 
 func (m Modal) confirmLabel() string {
@@ -105,13 +157,25 @@ func (m Modal) dismissLabel() string {
 	return OneLine(m.DismissLabel)
 }
 
-// modalButtons are the two choices as drawn: "[ OK ]" and "[ Cancel ]".
+// modalButtons are the two choices as drawn, each with the cell before
+// it that marks the highlighted one: "▸[ OK ]" and " [ Cancel ]".
 func (m Modal) modalButtons() (confirm, dismiss string) {
-	return "[ " + m.confirmLabel() + " ]", "[ " + m.dismissLabel() + " ]"
+	mark := func(c ModalChoice) string {
+		if m.highlighted() == c {
+			return modalHighlight
+		}
+		return " "
+	}
+	return mark(ModalConfirm) + "[ " + m.confirmLabel() + " ]", mark(ModalDismiss) + "[ " + m.dismissLabel() + " ]"
 }
 
-// modalButtonGap separates the two choices.
-const modalButtonGap = "  "
+// modalHighlight marks the highlighted choice in plain text, in the cell
+// before it.
+const modalHighlight = "▸"
+
+// modalButtonGap separates the two choices (with the second one's mark
+// cell, two cells when it is not highlighted).
+const modalButtonGap = " "
 
 // modalBody is the body's lines, tabs expanded.
 func (m Modal) modalBody() []string {
@@ -143,20 +207,26 @@ func (m Modal) layout(avail, height int) (width int, body []string, blank bool) 
 }
 
 // Render implements tea.Widget: a rounded box with the title in its top
-// edge, the body, and the two choices, the confirm choice highlighted when
-// focused. A hidden Modal renders "".
+// edge, the body, and the two choices, "▸[ OK ]  [ Cancel ]": the
+// highlighted one marked ▸, and in the focused button style when focused.
+// A hidden Modal renders "".
 func (m Modal) Render(ctx tea.RenderContext) string {
 	if !m.Visible || ctx.Width <= 0 {
 		return ""
 	}
 	t := themeOr(m.Theme)
-	border, confirmStyle := t.Border, t.Button
+	border, confirmStyle, dismissStyle := t.Border, t.Button, t.Button
 	if ctx.Focused {
-		border, confirmStyle = t.BorderFocus, t.ButtonFocus
+		border = t.BorderFocus
+		if m.highlighted() == ModalConfirm {
+			confirmStyle = t.ButtonFocus
+		} else {
+			dismissStyle = t.ButtonFocus
+		}
 	}
 	title := OneLine(m.Title)
 	confirm, dismiss := m.modalButtons()
-	buttons := confirmStyle.Render(confirm) + modalButtonGap + t.Button.Render(dismiss)
+	buttons := confirmStyle.Render(confirm) + modalButtonGap + dismissStyle.Render(dismiss)
 	width, body, blank := m.layout(ctx.Width, ctx.Height)
 
 	var out []string
@@ -195,12 +265,29 @@ func (m Modal) HandleKey(k tea.Key) tea.Msg {
 		return nil
 	}
 	switch {
+	case key.Matches(k, km.Left):
+		return m.highlight(ModalConfirm)
+	case key.Matches(k, km.Right):
+		return m.highlight(ModalDismiss)
+	case key.Matches(k, km.Choose):
+		if m.highlighted() == ModalConfirm {
+			return ModalConfirmed{ID: m.ID}
+		}
+		return ModalDismissed{ID: m.ID}
 	case key.Matches(k, km.Confirm):
 		return ModalConfirmed{ID: m.ID}
 	case key.Matches(k, km.Dismiss):
 		return ModalDismissed{ID: m.ID}
 	}
 	return nil
+}
+
+// highlight is ModalHighlighted for c, or nil when c is highlighted already.
+func (m Modal) highlight(c ModalChoice) tea.Msg {
+	if m.highlighted() == c {
+		return nil
+	}
+	return ModalHighlighted{ID: m.ID, Choice: c}
 }
 
 // HandleMouse implements tea.MouseHandler: a left click on a choice picks
@@ -233,10 +320,18 @@ func (m Modal) HandleMouse(ev tea.Mouse) tea.Msg {
 	return nil
 }
 
-// ShortHelp lists the keys for the help line.
+// ShortHelp lists the keys for the help line: "←/→ choose • enter
+// delete • esc/n dismiss", Enter named after the choice it picks now.
 func (m Modal) ShortHelp() []key.Binding {
 	km := m.keys()
-	return []key.Binding{km.Confirm, km.Dismiss}
+	move := key.NewBinding(key.WithKeys(append(km.Left.Keys(), km.Right.Keys()...)...),
+		key.WithHelp(km.Left.Help().Key+"/"+km.Right.Help().Key, "choose"))
+	label := m.confirmLabel()
+	if m.highlighted() == ModalDismiss {
+		label = m.dismissLabel()
+	}
+	choose := key.NewBinding(key.WithKeys(km.Choose.Keys()...), key.WithHelp(km.Choose.Help().Key, strings.ToLower(label)))
+	return []key.Binding{move, choose, km.Dismiss}
 }
 
 // Actions implements tea.ToolProvider: confirm and dismiss while visible,

@@ -69,7 +69,7 @@ func TestModalInvoke(t *testing.T) {
 func TestModalKeys(t *testing.T) {
 	m := widgets.Modal{ID: "m", Visible: true}
 	inRunKeys(t, m, []inKeyCase{
-		{"enter confirms", inKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
+		{"enter confirms, the default", inKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
 		{"y confirms", tea.Char('y'), widgets.ModalConfirmed{ID: "m"}},
 		{"esc dismisses", inKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
 		{"n dismisses", tea.Char('n'), widgets.ModalDismissed{ID: "m"}},
@@ -86,20 +86,20 @@ func TestModalKeys(t *testing.T) {
 }
 
 func TestModalClickOnAChoice(t *testing.T) {
-	// Drawn as: top border, body, blank, then "│ [ OK ]  [ Cancel ] │" on
-	// line 3, OK at x 2-7 and Cancel at x 10-19.
+	// Drawn as: top border, body, blank, then "│ ▸[ OK ]  [ Cancel ] │" on
+	// line 3, OK (with its mark) at x 2-8 and Cancel at x 10-20.
 	m := widgets.Modal{ID: "m", Title: "Sure?", Body: "Delete it?", Visible: true}
 	lines := strings.Split(ansi.Strip(m.Render(tea.RenderContext{Width: 40})), "\n")
-	if len(lines) != 5 || !strings.HasPrefix(lines[3], "│ [ OK ]  [ Cancel ]") {
+	if len(lines) != 5 || !strings.HasPrefix(lines[3], "│ ▸[ OK ]  [ Cancel ]") {
 		t.Fatalf("layout changed:\n%s", strings.Join(lines, "\n"))
 	}
 	inRunMouse(t, m, []inMouseCase{
-		{"click on OK confirms", inClick(2, 3), widgets.ModalConfirmed{ID: "m"}},
-		{"click on OK's end confirms", inClick(7, 3), widgets.ModalConfirmed{ID: "m"}},
-		{"click between does nothing", inClick(8, 3), nil},
-		{"click on Cancel dismisses", inClick(10, 3), widgets.ModalDismissed{ID: "m"}},
-		{"click on Cancel's end dismisses", inClick(19, 3), widgets.ModalDismissed{ID: "m"}},
-		{"click past Cancel does nothing", inClick(20, 3), nil},
+		{"click on OK's mark confirms", inClick(2, 3), widgets.ModalConfirmed{ID: "m"}},
+		{"click on OK's end confirms", inClick(8, 3), widgets.ModalConfirmed{ID: "m"}},
+		{"click between does nothing", inClick(9, 3), nil},
+		{"click on Cancel dismisses", inClick(11, 3), widgets.ModalDismissed{ID: "m"}},
+		{"click on Cancel's end dismisses", inClick(20, 3), widgets.ModalDismissed{ID: "m"}},
+		{"click past Cancel does nothing", inClick(21, 3), nil},
 		{"click on the body does nothing", inClick(3, 1), nil},
 		{"right click does nothing", tea.Mouse{X: 3, Y: 3, Action: tea.MousePress, Button: tea.MouseRight}, nil},
 		// In 4 lines the blank line goes: the choices move up to line 2.
@@ -147,8 +147,124 @@ func TestModalRender(t *testing.T) {
 func TestModalDescribe(t *testing.T) {
 	got := widgets.Modal{ID: "m", Title: "Sure?", Body: "Really?", Visible: true}.Describe()
 	want := tea.Description{Label: "Sure?", Role: "dialog", State: map[string]any{
-		"visible": true, "body": "Really?", "confirm_label": "OK", "dismiss_label": "Cancel"}}
+		"visible": true, "body": "Really?", "confirm_label": "OK", "dismiss_label": "Cancel", "highlighted": "confirm"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+}
+
+// The keyboard reaches both choices: Left and Right (h and l) move the
+// highlight, Enter picks the highlighted one, and a destructive dialog
+// highlights its dismiss choice first, so Enter alone never destroys.
+func TestModalKeysChooseTheHighlightedChoice(t *testing.T) {
+	confirm := widgets.ModalHighlighted{ID: "m", Choice: widgets.ModalConfirm}
+	dismiss := widgets.ModalHighlighted{ID: "m", Choice: widgets.ModalDismiss}
+	for _, tc := range []struct {
+		name  string
+		modal widgets.Modal
+		cases []inKeyCase
+	}{
+		{"destructive, as it opens", widgets.Modal{ID: "m", Visible: true, Destructive: true}, []inKeyCase{
+			{"enter dismisses", inKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
+			{"left highlights confirm", inKey(t, "left"), confirm},
+			{"h highlights confirm", tea.Char('h'), confirm},
+			{"right stays on dismiss", inKey(t, "right"), nil},
+			{"l stays on dismiss", tea.Char('l'), nil},
+			{"y confirms", tea.Char('y'), widgets.ModalConfirmed{ID: "m"}},
+			{"esc dismisses", inKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
+		}},
+		{"destructive, confirm highlighted", widgets.Modal{ID: "m", Visible: true, Destructive: true, Highlighted: widgets.ModalConfirm}, []inKeyCase{
+			{"enter confirms", inKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
+			{"right highlights dismiss", inKey(t, "right"), dismiss},
+			{"l highlights dismiss", tea.Char('l'), dismiss},
+			{"left stays on confirm", inKey(t, "left"), nil},
+			{"esc dismisses", inKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
+		}},
+		{"not destructive, as it opens", widgets.Modal{ID: "m", Visible: true}, []inKeyCase{
+			{"enter confirms", inKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
+			{"right highlights dismiss", inKey(t, "right"), dismiss},
+		}},
+		{"not destructive, dismiss highlighted", widgets.Modal{ID: "m", Visible: true, Highlighted: widgets.ModalDismiss}, []inKeyCase{
+			{"enter dismisses", inKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
+			{"left highlights confirm", inKey(t, "left"), confirm},
+		}},
+		{"an unknown highlight is the default", widgets.Modal{ID: "m", Visible: true, Destructive: true, Highlighted: "delete"}, []inKeyCase{
+			{"enter dismisses", inKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
+		}},
+		{"hidden", widgets.Modal{ID: "m", Destructive: true}, []inKeyCase{
+			{"left does nothing", inKey(t, "left"), nil},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { inRunKeys(t, tc.modal, tc.cases) })
+	}
+}
+
+// The highlighted choice is marked in plain text, not only by colour, and
+// the help line names the keys and what Enter picks.
+func TestModalShowsTheHighlightedChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		modal   widgets.Modal
+		buttons string
+		help    string
+	}{
+		{"destructive, as it opens", widgets.Modal{Destructive: true}, " [ Delete ] ▸[ Keep ]", "←/→ choose • enter keep • esc/n dismiss"},
+		{"destructive, confirm highlighted", widgets.Modal{Destructive: true, Highlighted: widgets.ModalConfirm}, "▸[ Delete ]  [ Keep ]", "←/→ choose • enter delete • esc/n dismiss"},
+		{"not destructive", widgets.Modal{}, "▸[ Delete ]  [ Keep ]", "←/→ choose • enter delete • esc/n dismiss"},
+		{"not destructive, dismiss highlighted", widgets.Modal{Highlighted: widgets.ModalDismiss}, " [ Delete ] ▸[ Keep ]", "←/→ choose • enter keep • esc/n dismiss"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := tc.modal
+			m.ID, m.Visible, m.Title, m.ConfirmLabel, m.DismissLabel = "m", true, "Delete it?", "Delete", "Keep"
+			for _, focused := range []bool{true, false} {
+				out := ansi.Strip(m.Render(tea.RenderContext{Width: 40, Focused: focused}))
+				if !strings.Contains(out, "│ "+tc.buttons+" │") {
+					t.Errorf("focused %v: the choices do not read %q:\n%s", focused, tc.buttons, out)
+				}
+			}
+			var help []string
+			for _, b := range m.ShortHelp() {
+				help = append(help, b.Help().Key+" "+b.Help().Desc)
+			}
+			if got := strings.Join(help, " • "); got != tc.help {
+				t.Errorf("help %q, want %q", got, tc.help)
+			}
+		})
+	}
+	// In colour, the focused highlight is the focused button style.
+	m := widgets.Modal{ID: "m", Visible: true, Destructive: true}
+	other := m
+	other.Highlighted = widgets.ModalConfirm
+	inCheckDistinct(t, map[string]string{
+		"dismiss highlighted": m.Render(tea.RenderContext{Width: 40, Focused: true}),
+		"confirm highlighted": other.Render(tea.RenderContext{Width: 40, Focused: true}),
+	})
+}
+
+func TestModalStateMovesTheHighlight(t *testing.T) {
+	s := widgets.ModalState{ID: "m"}
+	s.Open()
+	if v := s.View("m"); !v.Visible || v.Highlighted != "" {
+		t.Fatalf("opened: %+v, want visible with the default highlight", v)
+	}
+	for _, tc := range []struct {
+		name string
+		msg  tea.Msg
+		used bool
+		want widgets.ModalChoice
+	}{
+		{"its highlight", widgets.ModalHighlighted{ID: "m", Choice: widgets.ModalConfirm}, true, widgets.ModalConfirm},
+		{"another modal's", widgets.ModalHighlighted{ID: "x", Choice: widgets.ModalDismiss}, false, widgets.ModalConfirm},
+		{"a confirm is the app's", widgets.ModalConfirmed{ID: "m"}, false, widgets.ModalConfirm},
+		{"back to dismiss", widgets.ModalHighlighted{ID: "m", Choice: widgets.ModalDismiss}, true, widgets.ModalDismiss},
+	} {
+		if used := s.Update(tc.msg); used != tc.used || s.Highlighted != tc.want {
+			t.Fatalf("%s: used %v, highlighted %q; want %v, %q", tc.name, used, s.Highlighted, tc.used, tc.want)
+		}
+	}
+	s.Close()
+	s.Open()
+	if s.Highlighted != "" {
+		t.Fatalf("reopened with %q highlighted, want the default", s.Highlighted)
 	}
 }

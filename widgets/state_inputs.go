@@ -7,7 +7,7 @@ import (
 )
 
 // The state helpers below hold what the input widgets (TextInput,
-// PasswordField, TextArea, SelectList, Checkbox, Menu) need in an app's
+// PasswordField, TextArea, SelectList, Checkbox, Modal, Menu) need in an app's
 // model and apply their messages, like the viewing widgets' helpers: each
 // stores the id of the widget it drives in ID, Update applies only messages
 // whose ID equals it (a state with an empty ID applies nothing) and reports
@@ -128,6 +128,39 @@ func (s *CheckboxState) Update(msg tea.Msg) bool {
 		return false
 	}
 	s.Checked = m.Checked
+	return true
+}
+
+// ModalState is whether a Modal is open and which of its choices is
+// highlighted. Update applies ModalHighlighted for ID; Open and Close show
+// and hide the dialog, each putting the highlight back on the default
+// choice. ModalConfirmed and ModalDismissed are left to the app, which
+// acts and then calls Close.
+type ModalState struct {
+	ID          string      `json:"id"`
+	Visible     bool        `json:"visible"`
+	Highlighted ModalChoice `json:"highlighted"`
+}
+
+// View returns a Modal showing the state, with the given id (pass s.ID).
+// Set its Title, Body, labels and Destructive as needed.
+func (s *ModalState) View(id string) Modal {
+	return Modal{ID: id, Visible: s.Visible, Highlighted: s.Highlighted}
+}
+
+// Open shows the dialog with the default choice highlighted.
+func (s *ModalState) Open() { s.Visible, s.Highlighted = true, "" }
+
+// Close hides the dialog.
+func (s *ModalState) Close() { s.Visible, s.Highlighted = false, "" }
+
+// Update applies ModalHighlighted and reports whether it used msg.
+func (s *ModalState) Update(msg tea.Msg) bool {
+	m, ok := msg.(ModalHighlighted)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	s.Highlighted = m.Choice
 	return true
 }
 

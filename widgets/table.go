@@ -241,38 +241,96 @@ func renderLine(style lipgloss.Style, text string, width int) string {
 // colSpan is where a column is drawn: x is its first cell after the marker.
 type colSpan struct{ x, w int }
 
-// layout places the columns in width cells: fixed widths first, then the
-// rest shared by the columns without one (at least one cell each).
+// tableColumnMin and tableColumnMinMax bound what a column keeps while
+// the table narrows: the width of its title, but at least tableColumnMin
+// and at most tableColumnMinMax cells (a fixed Width below that is kept).
+const (
+	tableColumnMin    = 3
+	tableColumnMinMax = 8
+)
+
+// layout places the columns in width cells. With room, the fixed widths
+// are kept and the columns without one share what is left. A table too
+// wide for width narrows so that every column stays in view: the flexible
+// columns shrink first, down to their minimum (their title's width, 3 to
+// 8 cells); then the fixed ones, widest first, down to theirs; then every
+// column, widest first, down to one cell. Cells cut by it end in an
+// ellipsis (writeCell).
 func (t Table) layout(width int) []colSpan {
-	spans := make([]colSpan, len(t.Columns))
-	avail := width - tableMarkerWidth - tableColumnGap*max(len(t.Columns)-1, 0)
-	flex := 0
-	for _, c := range t.Columns {
+	n := len(t.Columns)
+	spans := make([]colSpan, n)
+	avail := width - tableMarkerWidth - tableColumnGap*max(n-1, 0)
+	ws := make([]int, n)
+	mins := make([]int, n)
+	rest, flex := avail, 0
+	for i, c := range t.Columns {
+		mins[i] = min(max(Width(t.title(i)), tableColumnMin), tableColumnMinMax)
 		if c.Width > 0 {
-			avail -= c.Width
+			ws[i] = c.Width
+			mins[i] = min(mins[i], c.Width)
+			rest -= c.Width
 		} else {
 			flex++
 		}
 	}
 	share, extra := 0, 0
-	if flex > 0 && avail > 0 {
-		share, extra = avail/flex, avail%flex
+	if flex > 0 && rest > 0 {
+		share, extra = rest/flex, rest%flex
 	}
-	x := tableMarkerWidth
+	total := 0
 	for i, c := range t.Columns {
-		w := c.Width
-		if w <= 0 {
-			w = share
+		if c.Width <= 0 {
+			ws[i] = share
 			if extra > 0 {
-				w++
+				ws[i]++
 				extra--
 			}
-			w = max(w, 1)
+			ws[i] = max(ws[i], mins[i])
 		}
+		total += ws[i]
+	}
+	if over := total - avail; over > 0 {
+		over = shrinkWidest(ws, mins, over)
+		ones := make([]int, n)
+		for i := range ones {
+			ones[i] = 1
+		}
+		shrinkWidest(ws, ones, over)
+	}
+	x := tableMarkerWidth
+	for i, w := range ws {
 		spans[i] = colSpan{x: x, w: w}
 		x += w + tableColumnGap
 	}
 	return spans
+}
+
+// shrinkWidest takes over cells from ws, one at a time from the widest
+// column still wider than its floor (the first of equals), and returns
+// how many it could not take.
+func shrinkWidest(ws, floor []int, over int) int {
+	for over > 0 {
+		widest := -1
+		for i, w := range ws {
+			if w > floor[i] && (widest < 0 || w > ws[widest]) {
+				widest = i
+			}
+		}
+		if widest < 0 {
+			break
+		}
+		ws[widest]--
+		over--
+	}
+	return over
+}
+
+// title is the heading of column i: its Title, or its Key.
+func (t Table) title(i int) string {
+	if title := OneLine(t.Columns[i].Title); title != "" {
+		return title
+	}
+	return t.Columns[i].Key
 }
 
 func (t Table) headerText(spans []colSpan) string {
@@ -282,10 +340,7 @@ func (t Table) headerText(spans []colSpan) string {
 		if i > 0 {
 			writeSpaces(&b, tableColumnGap)
 		}
-		title := OneLine(c.Title)
-		if title == "" {
-			title = c.Key
-		}
+		title := t.title(i)
 		w := spans[i].w
 		if c.Key == t.SortColumn && t.SortColumn != "" {
 			arrow := "▲"

@@ -312,6 +312,38 @@ func TestTableRenderCutsCellsWithAnEllipsis(t *testing.T) {
 	}
 }
 
+// A table narrower than its columns keeps every column in view, cut with
+// an ellipsis, while there is room for a few cells each: at 50 columns the
+// search demo's table showed Repository whole, "Stars ▼…" and no Language.
+func TestTableNarrowsToFitItsWidth(t *testing.T) {
+	tb := Table{ID: "t", SortColumn: "stars", SortDirection: SortDesc,
+		Columns: []TableColumn{{Key: "name", Title: "Repository", Width: 36}, {Key: "stars", Title: "Stars", Width: 8, Align: AlignRight}, {Key: "language", Title: "Language"}},
+		Rows:    [][]string{{"freeCodeCamp/freeCodeCamp", "408000", "TypeScript"}, {"donnemartin/system-design-primer", "285000", "Python"}}}
+	tests := []struct {
+		width        int
+		header, row0 string
+	}{
+		{80, "  Repository                            Stars ▼ Language", "▸ freeCodeCamp/freeCodeCamp              408000 TypeScript"},
+		{48, "  Repository                    Stars ▼ Language", "▸ freeCodeCamp/freeCodeCamp      408000 TypeScr…"},
+		{40, "  Repository            Stars ▼ Language", "▸ freeCodeCamp/freeCo…   408000 TypeScr…"},
+		{30, "  Repository  Stars ▼ Language", "▸ freeCodeC…   408000 TypeScr…"},
+		{20, "  Repo… St… ▼ Langu…", "▸ free… 4080… TypeS…"},
+	}
+	for _, tc := range tests {
+		t.Run(strconv.Itoa(tc.width), func(t *testing.T) {
+			out := tb.Render(tea.RenderContext{Width: tc.width, Focused: true})
+			vwCheckFits(t, out, tc.width, 0)
+			lines := strings.Split(vwStrip(out), "\n")
+			if got := strings.TrimRight(lines[0], " "); got != tc.header {
+				t.Errorf("header %q, want %q", got, tc.header)
+			}
+			if got := strings.TrimRight(lines[1], " "); got != tc.row0 {
+				t.Errorf("row %q, want %q", got, tc.row0)
+			}
+		})
+	}
+}
+
 func TestTableRenderAlignsColumns(t *testing.T) {
 	tests := []struct {
 		name       string
@@ -389,7 +421,19 @@ func TestTableLayout(t *testing.T) {
 		{"flexible columns share the rest, first ones get the remainder", []TableColumn{{Key: "a"}, {Key: "b", Width: 4}, {Key: "c"}}, 20,
 			[]colSpan{{2, 6}, {9, 4}, {14, 6}}},
 		{"all fixed", []TableColumn{{Key: "a", Width: 3}, {Key: "b", Width: 3}}, 80, []colSpan{{2, 3}, {6, 3}}},
-		{"no room left still gives a flexible column one cell", []TableColumn{{Key: "a", Width: 30}, {Key: "b"}}, 20, []colSpan{{2, 30}, {33, 1}}},
+		{"a fixed column too wide shrinks so a flexible one keeps its minimum", []TableColumn{{Key: "a", Width: 30}, {Key: "b"}}, 20,
+			[]colSpan{{2, 14}, {17, 3}}},
+		{"the search demo at 50 columns: the flexible column keeps its title's width, the widest fixed one gives way",
+			[]TableColumn{{Key: "name", Title: "Repository", Width: 36}, {Key: "stars", Title: "Stars", Width: 8}, {Key: "language", Title: "Language"}}, 48,
+			[]colSpan{{2, 28}, {31, 8}, {40, 8}}},
+		{"fixed columns shrink widest first", []TableColumn{{Key: "a", Width: 20}, {Key: "b", Width: 10}, {Key: "c", Width: 6}}, 30,
+			[]colSpan{{2, 10}, {13, 10}, {24, 6}}},
+		{"a flexible column shrinks to its minimum before a fixed one gives a cell", []TableColumn{{Key: "a", Width: 10}, {Key: "b", Title: "Language"}}, 21,
+			[]colSpan{{2, 10}, {13, 8}}},
+		{"below every minimum, every column narrows, widest first", []TableColumn{{Key: "name", Title: "Repository", Width: 36}, {Key: "stars", Title: "Stars", Width: 8}, {Key: "language", Title: "Language"}}, 13,
+			[]colSpan{{2, 3}, {6, 3}, {10, 3}}},
+		{"too narrow for a cell each, each keeps one", []TableColumn{{Key: "a", Width: 5}, {Key: "b"}, {Key: "c", Width: 5}}, 5,
+			[]colSpan{{2, 1}, {4, 1}, {6, 1}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

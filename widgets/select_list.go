@@ -15,8 +15,9 @@ const DefaultListHeight = 8
 // SelectList is a list of options with one selected. Moving the selection
 // (arrows, Home/End, PgUp/PgDown, a click, or the agent action select) sends
 // SelectionChanged; Enter sends Chosen. It shows a window of Height lines
-// that keeps the selection in view. A disabled SelectList cannot be focused
-// and offers reads only.
+// starting at Offset, moved only as far as keeps the selection in view, so
+// a click selects the option under the pointer and the window stays. A
+// disabled SelectList cannot be focused and offers reads only.
 type SelectList struct {
 	ID      string
 	Label   string
@@ -25,7 +26,13 @@ type SelectList struct {
 	Selected int
 	// Height is the number of options shown at once (DefaultListHeight
 	// when 0).
-	Height   int
+	Height int
+	// Offset is the first option shown; Render moves it to keep Selected
+	// in view. SelectListState keeps it, so the window scrolls only when
+	// the selection leaves it. An app that leaves it 0 gets a window that
+	// shows the selection on its last line once it is past the first
+	// screen, and moves on a click.
+	Offset   int
 	Disabled bool
 	Exclude  bool
 	// Keys overrides the keys it answers to; nil means DefaultSelectListKeyMap().
@@ -127,7 +134,7 @@ func (l SelectList) Render(ctx tea.RenderContext) string {
 		return strings.Join(out, "\n")
 	}
 	index, _ := l.selection()
-	top := windowTop(index, len(l.Options), height)
+	top := followWindow(l.Offset, index, height, len(l.Options))
 	for i := top; i < min(top+height, len(l.Options)); i++ {
 		text := Fit(OneLine(l.Options[i]), max(ctx.Width-2, 0))
 		if i == index {
@@ -234,7 +241,7 @@ func (l SelectList) HandleMouse(m tea.Mouse) tea.Msg {
 		}
 		label, height := l.layout(m.Height)
 		row := m.Y - boolInt(label)
-		top := windowTop(cur, len(l.Options), height)
+		top := followWindow(l.Offset, cur, height, len(l.Options))
 		if row < 0 || row >= height || top+row >= len(l.Options) {
 			return nil
 		}

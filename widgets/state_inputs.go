@@ -83,28 +83,31 @@ func (s *TextInputState) Update(msg tea.Msg) bool {
 	return false
 }
 
-// SelectListState is a SelectList's options and selection. Update applies
-// SelectionChanged for ID.
+// SelectListState is a SelectList's options, selection and scroll offset.
+// Update applies SelectionChanged for ID.
 type SelectListState struct {
 	ID       string   `json:"id"`
 	Options  []string `json:"options"`
 	Selected int      `json:"selected"`
 	Height   int      `json:"height"`
+	Offset   int      `json:"offset"`
 }
 
 // View returns the SelectList for the state, with the given id (pass s.ID).
 func (s *SelectListState) View(id string) SelectList {
-	return SelectList{ID: id, Options: s.Options, Selected: s.Selected, Height: s.Height}
+	return SelectList{ID: id, Options: s.Options, Selected: s.Selected, Height: s.Height, Offset: s.Offset}
 }
 
-// Update applies SelectionChanged (clamped to the options) and reports
-// whether it used msg.
+// Update applies SelectionChanged (clamped to the options), moving Offset
+// only as far as keeps the selection in a window of Height lines, and
+// reports whether it used msg.
 func (s *SelectListState) Update(msg tea.Msg) bool {
 	m, ok := msg.(SelectionChanged)
 	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}
 	s.Selected = max(-1, min(m.Index, len(s.Options)-1))
+	s.Offset = followWindow(s.Offset, s.Selected, s.View(s.ID).height(), len(s.Options))
 	return true
 }
 

@@ -129,7 +129,7 @@ func TestSelectListStateAppliesSelectionChanged(t *testing.T) {
 	if s.Selected != 2 {
 		t.Errorf("after three downs: selected %d, want 2 (the last)", s.Selected)
 	}
-	if got, want := s.View("l"), (widgets.SelectList{ID: "l", Options: opts, Selected: 2, Height: 2}); !reflect.DeepEqual(got, want) {
+	if got, want := s.View("l"), (widgets.SelectList{ID: "l", Options: opts, Selected: 2, Height: 2, Offset: 1}); !reflect.DeepEqual(got, want) {
 		t.Errorf("View = %#v, want %#v", got, want)
 	}
 }
@@ -221,14 +221,14 @@ func TestMenuStateDrivesTheMenuByKeys(t *testing.T) {
 // data it may keep beside them (Bar), with an example of each.
 var stateTypes = []any{
 	widgets.TextInputState{ID: "name", Value: "Ada", CursorFromEnd: 1},
-	widgets.SelectListState{ID: "list", Options: []string{"a", "b"}, Selected: 1, Height: 4},
+	widgets.SelectListState{ID: "list", Options: []string{"a", "b"}, Selected: 1, Height: 4, Offset: 3},
 	widgets.CheckboxState{ID: "terms", Checked: true},
 	widgets.MenuState{ID: "menu", Items: []widgets.MenuItem{{ID: "file", Label: "File", Children: []widgets.MenuItem{{ID: "quit", Label: "Quit", Disabled: true}}}},
 		Open: []string{"file"}, Cursor: "quit", Height: 5},
 	widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "name", Title: "Name", Width: 9, Align: widgets.AlignRight}},
 		Rows: [][]string{{"x"}}, Selected: 0, Offset: 1, Height: 3, SortColumn: "name", SortDirection: widgets.SortDesc},
 	widgets.TreeState{ID: "tree", Nodes: []widgets.TreeNode{{ID: "n", Label: "N", Children: []widgets.TreeNode{{ID: "c", Label: "C"}}}},
-		Expanded: map[string]bool{"n": true}, Selected: "c", Height: 7},
+		Expanded: map[string]bool{"n": true}, Selected: "c", Height: 7, Offset: 2},
 	widgets.ScrubberState{ID: "s", Label: "▶", Position: 3, Min: 1, Max: 9, Playing: true},
 	widgets.TabsState{ID: "tabs", Tabs: []string{"One", "Two"}, Active: 1},
 	widgets.ViewportState{ID: "v", Lines: []string{"l"}, Top: 2, Height: 6},
@@ -241,11 +241,11 @@ func TestStateHelpersEncodeSnakeCaseJSON(t *testing.T) {
 		want  string
 	}{
 		{stateTypes[0], `{"id":"name","value":"Ada","cursor_from_end":1}`},
-		{stateTypes[1], `{"id":"list","options":["a","b"],"selected":1,"height":4}`},
+		{stateTypes[1], `{"id":"list","options":["a","b"],"selected":1,"height":4,"offset":3}`},
 		{stateTypes[2], `{"id":"terms","checked":true}`},
 		{stateTypes[3], `{"id":"menu","items":[{"id":"file","label":"File","children":[{"id":"quit","label":"Quit","disabled":true}],"disabled":false}],"open":["file"],"cursor":"quit","height":5}`},
 		{stateTypes[4], `{"id":"t","columns":[{"key":"name","title":"Name","width":9,"align":1}],"rows":[["x"]],"selected":0,"offset":1,"height":3,"sort_column":"name","sort_direction":"desc"}`},
-		{stateTypes[5], `{"id":"tree","nodes":[{"id":"n","label":"N","children":[{"id":"c","label":"C"}]}],"expanded":{"n":true},"selected":"c","height":7}`},
+		{stateTypes[5], `{"id":"tree","nodes":[{"id":"n","label":"N","children":[{"id":"c","label":"C"}]}],"expanded":{"n":true},"selected":"c","height":7,"offset":2}`},
 		{stateTypes[6], `{"id":"s","label":"▶","position":3,"min":1,"max":9,"playing":true}`},
 		{stateTypes[7], `{"id":"tabs","tabs":["One","Two"],"active":1}`},
 		{stateTypes[8], `{"id":"v","lines":["l"],"top":2,"height":6}`},

@@ -138,16 +138,18 @@ type TreeState struct {
 	Expanded map[string]bool `json:"expanded"`
 	Selected string          `json:"selected"`
 	Height   int             `json:"height"`
+	Offset   int             `json:"offset"`
 }
 
 // View returns the Tree for the state, with the given id (pass s.ID).
 func (s *TreeState) View(id string) Tree {
-	return Tree{ID: id, Nodes: s.Nodes, Expanded: s.Expanded, Selected: s.Selected, Height: s.Height}
+	return Tree{ID: id, Nodes: s.Nodes, Expanded: s.Expanded, Selected: s.Selected, Height: s.Height, Offset: s.Offset}
 }
 
 // Update applies TreeExpanded (when a node collapses over the selection,
 // its selection moves to the node) and NodeSelected (expanding the node's
-// ancestors so it is visible). It reports whether it used msg.
+// ancestors so it is visible), then moves Offset only as far as keeps the
+// selection in a window of Height lines. It reports whether it used msg.
 func (s *TreeState) Update(msg tea.Msg) bool {
 	switch m := msg.(type) {
 	case TreeExpanded:
@@ -162,6 +164,7 @@ func (s *TreeState) Update(msg tea.Msg) bool {
 			s.Selected = m.NodeID
 		}
 		s.setExpanded(m.Expanded, m.NodeID)
+		s.follow()
 		return true
 	case NodeSelected:
 		if !ownID(s.ID, m.ID) {
@@ -173,9 +176,17 @@ func (s *TreeState) Update(msg tea.Msg) bool {
 		}
 		s.Selected = m.NodeID
 		s.setExpanded(true, path[:len(path)-1]...)
+		s.follow()
 		return true
 	}
 	return false
+}
+
+// follow moves Offset so the selected node is in the window.
+func (s *TreeState) follow() {
+	t := s.View(s.ID)
+	lines := t.visible()
+	s.Offset = followWindow(s.Offset, t.cursor(lines), t.lines(0), len(lines))
 }
 
 // setExpanded records ids as expanded (or not) in a new map.

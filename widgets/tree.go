@@ -13,7 +13,9 @@ import (
 // the selected node, marked with › in a column before the nodes (as in
 // SelectList), so the selection shows in plain text too; only the visible
 // nodes (those whose ancestors are all expanded) are drawn, in a window of
-// Height lines (12 when 0) that keeps the selection in view.
+// Height lines (12 when 0) starting at Offset, moved only as far as keeps
+// the selection in view: a click selects the node under the pointer and
+// the window stays where it is.
 //
 // Up and Down move among the visible nodes, PgUp and PgDn by the visible
 // height, Home and End to the first and last (NodeSelected); Right expands,
@@ -25,7 +27,13 @@ type Tree struct {
 	Expanded map[string]bool
 	Selected string
 	Height   int
-	Exclude  bool
+	// Offset is the first visible node drawn, counting from 0 in display
+	// order; Render moves it to keep Selected in view. TreeState keeps it,
+	// so the window scrolls only when the selection leaves it. An app that
+	// leaves it 0 gets a window that shows the selection on its last line
+	// once it is past the first screen, and moves on a click.
+	Offset  int
+	Exclude bool
 	// Keys overrides the keys it answers to; nil means DefaultTreeKeyMap().
 	Keys  *TreeKeyMap
 	Theme *Theme
@@ -179,7 +187,7 @@ func (t Tree) Render(ctx tea.RenderContext) string {
 	lines := t.visible()
 	cur := t.cursor(lines)
 	h := t.lines(ctx.Height)
-	start := followWindow(0, cur, h, len(lines))
+	start := followWindow(t.Offset, cur, h, len(lines))
 	end := min(start+h, len(lines))
 	selected, marker := th.SelectedDim, th.Muted
 	if ctx.Focused {
@@ -293,7 +301,7 @@ func (t Tree) HandleMouse(m tea.Mouse) tea.Msg {
 	if m.Y >= h {
 		return nil
 	}
-	i := followWindow(0, t.cursor(lines), h, len(lines)) + m.Y
+	i := followWindow(t.Offset, t.cursor(lines), h, len(lines)) + m.Y
 	if i >= len(lines) {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/facetui/facet/playground"
+	"github.com/facetui/facet/render/terminal"
 )
 
 // demoWait bounds how long a mouse test waits for the screen: generous, for
@@ -195,4 +196,40 @@ func treeCursor(screen string) string {
 		}
 	}
 	return ""
+}
+
+// A click on the files tree selects the node under the pointer, and the
+// tree does not scroll: after End the window shows the last nodes, and a
+// click on one higher up used to scroll it, so the clicked node left the
+// pointer.
+func TestMouseClickOnAScrolledTreeKeepsTheWindow(t *testing.T) {
+	tm := runOnTerminal(t, playground.NewFiles(), terminal.WithSize(80, 16))
+	tm.waitFor("─ README.md ─")
+	tm.typeRaw("\x1b[F") // End
+	before := screenUntil(tm, "End selecting go.mod", func(s string) bool { return treeCursor(s) == "go.mod" })
+	x, y := locate(tm, "   LICENSE") // the tree's line, not the preview's title
+	mouseClick(tm, x+3, y)
+	after := screenUntil(tm, "a click selecting LICENSE", func(s string) bool { return treeCursor(s) == "LICENSE" })
+	if _, y2 := locate(tm, "   LICENSE"); y2 != y || treeTop(after) != treeTop(before) {
+		t.Fatalf("the tree scrolled: LICENSE moved from line %d to %d after the click on it:\n%s\nbefore it:\n%s", y, y2, after, before)
+	}
+	// The window scrolls again only to keep the selection in view.
+	for range 12 {
+		tm.typeRaw("\x1b[A") // Up
+	}
+	screenUntil(tm, "Up past the top scrolling the tree", func(s string) bool { return treeTop(s) != treeTop(after) })
+}
+
+// treeTop is the files tree's first line: the text in the tree box on the
+// screen's second line.
+func treeTop(screen string) string {
+	lines := strings.Split(screen, "\n")
+	if len(lines) < 2 {
+		return ""
+	}
+	parts := strings.Split(lines[1], "│")
+	if len(parts) < 2 {
+		return ""
+	}
+	return strings.TrimSpace(parts[1])
 }

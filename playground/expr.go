@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -21,17 +22,21 @@ func (e *ExprError) Error() string {
 	return fmt.Sprintf("at column %d: %s", e.Pos+1, e.Msg)
 }
 
-// Eval evaluates an arithmetic expression: decimal numbers, + - * / %,
-// parentheses and unary minus (and plus), with the usual precedence. It
-// evaluates nothing else. Errors are *ExprError values that say where and
-// what went wrong, including division by zero.
+// Eval evaluates an arithmetic expression: decimal numbers (with an
+// optional exponent, as FormatNumber writes large results: 1e+40, 2.5E-3),
+// + - * / %, parentheses and unary minus (and plus), with the usual
+// precedence. It evaluates nothing else. Errors are *ExprError values that
+// say where and what went wrong, including division by zero and a number
+// or a result too large for a float64 (beyond about 1.8e308).
 //
 // The grammar, parsed by recursive descent:
 //
-//	expr   = term { ("+" | "-") term }
-//	term   = unary { ("*" | "/" | "%") unary }
-//	unary  = ("-" | "+") unary | primary
+//	expr    = term { ("+" | "-") term }
+//	term    = unary { ("*" | "/" | "%") unary }
+//	unary   = ("-" | "+") unary | primary
 //	primary = number | "(" expr ")"
+//	number  = digits [ "." digits ] [ ("e" | "E") [ "+" | "-" ] digits ]
+//	          (either digits may be empty, not both)
 func Eval(src string) (float64, error) {
 	p := &exprParser{src: src}
 	p.skipSpace()
@@ -99,6 +104,7 @@ func (p *exprParser) expr(depth int) (float64, error) {
 		if op != '+' && op != '-' {
 			return left, nil
 		}
+		at := p.pos
 		p.pos++
 		right, err := p.term(depth)
 		if err != nil {
@@ -109,7 +115,22 @@ func (p *exprParser) expr(depth int) (float64, error) {
 		} else {
 			left -= right
 		}
+		if err := tooLarge(left, at, op); err != nil {
+			return 0, err
+		}
 	}
+}
+
+// maxNumber is how a message spells the largest float64.
+const maxNumber = "about 1.8e308"
+
+// tooLarge reports a result of the operator op at byte at that overflowed
+// to an infinity, or nil.
+func tooLarge(v float64, at int, op byte) error {
+	if math.IsInf(v, 0) {
+		return &ExprError{Pos: at, Msg: fmt.Sprintf("the result of %q is too large (the largest number is %s)", string(op), maxNumber)}
+	}
+	return nil
 }
 
 func (p *exprParser) term(depth int) (float64, error) {
@@ -141,6 +162,9 @@ func (p *exprParser) term(depth int) (float64, error) {
 				return 0, &ExprError{Pos: at, Msg: "modulo by zero"}
 			}
 			left = math.Mod(left, right)
+		}
+		if err := tooLarge(left, at, op); err != nil {
+			return 0, err
 		}
 	}
 }
@@ -191,33 +215,82 @@ func (p *exprParser) primary(depth int) (float64, error) {
 	return 0, p.notAllowed()
 }
 
-// notAllowed explains the character at p.pos, which no rule accepts.
+// notAllowed explains the character at p.pos, which no rule accepts: a
+// name (the letters, digits and underscores from there: "abc" in
+// "2+abc*3") or a character.
 func (p *exprParser) notAllowed() error {
 	const allowed = "only numbers, + - * / % and parentheses are allowed"
 	r, _ := utf8.DecodeRuneInString(p.src[p.pos:])
-	if unicode.IsLetter(r) || r == '_' {
-		return &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unknown name %q: %s", p.rest(), allowed)}
+	if isNameRune(r) && !unicode.IsDigit(r) {
+		end := p.pos
+		for end < len(p.src) {
+			c, size := utf8.DecodeRuneInString(p.src[end:])
+			if !isNameRune(c) {
+				break
+			}
+			end += size
+		}
+		name := p.src[p.pos:end]
+		if utf8.RuneCountInString(name) > maxNameShown {
+			name = string([]rune(name)[:maxNameShown]) + "…"
+		}
+		return &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unknown name %q: %s", name, allowed)}
 	}
 	return &ExprError{Pos: p.pos, Msg: fmt.Sprintf("unexpected %q: %s", string(r), allowed)}
 }
 
-// number reads digits with at most one decimal point.
+// maxNameShown is how many characters of an unknown name an error quotes.
+const maxNameShown = 12
+
+// isNameRune reports whether r can be part of a name.
+func isNameRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_'
+}
+
+// number reads a decimal number: digits with at most one decimal point,
+// then an optional exponent ("e" or "E", a sign, digits).
 func (p *exprParser) number() (float64, error) {
 	start := p.pos
-	dots := 0
-	for p.pos < len(p.src) && (p.src[p.pos] == '.' || (p.src[p.pos] >= '0' && p.src[p.pos] <= '9')) {
-		if p.src[p.pos] == '.' {
-			dots++
+	digits := func() int {
+		from := p.pos
+		for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
+			p.pos++
 		}
+		return p.pos - from
+	}
+	mantissa := digits()
+	dots := 0
+	for p.pos < len(p.src) && p.src[p.pos] == '.' {
+		dots++
 		p.pos++
+		mantissa += digits()
+	}
+	malformed := func(why string) error {
+		return &ExprError{Pos: start, Msg: fmt.Sprintf("malformed number %q%s", p.src[start:p.pos], why)}
+	}
+	if dots > 1 || mantissa == 0 {
+		return 0, malformed("")
+	}
+	if p.pos < len(p.src) && (p.src[p.pos] == 'e' || p.src[p.pos] == 'E') {
+		p.pos++
+		if p.pos < len(p.src) && (p.src[p.pos] == '+' || p.src[p.pos] == '-') {
+			p.pos++
+		}
+		if digits() == 0 {
+			for p.pos < len(p.src) && isNameRune(rune(p.src[p.pos])) {
+				p.pos++
+			}
+			return 0, malformed(": an exponent needs digits, as in 1e+40")
+		}
 	}
 	text := p.src[start:p.pos]
-	if dots > 1 || text == "." {
-		return 0, &ExprError{Pos: start, Msg: fmt.Sprintf("malformed number %q", text)}
-	}
 	v, err := strconv.ParseFloat(text, 64)
-	if err != nil {
-		return 0, &ExprError{Pos: start, Msg: fmt.Sprintf("malformed number %q", text)}
+	if errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0) {
+		return 0, &ExprError{Pos: start, Msg: fmt.Sprintf("number %q is too large (the largest number is %s)", text, maxNumber)}
+	}
+	if err != nil && !errors.Is(err, strconv.ErrRange) {
+		// A number too small to represent rounds to 0, as arithmetic does.
+		return 0, malformed("")
 	}
 	return v, nil
 }

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -29,6 +30,15 @@ func TestEvalComputesArithmetic(t *testing.T) {
 		{"3.", 3},
 		{"  42  ", 42},
 		{"((((1))))", 1},
+		{"1e3", 1000},
+		{"2.5E-3", 0.0025},
+		{"1e+40", 1e40},
+		{".5e1", 5},
+		{"3.e2", 300},
+		{"2e3*2", 4000},
+		{"9.22337203685e+18", 9.22337203685e18},
+		{"1e308", 1e308},
+		{"1e-400", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -56,14 +66,23 @@ func TestEvalRejectsBadInputWithWhereAndWhy(t *testing.T) {
 		{"5 % (2-2)", 2, "modulo by zero"},
 		{"2**3", 2, "operator \"*\" needs a number"},
 		{"*3", 0, "operator \"*\" needs a number"},
-		{"abs(3)", 0, "unknown name \"abs(3)\""},
+		{"abs(3)", 0, "unknown name \"abs\""},
+		{"2+abc*3", 2, "unknown name \"abc\": only numbers"},
+		{"2 * pi_2 + 1", 4, "unknown name \"pi_2\""},
+		{"1e308*10", 5, "the result of \"*\" is too large (the largest number is about 1.8e308)"},
+		{"-1e308-1e308", 6, "the result of \"-\" is too large"},
+		{"1e400", 0, "number \"1e400\" is too large (the largest number is about 1.8e308)"},
+		{"2*1e999", 2, "number \"1e999\" is too large"},
+		{"1e", 0, "malformed number \"1e\": an exponent needs digits"},
+		{"1e+", 0, "malformed number \"1e+\": an exponent needs digits"},
+		{"2ex", 0, "malformed number \"2ex\""},
 		{"1.2.3", 0, "malformed number \"1.2.3\""},
 		{".", 0, "malformed number"},
 		{"2 3", 2, "unexpected \"3\" after a complete expression: an operator is missing"},
 		{"2(3)", 1, "an operator is missing"},
 		{"1+2 x", 4, "unknown name \"x\""},
 		{"2^3", 1, "unexpected \"^\""},
-		{"os.Exit(1)", 0, "unknown name"},
+		{"os.Exit(1)", 0, "unknown name \"os\""},
 		{strings.Repeat("(", 500) + "1" + strings.Repeat(")", 500), -1, "nested more than"},
 		{strings.Repeat("-", 500) + "1", -1, "nested more than"},
 	}
@@ -85,6 +104,18 @@ func TestEvalRejectsBadInputWithWhereAndWhy(t *testing.T) {
 				t.Errorf("Eval(%q) error %q, want it to contain %q", tt.src, err, tt.wantMsg)
 			}
 		})
+	}
+}
+
+// What the calculator prints, it reads back: a large result is written
+// with an exponent (1e+40), which Eval takes.
+func TestEvalReadsBackWhatFormatNumberWrites(t *testing.T) {
+	for _, v := range []float64{1e40, -1e40, 9.223372036854776e18, 1.0 / 3, -2.5e-7, 1e308, 1e15, 123456789012345680} {
+		s := FormatNumber(v)
+		got, err := Eval(s)
+		if err != nil || math.Abs(got-v) > math.Abs(v)*1e-11 {
+			t.Errorf("Eval(FormatNumber(%v) = %q) = %v, %v", v, s, got, err)
+		}
 	}
 }
 

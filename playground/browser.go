@@ -10,6 +10,11 @@ import (
 // BrowserStatus is the help line shown under an open demo.
 const BrowserStatus = "esc: back to catalog · q / ctrl+c: quit"
 
+// CatalogStatus is the line under the catalog: only the keys the bottom
+// help line (the list's keys: ↑/↓, enter open, ...) does not show, so the
+// catalog shows its keys once.
+const CatalogStatus = "q / ctrl+c: quit"
+
 // BrowserDialogStatus replaces it while the demo shows a dialog, which
 // takes Esc for itself.
 const BrowserDialogStatus = "esc: close the dialog · q / ctrl+c: quit"
@@ -158,11 +163,19 @@ func (b Browser) View() tea.Node {
 		tea.Text{Content: "Facet playground", Bold: true},
 		tea.Text{Content: "Every demo below runs the same way in a terminal, over SSH and for an agent over MCP.", Faint: true},
 		tea.Spacer{Lines: 1},
-		widgets.SelectList{ID: "catalog", Label: "Demos", Options: b.options(), Selected: b.selected, Height: len(b.apps)},
+		widgets.SelectList{ID: "catalog", Label: "Demos", Options: b.options(), Selected: b.selected, Height: len(b.apps), Keys: &catalogKeys},
 		tea.Spacer{Lines: 1},
-		tea.Text{Content: "↑/↓: choose · enter: open · q / ctrl+c: quit", Faint: true},
+		tea.Text{Content: CatalogStatus, Faint: true},
 	}}
 }
+
+// catalogKeys are the catalog list's keys: a SelectList's, Enter opening
+// the demo.
+var catalogKeys = func() widgets.SelectListKeyMap {
+	km := widgets.DefaultSelectListKeyMap()
+	km.Choose.SetHelp("enter", "open")
+	return km
+}()
 
 // options spells each demo as "Title   description", titles aligned.
 func (b Browser) options() []string {

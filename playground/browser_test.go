@@ -2,6 +2,7 @@ package playground
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -38,6 +39,41 @@ func TestBrowserListsTheCatalog(t *testing.T) {
 	}
 	if f := rt.Snapshot().Focus; f != "catalog" {
 		t.Errorf("focus = %q, want catalog", f)
+	}
+}
+
+// The catalog shows each key once: the bottom help line (the list's keys,
+// Enter opening a demo) and a line for the keys it does not show.
+func TestBrowserCatalogShowsOneHelpLine(t *testing.T) {
+	rt := start(t, NewBrowser())
+	list := widget[widgets.SelectList](t, rt, "catalog")
+	var help []string
+	for _, b := range list.ShortHelp() {
+		help = append(help, b.Help().Key+" "+b.Help().Desc)
+	}
+	if !slices.Contains(help, "enter open") {
+		t.Errorf("the help line %q does not say enter opens a demo", help)
+	}
+	var texts []string
+	var walk func(tea.Node)
+	walk = func(n tea.Node) {
+		if txt, ok := n.(tea.Text); ok {
+			texts = append(texts, txt.Content)
+		}
+		for _, c := range n.Children() {
+			walk(c)
+		}
+	}
+	walk(rt.Snapshot().View)
+	for _, txt := range texts {
+		for _, key := range []string{"↑", "↓", "enter"} {
+			if strings.Contains(txt, key) {
+				t.Errorf("the catalog's text %q repeats the help line's %s", txt, key)
+			}
+		}
+	}
+	if !slices.Contains(texts, CatalogStatus) {
+		t.Errorf("the catalog does not say how to quit: %q", texts)
 	}
 }
 

@@ -93,7 +93,7 @@ func (c ConfirmDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // View implements tea.Model.
 func (c ConfirmDemo) View() tea.Node {
 	list := c.items.View(c.items.ID)
-	list.Label, list.Disabled = "Files", c.dialog.Visible
+	list.Label, list.Disabled, list.Empty = "Files", c.dialog.Visible, "Nothing left to delete."
 	dialog := c.dialog.View(c.dialog.ID)
 	dialog.Title = "Delete this file?"
 	dialog.Body = fmt.Sprintf("%s will be deleted. This cannot be undone.", c.selected())

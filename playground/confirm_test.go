@@ -128,6 +128,9 @@ func TestConfirmDeletingEverythingDisablesDelete(t *testing.T) {
 	if !widget[widgets.Button](t, rt, "delete").Disabled {
 		t.Fatal("delete is enabled with nothing to delete")
 	}
+	if got := stripANSI(widget[widgets.SelectList](t, rt, "items").Render(tea.RenderContext{Width: 40})); !strings.Contains(got, "Nothing left to delete.") {
+		t.Errorf("the empty list reads %q, want it to say nothing is left to delete", got)
+	}
 	dispatch(t, rt, confirmAsk{})
 	if modelOf[ConfirmDemo](t, rt).Asking() {
 		t.Fatal("asked to delete nothing")

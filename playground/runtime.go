@@ -2,6 +2,7 @@ package playground
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"time"
 
@@ -80,8 +81,10 @@ func (r RuntimeDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return r, tea.Tick(r.interval, func(t time.Time) tea.Msg { return readRuntime(owner, t) })
 }
 
-// mib converts bytes to mebibytes.
-func mib(b uint64) float64 { return float64(b) / (1 << 20) }
+// mib converts bytes to mebibytes, rounded to the tenth the monitor shows
+// every figure with (1.8 MiB), so the stats line, the sparkline and the
+// bar chart agree.
+func mib(b uint64) float64 { return math.Round(float64(b)/(1<<20)*10) / 10 }
 
 // Stats returns the figures line.
 func (r RuntimeDemo) Stats() string {

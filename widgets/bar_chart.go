@@ -64,10 +64,9 @@ func (c BarChart) Render(ctx tea.RenderContext) string {
 		return t.Muted.Render(Fit("(no data)", ctx.Width))
 	}
 	labelW, valueW, top := 0, 0, 0.0
-	values := make([]string, len(c.Bars))
+	values := barValues(c.Bars)
 	for i, b := range c.Bars {
 		labelW = max(labelW, Width(OneLine(b.Label)))
-		values[i] = formatBarValue(b.Value)
 		valueW = max(valueW, Width(values[i]))
 		if isFinite(b.Value) {
 			top = max(top, b.Value)
@@ -90,7 +89,7 @@ func (c BarChart) Render(ctx tea.RenderContext) string {
 		bar := barCells(b.Value, top, max(barW, 0))
 		line += t.Accent.Render(bar)
 		if valueW >= 0 {
-			line += strings.Repeat(" ", max(barW-Width(bar), 0)) + " " + t.Muted.Render(values[i])
+			line += strings.Repeat(" ", max(barW-Width(bar), 0)+1+valueW-Width(values[i])) + t.Muted.Render(values[i])
 		}
 		out = append(out, Fit(line, ctx.Width))
 	}
@@ -111,17 +110,29 @@ func barCells(v, top float64, width int) string {
 	return s
 }
 
-// formatBarValue spells v briefly: whole numbers without decimals, others
-// with at most two.
-func formatBarValue(v float64) string {
-	if isFinite(v) && v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return strconv.FormatInt(int64(v), 10)
+// barMaxDecimals is the most decimals a chart draws its values with.
+const barMaxDecimals = 2
+
+// barValues spells a chart's values alike, so that they read as one
+// column: each with as many decimals as the one that needs most (none when
+// all are whole, at most two: 12, 3.9 and 2.35 are drawn 12.00, 3.90 and
+// 2.35). Render right-aligns them.
+func barValues(bars []Bar) []string {
+	decimals := 0
+	for _, b := range bars {
+		if !isFinite(b.Value) {
+			continue
+		}
+		s := strconv.FormatFloat(b.Value, 'f', barMaxDecimals, 64)
+		if dot := strings.IndexByte(s, '.'); dot >= 0 {
+			decimals = max(decimals, len(strings.TrimRight(s[dot+1:], "0")))
+		}
 	}
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	out := make([]string, len(bars))
+	for i, b := range bars {
+		out[i] = strconv.FormatFloat(b.Value, 'f', decimals, 64)
 	}
-	return s
+	return out
 }
 
 // HandleKey implements tea.KeyHandler: a chart uses no key.

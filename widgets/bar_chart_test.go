@@ -18,7 +18,7 @@ func TestBarChartIsDisplayOnly(t *testing.T) {
 
 func TestBarChartRender(t *testing.T) {
 	c := widgets.BarChart{ID: "b", Bars: []widgets.Bar{{"a", 10}, {"b", 5}, {"c", 0}, {"d", -3}, {"e", 2.5}}}
-	// Width 20: label 1, " │" 2, bar 13, " " 1, value 3 ("2.5").
+	// Width 20: label 1, " │" 2, bar 12, " " 1, value 4 ("10.0").
 	lines := strings.Split(ansi.Strip(c.Render(tea.RenderContext{Width: 20})), "\n")
 	if len(lines) != 5 {
 		t.Fatalf("%d lines, want 5: %q", len(lines), lines)
@@ -26,7 +26,7 @@ func TestBarChartRender(t *testing.T) {
 	for i, tc := range []struct {
 		full  int
 		value string
-	}{{13, "10"}, {6, "5"}, {0, "0"}, {0, "-3"}, {3, "2.5"}} {
+	}{{12, "10.0"}, {6, " 5.0"}, {0, " 0.0"}, {0, "-3.0"}, {3, " 2.5"}} {
 		if got := strings.Count(lines[i], "█"); got != tc.full {
 			t.Errorf("line %q: %d full cells, want %d", lines[i], got, tc.full)
 		}
@@ -34,8 +34,8 @@ func TestBarChartRender(t *testing.T) {
 			t.Errorf("line %q does not end with its value %q", lines[i], tc.value)
 		}
 	}
-	if !strings.Contains(lines[1], "██████▌") {
-		t.Errorf("5 of 10 in 13 cells is 6.5 cells: want a half cell in %q", lines[1])
+	if !strings.Contains(lines[1], "██████ ") {
+		t.Errorf("5 of 10 in 12 cells is 6 cells: want them in %q", lines[1])
 	}
 	if got := strings.Count(ansi.Strip(c.Render(tea.RenderContext{Width: 20, Height: 2})), "\n"); got != 1 {
 		t.Errorf("in 2 lines: %d newlines, want 1", got)
@@ -51,5 +51,36 @@ func TestBarChartRender(t *testing.T) {
 	want := tea.Description{Role: "chart", State: map[string]any{"bars": []map[string]any{{"label": "a", "value": 1.0}}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+}
+
+// A chart's values read as one column: one precision for all (the most
+// decimals any needs, at most two), right-aligned; the runtime monitor
+// showed "3.9 " under "2.35".
+func TestBarChartValuesShareOnePrecision(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		values []float64
+		want   []string
+	}{
+		{"whole numbers stay whole", []float64{9, 70, 4}, []string{" 9", "70", " 4"}},
+		{"one decimal for all", []float64{3.9, 12, 0.5}, []string{" 3.9", "12.0", " 0.5"}},
+		{"two decimals for all", []float64{3.9, 2.35, 16}, []string{" 3.90", " 2.35", "16.00"}},
+		{"never more than two", []float64{1.0 / 3, 2}, []string{"0.33", "2.00"}},
+		{"a decimal lost to rounding counts for none", []float64{1.001, 2}, []string{"1", "2"}},
+		{"non-finite values as Go spells them", []float64{math.NaN(), 1.5}, []string{"NaN", "1.5"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var bars []widgets.Bar
+			for _, v := range tc.values {
+				bars = append(bars, widgets.Bar{Label: "x", Value: v})
+			}
+			lines := strings.Split(ansi.Strip(widgets.BarChart{ID: "b", Bars: bars}.Render(tea.RenderContext{Width: 30})), "\n")
+			for i, want := range tc.want {
+				if !strings.HasSuffix(lines[i], " "+want) || len([]rune(lines[i])) != 30 {
+					t.Errorf("line %q does not end with %q", lines[i], want)
+				}
+			}
+		})
 	}
 }

@@ -32,7 +32,11 @@ type SelectList struct {
 	// the selection leaves it. An app that leaves it 0 gets a window that
 	// shows the selection on its last line once it is past the first
 	// screen, and moves on a click.
-	Offset   int
+	Offset int
+	// Empty is what the list shows, muted, when it has no options: say
+	// what that means for the app ("Nothing left to delete"). ""
+	// shows "(no options)".
+	Empty    string
 	Disabled bool
 	Exclude  bool
 	// Keys overrides the keys it answers to; nil means DefaultSelectListKeyMap().
@@ -130,7 +134,11 @@ func (l SelectList) Render(ctx tea.RenderContext) string {
 		out = append(out, labelStyle.Render(Fit(OneLine(l.Label), ctx.Width)))
 	}
 	if len(l.Options) == 0 {
-		out = append(out, t.Muted.Render(Fit("(no options)", ctx.Width)))
+		empty := OneLine(l.Empty)
+		if empty == "" {
+			empty = "(no options)"
+		}
+		out = append(out, t.Muted.Render(Fit(empty, ctx.Width)))
 		return strings.Join(out, "\n")
 	}
 	index, _ := l.selection()

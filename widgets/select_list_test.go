@@ -197,6 +197,9 @@ func TestSelectListRenderFitsAndShowsState(t *testing.T) {
 	if out := ansi.Strip(widgets.SelectList{ID: "f"}.Render(ctx)); !strings.Contains(out, "no options") {
 		t.Errorf("empty list renders %q", out)
 	}
+	if out := ansi.Strip(widgets.SelectList{ID: "f", Label: "Files", Empty: "Nothing left\nto delete."}.Render(ctx)); out != "Files\nNothing left to delete." {
+		t.Errorf("empty list with Empty renders %q", out)
+	}
 }
 
 func TestSelectListDescribe(t *testing.T) {

@@ -22,7 +22,7 @@ type todo struct {
 	Tasks    []Task                 `json:"tasks"`
 	Input    widgets.TextInputState `json:"input"`
 	Selected int                    `json:"selected"`
-	Asking   bool                   `json:"asking"`
+	Confirm  widgets.ModalState     `json:"confirm"`
 	Status   string                 `json:"status"`
 }
 
@@ -34,9 +34,10 @@ type (
 
 func newTodo() todo {
 	return todo{
-		Tasks:  []Task{{Title: "Read the Facet design"}, {Title: "Write a harness test"}},
-		Input:  widgets.TextInputState{ID: "task"},
-		Status: "Type a task and press enter, or Add.",
+		Tasks:   []Task{{Title: "Read the Facet design"}, {Title: "Write a harness test"}},
+		Input:   widgets.TextInputState{ID: "task"},
+		Confirm: widgets.ModalState{ID: "confirm"},
+		Status:  "Type a task and press enter, or Add.",
 	}
 }
 
@@ -46,12 +47,12 @@ const allDoneKey = "all-done"
 func (t todo) Init() tea.Cmd { return nil }
 
 func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if t.Input.Update(msg) {
+	if t.Input.Update(msg) || t.Confirm.Update(msg) {
 		return t, nil
 	}
 	switch m := msg.(type) {
 	case widgets.SelectionChanged:
-		if m.ID == "items" && !t.Asking {
+		if m.ID == "items" && !t.Confirm.Visible {
 			t.Selected = min(max(m.Index, 0), len(t.Tasks)-1)
 		}
 	case widgets.Submitted:
@@ -69,20 +70,20 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case askDelete:
 		if t.current() != nil {
-			t.Asking = true
+			t.Confirm.Open()
 		}
 	case widgets.ModalConfirmed:
-		if m.ID == "confirm" && t.Asking {
+		if m.ID == "confirm" && t.Confirm.Visible {
 			title := t.Tasks[t.Selected].Title
 			t.Tasks = slices.Delete(slices.Clone(t.Tasks), t.Selected, t.Selected+1)
 			t.Selected = max(min(t.Selected, len(t.Tasks)-1), 0)
-			t.Asking = false
+			t.Confirm.Close()
 			t.Status = fmt.Sprintf("Deleted %q. %d left.", title, len(t.Tasks))
 			return t.allDone()
 		}
 	case widgets.ModalDismissed:
 		if m.ID == "confirm" {
-			t.Asking = false
+			t.Confirm.Close()
 			t.Status = "Kept it."
 		}
 	}
@@ -153,7 +154,7 @@ func (t todo) View() tea.Node {
 	var body tea.Node = tea.Text{Content: "Nothing to do.", Faint: true}
 	if len(t.Tasks) > 0 {
 		body = widgets.SelectList{ID: "items", Label: fmt.Sprintf("Tasks (%d to do)", left), Options: options,
-			Selected: selected, Height: 10, Disabled: t.Asking}
+			Selected: selected, Height: 10, Disabled: t.Confirm.Visible}
 	}
 	title := ""
 	if c := t.current(); c != nil {
@@ -163,11 +164,18 @@ func (t todo) View() tea.Node {
 		tea.Row{Gap: 2, Items: []tea.Node{input, widgets.Button{ID: "add", Label: "Add", OnClick: addTask{}}}},
 		body,
 		tea.Row{Gap: 2, Items: []tea.Node{
-			widgets.Button{ID: "done", Label: "Done / undo", OnClick: toggleTask{}, Disabled: t.current() == nil || t.Asking},
-			widgets.Button{ID: "delete", Label: "Delete…", OnClick: askDelete{}, Disabled: t.current() == nil || t.Asking},
+			widgets.Button{ID: "done", Label: "Done / undo", OnClick: toggleTask{}, Disabled: t.current() == nil || t.Confirm.Visible},
+			widgets.Button{ID: "delete", Label: "Delete…", OnClick: askDelete{}, Disabled: t.current() == nil || t.Confirm.Visible},
 		}},
-		widgets.Modal{ID: "confirm", Visible: t.Asking, Title: "Delete this task?",
-			Body: fmt.Sprintf("%q will be removed from the list.", title), ConfirmLabel: "Delete", DismissLabel: "Keep", Destructive: true},
+		t.confirmView(title),
 		widgets.Text{ID: "status", Content: t.Status},
 	}}}
+}
+
+// confirmView is the delete dialog: a destructive one, which opens on Keep.
+func (t todo) confirmView(title string) widgets.Modal {
+	m := t.Confirm.View(t.Confirm.ID)
+	m.Title, m.Body = "Delete this task?", fmt.Sprintf("%q will be removed from the list.", title)
+	m.ConfirmLabel, m.DismissLabel, m.Destructive = "Delete", "Keep", true
+	return m
 }

@@ -88,3 +88,12 @@ func TestTodoAllDoneFollowsTheList(t *testing.T) {
 	// Deleting the only open task leaves all done again.
 	s.Select("items", 2).Click("delete").Confirm("confirm").AssertNotified("All tasks done")
 }
+
+func TestTodoDeleteDialogByKeyboard(t *testing.T) {
+	s := mcptest.Start(t, newTodo())
+	// The dialog opens on Keep: Enter keeps the task.
+	s.Click("delete").SendKey("enter").AssertComponent("status", statusIs("Kept it."))
+	// Left moves to Delete; Enter deletes.
+	s.Click("delete").SendKey("left").AssertScreenContains("▸[ Delete ]").SendKey("enter").
+		AssertComponent("status", statusIs(`Deleted "Read the Facet design". 1 left.`))
+}

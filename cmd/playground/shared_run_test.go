@@ -206,11 +206,27 @@ func TestRunSharesTheTerminalSessionWithHTTPAgents(t *testing.T) {
 		t.Fatalf("the program printed port 0 instead of the port it bound:\n%s", prog.stderr.String())
 	}
 	// The output is no TTY, so the program learns its size only as a
-	// terminal reports it on input (XTWINOPS: rows 24, columns 80).
-	go func() { _, _ = io.WriteString(inW, "\x1b[8;24;80t") }()
+	// terminal reports it on input (XTWINOPS: rows 24, columns 80). A
+	// report that comes while Bubble Tea is still starting up can be read
+	// and dropped (CI once saw a blank screen for 20 s), so it is sent
+	// again, as a terminal answers again, until the program has drawn.
 	screen := func() string { return ansi.Strip(emu.Render()) }
+	drawn := make(chan struct{})
+	go func() {
+		for {
+			if _, err := io.WriteString(inW, "\x1b[8;24;80t"); err != nil {
+				return
+			}
+			select {
+			case <-drawn:
+				return
+			case <-time.After(500 * time.Millisecond):
+			}
+		}
+	}()
 	rig := &sharedRig{t: t, agent: httpAgent(t, base)}
 	rig.eventually("the terminal showing the counter", screen, func(s string) bool { return strings.Contains(s, "Count: 0") })
+	close(drawn)
 
 	rig.readyTools(LiveSessionID, "live.inc.click")
 	if list := rig.mustCall("facet_list", nil); !strings.Contains(list, LiveSessionID) {

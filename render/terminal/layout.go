@@ -196,10 +196,17 @@ func (l *layouter) node(n tea.Node, x, y, w, h int) []string {
 
 func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
 	id := wd.WidgetID()
-	out := wd.Render(tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover})
+	ctx := tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover}
+	out := wd.Render(ctx)
 	lines := splitLines(out)
-	if id != "" && id == l.focus && len(lines) > 0 && len(lines) <= h {
-		l.focusShown = true
+	if ctx.Focused && len(lines) > 0 && len(lines) <= h {
+		// Whole only if it drew all it would with room to spare: a widget
+		// that shrinks to the space it gets (a dialog that drops its text
+		// and buttons) is as hidden as one that is cut.
+		ctx.Height = 0
+		if natural := splitLines(wd.Render(ctx)); len(natural) <= h {
+			l.focusShown = true
+		}
 	}
 	if len(lines) > h {
 		lines = lines[:h]

@@ -155,3 +155,24 @@ func TestAColumnScrollsToTheFocusedWidget(t *testing.T) {
 		})
 	}
 }
+
+func TestAColumnScrollsToAFocusedWidgetThatShrinksToFit(t *testing.T) {
+	// A dialog shrinks to the lines it gets (title only, no buttons) rather
+	// than being cut: the column must still scroll until it is whole.
+	items := []tea.Node{}
+	for i := range 6 {
+		items = append(items, tea.Text{Content: fmt.Sprintf("line %d", i)})
+	}
+	items = append(items, widgets.Modal{ID: "ask", Title: "Delete?", Body: "It goes for good.", Visible: true, ConfirmLabel: "Delete", DismissLabel: "Keep"})
+	col := tea.Column{Items: items}
+	whole := terminal.Layout(tea.Column{Items: items[6:]}, 40, 20, "ask", "").Plain()
+	if !strings.Contains(whole, "Keep") {
+		t.Fatalf("the dialog alone:\n%s", whole)
+	}
+	for h := 8; h <= 14; h++ {
+		got := terminal.Layout(col, 40, h, "ask", "").Plain()
+		if !strings.Contains(got, "Keep") || !strings.Contains(got, "It goes for good.") {
+			t.Fatalf("height %d: the dialog is not whole:\n%s", h, got)
+		}
+	}
+}

@@ -47,6 +47,7 @@ const allDoneKey = "all-done"
 func (t todo) Init() tea.Cmd { return nil }
 
 func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	was := t.finished()
 	if t.Input.Update(msg) || t.Confirm.Update(msg) {
 		return t, nil
 	}
@@ -57,16 +58,16 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case widgets.Submitted:
 		if m.ID == "task" {
-			return t.add().allDone()
+			return t.add().allDone(was)
 		}
 	case addTask:
-		return t.add().allDone()
+		return t.add().allDone(was)
 	case toggleTask:
 		if t.current() != nil {
 			t.Tasks = slices.Clone(t.Tasks)
 			t.Tasks[t.Selected].Done = !t.Tasks[t.Selected].Done
 			t.Status = fmt.Sprintf("%s: %s.", t.Tasks[t.Selected].Title, doneWord(t.Tasks[t.Selected].Done))
-			return t.allDone()
+			return t.allDone(was)
 		}
 	case askDelete:
 		if t.current() != nil {
@@ -79,7 +80,7 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			t.Selected = max(min(t.Selected, len(t.Tasks)-1), 0)
 			t.Confirm.Close()
 			t.Status = fmt.Sprintf("Deleted %q. %d left.", title, len(t.Tasks))
-			return t.allDone()
+			return t.allDone(was)
 		}
 	case widgets.ModalDismissed:
 		if m.ID == "confirm" {
@@ -91,15 +92,23 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 // allDone says, with a notification rather than the status text, when
-// every task is done, and takes it back when that stops being true: it
-// tells whoever is at the session (the bottom line, the MCP context and
-// answers) and goes away by itself. Its key keeps one pending however often
-// the list is finished again.
-func (t todo) allDone() (tea.Model, tea.Cmd) {
-	if len(t.Tasks) > 0 && !slices.ContainsFunc(t.Tasks, func(x Task) bool { return !x.Done }) {
+// the list becomes all done (was tells whether it was before the message),
+// and takes it back when it stops being so: it tells whoever is at the
+// session (the bottom line, the MCP context and answers) and goes away by
+// itself. Nothing is raised again while the list stays all done.
+func (t todo) allDone(was bool) (tea.Model, tea.Cmd) {
+	switch now := t.finished(); {
+	case now && !was:
 		return t, tea.NotifyWith(tea.NotifyMsg{Key: allDoneKey, Level: tea.LevelSuccess, Text: "All tasks done. Nice work!"})
+	case !now && was:
+		return t, tea.Dismiss(allDoneKey)
 	}
-	return t, tea.Dismiss(allDoneKey)
+	return t, nil
+}
+
+// finished reports whether there are tasks and every one is done.
+func (t todo) finished() bool {
+	return len(t.Tasks) > 0 && !slices.ContainsFunc(t.Tasks, func(x Task) bool { return !x.Done })
 }
 
 // add appends the typed task, or says why it cannot.

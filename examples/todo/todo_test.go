@@ -97,3 +97,15 @@ func TestTodoDeleteDialogByKeyboard(t *testing.T) {
 	s.Click("delete").SendKey("left").AssertScreenContains("▸[ Delete ]").SendKey("enter").
 		AssertComponent("status", statusIs(`Deleted "Read the Facet design". 1 left.`))
 }
+
+func TestTodoAllDoneIsRaisedOnlyWhenTheListBecomesDone(t *testing.T) {
+	s := mcptest.Start(t, newTodo())
+	s.Select("items", 0).Click("done").Select("items", 1).Click("done").AssertNotified("All tasks done")
+	before := len(s.Server().Sessions().List()[0].Snapshot().Recent)
+	// Nothing changes whether all is done: no new notification.
+	s.Click("add").AssertComponent("status", statusIs("Type a task first."))
+	s.Click("delete").Confirm("confirm").AssertComponent("status", statusIs(`Deleted "Write a harness test". 1 left.`))
+	if after := len(s.Server().Sessions().List()[0].Snapshot().Recent); after != before {
+		t.Fatalf("%d notifications raised while the list stayed all done", after-before)
+	}
+}

@@ -158,10 +158,12 @@ func (g GalleryDemo) dialogView(modal widgets.Modal) tea.Node {
 		return modal
 	}
 	drawn := strings.Split(modal.Render(tea.RenderContext{Width: g.size.Width}), "\n")
-	left := max((g.size.Width-widgets.Width(drawn[0]))/2, 0)
 	top := max((g.size.Height-helpLines-len(drawn))/2, 0)
+	// Centred by the row itself: the dialog takes its own width (a
+	// tea.Sized; its text wraps when the row has less, as inside the
+	// catalog's frame) and two flexible spacers share the rest.
 	return tea.Column{Items: []tea.Node{
 		tea.Spacer{Lines: top},
-		tea.Row{Items: []tea.Node{tea.Spacer{Cols: left}, modal}},
+		tea.Row{Items: []tea.Node{tea.Spacer{}, modal, tea.Spacer{}}},
 	}}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -147,13 +148,18 @@ func TestGalleryDialogStandsAloneInTheMiddle(t *testing.T) {
 			}
 			modal := widget[widgets.Modal](t, rt, "g_modal")
 			drawn := strings.Split(stripANSI(modal.Render(tea.RenderContext{Width: size.Width})), "\n")
-			var top, left int
-			tea.Walk(view, func(n tea.Node, _ int) bool {
-				if s, ok := n.(tea.Spacer); ok {
-					top, left = top+s.Lines, left+s.Cols
+			// Where the renderer puts it on the gallery's screen.
+			screen := strings.Split(terminal.Draw(view, size.Width, size.Height-helpLines, ""), "\n")
+			top, left := -1, -1
+			for i, line := range screen {
+				if j := strings.Index(line, drawn[0]); j >= 0 {
+					top, left = i, widgets.Width(line[:j])
+					break
 				}
-				return true
-			})
+			}
+			if top < 0 {
+				t.Fatalf("the dialog's first line is not on the screen:\n%s", strings.Join(screen, "\n"))
+			}
 			below := size.Height - helpLines - top - len(drawn)
 			right := size.Width - left - widgets.Width(drawn[0])
 			if below < 0 || right < 0 || abs(top-below) > 1 || abs(left-right) > 1 {
@@ -219,4 +225,25 @@ func browserStatus(t *testing.T, rt *tea.Runtime) string {
 		t.Fatalf("the browser's last line is a %T", col.Items[len(col.Items)-1])
 	}
 	return status.Content
+}
+
+func TestGalleryDialogFitsInsideTheCatalog(t *testing.T) {
+	// In the catalog the demo gets less than the window: the dialog must
+	// still be drawn whole, not pushed against the right edge and cut.
+	for _, size := range []tea.WindowSizeMsg{{Width: 100, Height: 30}, {Width: 60, Height: 16}} {
+		t.Run(fmtAny(size), func(t *testing.T) {
+			b, err := NewBrowserAt("gallery")
+			if err != nil {
+				t.Fatal(err)
+			}
+			rt := start(t, b)
+			dispatch(t, rt, size)
+			press(t, rt, "enter")
+			snap := rt.Snapshot()
+			screen := terminal.Draw(snap.View, size.Width, size.Height, snap.Focus)
+			if plain := stripANSI(screen); !strings.Contains(plain, "dismisses.") || strings.Contains(plain, "…") {
+				t.Fatalf("the dialog's text is cut:\n%s", screen)
+			}
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"github.com/charmbracelet/x/ansi"
 	"math"
 	"strings"
 
@@ -199,11 +200,35 @@ func (m Modal) layout(avail, height int) (width int, body []string, blank bool) 
 		natural = max(natural, Width(l))
 	}
 	width, blank = min(natural+4, avail), true
+	if inner := width - 4; inner > 0 && natural > inner {
+		// Narrower than the text: wrap it at spaces (hard where a word
+		// is longer than the line) rather than cutting it.
+		var wrapped []string
+		for _, l := range body {
+			if Width(l) <= inner {
+				wrapped = append(wrapped, l)
+				continue
+			}
+			wrapped = append(wrapped, strings.Split(ansi.Wrap(l, inner, ""), "\n")...)
+		}
+		body = wrapped
+	}
 	if height > 0 && 4+len(body) > height {
 		blank = false
 		body = body[:max(min(len(body), height-3), 0)]
 	}
 	return width, body, blank
+}
+
+// FixedWidth implements tea.Sized: in a Row a Modal takes the width its
+// title, text and choices want (the row gives less when it has less, and
+// the text wraps), so spacers around it centre it.
+func (m Modal) FixedWidth() int {
+	if !m.Visible {
+		return 0
+	}
+	w, _, _ := m.layout(1<<20, 0)
+	return w
 }
 
 // Render implements tea.Widget: a rounded box with the title in its top

@@ -52,6 +52,17 @@ func newPipelined(t *testing.T, srv *Server) *pipelined {
 	return p
 }
 
+// pipelinedSession starts a server with a pipelined stdio client and a
+// counter session id on it, started by request 1.
+func pipelinedSession(t *testing.T, id string) (*Server, *pipelined) {
+	t.Helper()
+	srv := newTestServer(t, Options{})
+	p := newPipelined(t, srv)
+	p.call(1, "facet_start", map[string]any{"app": "counter", "id": id})
+	p.wait(1)
+	return srv, p
+}
+
 func (p *pipelined) send(id int, method string, params any) {
 	p.t.Helper()
 	msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
@@ -108,10 +119,7 @@ func TestStdioKeepsEachSessionsCallsInOrderAndSessionsApart(t *testing.T) {
 }
 
 func TestStdioDropsACancelledCallStillWaitingItsTurn(t *testing.T) {
-	srv := newTestServer(t, Options{})
-	p := newPipelined(t, srv)
-	p.call(1, "facet_start", map[string]any{"app": "counter", "id": "a"})
-	p.wait(1)
+	srv, p := pipelinedSession(t, "a")
 	p.call(10, "a.slow.click", nil)
 	p.call(11, "a.inc.click", nil) // waits behind the slow click
 	_, _ = io.WriteString(p.w, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":11}}`+"\n")
@@ -155,10 +163,7 @@ func TestCallLanes(t *testing.T) {
 }
 
 func TestStdioLaneGoesOnAfterACancelledCallInFlight(t *testing.T) {
-	srv := newTestServer(t, Options{})
-	p := newPipelined(t, srv)
-	p.call(1, "facet_start", map[string]any{"app": "counter", "id": "a"})
-	p.wait(1)
+	_, p := pipelinedSession(t, "a")
 	p.call(10, "facet_send_key", map[string]any{"id": "a", "key": "tab", "wait_ms": 2000})
 	_, _ = io.WriteString(p.w, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":10}}`+"\n")
 	p.call(11, "a.inc.click", nil)
@@ -326,10 +331,7 @@ func TestRequestAndAnswerIDsMatchHoweverTheyAreSpelt(t *testing.T) {
 }
 
 func TestStdioLaneGoesOnAfterAnIDMcpGoSpellsAnotherWay(t *testing.T) {
-	srv := newTestServer(t, Options{})
-	p := newPipelined(t, srv)
-	p.call(1, "facet_start", map[string]any{"app": "counter", "id": "a"})
-	p.wait(1)
+	_, p := pipelinedSession(t, "a")
 	_, _ = io.WriteString(p.w, `{"jsonrpc":"2.0","id":"a<b","method":"tools/call","params":{"name":"a.inc.click","arguments":{}}}`+"\n")
 	_, _ = io.WriteString(p.w, `{"jsonrpc":"2.0","id":2.0,"method":"tools/call","params":{"name":"a.inc.click","arguments":{}}}`+"\n")
 	p.call(3, "a.inc.click", nil)

@@ -1,6 +1,7 @@
 package playground
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"path"
@@ -25,7 +26,13 @@ type FilesDemo struct {
 	files map[string]string // path -> content, never changed
 	dirs  map[string]bool   // directory paths, never changed
 	tree  widgets.TreeState
+	// treeWidth is the tree's box width: filesTreeWidth, narrower in a
+	// narrow window so the preview keeps room.
+	treeWidth int
 }
+
+// filesTreeWidth is the tree's width when the window has room for it.
+const filesTreeWidth = 36
 
 // NewFiles returns the file browser with the top directories open and
 // README.md selected.
@@ -111,6 +118,9 @@ func (f FilesDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	if m, ok := msg.(tea.WindowSizeMsg); ok {
 		f.tree.Height = max(m.Height-helpLines-filesOverhead, 3)
+		// Two fifths of the window at most: at 50 columns the tree took
+		// 36 and left the preview 9.
+		f.treeWidth = min(filesTreeWidth, max(m.Width*2/5, 16))
 	}
 	return f, nil
 }
@@ -176,7 +186,7 @@ func (f FilesDemo) View() tea.Node {
 		title += "/"
 	}
 	return tea.Row{Gap: 1, Items: []tea.Node{
-		tea.Box{Title: "shortlink", Width: 36, Child: f.tree.View(f.tree.ID)},
+		tea.Box{Title: "shortlink", Width: cmp.Or(f.treeWidth, filesTreeWidth), Child: f.tree.View(f.tree.ID)},
 		tea.Box{Title: title, Child: widgets.Text{ID: "preview", Content: f.Preview()}},
 	}}
 }

@@ -71,6 +71,10 @@ type resourceState struct {
 	version uint64
 	last    []byte
 	at      time.Time
+	// snap is the newest session snapshot version served or notified: a
+	// follower that hands in an older snapshot late must not send the
+	// content back in time.
+	snap uint64
 }
 
 // resources serves sessions' state as MCP resources: the widget tree, the
@@ -479,7 +483,16 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 }
 
 // changed re-evaluates a session's subscribed resources after a snapshot.
+// It observes the session as it is now, not the snapshot that woke it: a
+// follower that lags would otherwise send content from the past after a
+// read had already served newer (an alias passing to a session showed that
+// session's count going 0, then 1, though it was 1 all along).
 func (r *resources) changed(session string, snap tea.Snapshot) {
+	if sess, running := r.s.sessions.Get(session); running {
+		if now := sess.Snapshot(); now.Version > snap.Version {
+			snap = now
+		}
+	}
 	if snap.AgentsBlocked {
 		// Detached agents learn nothing, subscribed or not; the first
 		// change after the person allows them again carries a patch
@@ -527,6 +540,10 @@ func (r *resources) observe(uri string, snap tea.Snapshot) (uint64, []byte, erro
 
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if snap.Version != 0 && snap.Version < st.snap && st.version > 0 {
+		return st.version, st.last, nil
+	}
+	st.snap = max(st.snap, snap.Version)
 	body, err := r.content(session, kind, name, snap, st.at)
 	if err != nil {
 		return 0, nil, err

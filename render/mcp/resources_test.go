@@ -532,7 +532,7 @@ func TestAnAppURIIsAnAliasOnlyWhileOneSessionDeclaresIt(t *testing.T) {
 				n := got[seen+i]
 				meta, _ := n["_meta"].(map[string]any)
 				if _, ok := meta[key]; !ok || n["uri"] != alias {
-					t.Fatalf("update %d = %v, want one for %s with %s in _meta", seen+i, n, alias, key)
+					t.Fatalf("update %d = %v, want one for %s with %s in _meta; all: %v", seen+i, n, alias, key, got)
 				}
 				if key == "alias_of" && meta[key] != ModelURI("b", "count") {
 					t.Fatalf("alias_of %v, want b's", meta[key])

@@ -129,10 +129,10 @@ func TestDraw(t *testing.T) {
 			want: "日本語…",
 		},
 		{
-			name:  "content past the height is cut",
+			name:  "content past the height is cut, and the last line says so",
 			tree:  tea.Vertical(tea.Label("1"), tea.Label("2"), tea.Label("3")),
 			width: 1, height: 2,
-			want: lines("1", "2"),
+			want: lines("1", "⋮"),
 		},
 		{
 			name:  "focused button with its help line",

@@ -263,12 +263,20 @@ func holds(n tea.Node, id string) bool {
 // stack is column without scrolling.
 func (l *layouter) stack(items []tea.Node, gap, x, y, w, h int) []string {
 	var out []string
-	for _, item := range items {
+	last := -1 // the last item drawn
+	for i, item := range items {
 		sep := 0
 		if len(out) > 0 {
 			sep = min(max(gap, 0), h-len(out))
 		}
 		if len(out)+sep >= h {
+			if len(out) > 1 && !(l.focus != "" && holds(items[last], l.focus)) && l.drawsSomething(items[i:], w) {
+				// Items below are left out: the last line says so, as
+				// "⋮" at the top says items above are (never over the
+				// focused widget, which scrolling keeps whole).
+				out[len(out)-1] = l.theme.Muted.Render(pad("⋮", w))
+				l.rects = slices.DeleteFunc(l.rects, func(r Rect) bool { return r.Y+r.Height > y+len(out)-1 && r.Y >= y+len(out)-1 })
+			}
 			break
 		}
 		lines := l.node(item, x, y+len(out)+sep, w, h-len(out)-sep)
@@ -277,8 +285,21 @@ func (l *layouter) stack(items []tea.Node, gap, x, y, w, h int) []string {
 		}
 		out = append(out, blankLines(w, sep)...)
 		out = append(out, lines...)
+		last = i
 	}
 	return out
+}
+
+// drawsSomething reports whether any of items draws a line at width w (a
+// hidden dialog draws none), without recording where.
+func (l *layouter) drawsSomething(items []tea.Node, w int) bool {
+	probe := &layouter{theme: l.theme}
+	for _, it := range items {
+		if len(probe.node(it, 0, 0, w, 1)) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func (l *layouter) row(r tea.Row, x, y, w, h int) []string {

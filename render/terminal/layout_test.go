@@ -131,10 +131,10 @@ func TestAColumnScrollsToTheFocusedWidget(t *testing.T) {
 		focus string
 		want  string
 	}{
-		{"focus in view: no scrolling", "b1", lines("[ B0 ]      ", "[ B1 ]      ", "[ B2 ]      ", "[ B3 ]      ", "enter press ")},
+		{"focus in view: no scrolling, the rest marked", "b1", lines("[ B0 ]      ", "[ B1 ]      ", "[ B2 ]      ", "⋮           ", "enter press ")},
 		{"focus below: the top goes, marked", "b6", lines("⋮           ", "[ B4 ]      ", "[ B5 ]      ", "[ B6 ]      ", "enter press ")},
 		{"the last widget", "b7", lines("⋮           ", "[ B5 ]      ", "[ B6 ]      ", "[ B7 ]      ", "enter press ")},
-		{"nothing focused", "", lines("[ B0 ]      ", "[ B1 ]      ", "[ B2 ]      ", "[ B3 ]      ", "[ B4 ]      ")},
+		{"nothing focused", "", lines("[ B0 ]      ", "[ B1 ]      ", "[ B2 ]      ", "[ B3 ]      ", "⋮           ")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -174,5 +174,19 @@ func TestAColumnScrollsToAFocusedWidgetThatShrinksToFit(t *testing.T) {
 		if !strings.Contains(got, "Keep") || !strings.Contains(got, "It goes for good.") {
 			t.Fatalf("height %d: the dialog is not whole:\n%s", h, got)
 		}
+	}
+}
+
+func TestTheBottomMarkIsNoWidget(t *testing.T) {
+	items := []tea.Node{}
+	for i := range 8 {
+		items = append(items, widgets.Button{ID: fmt.Sprintf("b%d", i), Label: fmt.Sprintf("B%d", i), OnClick: i})
+	}
+	f := terminal.Layout(tea.Column{Items: items}, 12, 5, "", "")
+	if id, _, _, ok := f.WidgetAt(1, 4); ok {
+		t.Fatalf("a click on the '⋮' line reaches %s", id)
+	}
+	if id, _, _, ok := f.WidgetAt(1, 3); !ok || id != "b3" {
+		t.Fatalf("the line above it is %q, %v; want b3", id, ok)
 	}
 }

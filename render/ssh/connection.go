@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	bt "charm.land/bubbletea/v2"
@@ -38,6 +39,9 @@ func (s *Server) handle(sess charmssh.Session) {
 		refuse(sess, fmt.Sprintf(msgFull, s.opts.MaxSessions))
 		return
 	}
+	// Released before the client is told the session ended (below), so a
+	// client that reconnects at once finds the slot free.
+	release = sync.OnceFunc(release)
 	defer release()
 
 	// The session's context ends with the reason it ended.
@@ -121,6 +125,7 @@ func (s *Server) handle(sess charmssh.Session) {
 	if err != nil && !errors.Is(err, context.Canceled) {
 		status = 1
 	}
+	release()
 	_ = sess.Exit(status)
 }
 

@@ -150,6 +150,7 @@ func (l *lanes) answered(id string) {
 	if len(q) == 0 {
 		delete(l.busy, lane)
 		delete(l.held, lane)
+		l.cond.Broadcast() // Read may be waiting for the last answer
 		return
 	}
 	next := q[0]
@@ -173,7 +174,10 @@ func (l *lanes) readyLocked(line []byte) {
 func (l *lanes) Read(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for len(l.pending) == 0 && len(l.ready) == 0 && !l.done {
+	// At the end of input, calls still in flight may free lanes whose
+	// next calls are waiting: the end is told only once none are (a
+	// client that pipes its calls and closes stdin gets every answer).
+	for len(l.pending) == 0 && len(l.ready) == 0 && !(l.done && len(l.inflight) == 0) {
 		l.cond.Wait()
 	}
 	if len(l.pending) == 0 && len(l.ready) > 0 {

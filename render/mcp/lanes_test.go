@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -348,5 +349,38 @@ func TestAnAppURIReadGoesToItsSessionsLane(t *testing.T) {
 	lane, ok := srv.laneOf("resources/read", json.RawMessage(`{"uri":"counter://state/count"}`))
 	if lane != "demo" || !ok {
 		t.Fatalf("lane of the alias read = %q, %v; want demo", lane, ok)
+	}
+}
+
+func TestStdioAnswersEveryPipedCallAfterTheInputEnds(t *testing.T) {
+	// A script pipes its calls and closes stdin: calls still waiting
+	// their lane's turn at the end of input run all the same.
+	srv := newTestServer(t, Options{})
+	var in strings.Builder
+	in.WriteString(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe","version":"1"}}}` + "\n")
+	in.WriteString(`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n")
+	in.WriteString(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"facet_start","arguments":{"app":"counter","id":"a"}}}` + "\n")
+	for id := 3; id <= 6; id++ {
+		fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"a.inc.click","arguments":{}}}`+"\n", id)
+	}
+	var out strings.Builder
+	done := make(chan error, 1)
+	go func() { done <- srv.ServeStdio(context.Background(), strings.NewReader(in.String()), &out) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ServeStdio did not return after its input ended")
+	}
+	for id := 1; id <= 6; id++ {
+		if !strings.Contains(out.String(), fmt.Sprintf(`"id":%d,`, id)) {
+			t.Fatalf("no answer to request %d:\n%s", id, out.String())
+		}
+	}
+	sess, _ := srv.Sessions().Get("a")
+	if n := sess.Snapshot().Model.(*counter).Count; n != 4 {
+		t.Fatalf("count = %d, want the 4 piped clicks", n)
 	}
 }

@@ -2,8 +2,8 @@ package mcptest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
-	"time"
 
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
@@ -38,24 +38,21 @@ func (s *Session) notifications() ([]tea.Notification, error) {
 func (s *Session) AssertNotified(text string) *Session {
 	s.t.Helper()
 	s.mustNotExpect("AssertNotified")
-	deadline := time.Now().Add(s.wait)
-	for {
-		notes, err := s.notifications()
-		if err != nil {
-			s.fatal("", "AssertNotified(%q): %v", text, err)
-			return s.next()
+	var notes []tea.Notification
+	var err error
+	found := s.poll(func() bool {
+		if notes, err = s.notifications(); err != nil {
+			return true
 		}
-		for _, n := range notes {
-			if strings.Contains(n.Text, text) {
-				return s.next()
-			}
-		}
-		if time.Now().After(deadline) {
-			s.errorf("", "AssertNotified(%q): no pending notification says it after %v; pending: %s", text, s.wait, describeNotes(notes))
-			return s.next()
-		}
-		time.Sleep(waitPoll)
+		return slices.ContainsFunc(notes, func(n tea.Notification) bool { return strings.Contains(n.Text, text) })
+	})
+	switch {
+	case err != nil:
+		s.fatal("", "AssertNotified(%q): %v", text, err)
+	case !found:
+		s.errorf("", "AssertNotified(%q): no pending notification says it after %v; pending: %s", text, s.wait, describeNotes(notes))
 	}
+	return s.next()
 }
 
 // describeNotes lists notifications for a failure message.

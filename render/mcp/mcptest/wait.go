@@ -18,15 +18,21 @@ const waitPoll = 20 * time.Millisecond
 func (s *Session) WaitFor(id string, cond func(c Component) bool) *Session {
 	s.t.Helper()
 	s.mustNotExpect("WaitFor")
+	if !s.poll(func() bool { c, ok := s.Component(id); return ok && cond(c) }) {
+		s.fatal(id, "%s", fmt.Sprintf("WaitFor(%q): the condition was still false after %v", id, s.wait))
+	}
+	return s.next()
+}
+
+// poll calls done every waitPoll until it reports true, and says whether
+// it did within the session's wait (WaitTimeout or WithWaitTimeout).
+func (s *Session) poll(done func() bool) bool {
 	deadline := time.Now().Add(s.wait)
-	for {
-		if c, ok := s.Component(id); ok && cond(c) {
-			return s.next()
-		}
+	for !done() {
 		if time.Now().After(deadline) {
-			s.fatal(id, "%s", fmt.Sprintf("WaitFor(%q): the condition was still false after %v", id, s.wait))
-			return s.next()
+			return false
 		}
 		time.Sleep(waitPoll)
 	}
+	return true
 }

@@ -76,7 +76,7 @@ func (l *lanes) feed(in io.Reader) {
 	}
 }
 
-// envelope is what lanes reads of a JSON-RPC message.
+// rpcEnvelope is what lanes reads of a JSON-RPC message.
 type rpcEnvelope struct {
 	ID     json.RawMessage `json:"id"`
 	Method string          `json:"method"`

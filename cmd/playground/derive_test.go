@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/facetui/facet/playground"
-	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/derive"
 )
 
 // TestNoDemoDerivesWithWarnings: every demo's first screen derives its
@@ -12,7 +12,7 @@ import (
 // agent's tool list matches what the person sees.
 func TestNoDemoDerivesWithWarnings(t *testing.T) {
 	for _, a := range playground.Catalog() {
-		_, warns := mcp.TreeWalker{}.Derive("s", a.New().View())
+		_, warns := derive.Tools("s", a.New().View())
 		for _, w := range warns {
 			t.Errorf("%s: %v", a.Name, w)
 		}

@@ -260,10 +260,10 @@ func all(as []Authorizer) Authorizer {
 // decide runs an authorizer; a panic denies that one call. The panic's
 // value goes to the server's log, not to the client: it is the
 // authorizer's internals, and may hold anything.
-func (s *Server) decide(a func(string, map[string]any, AuthContext) Decision, name string, args map[string]any, ac AuthContext) (d Decision) {
+func (g *guard) decide(a func(string, map[string]any, AuthContext) Decision, name string, args map[string]any, ac AuthContext) (d Decision) {
 	defer func() {
 		if p := recover(); p != nil {
-			s.opts.Logger.Error("mcp: the authorizer panicked; the call is denied", "name", name, "connection", ac.ConnectionID, "panic", p)
+			g.log.Error("mcp: the authorizer panicked; the call is denied", "name", name, "connection", ac.ConnectionID, "panic", p)
 			d = Deny("the authorizer panicked; the call is denied (the server's log has the details)")
 		}
 	}()

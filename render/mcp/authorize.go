@@ -4,11 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
-	sdk "github.com/mark3labs/mcp-go/mcp"
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -36,23 +38,32 @@ func authContext(ctx context.Context) AuthContext {
 	return ac
 }
 
-// refusal is an error result with a machine-readable code.
-func refusal(code, tool string, d Decision, text string) *sdk.CallToolResult {
-	res := sdk.NewToolResultStructured(map[string]any{
+// refusal is a refused call with a machine-readable code.
+func refusal(code, tool string, d Decision, text string) *CallError {
+	return &CallError{Kind: KindRefused, Message: text, Detail: map[string]any{
 		"error":    code,
 		"tool":     tool,
 		"decision": d.Kind.String(),
 		"reason":   d.Reason,
-	}, text)
-	res.IsError = true
-	return res
+	}}
 }
 
-// authorizeCall decides a tool call. It returns nil when the call may run.
+// guard is the server's authorization: the resolved policy, the
+// sensitive-tool guard, and the switch Close turns to make every tool deny.
+type guard struct {
+	policy Policy
+	closed atomic.Bool
+	log    *slog.Logger
+	// ask asks the person to approve a call (MCP elicitation): whether
+	// they did, and why not.
+	ask func(ctx context.Context, tool, prompt string) (bool, string)
+}
+
+// call decides a tool call. It returns nil when the call may run.
 // A guarded (sensitive or destructive) tool never runs without an
 // authorizer; a tool the registry cannot classify is refused.
-func (s *Server) authorizeCall(ctx context.Context, name string, args map[string]any, t *Tool) *sdk.CallToolResult {
-	if s.closed.Load() {
+func (g *guard) call(ctx context.Context, name string, args map[string]any, t *derive.Tool) error {
+	if g.closed.Load() {
 		d := Deny("the Facet server has stopped")
 		return refusal(CodeAuthorizationRequired, name, d, fmt.Sprintf("%s: %s: %s", CodeAuthorizationRequired, name, d.Reason))
 	}
@@ -60,19 +71,19 @@ func (s *Server) authorizeCall(ctx context.Context, name string, args map[string
 		d := Deny("the tool registry cannot classify this tool")
 		return refusal(CodeSensitiveUnguarded, name, d, fmt.Sprintf("%s: %s: %s", CodeSensitiveUnguarded, name, d.Reason))
 	}
-	if s.policy.Tools == nil {
+	if g.policy.Tools == nil {
 		if t.Guarded() {
 			d := Deny("this tool is sensitive and the server has no authorizer")
 			return refusal(CodeSensitiveUnguarded, name, d, fmt.Sprintf("%s: %s is sensitive and no authorizer is configured; set an Authorizer or AllowedTools", CodeSensitiveUnguarded, name))
 		}
 		return nil
 	}
-	d := s.decide(s.policy.Tools, name, args, authContext(ctx))
+	d := g.decide(g.policy.Tools, name, args, authContext(ctx))
 	switch d.Kind {
 	case DecisionAllow:
 		return nil
 	case DecisionAsk:
-		ok, why := s.ask(ctx, name, d.Prompt)
+		ok, why := g.ask(ctx, name, d.Prompt)
 		if ok {
 			return nil
 		}
@@ -81,56 +92,45 @@ func (s *Server) authorizeCall(ctx context.Context, name string, args map[string
 	return refusal(CodeAuthorizationRequired, name, d, fmt.Sprintf("%s: %s (%s): %s", CodeAuthorizationRequired, name, d.Kind, d.Reason))
 }
 
-// ask asks the user through MCP elicitation, if the client declared it.
-func (s *Server) ask(ctx context.Context, tool, prompt string) (bool, string) {
-	if !clientElicits(ctx) {
-		return false, "approval required, and the client does not support elicitation"
+// read applies the read authorizer to one method.
+func (g *guard) read(ctx context.Context, method string, params map[string]any) error {
+	if g.policy.Reads == nil {
+		return nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.askTimeout)
-	defer cancel()
-	req := sdk.ElicitationRequest{}
-	req.Params.Message = prompt
-	req.Params.RequestedSchema = map[string]any{"type": "object", "properties": map[string]any{}}
-	res, err := s.sdk.RequestElicitation(ctx, req)
-	switch {
-	case err != nil:
-		return false, fmt.Sprintf("approval for %s was not given: %v", tool, err)
-	case res.Action == sdk.ElicitationResponseActionAccept:
-		return true, ""
+	d := g.decide(g.policy.Reads, method, params, authContext(ctx))
+	switch d.Kind {
+	case DecisionAllow:
+		return nil
+	case DecisionAsk:
+		return fmt.Errorf("%s: %s (ask): approval is required and reads cannot ask", CodeAuthorizationRequired, method)
 	}
-	return false, fmt.Sprintf("the user answered %s", res.Action)
+	return fmt.Errorf("%s: %s (deny): %s", CodeAuthorizationRequired, method, d.Reason)
 }
 
-// clientElicits reports whether the caller declared the elicitation
-// capability: per request in the stateless protocol, per session before it.
-func clientElicits(ctx context.Context) bool {
-	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.ClientCapabilities != nil {
-		return info.ClientCapabilities.Elicitation != nil
+// boot refuses to start while one of tools (the registered ones) is a
+// sensitive static tool and no authorizer is set.
+func (g *guard) boot(tools []*derive.Tool) error {
+	if g.policy.Tools != nil {
+		return nil
 	}
-	info, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo)
-	return ok && info.GetClientCapabilities().Elicitation != nil
+	var guarded []string
+	for _, t := range tools {
+		if !t.Derived && t.Guarded() {
+			guarded = append(guarded, t.Name)
+		}
+	}
+	if len(guarded) == 0 {
+		return nil
+	}
+	return &ConfigError{Option: "Authorizer", Reason: fmt.Sprintf("sensitive tools %s are registered and no authorizer is set: set Authorizer, AllowedTools or Policy, or ReadOnly to leave them out", strings.Join(guarded, ", "))}
 }
 
-// filterList removes from a tools/list answer every tool the authorizer
-// would not Allow with no arguments. mcp-go's own tool filter also runs at
-// call time, where it would turn Ask into "tool not found"; the after-list
-// hook filters the listing only.
-func (s *Server) filterList(ctx context.Context, _ any, _ *sdk.ListToolsRequest, res *sdk.ListToolsResult) {
-	if s.policy.Tools == nil || res == nil {
-		return
-	}
-	ac := authContext(ctx)
-	kept := res.Tools[:0]
-	for _, tl := range res.Tools {
-		name := tl.Name
-		if t, ok := s.reg.Resolve(name); ok {
-			name = t.Name
-		}
-		if s.decide(s.policy.Tools, name, nil, ac).Kind == DecisionAllow {
-			kept = append(kept, tl)
-		}
-	}
-	res.Tools = kept
+// listed reports whether tools/list shows the tool registered as name to
+// the caller: the authorizer would Allow it with no arguments. mcp-go's own
+// tool filter also runs at call time, where it would turn Ask into "tool
+// not found"; the server's after-list hook filters the listing only.
+func (g *guard) listed(ctx context.Context, name string) bool {
+	return g.policy.Tools == nil || g.decide(g.policy.Tools, name, nil, authContext(ctx)).Kind == DecisionAllow
 }
 
 // readMethods are the methods the read seam decides; tools/call is decided
@@ -162,7 +162,7 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 	}
 	var params map[string]any
 	_ = json.Unmarshal(m.Params, &params)
-	if err := s.authorizeRead(ctx, m.Method, params); err != nil {
+	if err := s.guard.read(ctx, m.Method, params); err != nil {
 		return err
 	}
 	switch m.Method {
@@ -188,51 +188,18 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 	return nil
 }
 
-// authorizeRead applies the read authorizer to one method.
-func (s *Server) authorizeRead(ctx context.Context, method string, params map[string]any) error {
-	if s.policy.Reads == nil {
-		return nil
-	}
-	d := s.decide(s.policy.Reads, method, params, authContext(ctx))
-	switch d.Kind {
-	case DecisionAllow:
-		return nil
-	case DecisionAsk:
-		return fmt.Errorf("%s: %s (ask): approval is required and reads cannot ask", CodeAuthorizationRequired, method)
-	}
-	return fmt.Errorf("%s: %s (deny): %s", CodeAuthorizationRequired, method, d.Reason)
-}
-
-// checkBoot refuses to start while a sensitive static tool is registered
-// and no authorizer is set.
-func (s *Server) checkBoot() error {
-	if s.policy.Tools != nil {
-		return nil
-	}
-	var guarded []string
-	for _, t := range s.reg.Tools("") {
-		if !t.Derived && t.Guarded() {
-			guarded = append(guarded, t.Name)
-		}
-	}
-	if len(guarded) == 0 {
-		return nil
-	}
-	return &ConfigError{Option: "Authorizer", Reason: fmt.Sprintf("sensitive tools %s are registered and no authorizer is set: set Authorizer, AllowedTools or Policy, or ReadOnly to leave them out", strings.Join(guarded, ", "))}
-}
-
 // NetworkReady reports whether the policy may be exposed on a network
 // transport: the tool policy must be configured by the operator (a
 // framework default never counts) and a read authorizer must be set.
 func (s *Server) NetworkReady() error {
-	if s.policy.Source != SourceConfigured {
+	if s.guard.policy.Source != SourceConfigured {
 		return &ConfigError{Option: "Authorizer", Reason: "a network transport needs a tool policy chosen by the operator: set Authorizer, AllowedTools (--allow-tools; empty is a valid choice) or Policy"}
 	}
-	if s.policy.Reads == nil || s.policy.ReadSource != SourceConfigured {
+	if s.guard.policy.Reads == nil || s.guard.policy.ReadSource != SourceConfigured {
 		return &ConfigError{Option: "ReadAuthorizer", Reason: "a network transport needs a read policy chosen by the operator (the production default list does not count): resources/read streams live model state; set ReadAuthorizer or AllowedReadMethods (--allow-read-methods)"}
 	}
 	return nil
 }
 
 // Policy returns the authorization the server resolved.
-func (s *Server) Policy() Policy { return s.policy }
+func (s *Server) Policy() Policy { return s.guard.policy }

@@ -10,8 +10,7 @@ import (
 	"strings"
 	"time"
 
-	sdk "github.com/mark3labs/mcp-go/mcp"
-
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 )
 
@@ -45,29 +44,34 @@ type resolveError struct{ msg string }
 
 func (e *resolveError) Error() string { return e.msg }
 
+// callInput is a tool call as the adapter hands it over: the arguments,
+// and for a name rewriteCall routed to facet_act because no tool has it,
+// that name and the session it names.
+type callInput struct {
+	Args         map[string]any
+	Stale        string
+	StaleSession string
+}
+
 // callTool answers a call to the registered tool name.
-func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
-	if raw := req.Params.Arguments; raw != nil {
-		if _, isObject := raw.(map[string]any); !isObject {
-			return sdk.NewToolResultError(fmt.Sprintf("%s: arguments must be a JSON object of named arguments, not %s", name, jsonType(raw)))
-		}
+func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answer, error) {
+	args := in.Args
+	if args == nil {
+		args = map[string]any{}
 	}
-	args := req.GetArguments()
-	if name == "facet_act" {
+	if name == "facet_act" && in.Stale != "" {
 		// A name no tool has, routed here by rewriteCall: decided as
 		// that name (so a caller it is not allowed learns nothing), and
 		// answered before facet_act's own arguments are checked, since
 		// the caller never called facet_act.
-		if unknown, session, ok := staleName(req); ok {
-			if res := s.authorizeCall(ctx, unknown, nil, &Tool{Name: unknown}); res != nil {
-				return res
-			}
-			return s.unknownTool(session, unknown)
+		if err := s.guard.call(ctx, in.Stale, nil, &derive.Tool{Name: in.Stale}); err != nil {
+			return Answer{}, err
 		}
+		return Answer{}, s.unknownTool(in.StaleSession, in.Stale)
 	}
 	if t, ok := s.reg.Lookup(name); ok && !t.Derived {
-		if res := unknownArgs(t, args); res != nil {
-			return res
+		if err := unknownArgs(t, args); err != nil {
+			return Answer{}, err
 		}
 	}
 	if name == "facet_act" {
@@ -75,24 +79,24 @@ func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequ
 		// tool's arguments, and runs exactly the tool it was authorized as:
 		// it is looked up once, so one that appears in between cannot slip
 		// through under facet_act's own decision.
-		t, inner, errRes := s.resolveAct(args)
-		if errRes != nil {
+		t, inner, errAct := s.resolveAct(args)
+		if errAct != nil {
 			// Nothing to run: decide facet_act itself, so a caller it is
 			// not allowed to answer learns nothing from the error either.
 			act, _ := s.reg.Lookup(name)
-			if res := s.authorizeCall(ctx, name, args, act); res != nil {
-				return res
+			if err := s.guard.call(ctx, name, args, act); err != nil {
+				return Answer{}, err
 			}
-			return errRes
+			return Answer{}, errAct
 		}
-		if res := s.authorizeCall(ctx, t.Name, inner, t); res != nil {
-			return res
+		if err := s.guard.call(ctx, t.Name, inner, t); err != nil {
+			return Answer{}, err
 		}
 		return s.callDerived(ctx, t, inner)
 	}
 	t, _ := s.reg.Lookup(name)
-	if res := s.authorizeCall(ctx, name, args, t); res != nil {
-		return res
+	if err := s.guard.call(ctx, name, args, t); err != nil {
+		return Answer{}, err
 	}
 	switch {
 	case t.Derived:
@@ -101,25 +105,25 @@ func (s *Server) callTool(ctx context.Context, name string, req sdk.CallToolRequ
 		// It lists what has been on the session's screen: a detached
 		// agent learns nothing, as with any other read.
 		if sess, ok := s.sessions.Get(t.Session); ok {
-			if res := s.attachAgent(ctx, sess); res != nil {
-				return res
+			if err := s.attachAgent(ctx, sess); err != nil {
+				return Answer{}, err
 			}
 		}
 		return s.discover(t.Session, args)
 	}
-	return s.callStatic(ctx, t.Name, req)
+	return s.callStatic(ctx, t.Name, args)
 }
 
 // unknownArgs refuses arguments a static tool's schema does not name, so a
 // misplaced argument is not silently ignored.
-func unknownArgs(t *Tool, args map[string]any) *sdk.CallToolResult {
+func unknownArgs(t *derive.Tool, args map[string]any) error {
 	props, _ := t.InputSchema["properties"].(map[string]any)
 	for k := range args {
 		if _, ok := props[k]; ok {
 			continue
 		}
 		if len(props) == 0 {
-			return sdk.NewToolResultError(fmt.Sprintf("%s takes no arguments; got %q", t.Name, k))
+			return callerError(fmt.Sprintf("%s takes no arguments; got %q", t.Name, k))
 		}
 		names := make([]string, 0, len(props))
 		for p := range props {
@@ -130,63 +134,63 @@ func unknownArgs(t *Tool, args map[string]any) *sdk.CallToolResult {
 		if t.Name == "facet_act" {
 			hint = `; put the action's own arguments in "args"`
 		}
-		return sdk.NewToolResultError(fmt.Sprintf("%s: unknown argument %q (arguments: %s)%s", t.Name, k, strings.Join(names, ", "), hint))
+		return callerError(fmt.Sprintf("%s: unknown argument %q (arguments: %s)%s", t.Name, k, strings.Join(names, ", "), hint))
 	}
 	return nil
 }
 
 // callDerived runs a derived tool against the session's view as it is now.
-func (s *Server) callDerived(ctx context.Context, t *Tool, args map[string]any) *sdk.CallToolResult {
-	shown := s.advertised(t)
+func (s *Server) callDerived(ctx context.Context, t *derive.Tool, args map[string]any) (Answer, error) {
+	shown := s.names.advertised(t)
 	sess, ok := s.sessions.Get(t.Session)
 	if !ok {
-		return staleSession(t.Session, shown)
+		return Answer{}, staleSession(t.Session, shown)
 	}
-	if res := s.attachAgent(ctx, sess); res != nil {
-		return res
+	if err := s.attachAgent(ctx, sess); err != nil {
+		return Answer{}, err
 	}
 	if !s.breakers.Allow(t.Name) {
-		return sdk.NewToolResultError(fmt.Sprintf("tool `%s` is temporarily unavailable: it failed %d times in a row; it will be retried after %v (or reset its breaker)", shown, BreakerThreshold, BreakerCooldown))
+		return Answer{}, callerError(fmt.Sprintf("tool `%s` is temporarily unavailable: it failed %d times in a row; it will be retried after %v (or reset its breaker)", shown, derive.BreakerThreshold, derive.BreakerCooldown))
 	}
-	res, out := s.invoke(ctx, sess, t, args)
-	s.breakers.Record(t.Name, out)
-	return res
+	a, err := s.invoke(ctx, sess, t, args)
+	s.breakers.Record(t.Name, outcome(err))
+	return a, err
 }
 
 // invoke resolves the widget, invokes the action and, for a write,
-// dispatches the message. The outcome tells the breaker whether the app
-// ran and how it went; a caller's mistake is neither.
-func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args map[string]any) (*sdk.CallToolResult, Outcome) {
-	shown := s.advertised(t)
+// dispatches the message. The error's kind tells the breaker whether the
+// app ran and how it went; a caller's mistake is neither.
+func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, args map[string]any) (Answer, error) {
+	shown := s.names.advertised(t)
 	snap := sess.Snapshot()
 	w, err := resolveWidget(snap.View, t)
 	if err != nil {
-		return sdk.NewToolResultError(err.Error()), CallerError
+		return Answer{}, callerError(err.Error())
 	}
 	result, err := safeInvoke(w.(tea.ToolProvider), t.Action, args)
 	if err != nil {
 		var pe *tea.PanicError
 		if errors.As(err, &pe) {
-			return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), Fault
+			return Answer{}, faultError(fmt.Sprintf("%s: %v", shown, err))
 		}
-		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), CallerError
+		return Answer{}, callerError(fmt.Sprintf("%s: %v", shown, err))
 	}
 	if !result.IsWrite() {
-		res, out := readResult(shown, result.Value())
-		if !res.IsError {
+		a, err := readResult(shown, result.Value())
+		if err == nil {
 			// After the value (whose text is its JSON), a line with what
 			// the app notified since this connection's last call.
 			if line := notesText(s.notes.since(authContext(ctx).ConnectionID, t.Session, sess.Snapshot())); line != "" {
-				res.Content = append(res.Content, sdk.NewTextContent(line))
+				a.Text = append(a.Text, line)
 			}
 		}
-		return res, out
+		return a, err
 	}
 	if trap, blocked := tea.BlockedByTrap(snap.View, w.WidgetID()); blocked {
 		// A person cannot reach a widget behind an open dialog; neither
 		// may an agent, or it could change what the dialog is about (the
 		// item a "Delete?" confirms) behind the person's back.
-		return sdk.NewToolResultError(fmt.Sprintf("%s: nothing was done: widget `%s` is behind the open %s `%s`, which holds focus until it is answered (its tools act on `%s`); reads still work", shown, w.WidgetID(), trap.WidgetKind(), trap.WidgetID(), trap.WidgetID())), CallerError
+		return Answer{}, callerError(fmt.Sprintf("%s: nothing was done: widget `%s` is behind the open %s `%s`, which holds focus until it is answered (its tools act on `%s`); reads still work", shown, w.WidgetID(), trap.WidgetKind(), trap.WidgetID(), trap.WidgetID()))
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
 	defer cancel()
@@ -197,17 +201,17 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	if err != nil {
 		switch {
 		case errors.Is(err, tea.ErrTimeout), errors.Is(err, context.DeadlineExceeded):
-			return sdk.NewToolResultError(fmt.Sprintf("%s: no answer within %v: the message may still apply, so check the state before retrying", shown, s.opts.CallTimeout)), Fault
+			return Answer{}, faultError(fmt.Sprintf("%s: no answer within %v: the message may still apply, so check the state before retrying", shown, s.opts.CallTimeout))
 		case errors.Is(err, tea.ErrStopped):
-			return staleSession(t.Session, shown), CallerError
+			return Answer{}, staleSession(t.Session, shown)
 		}
-		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", shown, err)), Fault
+		return Answer{}, faultError(fmt.Sprintf("%s: %v", shown, err))
 	}
-	wr := WriteResult{Applied: true, Tool: shown, Changed: s.changedWidgets(t.Session, tr.Before, tr.After)}
+	wr := WriteResult{Applied: true, Tool: shown, Changed: s.drawings.changed(t.Session, tr.Before, tr.After)}
 	if sy := s.syncer(t.Session); sy != nil {
 		_ = sy.Sync(tr.After)
 		for _, n := range sy.AddedBetween(tr.Before.Version, tr.After.Version) {
-			wr.ToolsAdded = append(wr.ToolsAdded, s.advertisedName(n))
+			wr.ToolsAdded = append(wr.ToolsAdded, s.names.advertisedName(n))
 		}
 	}
 	wr.Widgets = scrubWidgets(widgetsNow(tr.After.View, wr.Changed), tr.After.Secrets)
@@ -224,7 +228,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *Tool, args ma
 	if line := notesText(wr.Notifications); line != "" {
 		text += " " + line + "."
 	}
-	return sdk.NewToolResultStructured(wr, text), Success
+	return answer(wr, text), nil
 }
 
 // widgetsNow describes the widgets ids names that are in view, for a
@@ -298,7 +302,7 @@ func scrubWidgets(ws map[string]WidgetNow, secrets map[string]string) map[string
 
 // resolveWidget finds the first widget with t's id, of t's kind, that offers
 // t's action in view, or says precisely why there is none.
-func resolveWidget(view tea.Node, t *Tool) (tea.Widget, error) {
+func resolveWidget(view tea.Node, t *derive.Tool) (tea.Widget, error) {
 	var sameID, sameKind bool
 	var otherKind string
 	var found tea.Widget
@@ -361,38 +365,38 @@ func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.R
 }
 
 // readResult answers a read's value as JSON text and structured content.
-func readResult(name string, v any) (*sdk.CallToolResult, Outcome) {
+func readResult(name string, v any) (Answer, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return sdk.NewToolResultError(fmt.Sprintf("%s: the widget answered a value JSON cannot encode: %v", name, err)), Fault
+		return Answer{}, faultError(fmt.Sprintf("%s: the widget answered a value JSON cannot encode: %v", name, err))
 	}
 	var structured any
 	_ = json.Unmarshal(b, &structured)
 	if _, isObject := structured.(map[string]any); !isObject {
 		structured = map[string]any{"value": structured}
 	}
-	return sdk.NewToolResultStructured(structured, string(b)), Success
+	return answer(structured, string(b)), nil
 }
 
 // attachAgent records the caller as an agent acting on sess, so a human at
 // its terminal sees it, and refuses the call while the human has detached
 // agents.
-func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) *sdk.CallToolResult {
+func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) error {
 	err := sess.AttachAgent(ctx, agentName(authContext(ctx).ConnectionID))
 	switch {
 	case errors.Is(err, tea.ErrAgentsBlocked):
-		return sdk.NewToolResultError(fmt.Sprintf("session `%s`: the person at its terminal has detached agents; nothing was done (they can allow agents again with their detach key)", sess.ID))
+		return callerError(fmt.Sprintf("session `%s`: the person at its terminal has detached agents; nothing was done (they can allow agents again with their detach key)", sess.ID))
 	case err != nil && !errors.Is(err, tea.ErrStopped):
-		return sdk.NewToolResultError(fmt.Sprintf("session `%s`: %v", sess.ID, err))
+		return callerError(fmt.Sprintf("session `%s`: %v", sess.ID, err))
 	}
 	return nil
 }
 
 // unknownTool answers a call to a name no tool has, by what can be told of
 // the session it names.
-func (s *Server) unknownTool(session, name string) *sdk.CallToolResult {
+func (s *Server) unknownTool(session, name string) error {
 	if _, running := s.sessions.Get(session); running {
-		return sdk.NewToolResultError(fmt.Sprintf("session `%s` has no tool `%s` (a widget not shown yet has none); call %s to search its tools, or facet_screenshot to see its screen", session, name, s.advertisedName(session+".discover_tools")))
+		return callerError(fmt.Sprintf("session `%s` has no tool `%s` (a widget not shown yet has none); call %s to search its tools, or facet_screenshot to see its screen", session, name, s.names.advertisedName(session+".discover_tools")))
 	}
 	return staleSession(session, name)
 }
@@ -400,72 +404,6 @@ func (s *Server) unknownTool(session, name string) *sdk.CallToolResult {
 // agentName is how a session's agents list the client on connection id.
 func agentName(connection string) string { return "mcp:" + connection }
 
-func staleSession(session, tool string) *sdk.CallToolResult {
-	return sdk.NewToolResultError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))
-}
-
-// drawing is one snapshot's widgets drawn one by one, by id, in view order.
-type drawing struct {
-	version uint64
-	width   int
-	byID    map[string]string
-	order   []string
-}
-
-func draw(snap tea.Snapshot, width int) *drawing {
-	d := &drawing{version: snap.Version, width: width, byID: map[string]string{}}
-	for _, w := range tea.Widgets(snap.View) {
-		id := w.WidgetID()
-		if prev, dup := d.byID[id]; dup {
-			d.byID[id] = prev + "\x00" + safeRender(w, width, id == snap.Focus)
-			continue
-		}
-		d.byID[id] = safeRender(w, width, id == snap.Focus)
-		d.order = append(d.order, id)
-	}
-	return d
-}
-
-// changedWidgets lists, in view order, the ids of widgets whose drawing
-// differs between two snapshots, including widgets that appeared or left.
-// A session's last drawing is kept, so consecutive writes (whose before is
-// the previous write's after) draw each snapshot once.
-func (s *Server) changedWidgets(session string, before, after tea.Snapshot) []string {
-	width := after.Size.Width
-	if width <= 0 {
-		width = DefaultWidth
-	}
-	s.drawMu.Lock()
-	b := s.drawings[session]
-	s.drawMu.Unlock()
-	if b == nil || b.version != before.Version || b.width != width {
-		b = draw(before, width)
-	}
-	a := draw(after, width)
-	s.drawMu.Lock()
-	s.drawings[session] = a
-	s.drawMu.Unlock()
-	changed := []string{}
-	for _, id := range a.order {
-		if b.byID[id] != a.byID[id] {
-			changed = append(changed, id)
-		}
-	}
-	var gone []string
-	for id := range b.byID {
-		if _, ok := a.byID[id]; !ok {
-			gone = append(gone, id)
-		}
-	}
-	sort.Strings(gone)
-	return append(changed, gone...)
-}
-
-func safeRender(w tea.Widget, width int, focused bool) (s string) {
-	defer func() {
-		if recover() != nil {
-			s = "\x00panic"
-		}
-	}()
-	return w.Render(tea.RenderContext{Width: width, Focused: focused})
+func staleSession(session, tool string) error {
+	return callerError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))
 }

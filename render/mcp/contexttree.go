@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 )
 
@@ -165,18 +166,18 @@ func scrub(v any, secrets map[string]string) any {
 func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) map[string]any {
 	// The lens works on registered names (a session's tools are the ones
 	// whose first "." segment is its id); clients get advertised names.
-	var tools []ToolInfo
-	byName := map[string]*Tool{}
+	var tools []derive.ToolInfo
+	byName := map[string]*derive.Tool{}
 	for _, t := range s.reg.Tools("") {
-		tools = append(tools, ToolInfo{Name: t.Name, Description: t.Description})
+		tools = append(tools, derive.ToolInfo{Name: t.Name, Description: t.Description})
 		byName[t.Name] = t
 	}
-	lensed := FocusLens(tools, LensOptions{Mode: LensHover, SessionID: session, FocusedID: snap.Focus, HoverID: snap.Hover})
+	lensed := derive.FocusLens(tools, derive.LensOptions{Mode: derive.LensHover, SessionID: session, FocusedID: snap.Focus, HoverID: snap.Hover})
 	for i := range lensed {
-		lensed[i].Name = s.advertised(byName[lensed[i].Name])
+		lensed[i].Name = s.names.advertised(byName[lensed[i].Name])
 	}
 	if lensed == nil {
-		lensed = []ToolInfo{}
+		lensed = []derive.ToolInfo{}
 	}
 	ctx := map[string]any{
 		"session":   session,

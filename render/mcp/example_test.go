@@ -15,12 +15,14 @@ type pressed struct{}
 type app struct{ n int }
 
 func (a app) Init() tea.Cmd { return nil }
+
 func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(pressed); ok {
 		a.n++
 	}
 	return a, nil
 }
+
 func (a app) View() tea.Node {
 	return tea.Column{Items: []tea.Node{
 		widgets.Text{ID: "count", Content: fmt.Sprint(a.n)},
@@ -54,26 +56,4 @@ func ExampleNew() {
 	// Output:
 	// demo.discover_tools
 	// demo.inc.click
-}
-
-// ExampleFocusLens cuts a session's tool list to what matters for the
-// focused widget. The server lists every tool to every client; the lens is
-// for code that builds its own tool list for a model.
-func ExampleFocusLens() {
-	tools := []mcp.ToolInfo{
-		{Name: "facet_screenshot"},
-		{Name: "demo.search.type_into"},
-		{Name: "demo.search.clear"},
-		{Name: "demo.results.sort"},
-		{Name: "demo.discover_tools"},
-		{Name: "other.search.type_into"},
-	}
-	for _, t := range mcp.FocusLens(tools, mcp.LensOptions{SessionID: "demo", FocusedID: "search", MaxTools: 4}) {
-		fmt.Println(t.Name)
-	}
-	// Output:
-	// demo.search.clear
-	// demo.search.type_into
-	// demo.discover_tools
-	// facet_screenshot
 }

@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/url"
-	"slices"
-	"strings"
 	"time"
 
+	"github.com/facetui/facet/render/mcp/internal/transport"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -43,7 +41,7 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	if ttl <= 0 {
 		ttl = 30 * time.Minute
 	}
-	ids := newHTTPSessions(2*ttl, nil, s.connectionEnded)
+	ids := transport.NewHTTPSessions(2*ttl, nil, s.connectionEnded)
 	streamable := server.NewStreamableHTTPServer(s.sdk,
 		server.WithEndpointPath("/mcp"),
 		server.WithSessionIdleTTL(ttl),
@@ -61,60 +59,11 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 		}),
 	)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", ids.refuseEndedDelete(streamable))
+	mux.Handle("/mcp", ids.RefuseEndedDelete(streamable))
 	mux.Handle("/sse", sse.SSEHandler())
 	mux.Handle("/message", sse.MessageHandler())
-	return s.guardOrigin(mux, loopback), nil
-}
-
-// guardOrigin refuses requests whose Origin or Host is not allowed, so a web
-// page cannot drive a local server through the user's browser.
-func (s *Server) guardOrigin(next http.Handler, loopback bool) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !s.hostAllowed(r.Host, loopback) {
-			http.Error(w, fmt.Sprintf("facet: Host %q is not allowed (DNS rebinding protection); add it to the allowed hosts", r.Host), http.StatusForbidden)
-			return
-		}
-		if origin := r.Header.Get("Origin"); origin != "" && !s.originAllowed(origin, loopback) {
-			http.Error(w, fmt.Sprintf("facet: Origin %q is not allowed; add it to the allowed origins", origin), http.StatusForbidden)
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-func (s *Server) hostAllowed(host string, loopback bool) bool {
-	if slices.Contains(s.opts.HTTP.AllowedHosts, host) {
-		return true
-	}
-	h, _, err := net.SplitHostPort(host)
-	if err != nil {
-		h = host
-	}
-	if slices.Contains(s.opts.HTTP.AllowedHosts, h) {
-		return true
-	}
-	return loopback && isLoopbackName(h)
-}
-
-func (s *Server) originAllowed(origin string, loopback bool) bool {
-	if slices.Contains(s.opts.HTTP.AllowedOrigins, origin) {
-		return true
-	}
-	u, err := url.Parse(origin)
-	if err != nil || u.Host == "" {
-		return false
-	}
-	return loopback && isLoopbackName(u.Hostname())
-}
-
-func isLoopbackName(h string) bool {
-	h = strings.Trim(h, "[]")
-	if strings.EqualFold(h, "localhost") {
-		return true
-	}
-	ip := net.ParseIP(h)
-	return ip != nil && ip.IsLoopback()
+	gate := transport.OriginGate{AllowedHosts: s.opts.HTTP.AllowedHosts, AllowedOrigins: s.opts.HTTP.AllowedOrigins, Loopback: loopback}
+	return gate.Wrap(mux), nil
 }
 
 // ServeHTTP serves MCP over HTTP on s.opts.HTTP.Addr (loopback by default)

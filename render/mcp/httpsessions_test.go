@@ -7,50 +7,9 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
-)
 
-func TestHTTPSessionIDsAreIssuedTrackedAndForgotten(t *testing.T) {
-	now := time.Unix(0, 0)
-	var ended []string
-	h := newHTTPSessions(time.Minute, func() time.Time { return now }, func(id string) { ended = append(ended, id) })
-	a, b := h.Generate(), h.Generate()
-	if a == b || !strings.HasPrefix(a, httpSessionPrefix) || len(a) != len(httpSessionPrefix)+32 {
-		t.Fatalf("ids %q, %q", a, b)
-	}
-	tests := []struct {
-		name           string
-		id             string
-		wantTerminated bool
-		wantErr        bool
-	}{
-		{"issued", a, false, false},
-		{"never issued", httpSessionPrefix + strings.Repeat("0", 32), false, true},
-		{"empty", "", false, true},
-	}
-	for _, tc := range tests {
-		term, err := h.Validate(tc.id)
-		if term != tc.wantTerminated || (err != nil) != tc.wantErr {
-			t.Fatalf("%s: Validate = %v, %v", tc.name, term, err)
-		}
-	}
-	_, _ = h.Terminate(a)
-	_, _ = h.Terminate(a) // twice: ends once
-	if term, err := h.Validate(a); !term || err != nil {
-		t.Fatalf("an ended id: %v, %v; want terminated", term, err)
-	}
-	if len(ended) != 1 || ended[0] != a {
-		t.Fatalf("onEnd calls: %v", ended)
-	}
-	now = now.Add(2 * time.Minute)
-	h.Generate() // prunes
-	if term, err := h.Validate(a); term || err == nil {
-		t.Fatalf("an id ended long ago: %v, %v; want unknown", term, err)
-	}
-	if term, err := h.Validate(b); term || err != nil {
-		t.Fatalf("a live id is never forgotten: %v, %v", term, err)
-	}
-}
+	"github.com/facetui/facet/render/mcp/internal/transport"
+)
 
 func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}})
@@ -73,7 +32,7 @@ func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 		return resp.StatusCode, resp.Header.Get("Mcp-Session-Id"), string(b)
 	}
 	code, id, body := send("POST", "", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`)
-	if code != http.StatusOK || !strings.HasPrefix(id, httpSessionPrefix) {
+	if code != http.StatusOK || !strings.HasPrefix(id, transport.SessionPrefix) {
 		t.Fatalf("initialize: %d, id %q: %s", code, id, body)
 	}
 	send("POST", id, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
@@ -103,7 +62,7 @@ func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 	}
 	for _, tc := range []struct{ name, id string }{
 		{"an ended id", id},
-		{"an id never issued", httpSessionPrefix + strings.Repeat("ab", 16)},
+		{"an id never issued", transport.SessionPrefix + strings.Repeat("ab", 16)},
 		{"mcp-go's own shape", "mcp-session-5f0c6f1e-3b0a-4e43-9d38-0a9d1b2c3d4e"},
 	} {
 		if code, body := call(tc.id, "facet_list", `{}`); code != http.StatusNotFound {

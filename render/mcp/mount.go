@@ -1,9 +1,7 @@
 package mcp
 
 import (
-	"context"
-
-	sdk "github.com/mark3labs/mcp-go/mcp"
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -13,7 +11,7 @@ import (
 // Close every mounted tool denies: handing a tool to another server never
 // hands out its raw handler.
 func (s *Server) Mount(existing *server.MCPServer) {
-	s.reg.addSink(mountSink{s: s, dst: existing})
+	s.reg.AddSink(mountSink{s: s, dst: existing})
 }
 
 type mountSink struct {
@@ -21,24 +19,18 @@ type mountSink struct {
 	dst *server.MCPServer
 }
 
-func (m mountSink) addTools(tools []*Tool) {
+func (m mountSink) AddTools(tools []*derive.Tool) {
 	entries := make([]server.ServerTool, 0, len(tools))
 	for _, t := range tools {
-		name := t.Name
-		entries = append(entries, server.ServerTool{
-			Tool: m.s.sdkTool(t),
-			Handler: func(ctx context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-				return m.s.callTool(ctx, name, req), nil
-			},
-		})
+		entries = append(entries, server.ServerTool{Tool: m.s.sdkTool(t), Handler: m.s.handlerFor(t.Name)})
 	}
 	m.dst.AddTools(entries...)
 }
 
-func (m mountSink) removeTools(names []string) {
+func (m mountSink) RemoveTools(names []string) {
 	adv := make([]string, 0, 2*len(names))
 	for _, n := range names {
-		adv = append(adv, n, ClientName(n))
+		adv = append(adv, n, derive.ClientName(n))
 	}
 	m.dst.DeleteTools(adv...)
 }

@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/facetui/facet/tea"
@@ -98,63 +97,10 @@ type Options struct {
 	ReadOnly bool
 	// HTTP configures the network transport (ServeHTTP).
 	HTTP HTTPOptions
-
-	// starts holds facet_start to MaxSessions. It is state, not an option:
-	// resolve gives each server its own (the Server struct would be its
-	// natural home).
-	starts *startGate
 }
 
 // DefaultMaxSessions is Options.MaxSessions when it is 0.
 const DefaultMaxSessions = 32
-
-// startGate counts the running sessions facet_start started, and the
-// starts under way, so concurrent calls cannot pass the cap together.
-type startGate struct {
-	mu      sync.Mutex
-	started map[string]*tea.Session // by id
-	pending int
-}
-
-// reserve makes room for one start under max, or answers an error naming
-// the limit and the sessions to stop. done records the session the start
-// made (nil when it failed) and gives the room back.
-func (g *startGate) reserve(sessions *tea.Sessions, max int) (done func(*tea.Session), err error) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	ids := make([]string, 0, len(g.started))
-	for id, sess := range g.started {
-		if cur, ok := sessions.Get(id); !ok || cur != sess {
-			delete(g.started, id) // stopped, however it was
-			continue
-		}
-		ids = append(ids, id)
-	}
-	if len(ids)+g.pending >= max {
-		if len(ids) == 0 {
-			return nil, fmt.Errorf("facet_start: the server's limit of %d sessions started with facet_start is taken by starts under way; try again when they have answered", max)
-		}
-		slices.Sort(ids)
-		return nil, fmt.Errorf("facet_start: the server's limit of %d running sessions started with facet_start is reached; facet_stop one of them first: %s",
-			max, strings.Join(ids, ", "))
-	}
-	g.pending++
-	return func(sess *tea.Session) {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		g.pending--
-		if sess != nil {
-			g.started[sess.ID] = sess
-		}
-	}, nil
-}
-
-// has reports whether sess is running and was started with facet_start.
-func (g *startGate) has(sess *tea.Session) bool {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.started[sess.ID] == sess
-}
 
 // ConfigError names an option and what is wrong with it.
 type ConfigError struct {
@@ -188,7 +134,6 @@ func (o *Options) resolve() error {
 	case o.MaxSessions == 0:
 		o.MaxSessions = DefaultMaxSessions
 	}
-	o.starts = &startGate{started: map[string]*tea.Session{}}
 	if o.ToolNames != NamesDotted && o.ToolNames != NamesSafe {
 		return &ConfigError{Option: "ToolNames", Reason: fmt.Sprintf("%q is not a tool name style: use %q or %q", o.ToolNames, NamesDotted, NamesSafe)}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -48,13 +49,13 @@ func BenchmarkDiffAfterSort(b *testing.B) {
 			afterM, _ := before.Update(widgets.Sorted{ID: "results", Column: sortBy.col, Direction: sortBy.dir})
 			p0, _ := json.Marshal(before.Projections()[0].Value())
 			p1, _ := json.Marshal(afterM.(*tableModel).Projections()[0].Value())
-			patch, err := Diff(p0, p1)
+			patch, err := derive.Diff(p0, p1)
 			if err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := Diff(p0, p1); err != nil {
+				if _, err := derive.Diff(p0, p1); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -68,10 +69,10 @@ func BenchmarkDiffAfterSort(b *testing.B) {
 		p0, _ := json.Marshal(m.Projections()[0].Value())
 		m.state.Rows[500] = []string{"repo-0500", "1", "Zig"}
 		p1, _ := json.Marshal(m.Projections()[0].Value())
-		patch, _ := Diff(p0, p1)
+		patch, _ := derive.Diff(p0, p1)
 		b.ReportAllocs()
 		for b.Loop() {
-			_, _ = Diff(p0, p1)
+			_, _ = derive.Diff(p0, p1)
 		}
 		b.ReportMetric(float64(len(patch)), "patch_bytes")
 		b.ReportMetric(float64(len(p1)), "full_bytes")

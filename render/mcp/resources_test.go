@@ -14,6 +14,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"pgregory.net/rapid"
 
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -284,7 +285,7 @@ func TestPatchesReproduceTheContent(t *testing.T) {
 		var current []byte
 		for _, d := range docs {
 			b, _ := json.Marshal(d)
-			patch, err := Diff(prev, b)
+			patch, err := derive.Diff(prev, b)
 			if err != nil {
 				rt.Fatal(err)
 			}
@@ -337,7 +338,7 @@ func TestModernClientsSubscribeWithListen(t *testing.T) {
 func TestDiffReplacesTheRootWhenThatIsSmaller(t *testing.T) {
 	from := []byte(`{"rows":[{"n":"a","s":"1"},{"n":"b","s":"2"},{"n":"c","s":"3"}]}`)
 	to := []byte(`{"rows":[{"n":"c","s":"3"},{"n":"b","s":"2"},{"n":"a","s":"1"}]}`)
-	patch, err := Diff(from, to)
+	patch, err := derive.Diff(from, to)
 	if err != nil {
 		t.Fatal(err)
 	}

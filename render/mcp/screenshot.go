@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
@@ -39,12 +38,13 @@ func maskSecrets(screen string, secrets map[string]string) string {
 	return screen
 }
 
-// screenOf is the snapshot an agent's screenshot of sess draws. A session
-// an agent started with facet_start has no person watching it, so the
-// line telling a person that agents are attached is left out there.
-func (s *Server) screenOf(sess *tea.Session) tea.Snapshot {
+// agentScreen is the snapshot an agent's screenshot of sess draws. A
+// session an agent started with facet_start (byAgent) has no person
+// watching it, so the line telling a person that agents are attached is
+// left out there.
+func agentScreen(sess *tea.Session, byAgent bool) tea.Snapshot {
 	snap := sess.Snapshot()
-	if s.opts.starts.has(sess) {
+	if byAgent {
 		snap.Agents, snap.AgentsBlocked = nil, false
 	}
 	return snap
@@ -65,7 +65,7 @@ func trimRight(screen string) string {
 // text, exactly as drawn, then a line naming the focused widget (a plain
 // screenshot shows focus only by colour, which text loses), and the same
 // facts as structured content.
-func screenResult(snap tea.Snapshot, notes []ToldNotification) *sdk.CallToolResult {
+func screenResult(snap tea.Snapshot, notes []ToldNotification) Answer {
 	focus := "nothing is focused"
 	kind := ""
 	if w, ok := tea.FindWidget(snap.View, snap.Focus); ok && snap.Focus != "" {
@@ -79,15 +79,11 @@ func screenResult(snap tea.Snapshot, notes []ToldNotification) *sdk.CallToolResu
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	res := &sdk.CallToolResult{
-		Content: []sdk.Content{sdk.NewTextContent(Screenshot(snap)), sdk.NewTextContent(focus)},
-		StructuredContent: map[string]any{
-			"focused": snap.Focus, "focused_kind": kind, "width": w, "height": h,
-		},
-	}
+	facts := map[string]any{"focused": snap.Focus, "focused_kind": kind, "width": w, "height": h}
+	a := Answer{Text: []string{Screenshot(snap), focus}, Value: facts}
 	if len(notes) > 0 {
-		res.Content = append(res.Content, sdk.NewTextContent(notesText(notes)))
-		res.StructuredContent.(map[string]any)["notifications"] = notes
+		a.Text = append(a.Text, notesText(notes))
+		facts["notifications"] = notes
 	}
-	return res
+	return a
 }

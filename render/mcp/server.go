@@ -6,15 +6,14 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"regexp"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/transport"
 	"github.com/facetui/facet/tea"
 )
 
@@ -23,22 +22,22 @@ import (
 type Server struct {
 	opts     Options
 	sdk      *server.MCPServer
-	reg      *Registry
+	reg      *derive.Registry
 	sessions *tea.Sessions
-	breakers *Breakers
+	breakers *derive.Breakers
 	unwatch  func()
-	policy   Policy
-	closed   atomic.Bool
-	// askTimeout bounds an Ask's elicitation (AskTimeout; shorter in tests).
-	askTimeout time.Duration
+	guard    *guard
+	names    toolNamer
+	// starts holds facet_start to MaxSessions.
+	starts *startGate
 
 	res *resources
 
-	drawMu   sync.Mutex
-	drawings map[string]*drawing // by session: its last snapshot, drawn
+	drawings *drawings
+	lanes    laneRule
 
 	mu      sync.Mutex
-	syncers map[string]*ToolSynchronizer // by session id
+	syncers map[string]follower // by session id
 
 	// notes say which notifications each connection has been told about.
 	notes noteCursors
@@ -56,18 +55,21 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		policy:     policy,
-		askTimeout: AskTimeout,
-		opts:       opts,
-		sessions:   opts.Sessions,
-		breakers:   NewBreakers(opts.Now),
-		syncers:    map[string]*ToolSynchronizer{},
-		drawings:   map[string]*drawing{},
+		guard:    &guard{policy: policy, log: opts.Logger},
+		names:    toolNamer{style: opts.ToolNames, sessions: opts.Sessions},
+		starts:   &startGate{started: map[string]*tea.Session{}},
+		opts:     opts,
+		sessions: opts.Sessions,
+		breakers: derive.NewBreakers(opts.Now),
+		syncers:  map[string]follower{},
+		drawings: &drawings{bySession: map[string]*drawing{}},
 	}
+	s.reg = derive.NewRegistry(sdkSink{s})
 	s.res = newResources(s)
+	s.lanes = laneRule{reg: s.reg, names: s.names, resolveURI: s.res.resolve}
 	hooks := &server.Hooks{}
 	hooks.AddBeforeCallTool(s.rewriteCall)
-	hooks.AddAfterListTools(s.filterList)
+	hooks.AddAfterListTools(listFilter(s.guard, s.reg))
 	hooks.AddOnRequestInitialization(s.gateRead)
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
 	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
@@ -82,13 +84,13 @@ func New(opts Options) (*Server, error) {
 		server.WithPromptCompletionProvider(completer{s}),
 		server.WithInstructions(instructions(opts.ToolNames)),
 	)
+	s.guard.ask = approver{sdk: s.sdk, timeout: AskTimeout}.ask
 	s.res.install(hooks)
 	s.installPrompts()
-	s.reg = NewRegistry(sdkSink{s})
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
 		return nil, fmt.Errorf("mcp: static tools: %w", err)
 	}
-	if err := s.checkBoot(); err != nil {
+	if err := s.guard.boot(s.reg.Tools("")); err != nil {
 		return nil, err
 	}
 	s.opts.Logger.Info("mcp: authorization", "policy", policy.Description, "source", policy.Source)
@@ -117,13 +119,13 @@ const staticOwner = "facet"
 func (s *Server) SDK() *server.MCPServer { return s.sdk }
 
 // Registry returns the server's tool registry.
-func (s *Server) Registry() *Registry { return s.reg }
+func (s *Server) Registry() *derive.Registry { return s.reg }
 
 // Sessions returns the session registry the server serves.
 func (s *Server) Sessions() *tea.Sessions { return s.sessions }
 
 // Breakers returns the per-tool circuit breakers (to reset one).
-func (s *Server) Breakers() *Breakers { return s.breakers }
+func (s *Server) Breakers() *derive.Breakers { return s.breakers }
 
 // ServeStdio serves one client over in and out (JSON-RPC, one message a
 // line) until ctx ends or in closes. Logs go to the Logger, never to out.
@@ -133,12 +135,12 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	// sends type_into, click and get_rows without waiting would see them
 	// applied in any order; lanes keep each session's calls in order and
 	// let different sessions' calls run side by side.
-	l := newLanes(s.laneOf)
-	go l.feed(in)
-	server.WithWorkerPoolSize(stdioWorkers)(stdio)
+	l := transport.NewLanes(s.lanes.laneOf)
+	go l.Feed(in)
+	server.WithWorkerPoolSize(transport.StdioWorkers)(stdio)
 	stdio.SetContextFunc(func(ctx context.Context) context.Context { return withTransport(ctx, TransportStdio) })
 	stdio.SetErrorLogger(log.New(slogWriter{s.opts.Logger}, "", 0))
-	err := stdio.Listen(ctx, l, l.watch(out))
+	err := stdio.Listen(ctx, l, l.Watch(out))
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		return nil
 	}
@@ -148,7 +150,7 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 // Close stops watching sessions and makes every tool deny, including those
 // mounted on another server. It does not stop the sessions.
 func (s *Server) Close() {
-	s.closed.Store(true)
+	s.guard.closed.Store(true)
 	s.unwatch()
 }
 
@@ -175,14 +177,12 @@ func (s *Server) StartSession(ctx context.Context, id, app string, m tea.Model, 
 
 func (s *Server) firstSyncError(id string) error {
 	s.mu.Lock()
-	sy := s.syncers[id]
+	f, ok := s.syncers[id]
 	s.mu.Unlock()
-	if sy == nil {
+	if !ok {
 		return nil
 	}
-	sy.mu.Lock()
-	defer sy.mu.Unlock()
-	return sy.firstErr
+	return f.sync.FirstError()
 }
 
 func (s *Server) onSession(ev tea.SessionEvent) {
@@ -191,18 +191,16 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 		return
 	}
 	s.mu.Lock()
-	sy := s.syncers[ev.Session.ID]
-	if sy == nil || sy.rt != ev.Session.Runtime {
+	f, ok := s.syncers[ev.Session.ID]
+	if !ok || f.rt != ev.Session.Runtime {
 		// Already cleaned up, or the id now belongs to a newer session.
 		s.mu.Unlock()
 		return
 	}
 	delete(s.syncers, ev.Session.ID)
 	s.mu.Unlock()
-	s.drawMu.Lock()
-	delete(s.drawings, ev.Session.ID)
-	s.drawMu.Unlock()
-	sy.Stop()
+	s.drawings.forget(ev.Session.ID)
+	f.sync.Stop()
 	s.res.detach(ev.Session.ID)
 	s.notes.forget("", ev.Session.ID)
 }
@@ -226,19 +224,18 @@ func (s *Server) connectionEnded(id string) {
 // and its resources, and follows its renders. It subscribes before reading
 // the first snapshot, so no render falls between the two.
 func (s *Server) attach(sess *tea.Session) {
-	sy := NewToolSynchronizer(sess.ID, s.reg, s.opts.Logger)
-	sy.rt = sess.Runtime
+	sy := derive.NewToolSynchronizer(sess.ID, s.reg, s.opts.Logger)
 	s.mu.Lock()
 	if _, ok := s.syncers[sess.ID]; ok {
 		s.mu.Unlock()
 		return
 	}
-	s.syncers[sess.ID] = sy
+	s.syncers[sess.ID] = follower{sync: sy, rt: sess.Runtime}
 	s.mu.Unlock()
 	ch, cancel := sess.Subscribe()
 	_ = sy.Start(sess.Snapshot())
-	sy.follow(ch, cancel)
-	if sy.valid {
+	sy.Follow(ch, cancel)
+	if sy.Valid() {
 		s.res.attach(sess)
 	}
 	// A session stopped while it was being attached may have been reported
@@ -250,24 +247,19 @@ func (s *Server) attach(sess *tea.Session) {
 	}
 }
 
-func (s *Server) syncer(id string) *ToolSynchronizer {
+func (s *Server) syncer(id string) *derive.ToolSynchronizer {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.syncers[id]
+	return s.syncers[id].sync
 }
 
-// advertised is the name a registered tool is listed under.
-func (s *Server) advertised(t *Tool) string {
-	// A session's tools (derived ones and its discover_tools) carry the
-	// session id and dots; the facet_* tools carry neither.
-	if t.Session != "" && s.opts.ToolNames == NamesSafe {
-		return ClientName(t.Name)
-	}
-	return t.Name
+// follower is a session's synchronizer and the runtime it follows: a
+// session stopped under an id that a newer session has since taken must
+// not take the newer one's tools along.
+type follower struct {
+	sync *derive.ToolSynchronizer
+	rt   *tea.Runtime
 }
-
-// safeStaleRe matches a client-safe derived name of a facet_start session.
-var safeStaleRe = regexp.MustCompile(`^([a-z][a-z0-9]{0,6})_[a-z0-9_]+$`)
 
 // staleSessionKey carries the stale call's session id.
 const staleSessionKey = "facet/stale_session"
@@ -294,10 +286,10 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		return
 	}
 	if t, ok := s.reg.Resolve(name); ok {
-		req.Params.Name = s.advertised(t)
+		req.Params.Name = s.names.advertised(t)
 		return
 	}
-	session, widget, action, ok := SplitToolName(name)
+	session, widget, action, ok := derive.SplitToolName(name)
 	if ok && !reservedIDs[session] {
 		if _, running := s.sessions.Get(session); running {
 			// A running session's tool that was never derived (a widget not
@@ -315,9 +307,9 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 	switch {
 	case ok:
 	case strings.Contains(name, "."):
-		session = SessionOf(name) // ghost.discover_tools
+		session = derive.SessionOf(name) // ghost.discover_tools
 	case s.opts.ToolNames == NamesSafe:
-		session = s.safeSession(name)
+		session = s.names.safeSession(name)
 	}
 	if reservedIDs[session] || !tea.ValidID(session) || s.sdk.GetTool("facet_act") == nil {
 		// Nothing to tell: the protocol's own unknown-tool error.
@@ -332,89 +324,6 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 	}
 	req.Params.Meta.AdditionalFields[staleMetaKey] = name
 	req.Params.Meta.AdditionalFields[staleSessionKey] = session
-}
-
-// safeSession tells which session a client-safe tool name belongs to: the
-// running session with the longest client-safe id that prefixes it, else
-// its first "_" segment (sessions facet_start made have no "_" in their
-// ids), else "".
-func (s *Server) safeSession(name string) string {
-	best := ""
-	for _, sess := range s.sessions.List() {
-		p := ClientName(sess.ID) + "_"
-		if strings.HasPrefix(name, p) && len(sess.ID) > len(best) {
-			best = sess.ID
-		}
-	}
-	if best != "" {
-		return best
-	}
-	if m := safeStaleRe.FindStringSubmatch(name); m != nil {
-		return m[1]
-	}
-	return ""
-}
-
-// sdkSink publishes registry changes to the mcp-go server: one AddTools or
-// DeleteTools call, hence one notifications/tools/list_changed, per change.
-type sdkSink struct{ s *Server }
-
-func (k sdkSink) addTools(tools []*Tool) {
-	defer func() {
-		// mcp-go panics on a tool it cannot accept; one bad tool must not
-		// take the server (and every session) down from a render.
-		if p := recover(); p != nil {
-			k.s.opts.Logger.Error("mcp: the SDK refused tools", "panic", p)
-		}
-	}()
-	entries := make([]server.ServerTool, 0, len(tools))
-	for _, t := range tools {
-		entries = append(entries, server.ServerTool{Tool: k.s.sdkTool(t), Handler: k.s.handlerFor(t)})
-	}
-	k.s.sdk.AddTools(entries...)
-}
-
-func (k sdkSink) removeTools(names []string) {
-	// A tool that is gone takes its breaker with it: a new session under
-	// the same id starts closed, and the map does not grow without end.
-	for _, n := range names {
-		k.s.breakers.Reset(n)
-	}
-	adv := make([]string, 0, len(names))
-	for _, n := range names {
-		adv = append(adv, n)
-		if k.s.opts.ToolNames == NamesSafe {
-			adv = append(adv, ClientName(n))
-		}
-	}
-	k.s.sdk.DeleteTools(adv...)
-}
-
-// sdkTool describes t for the wire. Tools are built by hand, not with
-// sdk.NewTool, whose default hints would mark every tool destructive and
-// open-world. sensitive travels in _meta: the SDK's annotation struct has
-// no field for it.
-func (s *Server) sdkTool(t *Tool) sdk.Tool {
-	tool := sdk.Tool{
-		Name:           s.advertised(t),
-		Description:    t.Description,
-		RawInputSchema: t.schema(),
-	}
-	if t.Destructive {
-		yes := true
-		tool.Annotations.DestructiveHint = &yes
-	}
-	if t.Sensitive {
-		tool.Meta = &sdk.Meta{AdditionalFields: map[string]any{"sensitive": true}}
-	}
-	return tool
-}
-
-func (s *Server) handlerFor(t *Tool) server.ToolHandlerFunc {
-	name := t.Name
-	return func(ctx context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-		return s.callTool(ctx, name, req), nil
-	}
 }
 
 // slogWriter adapts the SDK's *log.Logger output to slog.

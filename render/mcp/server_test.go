@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -91,7 +92,7 @@ func TestCallActsOnTheWidgetAsItIsNow(t *testing.T) {
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 	mustOK(t, tc.call("demo.open.click", nil))
 	mustOK(t, tc.call("demo.confirm.click", nil)) // closes it again
-	for i := 0; i < BreakerThreshold+2; i++ {
+	for i := 0; i < derive.BreakerThreshold+2; i++ {
 		mustErr(t, tc.call("demo.confirm.click", nil), "widget `confirm` is not in the session's current view")
 	}
 	mustOK(t, tc.call("demo.inc.click", nil))
@@ -133,7 +134,7 @@ func TestWidgetOfAnotherKindIsRefused(t *testing.T) {
 
 func TestResolveWidgetSaysWhyThereIsNone(t *testing.T) {
 	act := []tea.Action{{Name: "poke"}}
-	tool := &Tool{Widget: "w", Kind: "alpha", Action: "poke"}
+	tool := &derive.Tool{Widget: "w", Kind: "alpha", Action: "poke"}
 	cases := []struct {
 		name string
 		view tea.Node
@@ -189,7 +190,7 @@ func TestFaultsKeepTheModelAndTripTheBreaker(t *testing.T) {
 	mustOK(t, tc.call("demo.inc.click", nil))
 
 	mustErr(t, tc.call("demo.bad.click", nil), "keeps its last good model")
-	for i := 0; i < BreakerThreshold; i++ {
+	for i := 0; i < derive.BreakerThreshold; i++ {
 		mustErr(t, tc.call("demo.boom.click", nil), "panicked")
 	}
 	mustErr(t, tc.call("demo.boom.click", nil), "temporarily unavailable")
@@ -200,7 +201,7 @@ func TestFaultsKeepTheModelAndTripTheBreaker(t *testing.T) {
 	mustOK(t, tc.call("demo.inc.click", nil)) // other tools are unaffected
 
 	mu.Lock()
-	now = now.Add(BreakerCooldown)
+	now = now.Add(derive.BreakerCooldown)
 	mu.Unlock()
 	mustErr(t, tc.call("demo.boom.click", nil), "panicked") // the one probe
 	mustErr(t, tc.call("demo.boom.click", nil), "temporarily unavailable")
@@ -328,7 +329,7 @@ func TestClientNameCollisionRefusesTheSecondSession(t *testing.T) {
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "s"}))
 	_, err := srv.StartSession(context.Background(), "S", "counter", &counter{})
-	var nc *NameCollisionError
+	var nc *derive.NameCollisionError
 	if !errors.As(err, &nc) {
 		t.Fatalf("err = %v, want *NameCollisionError", err)
 	}

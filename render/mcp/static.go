@@ -8,8 +8,7 @@ import (
 	"strings"
 	"time"
 
-	sdk "github.com/mark3labs/mcp-go/mcp"
-
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 )
 
@@ -28,7 +27,7 @@ func idProp(desc string) map[string]any { return map[string]any{"type": "string"
 // get_model are sensitive (get_model returns the whole model, secrets
 // included); screenshot and list are not. facet_act is as sensitive as the
 // derived tool it reaches, which authorization checks by that tool's name.
-func (s *Server) staticTools() []*Tool {
+func (s *Server) staticTools() []*derive.Tool {
 	obj := func(props map[string]any, required ...string) map[string]any {
 		m := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 		if len(required) > 0 {
@@ -36,7 +35,7 @@ func (s *Server) staticTools() []*Tool {
 		}
 		return m
 	}
-	tools := []*Tool{
+	tools := []*derive.Tool{
 		{Name: "facet_start", Sensitive: true,
 			Description: "Start a session of a Facet app. Answers the session id and the session's tools (<session>.<widget>.<action>).",
 			InputSchema: obj(map[string]any{
@@ -72,90 +71,77 @@ func (s *Server) staticTools() []*Tool {
 			}, "session", "widget", "action")},
 	}
 	if s.opts.ReadOnly {
-		tools = slices.DeleteFunc(tools, func(t *Tool) bool { return t.Guarded() })
+		tools = slices.DeleteFunc(tools, func(t *derive.Tool) bool { return t.Guarded() })
 	}
 	return tools
 }
 
-// staleName returns the derived name (and its session) rewriteCall routed
-// to facet_act because the session is not running. rewriteCall removes
-// any marker a client sent, so only the server's own reaches here.
-func staleName(req sdk.CallToolRequest) (name, session string, ok bool) {
-	if req.Params.Meta == nil {
-		return "", "", false
-	}
-	name, ok = req.Params.Meta.AdditionalFields[staleMetaKey].(string)
-	session, _ = req.Params.Meta.AdditionalFields[staleSessionKey].(string)
-	return name, session, ok
-}
-
 // callStatic answers the facet_* tools.
-func (s *Server) callStatic(ctx context.Context, name string, req sdk.CallToolRequest) *sdk.CallToolResult {
-	args := req.GetArguments()
+func (s *Server) callStatic(ctx context.Context, name string, args map[string]any) (Answer, error) {
 	switch name {
 	case "facet_start":
 		return s.toolStart(ctx, args)
 	case "facet_list":
-		return s.toolList()
+		return s.toolList(), nil
 	case "facet_stop":
-		sess, errRes := s.session(args, "id")
-		if errRes != nil {
-			return errRes
+		sess, err := s.session(args, "id")
+		if err != nil {
+			return Answer{}, err
 		}
-		if !s.opts.starts.has(sess) {
+		if !s.starts.has(sess) {
 			// A person's terminal or SSH session, or one the embedding
 			// program started: stopping it would end someone else's
 			// work (a person's playground exited on an agent's stop).
-			return sdk.NewToolResultError(fmt.Sprintf("session `%s` was not started with facet_start: it belongs to whoever started it (a person at a terminal or over SSH, or the program embedding Facet), so agents cannot stop it; facet_list says which sessions agents started", sess.ID))
+			return Answer{}, callerError(fmt.Sprintf("session `%s` was not started with facet_start: it belongs to whoever started it (a person at a terminal or over SSH, or the program embedding Facet), so agents cannot stop it; facet_list says which sessions agents started", sess.ID))
 		}
-		if res := s.attachAgent(ctx, sess); res != nil {
-			return res
+		if err := s.attachAgent(ctx, sess); err != nil {
+			return Answer{}, err
 		}
 		if err := s.sessions.Stop(sess.ID); err != nil {
-			return noSession(sess.ID)
+			return Answer{}, noSession(sess.ID)
 		}
-		return sdk.NewToolResultStructured(map[string]any{"stopped": sess.ID}, "Session stopped: "+sess.ID)
+		return answer(map[string]any{"stopped": sess.ID}, "Session stopped: "+sess.ID), nil
 	case "facet_send_key":
 		return s.toolSendKey(ctx, args)
 	case "facet_get_model":
-		sess, errRes := s.session(args, "id")
-		if errRes != nil {
-			return errRes
+		sess, err := s.session(args, "id")
+		if err != nil {
+			return Answer{}, err
 		}
-		if res := s.attachAgent(ctx, sess); res != nil {
-			return res
+		if err := s.attachAgent(ctx, sess); err != nil {
+			return Answer{}, err
 		}
 		b, err := json.Marshal(sess.Snapshot().Model)
 		if err != nil {
-			return sdk.NewToolResultError(fmt.Sprintf("the model of session `%s` cannot be encoded as JSON: %v", sess.ID, err))
+			return Answer{}, callerError(fmt.Sprintf("the model of session `%s` cannot be encoded as JSON: %v", sess.ID, err))
 		}
 		var v any
 		_ = json.Unmarshal(b, &v)
 		if _, ok := v.(map[string]any); !ok {
 			v = map[string]any{"model": v}
 		}
-		return sdk.NewToolResultStructured(v, string(b))
+		return answer(v, string(b)), nil
 	case "facet_screenshot":
-		sess, errRes := s.session(args, "id")
-		if errRes != nil {
-			return errRes
+		sess, err := s.session(args, "id")
+		if err != nil {
+			return Answer{}, err
 		}
-		if res := s.attachAgent(ctx, sess); res != nil {
-			return res
+		if err := s.attachAgent(ctx, sess); err != nil {
+			return Answer{}, err
 		}
-		return screenResult(s.screenOf(sess), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot()))
+		return screenResult(agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 	}
-	return sdk.NewToolResultError(fmt.Sprintf("tool `%s` has no handler", name))
+	return Answer{}, callerError(fmt.Sprintf("tool `%s` has no handler", name))
 }
 
-func (s *Server) toolStart(ctx context.Context, args map[string]any) *sdk.CallToolResult {
+func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, error) {
 	app, err := stringArg(args, "app")
 	if err != nil {
-		return sdk.NewToolResultError(fmt.Sprintf("%v: the app to start; startable apps: %s", err, strings.Join(s.opts.Startable, ", ")))
+		return Answer{}, callerError(fmt.Sprintf("%v: the app to start; startable apps: %s", err, strings.Join(s.opts.Startable, ", ")))
 	}
 	// Refuse an unlisted name before any lookup.
 	if !slices.Contains(s.opts.Startable, app) {
-		return sdk.NewToolResultError(fmt.Sprintf("app %q is not startable here; startable apps: %s", app, strings.Join(s.opts.Startable, ", ")))
+		return Answer{}, callerError(fmt.Sprintf("app %q is not startable here; startable apps: %s", app, strings.Join(s.opts.Startable, ", ")))
 	}
 	var entry App
 	for _, a := range s.opts.Apps {
@@ -165,66 +151,65 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) *sdk.CallTo
 	}
 	width, err := intArg(args, "width", DefaultWidth, 10, maxDimension)
 	if err != nil {
-		return sdk.NewToolResultError(err.Error())
+		return Answer{}, callerError(err.Error())
 	}
 	height, err := intArg(args, "height", DefaultHeight, 3, maxDimension)
 	if err != nil {
-		return sdk.NewToolResultError(err.Error())
+		return Answer{}, callerError(err.Error())
 	}
 	id, _ := args["id"].(string)
 	if raw, present := args["id"]; present && raw != nil {
 		if _, ok := raw.(string); !ok {
-			return sdk.NewToolResultError(fmt.Sprintf("id must be a string matching %s", StartIDRule))
+			return Answer{}, callerError(fmt.Sprintf("id must be a string matching %s", StartIDRule))
 		}
 		if err := CheckStartID(id); err != nil {
-			return sdk.NewToolResultError(err.Error())
+			return Answer{}, callerError(err.Error())
 		}
 	} else {
 		id, err = defaultStartID(app, func(c string) bool { _, ok := s.sessions.Get(c); return ok })
 		if err != nil {
-			return sdk.NewToolResultError(err.Error())
+			return Answer{}, callerError(err.Error())
 		}
 	}
 	if _, running := s.sessions.Get(id); running {
 		// Before the limit: a start that cannot work anyway should say why.
-		return sdk.NewToolResultError(fmt.Sprintf("facet_start: session %q is already running; pick another id, or facet_stop it first", id))
+		return Answer{}, callerError(fmt.Sprintf("facet_start: session %q is already running; pick another id, or facet_stop it first", id))
 	}
-	done, err := s.opts.starts.reserve(s.sessions, s.opts.MaxSessions)
+	done, err := s.starts.reserve(s.sessions, s.opts.MaxSessions)
 	if err != nil {
-		return sdk.NewToolResultError(err.Error())
+		return Answer{}, callerError(err.Error())
 	}
 	var sess *tea.Session
 	defer func() { done(sess) }()
 	sess, err = s.StartSession(context.WithoutCancel(ctx), id, app, entry.New(), tea.WithSize(width, height))
 	if err != nil {
-		return sdk.NewToolResultError(fmt.Sprintf("facet_start: %v", err))
+		return Answer{}, callerError(fmt.Sprintf("facet_start: %v", err))
 	}
 	names := s.toolNames(ctx, sess.ID)
-	res := sdk.NewToolResultStructured(map[string]any{"id": sess.ID, "app": app, "tools": names},
+	a := answer(map[string]any{"id": sess.ID, "app": app, "tools": names},
 		fmt.Sprintf("Session started: %s\nTools:\n  %s", sess.ID, strings.Join(names, "\n  ")))
 	// The first screen too, which saves the call nearly every agent makes
 	// next.
-	res.Content = append(res.Content, sdk.NewTextContent("Screen:\n"+Screenshot(sess.Snapshot())))
-	return res
+	a.Text = append(a.Text, "Screen:\n"+Screenshot(sess.Snapshot()))
+	return a, nil
 }
 
 // toolNames lists a session's tools as they are advertised, leaving out
 // those the caller's tools/list would not show (the authorizer does not
 // Allow them), so an agent does not spend calls on refusals.
 func (s *Server) toolNames(ctx context.Context, id string) []string {
-	ac := authContext(ctx)
 	names := []string{}
 	for _, t := range s.reg.Tools(id) {
-		if s.policy.Tools != nil && s.decide(s.policy.Tools, t.Name, nil, ac).Kind != DecisionAllow {
+		if !s.guard.listed(ctx, t.Name) {
 			continue
 		}
-		names = append(names, s.advertised(t))
+		names = append(names, s.names.advertised(t))
 	}
 	slices.Sort(names)
 	return names
 }
 
-func (s *Server) toolList() *sdk.CallToolResult {
+func (s *Server) toolList() Answer {
 	type row struct {
 		ID        string    `json:"id"`
 		App       string    `json:"app"`
@@ -241,7 +226,7 @@ func (s *Server) toolList() *sdk.CallToolResult {
 	for _, sess := range s.sessions.List() {
 		n := len(s.reg.Tools(sess.ID))
 		by := "host"
-		if s.opts.starts.has(sess) {
+		if s.starts.has(sess) {
 			by = "agent"
 		}
 		rows = append(rows, row{ID: sess.ID, App: sess.App, StartedAt: sess.StartedAt.UTC(), StartedBy: by, Tools: n})
@@ -250,24 +235,24 @@ func (s *Server) toolList() *sdk.CallToolResult {
 	if len(rows) == 0 {
 		b.WriteString("No sessions are running. Start one with facet_start.")
 	}
-	return sdk.NewToolResultStructured(map[string]any{"sessions": rows}, b.String())
+	return answer(map[string]any{"sessions": rows}, b.String())
 }
 
-func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.CallToolResult {
-	sess, errRes := s.session(args, "id")
-	if errRes != nil {
-		return errRes
+func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, error) {
+	sess, err := s.session(args, "id")
+	if err != nil {
+		return Answer{}, err
 	}
 	name, ok := args["key"].(string)
 	if !ok || name == "" {
-		return sdk.NewToolResultError("key is required: one character or a named key (" + strings.Join(tea.KeyNames(), ", ") + ")")
+		return Answer{}, callerError("key is required: one character or a named key (" + strings.Join(tea.KeyNames(), ", ") + ")")
 	}
 	k, err := tea.ParseKey(name)
 	if err != nil {
-		return sdk.NewToolResultError(err.Error())
+		return Answer{}, callerError(err.Error())
 	}
-	if res := s.attachAgent(ctx, sess); res != nil {
-		return res
+	if err := s.attachAgent(ctx, sess); err != nil {
+		return Answer{}, err
 	}
 	for _, mod := range []struct {
 		name string
@@ -276,18 +261,18 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 		if v, present := args[mod.name]; present && v != nil {
 			b, ok := v.(bool)
 			if !ok {
-				return sdk.NewToolResultError(mod.name + " must be true or false")
+				return Answer{}, callerError(mod.name + " must be true or false")
 			}
 			*mod.dst = *mod.dst || b
 		}
 	}
 	wait, err := intArg(args, "wait_ms", DefaultWaitMS, 0, maxWaitMS)
 	if err != nil {
-		return sdk.NewToolResultError(err.Error())
+		return Answer{}, callerError(err.Error())
 	}
 	tr, err := sess.HandleAgentKey(ctx, agentName(authContext(ctx).ConnectionID), k)
 	if err != nil {
-		return sdk.NewToolResultError(fmt.Sprintf("key %s: %v", k, err))
+		return Answer{}, callerError(fmt.Sprintf("key %s: %v", k, err))
 	}
 	if sy := s.syncer(sess.ID); sy != nil {
 		_ = sy.Sync(tr.After)
@@ -298,41 +283,41 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 		case <-ctx.Done():
 		}
 	}
-	return screenResult(s.screenOf(sess), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot()))
+	return screenResult(agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 }
 
 // resolveAct finds the derived tool a facet_act call names, or answers why
 // there is none.
-func (s *Server) resolveAct(args map[string]any) (*Tool, map[string]any, *sdk.CallToolResult) {
-	id, errRes := s.sessionArg(args, "session")
-	if errRes != nil {
-		return nil, nil, errRes
+func (s *Server) resolveAct(args map[string]any) (*derive.Tool, map[string]any, error) {
+	id, err := sessionArg(args, "session")
+	if err != nil {
+		return nil, nil, err
 	}
 	widget, err := stringArg(args, "widget")
 	if err != nil {
-		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("%v: a widget id (%s)", err, tea.IDRule))
+		return nil, nil, callerError(fmt.Sprintf("%v: a widget id (%s)", err, tea.IDRule))
 	}
 	if err := tea.CheckID("widget", widget); err != nil {
-		return nil, nil, sdk.NewToolResultError("widget: " + err.Error())
+		return nil, nil, callerError("widget: " + err.Error())
 	}
 	action, err := stringArg(args, "action")
 	if err != nil {
-		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("%v: an action name (%s)", err, ActionRule))
+		return nil, nil, callerError(fmt.Sprintf("%v: an action name (%s)", err, derive.ActionRule))
 	}
-	if !ValidAction(action) {
-		return nil, nil, sdk.NewToolResultError(fmt.Sprintf("action %q: an action name is %s", action, ActionRule))
+	if !derive.ValidAction(action) {
+		return nil, nil, callerError(fmt.Sprintf("action %q: an action name is %s", action, derive.ActionRule))
 	}
 	inner, isObject := args["args"].(map[string]any)
 	if raw, present := args["args"]; present && raw != nil && !isObject {
-		return nil, nil, sdk.NewToolResultError("args must be an object of the action's arguments")
+		return nil, nil, callerError("args must be an object of the action's arguments")
 	}
-	name := ToolName(id, widget, action)
+	name := derive.ToolName(id, widget, action)
 	t, ok := s.reg.Lookup(name)
 	if !ok || !t.Derived {
 		if _, running := s.sessions.Get(id); !running {
 			return nil, nil, staleSession(id, name)
 		}
-		return nil, nil, sdk.NewToolResultError(s.noTool(id, widget, action))
+		return nil, nil, callerError(s.noTool(id, widget, action))
 	}
 	return t, inner, nil
 }
@@ -340,36 +325,31 @@ func (s *Server) resolveAct(args map[string]any) (*Tool, map[string]any, *sdk.Ca
 // noTool explains why a running session has no tool for widget and action:
 // the widget's own actions if it has any, else whether it is on screen.
 func (s *Server) noTool(session, widget, action string) string {
-	name := ToolName(session, widget, action)
+	name := derive.ToolName(session, widget, action)
 	var actions []string
 	for _, t := range s.reg.Tools(session) {
 		if t.Widget == widget {
 			actions = append(actions, t.Action)
 		}
 	}
-	discover := s.advertised(&Tool{Name: session + ".discover_tools", Session: session})
+	discover := s.names.advertised(&derive.Tool{Name: session + ".discover_tools", Session: session})
 	if len(actions) > 0 {
 		return fmt.Sprintf("session `%s` has no tool `%s`: widget `%s` offers %s (a masked field offers no read of its value); call %s to search the session's tools",
-			session, s.advertisedName(name), widget, strings.Join(actions, ", "), discover)
+			session, s.names.advertisedName(name), widget, strings.Join(actions, ", "), discover)
 	}
 	if sess, ok := s.sessions.Get(session); ok {
 		if _, shown := tea.FindWidget(sess.Snapshot().View, widget); shown {
-			return fmt.Sprintf("session `%s` has no tool `%s`: widget `%s` is on screen but offers no actions", session, s.advertisedName(name), widget)
+			return fmt.Sprintf("session `%s` has no tool `%s`: widget `%s` is on screen but offers no actions", session, s.names.advertisedName(name), widget)
 		}
 	}
-	return fmt.Sprintf("session `%s` has no tool `%s`: no widget `%s` has been on its screen (it may appear later, say on another tab); call %s to see the session's tools", session, s.advertisedName(name), widget, discover)
-}
-
-// advertisedName spells a derived name as clients see it.
-func (s *Server) advertisedName(name string) string {
-	return s.advertised(&Tool{Name: name, Session: SessionOf(name)})
+	return fmt.Sprintf("session `%s` has no tool `%s`: no widget `%s` has been on its screen (it may appear later, say on another tab); call %s to see the session's tools", session, s.names.advertisedName(name), widget, discover)
 }
 
 // discover answers <session>.discover_tools.
-func (s *Server) discover(session string, args map[string]any) *sdk.CallToolResult {
+func (s *Server) discover(session string, args map[string]any) (Answer, error) {
 	q, isString := args["query"].(string)
 	if raw, present := args["query"]; present && raw != nil && !isString {
-		return sdk.NewToolResultError(fmt.Sprintf("query must be a string (a keyword; empty lists every tool), not %s", jsonType(raw)))
+		return Answer{}, callerError(fmt.Sprintf("query must be a string (a keyword; empty lists every tool), not %s", jsonType(raw)))
 	}
 	q = strings.ToLower(q)
 	type hit struct {
@@ -378,25 +358,25 @@ func (s *Server) discover(session string, args map[string]any) *sdk.CallToolResu
 	}
 	hits := []hit{}
 	for _, t := range s.reg.Tools(session) {
-		name := s.advertised(t)
+		name := s.names.advertised(t)
 		if q == "" || strings.Contains(strings.ToLower(name), q) || strings.Contains(strings.ToLower(t.Description), q) {
 			hits = append(hits, hit{Name: name, Description: t.Description})
 		}
 	}
 	b, _ := json.Marshal(hits)
-	return sdk.NewToolResultStructured(map[string]any{"tools": hits}, string(b))
+	return answer(map[string]any{"tools": hits}, string(b)), nil
 }
 
 // sessionArg returns the session id in args[key], refusing one that is
 // missing, not a string or not a valid id (tea.IDRule), so no tool name or
 // URI is ever built from a bad one.
-func (s *Server) sessionArg(args map[string]any, key string) (string, *sdk.CallToolResult) {
+func sessionArg(args map[string]any, key string) (string, error) {
 	id, err := stringArg(args, key)
 	if err != nil {
-		return "", sdk.NewToolResultError(fmt.Sprintf("%v: a session id (see facet_list)", err))
+		return "", callerError(fmt.Sprintf("%v: a session id (see facet_list)", err))
 	}
 	if err := tea.CheckID("session", id); err != nil {
-		return "", sdk.NewToolResultError(fmt.Sprintf("%s: %v", key, err))
+		return "", callerError(fmt.Sprintf("%s: %v", key, err))
 	}
 	return id, nil
 }
@@ -438,10 +418,10 @@ func jsonType(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-func (s *Server) session(args map[string]any, key string) (*tea.Session, *sdk.CallToolResult) {
-	id, errRes := s.sessionArg(args, key)
-	if errRes != nil {
-		return nil, errRes
+func (s *Server) session(args map[string]any, key string) (*tea.Session, error) {
+	id, err := sessionArg(args, key)
+	if err != nil {
+		return nil, err
 	}
 	sess, ok := s.sessions.Get(id)
 	if !ok {
@@ -450,8 +430,8 @@ func (s *Server) session(args map[string]any, key string) (*tea.Session, *sdk.Ca
 	return sess, nil
 }
 
-func noSession(id string) *sdk.CallToolResult {
-	return sdk.NewToolResultError(fmt.Sprintf("session `%s` is not running; call facet_list to see running sessions", id))
+func noSession(id string) error {
+	return callerError(fmt.Sprintf("session `%s` is not running; call facet_list to see running sessions", id))
 }
 
 func intArg(args map[string]any, key string, def, min, max int) (int, error) {

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 )
 
@@ -113,10 +113,10 @@ func (s *Session) toolState(full string) (toolState, bool) {
 		s.fatal("", "%v", err)
 		return st, false
 	}
-	st.listed = slices.Contains(listed, full) || slices.Contains(listed, mcp.ClientName(full))
+	st.listed = slices.Contains(listed, full) || slices.Contains(listed, derive.ClientName(full))
 	t, derived := s.srv.Registry().Resolve(full)
 	if !derived || !t.Derived {
-		if _, w, a, ok := mcp.SplitToolName(full); ok && mcp.SessionOf(full) == s.id {
+		if _, w, a, ok := derive.SplitToolName(full); ok && derive.SessionOf(full) == s.id {
 			st.widget, st.action = w, a
 		}
 		st.offered = st.listed
@@ -129,7 +129,7 @@ func (s *Session) toolState(full string) (toolState, bool) {
 
 // offeredNow reports whether the view has a widget of the tool's id and
 // kind that offers its action, the way a call resolves it, or says why not.
-func offeredNow(view tea.Node, t *mcp.Tool) (bool, string) {
+func offeredNow(view tea.Node, t *derive.Tool) (bool, string) {
 	var sameID, sameKind bool
 	for _, w := range tea.Widgets(view) {
 		if w.WidgetID() != t.Widget {

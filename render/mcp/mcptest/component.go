@@ -13,6 +13,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/derive"
 )
 
 // Component is a widget as a client sees it now: what the session's widget
@@ -132,7 +133,7 @@ func (s *Session) component(id string) (Component, error) {
 		if !strings.HasPrefix(a, "get_") {
 			continue
 		}
-		res := s.call(mcp.ToolName(s.id, id, a), nil)
+		res := s.call(derive.ToolName(s.id, id, a), nil)
 		var v any
 		if res.IsError || res.Decode(&v) != nil {
 			continue

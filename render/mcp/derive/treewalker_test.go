@@ -1,9 +1,7 @@
-package mcp
+package derive
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"log/slog"
 	"slices"
 	"strings"
@@ -34,14 +32,14 @@ func TestDeriveSkipsBadIdsNamesAndExcludedWidgets(t *testing.T) {
 		probe{id: "names", kind: "k", actions: []tea.Action{{Name: "Poke"}, {Name: "_x"}, {Name: "a" + strings.Repeat("b", 32)}, {Name: "fine_1"}}},
 		widgets.Button{ID: "b", Label: "B", OnClick: 1, Exclude: true},
 	}}
-	ds, warns := TreeWalker{}.Derive("s", view)
+	ds, warns := Tools("s", view)
 	if got := names(ds); !slices.Equal(got, []string{"s.good.poke", "s.names.fine_1"}) {
 		t.Fatalf("derived %v", got)
 	}
 	if len(warns) != 6 {
 		t.Fatalf("warnings = %d, want one per bad id (3) and bad action name (3): %v", len(warns), warns)
 	}
-	if ds, warns := (TreeWalker{}).Derive("t.v2", view); ds != nil || len(warns) != 1 {
+	if ds, warns := Tools("t.v2", view); ds != nil || len(warns) != 1 {
 		t.Fatalf("an invalid session id derived %v", ds)
 	}
 }
@@ -116,7 +114,7 @@ func TestDerivationCommutesWithComposition(t *testing.T) {
 		a := genWidgets(t, "a")
 		b := genWidgets(t, "b")
 		derive := func(n tea.Node) []string {
-			ds, _ := TreeWalker{}.Derive("s", n)
+			ds, _ := Tools("s", n)
 			got := names(ds)
 			slices.Sort(got)
 			return got
@@ -167,57 +165,10 @@ func TestClientName(t *testing.T) {
 	}
 }
 
-func TestDefaultSessionIDFits(t *testing.T) {
-	long := strings.Repeat("x", 40)
-	cases := map[string]string{"search": "search", "my app.v2": "my_app_v2", "": "app"}
-	for in, want := range cases {
-		if got := DefaultSessionID(in); got != want {
-			t.Errorf("DefaultSessionID(%q) = %q, want %q", in, got, want)
-		}
-	}
-	got := DefaultSessionID(long)
-	if len(got) != 32 || !tea.ValidID(got) || !strings.HasPrefix(got, strings.Repeat("x", 23)+"_") {
-		t.Fatalf("DefaultSessionID(40 x) = %q", got)
-	}
-}
-
-func TestGoCallersMayUseAnyValidID(t *testing.T) {
-	srv := newTestServer(t, Options{})
-	if _, err := srv.StartSession(context.Background(), "My-Session_1", "counter", &counter{}); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := srv.StartSession(context.Background(), "has.dot", "counter", &counter{}); err == nil {
-		t.Fatal("a dotted id was accepted")
-	}
-}
-
-func TestTransportKeysInSchemasAreRefused(t *testing.T) {
-	srv := newTestServer(t, Options{})
-	tc := connect(t, srv)
-	bad := probe{id: "q", kind: "k", actions: []tea.Action{{Name: "go", InputSchema: map[string]any{
-		"type": "object", "properties": map[string]any{"a": map[string]any{"type": "object", "x-mcp-header": "X-A"}}}}}}
-	good := probe{id: "ok", kind: "k", actions: []tea.Action{{Name: "go"}}}
-	app := &switcher{views: []tea.Node{good, tea.Column{Items: []tea.Node{good, bad}}}}
-	sess, err := srv.StartSession(context.Background(), "sw", "switcher", app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sess.Dispatch(context.Background(), nextView{}); err != nil {
-		t.Fatal(err)
-	}
-	mustOK(t, tc.call("sw.ok.go", nil)) // the server is alive and serving
-	if slices.Contains(tc.tools(), "sw.q.go") {
-		t.Fatal("a spec with an x-mcp-header key was registered")
-	}
-	if _, err := CleanSchema(map[string]any{"X-MCP-Header": "h"}); !errors.Is(err, ErrBadSpec) {
-		t.Fatalf("CleanSchema: %v", err)
-	}
-}
-
 func TestDuplicateIDsWarnOnce(t *testing.T) {
 	act := []tea.Action{{Name: "poke"}}
 	view := tea.Column{Items: []tea.Node{probe{id: "w", kind: "k", actions: act}, probe{id: "w", kind: "k", actions: act}, probe{id: "w", kind: "other"}}}
-	ds, warns := TreeWalker{}.Derive("s", view)
+	ds, warns := Tools("s", view)
 	if len(ds) != 1 || len(warns) != 1 || !strings.Contains(warns[0].Reason, "more than one widget") {
 		t.Fatalf("derived %v, warnings %v", names(ds), warns)
 	}

@@ -1,4 +1,4 @@
-package mcp
+package derive
 
 import (
 	"fmt"
@@ -28,16 +28,13 @@ func (w Warning) String() string {
 	return fmt.Sprintf("widget %q action %q: %s", w.Widget, w.Action, w.Reason)
 }
 
-// TreeWalker derives tools from a view: one per action of every ToolProvider
-// widget, named <session>.<widget>.<action>, in view order. It skips excluded
-// widgets, widget ids outside tea.IDRule and action names outside ActionRule
-// (with a warning each). When widgets share an id, the first one offering an
-// action defines its tool.
-type TreeWalker struct{}
-
-// Derive returns the tools of view for session. An invalid session id
-// derives nothing.
-func (TreeWalker) Derive(session string, view tea.Node) ([]Derived, []Warning) {
+// Tools is the tree walker (the seed's TreeWalker): it derives the tools of
+// view for session, one per action of every ToolProvider widget, named
+// <session>.<widget>.<action>, in view order. It skips excluded widgets,
+// widget ids outside tea.IDRule and action names outside ActionRule (with a
+// warning each). When widgets share an id, the first one offering an action
+// defines its tool. An invalid session id derives nothing.
+func Tools(session string, view tea.Node) ([]Derived, []Warning) {
 	if !tea.ValidID(session) {
 		return nil, []Warning{{Reason: fmt.Sprintf("session id %q breaks the id rule (%s): no tools derived", session, tea.IDRule)}}
 	}

@@ -1,4 +1,4 @@
-package mcp
+package derive
 
 import (
 	"errors"
@@ -15,8 +15,8 @@ type gateSink struct {
 	once             sync.Once
 }
 
-func (g *gateSink) addTools([]*Tool) {}
-func (g *gateSink) removeTools([]string) {
+func (g *gateSink) AddTools([]*Tool) {}
+func (g *gateSink) RemoveTools([]string) {
 	g.once.Do(func() {
 		close(g.entered)
 		<-g.release

@@ -1,4 +1,4 @@
-package mcp
+package derive
 
 import (
 	"errors"
@@ -24,11 +24,12 @@ func (e *NameCollisionError) Error() string {
 // Is makes errors.Is(err, ErrNameCollision) true.
 func (e *NameCollisionError) Is(target error) bool { return target == ErrNameCollision }
 
-// toolSink is where the registry publishes its tool list: the MCP server.
-// Each call is one change and one notifications/tools/list_changed.
-type toolSink interface {
-	addTools(tools []*Tool)
-	removeTools(names []string)
+// Sink is where a registry publishes its tool list (the MCP server, or a
+// server the tools are mounted on). Each call is one change, which a server
+// announces with one notifications/tools/list_changed.
+type Sink interface {
+	AddTools(tools []*Tool)
+	RemoveTools(names []string)
 }
 
 // Registry is the single source of truth for the server's tool list. It owns
@@ -39,7 +40,7 @@ type Registry struct {
 	mu      sync.RWMutex
 	tools   map[string]*regEntry
 	clients map[string]string // client name -> tool name
-	sinks   []toolSink
+	sinks   []Sink
 }
 
 type regEntry struct {
@@ -49,7 +50,7 @@ type regEntry struct {
 
 // NewRegistry returns an empty registry that publishes to sink (nil for
 // none, in tests).
-func NewRegistry(sink toolSink) *Registry {
+func NewRegistry(sink Sink) *Registry {
 	r := &Registry{tools: map[string]*regEntry{}, clients: map[string]string{}}
 	if sink != nil {
 		r.sinks = append(r.sinks, sink)
@@ -57,8 +58,8 @@ func NewRegistry(sink toolSink) *Registry {
 	return r
 }
 
-// addSink publishes every current tool to sink, then every later change.
-func (r *Registry) addSink(sink toolSink) {
+// AddSink publishes every current tool to sink, then every later change.
+func (r *Registry) AddSink(sink Sink) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.sinks = append(r.sinks, sink)
@@ -67,7 +68,7 @@ func (r *Registry) addSink(sink toolSink) {
 		all = append(all, e.tool)
 	}
 	if len(all) > 0 {
-		sink.addTools(all)
+		sink.AddTools(all)
 	}
 }
 
@@ -106,7 +107,7 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 	}
 	if len(accepted) > 0 {
 		for _, k := range r.sinks {
-			k.addTools(accepted)
+			k.AddTools(accepted)
 		}
 	}
 	if len(refused) > 0 {
@@ -133,7 +134,7 @@ func (r *Registry) RemoveOwner(owner string) []string {
 	sort.Strings(names)
 	if len(names) > 0 {
 		for _, k := range r.sinks {
-			k.removeTools(names)
+			k.RemoveTools(names)
 		}
 	}
 	return names

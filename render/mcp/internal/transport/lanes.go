@@ -1,4 +1,4 @@
-package mcp
+package transport
 
 import (
 	"bufio"
@@ -6,29 +6,28 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"strings"
 	"sync"
 )
 
-// stdioWorkers is how many calls mcp-go's stdio transport may run at once,
+// StdioWorkers is how many calls mcp-go's stdio transport may run at once,
 // one per lane at most: calls to up to this many sessions run side by side
 // while each session's calls still apply in the order they came. It is
 // mcp-go's largest pool; idle workers cost a parked goroutine each.
-const stdioWorkers = 100
+const StdioWorkers = 100
 
-// lanes orders a stdio client's requests per session. mcp-go runs stdio
+// Lanes orders a stdio client's requests per session. mcp-go runs stdio
 // tool calls on a pool of workers, which lets a pipelined type_into, click
 // and get_rows apply in any order; one worker kept them in order but made
 // every session wait behind one slow call (a facet_send_key with a long
 // wait_ms, an Update near its timeout, an Ask waiting for a person).
 //
-// lanes sits between stdin and mcp-go. A tools/call or resources/read
+// Lanes sits between stdin and mcp-go. A tools/call or resources/read
 // goes into its session's lane: it is passed on only when the lane's call
 // before it has been answered (lanes watches the answers mcp-go writes to
 // stdout); calls of other lanes, and everything else, pass at once. Calls
 // that name no session share one lane. A cancelled call still waiting in
 // its lane is dropped, as the protocol allows.
-type lanes struct {
+type Lanes struct {
 	laneOf func(method string, params json.RawMessage) (string, bool)
 
 	mu       sync.Mutex
@@ -48,15 +47,17 @@ type heldLine struct {
 	line []byte
 }
 
-func newLanes(laneOf func(method string, params json.RawMessage) (string, bool)) *lanes {
-	l := &lanes{laneOf: laneOf, busy: map[string]bool{}, held: map[string][]heldLine{}, inflight: map[string]string{}}
+// NewLanes returns lanes that sort each request with laneOf: the lane a
+// request goes to, and whether it is ordered at all.
+func NewLanes(laneOf func(method string, params json.RawMessage) (string, bool)) *Lanes {
+	l := &Lanes{laneOf: laneOf, busy: map[string]bool{}, held: map[string][]heldLine{}, inflight: map[string]string{}}
 	l.cond = sync.NewCond(&l.mu)
 	return l
 }
 
-// feed reads in line by line until it ends, sorting each line. It runs on
+// Feed reads in line by line until it ends, sorting each line. It runs on
 // its own goroutine; Read sees the end once every line is read.
-func (l *lanes) feed(in io.Reader) {
+func (l *Lanes) Feed(in io.Reader) {
 	r := bufio.NewReader(in)
 	for {
 		line, err := r.ReadBytes('\n')
@@ -84,7 +85,7 @@ type rpcEnvelope struct {
 }
 
 // arrive sorts one line from the client.
-func (l *lanes) arrive(line []byte) {
+func (l *Lanes) arrive(line []byte) {
 	var m rpcEnvelope
 	if json.Unmarshal(line, &m) != nil {
 		l.pass(line) // not ours to judge: mcp-go answers a parse error
@@ -123,7 +124,7 @@ func (l *lanes) arrive(line []byte) {
 }
 
 // cancel drops a request still waiting in its lane.
-func (l *lanes) cancel(id string) {
+func (l *Lanes) cancel(id string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	for lane, q := range l.held {
@@ -138,7 +139,7 @@ func (l *lanes) cancel(id string) {
 
 // answered frees the lane of request id and passes on the next request
 // waiting in it.
-func (l *lanes) answered(id string) {
+func (l *Lanes) answered(id string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	lane, ok := l.inflight[id]
@@ -159,19 +160,19 @@ func (l *lanes) answered(id string) {
 	l.readyLocked(next.line)
 }
 
-func (l *lanes) pass(line []byte) {
+func (l *Lanes) pass(line []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.readyLocked(line)
 }
 
-func (l *lanes) readyLocked(line []byte) {
+func (l *Lanes) readyLocked(line []byte) {
 	l.ready = append(l.ready, line)
 	l.cond.Broadcast()
 }
 
 // Read gives mcp-go the lines that may run, in order.
-func (l *lanes) Read(p []byte) (int, error) {
+func (l *Lanes) Read(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	// At the end of input, calls still in flight may free lanes whose
@@ -194,12 +195,12 @@ func (l *lanes) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// watch returns a writer that passes mcp-go's output to out and frees a
+// Watch returns a writer that passes mcp-go's output to out and frees a
 // lane whenever it carries the answer to that lane's request.
-func (l *lanes) watch(out io.Writer) io.Writer { return &answerWatcher{l: l, out: out} }
+func (l *Lanes) Watch(out io.Writer) io.Writer { return &answerWatcher{l: l, out: out} }
 
 type answerWatcher struct {
-	l    *lanes
+	l    *Lanes
 	out  io.Writer
 	mu   sync.Mutex
 	line []byte
@@ -282,59 +283,4 @@ func canonicalID(raw json.RawMessage) (string, bool) {
 		return "", false
 	}
 	return string(b), true
-}
-
-// laneOf is the server's lane rule: a tools/call goes to the session its
-// tool acts on (by the tool's name, or by its id/session argument for the
-// facet_* tools), a resources/read to the session in its URI; other calls
-// share lane "". Other methods are not ordered.
-func (s *Server) laneOf(method string, params json.RawMessage) (string, bool) {
-	switch method {
-	case "tools/call":
-		var p struct {
-			Name      string         `json:"name"`
-			Arguments map[string]any `json:"arguments"`
-		}
-		_ = json.Unmarshal(params, &p)
-		return s.callLane(p.Name, p.Arguments), true
-	case "resources/read":
-		var p struct {
-			URI string `json:"uri"`
-		}
-		_ = json.Unmarshal(params, &p)
-		// An app's own URI (search://state/results) reads a session's
-		// projection: it goes to that session's lane.
-		if rest, ok := strings.CutPrefix(s.res.resolve(p.URI), "facet://session/"); ok {
-			id, _, _ := strings.Cut(rest, "/")
-			return id, true
-		}
-		return "", true
-	}
-	return "", false
-}
-
-// callLane is the session a call to tool name with args acts on, or "".
-func (s *Server) callLane(name string, args map[string]any) string {
-	str := func(k string) string { v, _ := args[k].(string); return v }
-	switch name {
-	case "facet_act":
-		return str("session")
-	case "facet_send_key", "facet_screenshot", "facet_get_model", "facet_stop":
-		return str("id")
-	case "facet_start":
-		if id := str("id"); id != "" {
-			return id
-		}
-		return DefaultSessionID(str("app"))
-	}
-	if t, ok := s.reg.Resolve(name); ok && t.Session != "" {
-		return t.Session
-	}
-	if strings.Contains(name, ".") {
-		return SessionOf(name)
-	}
-	if s.opts.ToolNames == NamesSafe {
-		return s.safeSession(name)
-	}
-	return ""
 }

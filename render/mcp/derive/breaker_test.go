@@ -1,4 +1,4 @@
-package mcp
+package derive
 
 import (
 	"sync"
@@ -51,17 +51,4 @@ func TestBreakerCountsOnlyAppFaults(t *testing.T) {
 			t.Fatalf("call %d after a successful probe was refused", i)
 		}
 	}
-}
-
-func TestStoppedSessionsTakeTheirBreakersAlong(t *testing.T) {
-	srv := newTestServer(t, Options{})
-	tc := connect(t, srv)
-	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
-	for i := 0; i < BreakerThreshold; i++ {
-		mustErr(t, tc.call("demo.boom.click", nil), "panicked")
-	}
-	mustErr(t, tc.call("demo.boom.click", nil), "temporarily unavailable")
-	mustOK(t, tc.call("facet_stop", map[string]any{"id": "demo"}))
-	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
-	mustErr(t, tc.call("demo.boom.click", nil), "panicked")
 }

@@ -1,4 +1,4 @@
-package mcp
+package transport
 
 import (
 	"crypto/rand"
@@ -9,16 +9,16 @@ import (
 	"time"
 )
 
-// httpSessionPrefix starts every streamable-HTTP session id Facet issues.
-const httpSessionPrefix = "facet-"
+// SessionPrefix starts every streamable-HTTP session id Facet issues.
+const SessionPrefix = "facet-"
 
-// httpSessions issues and tracks streamable-HTTP session ids, so that an
+// HTTPSessions issues and tracks streamable-HTTP session ids, so that an
 // id the server never issued, or one already ended (DELETE or idle TTL),
 // is refused instead of served. mcp-go's default manager checks only an
 // id's format. An ended id is remembered as terminated for a while, then
 // forgotten (and then refused as unknown); live ids end by DELETE or by
 // the transport's idle sweeper, so neither map grows without bound.
-type httpSessions struct {
+type HTTPSessions struct {
 	mu    sync.Mutex
 	live  map[string]bool
 	ended map[string]time.Time
@@ -28,18 +28,21 @@ type httpSessions struct {
 	onEnd func(id string)
 }
 
-func newHTTPSessions(keep time.Duration, now func() time.Time, onEnd func(string)) *httpSessions {
+// NewHTTPSessions returns a tracker that remembers ended ids for keep,
+// reads time from now (time.Now if nil) and calls onEnd for each id that
+// ends.
+func NewHTTPSessions(keep time.Duration, now func() time.Time, onEnd func(string)) *HTTPSessions {
 	if now == nil {
 		now = time.Now
 	}
-	return &httpSessions{live: map[string]bool{}, ended: map[string]time.Time{}, keep: keep, now: now, onEnd: onEnd}
+	return &HTTPSessions{live: map[string]bool{}, ended: map[string]time.Time{}, keep: keep, now: now, onEnd: onEnd}
 }
 
 // Generate issues a new id: 128 random bits.
-func (h *httpSessions) Generate() string {
+func (h *HTTPSessions) Generate() string {
 	var b [16]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
-	id := httpSessionPrefix + hex.EncodeToString(b[:])
+	id := SessionPrefix + hex.EncodeToString(b[:])
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.live[id] = true
@@ -54,7 +57,7 @@ func (h *httpSessions) Generate() string {
 
 // Validate accepts a live id, reports an ended one as terminated, and
 // refuses any other.
-func (h *httpSessions) Validate(id string) (terminated bool, err error) {
+func (h *HTTPSessions) Validate(id string) (terminated bool, err error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	switch {
@@ -67,7 +70,7 @@ func (h *httpSessions) Validate(id string) (terminated bool, err error) {
 }
 
 // Terminate ends a live id; ending an unknown or ended one does nothing.
-func (h *httpSessions) Terminate(id string) (notAllowed bool, err error) {
+func (h *HTTPSessions) Terminate(id string) (notAllowed bool, err error) {
 	h.mu.Lock()
 	was := h.live[id]
 	if was {
@@ -81,10 +84,10 @@ func (h *httpSessions) Terminate(id string) (notAllowed bool, err error) {
 	return false, nil
 }
 
-// refuseEndedDelete answers a DELETE of a session id that is not live
+// RefuseEndedDelete answers a DELETE of a session id that is not live
 // with 404, as the transport does for any other request with one: mcp-go
 // answers 200 to ending a session twice.
-func (h *httpSessions) refuseEndedDelete(next http.Handler) http.Handler {
+func (h *HTTPSessions) RefuseEndedDelete(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if id := r.Header.Get("Mcp-Session-Id"); r.Method == http.MethodDelete && id != "" {
 			if terminated, err := h.Validate(id); terminated || err != nil {

@@ -1,4 +1,4 @@
-package mcp
+package derive
 
 import (
 	"encoding/json"
@@ -99,8 +99,8 @@ func equalValues(a, b any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// schema returns the tool's input schema as JSON, computed once.
-func (t *Tool) schema() json.RawMessage {
+// Schema returns the tool's input schema as JSON, computed once.
+func (t *Tool) Schema() json.RawMessage {
 	if t.schemaJSON == nil {
 		s := t.InputSchema
 		if s == nil {

@@ -1,4 +1,4 @@
-package mcp
+package derive
 
 import (
 	"encoding/json"

@@ -1,4 +1,4 @@
-package mcp
+package derive
 
 import (
 	"fmt"
@@ -21,10 +21,7 @@ type ToolSynchronizer struct {
 	owner   string
 	reg     *Registry
 	log     *slog.Logger
-	walker  TreeWalker
 	valid   bool
-	// rt is the runtime the synchronizer follows, when a Server attached it.
-	rt *tea.Runtime
 
 	mu    sync.Mutex
 	known map[string]*Tool
@@ -84,6 +81,18 @@ func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
 	return err
 }
 
+// Valid reports whether the session id is valid, so that the synchronizer
+// derives tools at all.
+func (s *ToolSynchronizer) Valid() bool { return s.valid }
+
+// FirstError is what Start returned: a *NameCollisionError naming the
+// first view's refused tools, or nil.
+func (s *ToolSynchronizer) FirstError() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.firstErr
+}
+
 // Sync brings the session's tool set up to date with snap's view. Snapshots
 // older than one already synced are ignored.
 func (s *ToolSynchronizer) Sync(snap tea.Snapshot) error { return s.sync(snap) }
@@ -102,7 +111,7 @@ func (s *ToolSynchronizer) sync(snap tea.Snapshot, extra ...*Tool) error {
 	if done {
 		return nil
 	}
-	derived, warns := s.walker.Derive(s.session, snap.View)
+	derived, warns := Tools(s.session, snap.View)
 	return s.reconcile(snap.Version, derived, warns, extra)
 }
 
@@ -128,7 +137,7 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			s.warnOnce("spec:"+d.Name, "mcp: refused a tool spec", "widget", d.Widget, "action", d.Action.Name, "reason", err.Error())
 			continue
 		}
-		if len(ClientPrefix)+len(ClientName(t.Name)) > MaxClientNameLen {
+		if len(clientPrefix)+len(ClientName(t.Name)) > MaxClientNameLen {
 			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full", "tool", t.Name, "limit", MaxClientNameLen)
 		}
 		changed = append(changed, &t)
@@ -197,11 +206,11 @@ func (s *ToolSynchronizer) Stop() {
 	})
 }
 
-// follow syncs every snapshot from ch until the runtime stops (ch closes),
+// Follow syncs every snapshot from ch until the runtime stops (ch closes),
 // then removes the session's tools, so a session that dies without Stop
 // loses its tools with one list_changed. The caller subscribes before it
 // reads the first snapshot, so no render falls between the two.
-func (s *ToolSynchronizer) follow(ch <-chan tea.Snapshot, cancel func()) {
+func (s *ToolSynchronizer) Follow(ch <-chan tea.Snapshot, cancel func()) {
 	go func() {
 		defer cancel()
 		for snap := range ch {

@@ -1,0 +1,123 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// This file is the one adapter between Facet's call semantics (Answer,
+// CallError, derive.Tool) and mcp-go's wire types: tool definitions, call
+// requests and call results.
+
+// sdkSink publishes registry changes to the mcp-go server: one AddTools or
+// DeleteTools call, hence one notifications/tools/list_changed, per change.
+type sdkSink struct{ s *Server }
+
+func (k sdkSink) AddTools(tools []*derive.Tool) {
+	defer func() {
+		// mcp-go panics on a tool it cannot accept; one bad tool must not
+		// take the server (and every session) down from a render.
+		if p := recover(); p != nil {
+			k.s.opts.Logger.Error("mcp: the SDK refused tools", "panic", p)
+		}
+	}()
+	entries := make([]server.ServerTool, 0, len(tools))
+	for _, t := range tools {
+		entries = append(entries, server.ServerTool{Tool: k.s.sdkTool(t), Handler: k.s.handlerFor(t.Name)})
+	}
+	k.s.sdk.AddTools(entries...)
+}
+
+func (k sdkSink) RemoveTools(names []string) {
+	// A tool that is gone takes its breaker with it: a new session under
+	// the same id starts closed, and the map does not grow without end.
+	for _, n := range names {
+		k.s.breakers.Reset(n)
+	}
+	adv := make([]string, 0, len(names))
+	for _, n := range names {
+		adv = append(adv, n)
+		if k.s.opts.ToolNames == NamesSafe {
+			adv = append(adv, derive.ClientName(n))
+		}
+	}
+	k.s.sdk.DeleteTools(adv...)
+}
+
+// sdkTool describes t for the wire. Tools are built by hand, not with
+// sdk.NewTool, whose default hints would mark every tool destructive and
+// open-world. sensitive travels in _meta: the SDK's annotation struct has
+// no field for it.
+func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
+	tool := sdk.Tool{
+		Name:           s.names.advertised(t),
+		Description:    t.Description,
+		RawInputSchema: t.Schema(),
+	}
+	if t.Destructive {
+		yes := true
+		tool.Annotations.DestructiveHint = &yes
+	}
+	if t.Sensitive {
+		tool.Meta = &sdk.Meta{AdditionalFields: map[string]any{"sensitive": true}}
+	}
+	return tool
+}
+
+// handlerFor is the SDK handler of the tool registered as name: the request
+// in, Facet's call semantics, the answer out.
+func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
+	return func(ctx context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		if raw := req.Params.Arguments; raw != nil {
+			if _, isObject := raw.(map[string]any); !isObject {
+				return sdk.NewToolResultError(fmt.Sprintf("%s: arguments must be a JSON object of named arguments, not %s", name, jsonType(raw))), nil
+			}
+		}
+		in := callInput{Args: req.GetArguments()}
+		if name == "facet_act" {
+			in.Stale, in.StaleSession, _ = staleName(req)
+		}
+		return toWire(s.callTool(ctx, name, in)), nil
+	}
+}
+
+// toWire puts a call's answer on the wire: its text blocks as text content,
+// its value as structured content; a failed call as an error result whose
+// text is the message (and whose structured content is a refusal's code).
+func toWire(a Answer, err error) *sdk.CallToolResult {
+	if err != nil {
+		var ce *CallError
+		if errors.As(err, &ce) && ce.Detail != nil {
+			res := sdk.NewToolResultStructured(ce.Detail, ce.Message)
+			res.IsError = true
+			return res
+		}
+		return sdk.NewToolResultError(err.Error())
+	}
+	res := &sdk.CallToolResult{Content: make([]sdk.Content, 0, len(a.Text))}
+	for _, t := range a.Text {
+		res.Content = append(res.Content, sdk.NewTextContent(t))
+	}
+	if a.Value != nil {
+		res.StructuredContent = a.Value
+	}
+	return res
+}
+
+// staleName returns the derived name (and its session) rewriteCall routed
+// to facet_act because the session is not running. rewriteCall removes
+// any marker a client sent, so only the server's own reaches here.
+func staleName(req sdk.CallToolRequest) (name, session string, ok bool) {
+	if req.Params.Meta == nil {
+		return "", "", false
+	}
+	name, ok = req.Params.Meta.AdditionalFields[staleMetaKey].(string)
+	session, _ = req.Params.Meta.AdditionalFields[staleSessionKey].(string)
+	return name, session, ok
+}

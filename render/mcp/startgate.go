@@ -1,0 +1,58 @@
+package mcp
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/facetui/facet/tea"
+)
+
+// startGate counts the running sessions facet_start started, and the
+// starts under way, so concurrent calls cannot pass the cap together.
+type startGate struct {
+	mu      sync.Mutex
+	started map[string]*tea.Session // by id
+	pending int
+}
+
+// reserve makes room for one start under max, or answers an error naming
+// the limit and the sessions to stop. done records the session the start
+// made (nil when it failed) and gives the room back.
+func (g *startGate) reserve(sessions *tea.Sessions, max int) (done func(*tea.Session), err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ids := make([]string, 0, len(g.started))
+	for id, sess := range g.started {
+		if cur, ok := sessions.Get(id); !ok || cur != sess {
+			delete(g.started, id) // stopped, however it was
+			continue
+		}
+		ids = append(ids, id)
+	}
+	if len(ids)+g.pending >= max {
+		if len(ids) == 0 {
+			return nil, fmt.Errorf("facet_start: the server's limit of %d sessions started with facet_start is taken by starts under way; try again when they have answered", max)
+		}
+		slices.Sort(ids)
+		return nil, fmt.Errorf("facet_start: the server's limit of %d running sessions started with facet_start is reached; facet_stop one of them first: %s",
+			max, strings.Join(ids, ", "))
+	}
+	g.pending++
+	return func(sess *tea.Session) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		g.pending--
+		if sess != nil {
+			g.started[sess.ID] = sess
+		}
+	}, nil
+}
+
+// has reports whether sess is running and was started with facet_start.
+func (g *startGate) has(sess *tea.Session) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.started[sess.ID] == sess
+}

@@ -15,34 +15,34 @@ func TestAgentsAttachDetachAndBlock(t *testing.T) {
 	defer rt.Stop()
 	ctx := context.Background()
 	for _, a := range []string{"c1", "c2", "c1"} {
-		if err := rt.AttachAgent(ctx, a); err != nil {
+		if _, err := rt.Dispatch(ctx, AttachAgentMsg{Agent: a}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if got := rt.Snapshot().Agents; !slices.Equal(got, []string{"c1", "c2"}) {
+	if got := rt.Snapshot().Presence.Agents; !slices.Equal(got, []string{"c1", "c2"}) {
 		t.Fatalf("agents %v", got)
 	}
-	if err := rt.Dispatch(ctx, 1); err != nil {
+	if _, err := rt.Dispatch(ctx, 1); err != nil {
 		t.Fatal(err)
 	}
-	if got := rt.Snapshot().Agents; len(got) != 2 {
+	if got := rt.Snapshot().Presence.Agents; len(got) != 2 {
 		t.Fatalf("an Update dropped the agents: %v", got)
 	}
-	if err := rt.DetachAgents(ctx); err != nil {
+	if _, err := rt.Dispatch(ctx, DetachAgentsMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	s := rt.Snapshot()
-	if len(s.Agents) != 0 || !s.AgentsBlocked {
+	if len(s.Presence.Agents) != 0 || !s.Presence.Blocked {
 		t.Fatalf("after detach %+v", s)
 	}
-	if err := rt.AttachAgent(ctx, "c1"); !errors.Is(err, ErrAgentsBlocked) {
+	if _, err := rt.Dispatch(ctx, AttachAgentMsg{Agent: "c1"}); !errors.Is(err, ErrAgentsBlocked) {
 		t.Fatalf("attach while blocked: %v", err)
 	}
-	if err := rt.AllowAgents(ctx); err != nil {
+	if _, err := rt.Dispatch(ctx, AllowAgentsMsg{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := rt.AttachAgent(ctx, "c3"); err != nil || !slices.Equal(rt.Snapshot().Agents, []string{"c3"}) {
-		t.Fatalf("after allow: %v %v", err, rt.Snapshot().Agents)
+	if _, err := rt.Dispatch(ctx, AttachAgentMsg{Agent: "c3"}); err != nil || !slices.Equal(rt.Snapshot().Presence.Agents, []string{"c3"}) {
+		t.Fatalf("after allow: %v %v", err, rt.Snapshot().Presence.Agents)
 	}
 }
 
@@ -54,23 +54,23 @@ func TestDetachAgentDropsOneAgent(t *testing.T) {
 	defer rt.Stop()
 	ctx := context.Background()
 	for _, a := range []string{"c1", "c2", "c3"} {
-		if err := rt.AttachAgent(ctx, a); err != nil {
+		if _, err := rt.Dispatch(ctx, AttachAgentMsg{Agent: a}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	v := rt.Snapshot().Version
-	if err := rt.DetachAgent(ctx, "c2"); err != nil {
+	if _, err := rt.Dispatch(ctx, DetachAgentMsg{Agent: "c2"}); err != nil {
 		t.Fatal(err)
 	}
 	s := rt.Snapshot()
-	if !slices.Equal(s.Agents, []string{"c1", "c3"}) || s.AgentsBlocked || s.Version == v {
-		t.Fatalf("after DetachAgent(c2): agents %v, blocked %v, version %d (was %d)", s.Agents, s.AgentsBlocked, s.Version, v)
+	if !slices.Equal(s.Presence.Agents, []string{"c1", "c3"}) || s.Presence.Blocked || s.Version == v {
+		t.Fatalf("after DetachAgent(c2): agents %v, blocked %v, version %d (was %d)", s.Presence.Agents, s.Presence.Blocked, s.Version, v)
 	}
 	v = s.Version
-	if err := rt.DetachAgent(ctx, "nobody"); err != nil || rt.Snapshot().Version != v {
+	if _, err := rt.Dispatch(ctx, DetachAgentMsg{Agent: "nobody"}); err != nil || rt.Snapshot().Version != v {
 		t.Fatalf("detaching an agent not attached: %v, version %d (was %d)", err, rt.Snapshot().Version, v)
 	}
-	if err := rt.AttachAgent(ctx, "c2"); err != nil {
+	if _, err := rt.Dispatch(ctx, AttachAgentMsg{Agent: "c2"}); err != nil {
 		t.Fatalf("a detached agent may come back: %v", err)
 	}
 }

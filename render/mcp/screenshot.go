@@ -45,7 +45,7 @@ func maskSecrets(screen string, secrets map[string]string) string {
 func (s *Server) screenOf(sess *tea.Session) tea.Snapshot {
 	snap := sess.Snapshot()
 	if s.opts.starts.has(sess) {
-		snap.Agents, snap.AgentsBlocked = nil, false
+		snap.Presence.Agents, snap.Presence.Blocked = nil, false
 	}
 	return snap
 }

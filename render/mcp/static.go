@@ -285,7 +285,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) *sdk.Call
 	if err != nil {
 		return sdk.NewToolResultError(err.Error())
 	}
-	tr, err := sess.HandleAgentKey(ctx, agentName(authContext(ctx).ConnectionID), k)
+	tr, err := sess.Dispatch(ctx, tea.KeyInputMsg{Key: k, Agent: agentName(authContext(ctx).ConnectionID)})
 	if err != nil {
 		return sdk.NewToolResultError(fmt.Sprintf("key %s: %v", k, err))
 	}

@@ -8,16 +8,19 @@ import (
 	"time"
 
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/tea/runtimetest"
 	"github.com/facetui/facet/widgets"
 )
 
-// start runs m in a real Runtime that stops when the test ends.
+// start runs m in a real Runtime that stops when the test ends, checking
+// every snapshot it publishes against the contract on tea.Model.
 func start(t *testing.T, m tea.Model, opts ...tea.Option) *tea.Runtime {
 	t.Helper()
 	rt, err := tea.Start(context.Background(), m, opts...)
 	if err != nil {
 		t.Fatalf("tea.Start: %v", err)
 	}
+	runtimetest.Check(t, rt)
 	t.Cleanup(rt.Stop)
 	return rt
 }

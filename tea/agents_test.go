@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestAgentsAttachDetachAndBlock(t *testing.T) {
@@ -84,3 +85,45 @@ func (m *agentModel) Update(msg Msg) (Model, Cmd) {
 	return &c, nil
 }
 func (m *agentModel) View() Node { return Text{Content: "x"} }
+
+func TestDispatchAnswersPresenceThatChangesNothingWithoutWaiting(t *testing.T) {
+	release := make(chan struct{})
+	rt, err := Start(context.Background(), &blockingModel{release: release})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	defer close(release)
+	ctx := context.Background()
+	if _, err := rt.Dispatch(ctx, AttachAgentMsg{Agent: "a"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rt.Send(1); err != nil { // Update blocks until release
+		t.Fatal(err)
+	}
+	// Every agent call attaches its agent: one already attached must not
+	// wait behind an Update that is slow.
+	for _, msg := range []Msg{AttachAgentMsg{Agent: "a"}, DetachAgentMsg{Agent: "nobody"}} {
+		short, cancel := context.WithTimeout(ctx, time.Second)
+		_, err := rt.Dispatch(short, msg)
+		cancel()
+		if err != nil {
+			t.Fatalf("Dispatch(%#v) while Update is busy: %v", msg, err)
+		}
+	}
+	short, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
+	defer cancel()
+	if _, err := rt.Dispatch(short, AttachAgentMsg{Agent: "b"}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("a new agent should wait its turn behind the busy Update: %v", err)
+	}
+}
+
+// blockingModel blocks in Update until release is closed.
+type blockingModel struct{ release <-chan struct{} }
+
+func (m *blockingModel) Init() Cmd { return nil }
+func (m *blockingModel) Update(Msg) (Model, Cmd) {
+	<-m.release
+	return &blockingModel{release: m.release}, nil
+}
+func (m *blockingModel) View() Node { return Text{Content: "x"} }

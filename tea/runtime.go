@@ -43,7 +43,8 @@ type Runtime struct {
 }
 
 // watcher is told of every published snapshot (see Watch and Subscribe);
-// stop, when not nil, runs once it is told no more.
+// stop, set for a subscription, closes its channel once it is told no
+// more.
 type watcher struct {
 	see  func(Snapshot)
 	stop func()
@@ -188,16 +189,23 @@ func (r *Runtime) Subscribe() (<-chan Snapshot, func()) {
 // owner goroutine as the snapshot is published, before the next Update can
 // start, so see may read deep into the model without racing it; it must
 // return quickly and must not call the runtime. cancel stops the calls; so
-// does the runtime stopping. Test helpers use it to check every snapshot.
+// does the runtime stopping. On a stopped runtime Watch does nothing. Test
+// helpers use it to check every snapshot.
 func (r *Runtime) Watch(see func(Snapshot)) (cancel func()) {
 	return r.watch(watcher{see: see}, true)
 }
 
-// Subscribers returns how many subscriptions and watches are open.
+// Subscribers returns how many subscriptions (see Subscribe) are open.
 func (r *Runtime) Subscribers() int {
 	r.watchMu.Lock()
 	defer r.watchMu.Unlock()
-	return len(r.watchers)
+	n := 0
+	for _, w := range r.watchers {
+		if w.stop != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // watch adds w, first telling it the current snapshot when now is set, and

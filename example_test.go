@@ -44,7 +44,7 @@ func Example() {
 		panic(err)
 	}
 	defer rt.Stop()
-	if _, err := rt.HandleKey(ctx, tea.Named(tea.KeyEnter)); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Named(tea.KeyEnter)}); err != nil {
 		panic(err)
 	}
 	snap := rt.Snapshot()

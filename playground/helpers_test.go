@@ -8,16 +8,19 @@ import (
 	"time"
 
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/tea/runtimetest"
 	"github.com/facetui/facet/widgets"
 )
 
-// start runs m in a real Runtime that stops when the test ends.
+// start runs m in a real Runtime that stops when the test ends, checking
+// every snapshot it publishes against the contract on tea.Model.
 func start(t *testing.T, m tea.Model, opts ...tea.Option) *tea.Runtime {
 	t.Helper()
 	rt, err := tea.Start(context.Background(), m, opts...)
 	if err != nil {
 		t.Fatalf("tea.Start: %v", err)
 	}
+	runtimetest.Check(t, rt)
 	t.Cleanup(rt.Stop)
 	return rt
 }
@@ -25,7 +28,7 @@ func start(t *testing.T, m tea.Model, opts ...tea.Option) *tea.Runtime {
 // dispatch sends msg to Update and fails the test on an error.
 func dispatch(t *testing.T, rt *tea.Runtime, msg tea.Msg) {
 	t.Helper()
-	if err := rt.Dispatch(context.Background(), msg); err != nil {
+	if _, err := rt.Dispatch(context.Background(), msg); err != nil {
 		t.Fatalf("Dispatch(%#v): %v", msg, err)
 	}
 }
@@ -38,7 +41,7 @@ func press(t *testing.T, rt *tea.Runtime, keys ...string) {
 		if err != nil {
 			t.Fatalf("ParseKey(%q): %v", name, err)
 		}
-		if _, err := rt.HandleKey(context.Background(), k); err != nil {
+		if _, err := rt.Dispatch(context.Background(), tea.KeyInputMsg{Key: k}); err != nil {
 			t.Fatalf("HandleKey(%q): %v", name, err)
 		}
 	}
@@ -48,7 +51,7 @@ func press(t *testing.T, rt *tea.Runtime, keys ...string) {
 func typeText(t *testing.T, rt *tea.Runtime, s string) {
 	t.Helper()
 	for _, r := range s {
-		if _, err := rt.HandleKey(context.Background(), tea.Char(r)); err != nil {
+		if _, err := rt.Dispatch(context.Background(), tea.KeyInputMsg{Key: tea.Char(r)}); err != nil {
 			t.Fatalf("HandleKey(%q): %v", r, err)
 		}
 	}
@@ -57,7 +60,7 @@ func typeText(t *testing.T, rt *tea.Runtime, s string) {
 // focus moves focus to the widget id.
 func focus(t *testing.T, rt *tea.Runtime, id string) {
 	t.Helper()
-	if err := rt.Focus(context.Background(), id); err != nil {
+	if _, err := rt.Dispatch(context.Background(), tea.FocusMsg{ID: id}); err != nil {
 		t.Fatalf("Focus(%q): %v", id, err)
 	}
 }

@@ -1,6 +1,9 @@
 package tea
 
-import "time"
+import (
+	"sync"
+	"time"
+)
 
 // Cmd is work that runs off the model's goroutine and returns a message for
 // Update (or nil for none). The Runtime runs each Cmd in its own goroutine and
@@ -66,4 +69,94 @@ func compact(cmds []Cmd) []Cmd {
 		}
 	}
 	return out
+}
+
+// run executes cmd on its own goroutine. The channel it returns is closed
+// once cmd has run and its message is queued (or, for a Batch, Sequence or
+// Tick, under way); it is nil when there is nothing to run.
+func (r *Runtime) run(cmd Cmd) <-chan struct{} {
+	if cmd == nil || r.ctx.Err() != nil {
+		return nil
+	}
+	settled := make(chan struct{})
+	go r.execute(cmd, func() { close(settled) })
+	return settled
+}
+
+// execute runs cmd and delivers its message, returning once everything it
+// led to is delivered (or the runtime stops). It calls settled (when not
+// nil) once the message is queued, a Batch, Sequence or Tick is under way,
+// or cmd turned out to bring nothing. A panicking cmd is logged and brings
+// nothing.
+func (r *Runtime) execute(cmd Cmd, settled func()) {
+	msg := func() (msg Msg) {
+		defer func() {
+			if p := recover(); p != nil {
+				r.cfg.logger.Error("command panicked", "panic", p)
+				msg = nil
+			}
+		}()
+		return cmd()
+	}()
+	if settled == nil {
+		r.deliver(msg)
+		return
+	}
+	switch msg.(type) {
+	case BatchMsg, sequenceMsg, tickRequest:
+		settled()
+		r.deliver(msg)
+	default:
+		r.deliver(msg)
+		settled()
+	}
+}
+
+// deliver routes a command's result and returns once it is delivered: a
+// batch once each of its commands' results is, a sequence once its last
+// command's is, a tick once its timer fired and its message is, anything
+// else once queued for Update. So a Sequence that waits for each step in
+// turn keeps its order through nested batches and ticks. It returns early
+// when the runtime stops; messages for a stopped runtime are dropped.
+func (r *Runtime) deliver(msg Msg) {
+	switch m := msg.(type) {
+	case nil:
+	case BatchMsg:
+		var wg sync.WaitGroup
+		for _, c := range m {
+			if r.ctx.Err() != nil {
+				break
+			}
+			wg.Go(func() { r.execute(c, nil) })
+		}
+		done := make(chan struct{})
+		go func() {
+			wg.Wait()
+			close(done)
+		}()
+		select {
+		case <-done:
+		case <-r.ctx.Done():
+		}
+	case sequenceMsg:
+		for _, c := range m {
+			if r.ctx.Err() != nil {
+				return
+			}
+			r.execute(c, nil)
+		}
+	case tickRequest:
+		t := time.NewTimer(m.d)
+		defer t.Stop()
+		select {
+		case now := <-t.C:
+			r.execute(func() Msg { return m.fn(now) }, nil)
+		case <-r.ctx.Done():
+		}
+	default:
+		select {
+		case r.inbox <- envelope{msg: m}:
+		case <-r.ctx.Done():
+		}
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/tea/runtimetest"
 )
 
 // Test-local types shared by the tea tests. They depend on nothing but tea,
@@ -134,13 +135,15 @@ func (m focusModel) View() tea.Node {
 	return tea.Column{Items: items}
 }
 
-// start starts m with a short timeout and stops it when the test ends.
+// start starts m and stops it when the test ends, checking every snapshot
+// it publishes (see runtimetest).
 func start(t *testing.T, m tea.Model, opts ...tea.Option) *tea.Runtime {
 	t.Helper()
 	rt, err := tea.Start(context.Background(), m, opts...)
 	if err != nil {
 		t.Fatalf("Start: %v", err)
 	}
+	runtimetest.Check(t, rt)
 	t.Cleanup(rt.Stop)
 	return rt
 }

@@ -18,7 +18,7 @@ var (
 // press sends k through HandleKey and returns the focus after it.
 func press(t *testing.T, rt *tea.Runtime, k tea.Key) string {
 	t.Helper()
-	tr, err := rt.HandleKey(context.Background(), k)
+	tr, err := rt.Dispatch(context.Background(), tea.KeyInputMsg{Key: k})
 	if err != nil {
 		t.Fatalf("HandleKey(%s): %v", k, err)
 	}
@@ -69,16 +69,16 @@ func TestCtrlTabIsNotFocusNavigation(t *testing.T) {
 func TestFocusMethods(t *testing.T) {
 	rt := start(t, focusModel{ids: []string{"a", "b", "c"}})
 	ctx := context.Background()
-	if err := rt.Focus(ctx, "c"); err != nil || rt.Snapshot().Focus != "c" {
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "c"}); err != nil || rt.Snapshot().Focus != "c" {
 		t.Fatalf("Focus(c): err=%v focus=%q", err, rt.Snapshot().Focus)
 	}
-	if err := rt.FocusNext(ctx, false); err != nil || rt.Snapshot().Focus != "a" {
+	if _, err := rt.Dispatch(ctx, tea.FocusNextMsg{}); err != nil || rt.Snapshot().Focus != "a" {
 		t.Fatalf("FocusNext: err=%v focus=%q", err, rt.Snapshot().Focus)
 	}
-	if err := rt.FocusNext(ctx, true); err != nil || rt.Snapshot().Focus != "c" {
+	if _, err := rt.Dispatch(ctx, tea.FocusPrevMsg{}); err != nil || rt.Snapshot().Focus != "c" {
 		t.Fatalf("FocusNext(back): err=%v focus=%q", err, rt.Snapshot().Focus)
 	}
-	if err := rt.Focus(ctx, "missing"); !errors.Is(err, tea.ErrNotFocusable) {
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "missing"}); !errors.Is(err, tea.ErrNotFocusable) {
 		t.Fatalf("Focus on a widget not in the view = %v, want ErrNotFocusable", err)
 	}
 	if rt.Snapshot().Focus != "c" {
@@ -92,7 +92,7 @@ func TestFocusSurvivesReRender(t *testing.T) {
 	ctx := context.Background()
 	// Re-render with the same widgets, then with b moved to the front.
 	for _, ids := range [][]string{{"a", "b", "c"}, {"b", "a", "c"}, {"x", "b"}} {
-		if err := rt.Dispatch(ctx, showMsg(ids)); err != nil {
+		if _, err := rt.Dispatch(ctx, showMsg(ids)); err != nil {
 			t.Fatal(err)
 		}
 		if got := rt.Snapshot().Focus; got != "b" {
@@ -118,10 +118,10 @@ func TestFocusMovesToANeighbourWhenTheFocusedWidgetLeaves(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rt := start(t, focusModel{ids: tt.ids})
 			ctx := context.Background()
-			if err := rt.Focus(ctx, tt.focus); err != nil {
+			if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: tt.focus}); err != nil {
 				t.Fatal(err)
 			}
-			if err := rt.Dispatch(ctx, showMsg(tt.next)); err != nil {
+			if _, err := rt.Dispatch(ctx, showMsg(tt.next)); err != nil {
 				t.Fatal(err)
 			}
 			if got := rt.Snapshot().Focus; got != tt.wantNow {
@@ -157,7 +157,7 @@ func TestKeysReachUpdateWhenNothingIsFocused(t *testing.T) {
 
 func TestHoverIsRecorded(t *testing.T) {
 	rt := start(t, focusModel{ids: []string{"a"}})
-	if err := rt.SetHover(context.Background(), "a"); err != nil {
+	if _, err := rt.Dispatch(context.Background(), tea.HoverMsg{ID: "a"}); err != nil {
 		t.Fatal(err)
 	}
 	if got := rt.Snapshot().Hover; got != "a" {
@@ -168,14 +168,14 @@ func TestHoverIsRecorded(t *testing.T) {
 func TestSetHoverToTheCurrentWidgetPublishesNothing(t *testing.T) {
 	rt := start(t, focusModel{ids: []string{"a", "b"}})
 	ctx := context.Background()
-	if err := rt.SetHover(ctx, "a"); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.HoverMsg{ID: "a"}); err != nil {
 		t.Fatal(err)
 	}
 	ch, cancel := rt.Subscribe()
 	defer cancel()
 	version := rt.Snapshot().Version
 	for range 3 {
-		if err := rt.SetHover(ctx, "a"); err != nil {
+		if _, err := rt.Dispatch(ctx, tea.HoverMsg{ID: "a"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -187,7 +187,7 @@ func TestSetHoverToTheCurrentWidgetPublishesNothing(t *testing.T) {
 		t.Fatalf("a subscriber got snapshot %d for no change", s.Version)
 	default:
 	}
-	if err := rt.SetHover(ctx, "b"); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.HoverMsg{ID: "b"}); err != nil {
 		t.Fatal(err)
 	}
 	if s := rt.Snapshot(); s.Hover != "b" || s.Version == version {
@@ -198,14 +198,14 @@ func TestSetHoverToTheCurrentWidgetPublishesNothing(t *testing.T) {
 func TestMousePressFocusesTheWidget(t *testing.T) {
 	rt := start(t, focusModel{ids: []string{"a", "b"}})
 	ctx := context.Background()
-	tr, err := rt.HandleMouse(ctx, "b", tea.Mouse{Action: tea.MousePress, Button: tea.MouseLeft})
+	tr, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: "b", Mouse: tea.Mouse{Action: tea.MousePress, Button: tea.MouseLeft}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tr.After.Focus != "b" {
 		t.Fatalf("focus = %q after clicking b", tr.After.Focus)
 	}
-	if _, err := rt.HandleMouse(ctx, "gone", tea.Mouse{Action: tea.MousePress}); !errors.Is(err, tea.ErrNotInView) {
+	if _, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: "gone", Mouse: tea.Mouse{Action: tea.MousePress}}); !errors.Is(err, tea.ErrNotInView) {
 		t.Fatalf("mouse on a widget not in the view = %v, want ErrNotInView", err)
 	}
 }

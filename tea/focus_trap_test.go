@@ -85,7 +85,7 @@ func (m trapModel) View() tea.Node {
 
 func dispatch(t *testing.T, rt *tea.Runtime, msg tea.Msg) {
 	t.Helper()
-	if err := rt.Dispatch(context.Background(), msg); err != nil {
+	if _, err := rt.Dispatch(context.Background(), msg); err != nil {
 		t.Fatalf("Dispatch(%T): %v", msg, err)
 	}
 }
@@ -137,7 +137,7 @@ func TestFocusReturnsWhenTheTrapLeaves(t *testing.T) {
 			if tt.during != nil {
 				tt.during(t, rt)
 			}
-			if err := rt.Focus(context.Background(), "dlg"); err != nil {
+			if _, err := rt.Dispatch(context.Background(), tea.FocusMsg{ID: "dlg"}); err != nil {
 				t.Fatal(err)
 			}
 			press(t, rt, tea.Named(tea.KeyEscape)) // the dialog closes itself
@@ -194,16 +194,16 @@ func TestFocusCannotLeaveATrap(t *testing.T) {
 	rt := start(t, trapModel{ids: []string{"a", "b"}, inside: []string{"ok"}})
 	dispatch(t, rt, openMsg{})
 	ctx := context.Background()
-	if err := rt.Focus(ctx, "a"); !errors.Is(err, tea.ErrNotFocusable) {
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "a"}); !errors.Is(err, tea.ErrNotFocusable) {
 		t.Fatalf("Focus(a) outside an open dialog = %v, want ErrNotFocusable", err)
 	}
-	if _, err := rt.HandleMouse(ctx, "b", tea.Mouse{Action: tea.MousePress, Button: tea.MouseLeft}); !errors.Is(err, tea.ErrBehindTrap) {
+	if _, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: "b", Mouse: tea.Mouse{Action: tea.MousePress, Button: tea.MouseLeft}}); !errors.Is(err, tea.ErrBehindTrap) {
 		t.Fatalf("a click behind the dialog = %v, want ErrBehindTrap", err)
 	}
 	if got := rt.Snapshot().Focus; got != "dlg" {
 		t.Fatalf("focus = %q after a click outside the dialog, want dlg kept", got)
 	}
-	if err := rt.Focus(ctx, "ok"); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "ok"}); err != nil {
 		t.Fatalf("Focus(ok) inside the dialog: %v", err)
 	}
 }

@@ -75,7 +75,7 @@ type Key struct {
 // the focused widget used.
 type KeyMsg struct {
 	Key
-	// Agent names the agent that pressed the key (Runtime.HandleAgentKey),
+	// Agent names the agent that pressed the key (KeyInputMsg.Agent),
 	// or is "" for a key from the person at the terminal.
 	Agent string
 }

@@ -10,6 +10,15 @@ type Msg = any
 //
 // Update must return a non-nil Model of the same dynamic type it was called
 // on; the Runtime rejects anything else and keeps the last good model.
+//
+// Update must not change anything an earlier model shares: the Runtime
+// publishes each model in a Snapshot that renderers read on other
+// goroutines while the next Update runs. Assigning a field of the value
+// receiver is fine; writing into a slice, map or pointee the model was
+// given (m.Counts[0]++, m.Seen[k] = true, or any field of a pointer
+// receiver) changes the published snapshot too, a data race. Copy first
+// (slices.Clone, maps.Clone, a new struct), then change the copy.
+// runtimetest.Check catches a model that does not.
 type Model interface {
 	// Init returns the first command to run, or nil.
 	Init() Cmd

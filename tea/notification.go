@@ -1,7 +1,9 @@
 package tea
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -179,4 +181,66 @@ func withoutNotes(pending []Notification, drop func(Notification) bool) ([]Notif
 		return pending, false
 	}
 	return out, true
+}
+
+// handleNotify raises n on the owner goroutine.
+func (r *Runtime) handleNotify(cur *Snapshot, m NotifyMsg) error {
+	n, err := m.notification(r.lastNote+1, time.Now())
+	if err != nil {
+		r.cfg.logger.Error("notification refused", "err", err)
+		return err
+	}
+	r.lastNote = n.ID
+	next := *cur
+	next.Recent = withRecent(cur.Recent, n)
+	r.setNotes(&next, withNote(cur.Notifications, n))
+	if !n.Until.IsZero() {
+		r.expireAfter(n.ID, n.Until.Sub(n.At))
+	}
+	return nil
+}
+
+// dropNotes drops the pending notifications drop selects, on the owner
+// goroutine; when none goes, nothing is published.
+func (r *Runtime) dropNotes(cur *Snapshot, drop func(Notification) bool) {
+	if kept, gone := withoutNotes(cur.Notifications, drop); gone {
+		r.setNotes(cur, kept)
+	}
+}
+
+// setNotes publishes cur with notes pending, and stops the expiry timers
+// of the notifications that are no longer pending (replaced, dropped past
+// MaxNotifications, dismissed or expired).
+func (r *Runtime) setNotes(cur *Snapshot, notes []Notification) {
+	for _, n := range cur.Notifications {
+		if !slices.ContainsFunc(notes, func(k Notification) bool { return k.ID == n.ID }) {
+			if cancel, ok := r.noteTimers[n.ID]; ok {
+				cancel()
+				delete(r.noteTimers, n.ID)
+			}
+		}
+	}
+	s := *cur
+	s.Notifications = notes
+	r.publish(&s)
+}
+
+// expireAfter queues the expiry of notification id after d, on a timer
+// that setNotes stops when the notification goes earlier and the runtime
+// stops when it stops.
+func (r *Runtime) expireAfter(id uint64, d time.Duration) {
+	ctx, cancel := context.WithCancel(r.ctx)
+	r.noteTimers[id] = cancel
+	go func() {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			select {
+			case r.inbox <- envelope{msg: expireNote{id: id}}:
+			case <-ctx.Done():
+			}
+		case <-ctx.Done():
+		}
+	}()
 }

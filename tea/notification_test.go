@@ -44,7 +44,7 @@ func TestNotificationsArePendingUntilDismissed(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rt := start(t, logModel{})
 			for _, m := range tc.msgs {
-				if err := rt.Dispatch(ctx, m); err != nil {
+				if _, err := rt.Dispatch(ctx, m); err != nil {
 					t.Fatalf("Dispatch(%#v): %v", m, err)
 				}
 			}
@@ -61,10 +61,10 @@ func TestNotificationsArePendingUntilDismissed(t *testing.T) {
 func TestNotificationFieldsAndDefaults(t *testing.T) {
 	rt := start(t, logModel{})
 	before := time.Now()
-	if err := rt.Dispatch(context.Background(), tea.NotifyMsg{Text: "hi"}); err != nil {
+	if _, err := rt.Dispatch(context.Background(), tea.NotifyMsg{Text: "hi"}); err != nil {
 		t.Fatal(err)
 	}
-	if err := rt.Dispatch(context.Background(), tea.NotifyMsg{Level: tea.LevelError, Text: "no", TTL: -1}); err != nil {
+	if _, err := rt.Dispatch(context.Background(), tea.NotifyMsg{Level: tea.LevelError, Text: "no", TTL: -1}); err != nil {
 		t.Fatal(err)
 	}
 	ns := rt.Snapshot().Notifications
@@ -98,7 +98,7 @@ func TestBadNotificationsAreRefusedWithTheRule(t *testing.T) {
 	}
 	for _, tc := range tests {
 		rt := start(t, logModel{})
-		err := rt.Dispatch(context.Background(), tc.msg)
+		_, err := rt.Dispatch(context.Background(), tc.msg)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Fatalf("Dispatch(%+v) = %v, want an error saying %q", tc.msg, err, tc.want)
 		}
@@ -111,7 +111,7 @@ func TestBadNotificationsAreRefusedWithTheRule(t *testing.T) {
 func TestOnlyTheNewestNotificationsStayPending(t *testing.T) {
 	rt := start(t, logModel{})
 	for i := range tea.MaxNotifications + 3 {
-		if err := rt.Dispatch(context.Background(), tea.NotifyMsg{Text: string(rune('a' + i)), TTL: -1}); err != nil {
+		if _, err := rt.Dispatch(context.Background(), tea.NotifyMsg{Text: string(rune('a' + i)), TTL: -1}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -126,7 +126,7 @@ func TestANotificationFromACommandExpiresAfterItsTTL(t *testing.T) {
 	ch, cancel := rt.Subscribe()
 	defer cancel()
 	cmd := tea.NotifyWith(tea.NotifyMsg{Level: tea.LevelSuccess, Text: "done", TTL: 300 * time.Millisecond})
-	if err := rt.Dispatch(context.Background(), runMsg{cmd: cmd}); err != nil {
+	if _, err := rt.Dispatch(context.Background(), runMsg{cmd: cmd}); err != nil {
 		t.Fatal(err)
 	}
 	// The snapshots the runtime publishes, in order (a slow reader may skip
@@ -150,14 +150,14 @@ func TestANotificationFromACommandExpiresAfterItsTTL(t *testing.T) {
 func TestNotifyAndDismissCommands(t *testing.T) {
 	rt := start(t, logModel{})
 	ctx := context.Background()
-	if err := rt.Dispatch(ctx, runMsg{cmd: tea.Notify(tea.LevelWarning, "careful")}); err != nil {
+	if _, err := rt.Dispatch(ctx, runMsg{cmd: tea.Notify(tea.LevelWarning, "careful")}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the notification", func() bool { return len(rt.Snapshot().Notifications) == 1 })
 	if n := rt.Snapshot().Notifications[0]; n.Level != tea.LevelWarning || n.Level.Symbol() != "!" {
 		t.Fatalf("got %+v (symbol %q)", n, n.Level.Symbol())
 	}
-	if err := rt.Dispatch(ctx, runMsg{cmd: tea.Dismiss("")}); err != nil {
+	if _, err := rt.Dispatch(ctx, runMsg{cmd: tea.Dismiss("")}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the dismissal", func() bool { return len(rt.Snapshot().Notifications) == 0 })
@@ -166,13 +166,13 @@ func TestNotifyAndDismissCommands(t *testing.T) {
 func TestNotificationsSurviveUpdates(t *testing.T) {
 	rt := start(t, logModel{})
 	ctx := context.Background()
-	if err := rt.Dispatch(ctx, tea.NotifyMsg{Text: "kept", TTL: -1}); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.NotifyMsg{Text: "kept", TTL: -1}); err != nil {
 		t.Fatal(err)
 	}
-	if err := rt.Dispatch(ctx, appendMsg("x")); err != nil {
+	if _, err := rt.Dispatch(ctx, appendMsg("x")); err != nil {
 		t.Fatal(err)
 	}
-	if err := rt.Dispatch(ctx, panicMsg{}); err == nil {
+	if _, err := rt.Dispatch(ctx, panicMsg{}); err == nil {
 		t.Fatal("want the panic reported")
 	}
 	if got := texts(rt); len(got) != 1 || got[0] != "kept" {
@@ -209,13 +209,13 @@ func (buttonModel) View() tea.Node { return notifyButton{} }
 func TestAWidgetsNotifyMsgIsTheRuntimesWhateverInputSentIt(t *testing.T) {
 	ctx := context.Background()
 	rt := start(t, buttonModel{})
-	if err := rt.Focus(ctx, "save"); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "save"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rt.HandleKey(ctx, tea.Key{Code: tea.KeyEnter}); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Key{Code: tea.KeyEnter}}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := rt.HandleMouse(ctx, "save", tea.Mouse{Action: tea.MousePress}); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: "save", Mouse: tea.Mouse{Action: tea.MousePress}}); err != nil {
 		t.Fatal(err)
 	}
 	if got := texts(rt); len(got) != 2 {
@@ -232,14 +232,14 @@ func TestNotificationTimersStopWhenTheNotificationGoes(t *testing.T) {
 	before := runtime.NumGoroutine()
 	for i := range 200 {
 		// Each replaces the last (same key), so only one stays pending.
-		if err := rt.Dispatch(ctx, tea.NotifyMsg{Key: "progress", Text: fmt.Sprintf("%d%%", i), TTL: time.Hour}); err != nil {
+		if _, err := rt.Dispatch(ctx, tea.NotifyMsg{Key: "progress", Text: fmt.Sprintf("%d%%", i), TTL: time.Hour}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	eventually(t, "the replaced notifications' timers to stop", func() bool {
 		return runtime.NumGoroutine() < before+10
 	})
-	if err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the dismissed notification's timer to stop", func() bool {
@@ -249,7 +249,7 @@ func TestNotificationTimersStopWhenTheNotificationGoes(t *testing.T) {
 
 func TestBadNotificationErrorsWrapTheSentinelAndNeverQuoteTheText(t *testing.T) {
 	rt := start(t, logModel{})
-	err := rt.Dispatch(context.Background(), tea.NotifyMsg{Key: "k", Level: "loud", Text: "hunter2"})
+	_, err := rt.Dispatch(context.Background(), tea.NotifyMsg{Key: "k", Level: "loud", Text: "hunter2"})
 	if !errors.Is(err, tea.ErrInvalidNotification) {
 		t.Fatalf("err = %v, want it to wrap ErrInvalidNotification", err)
 	}
@@ -262,14 +262,14 @@ func TestRecentKeepsTheLastNotificationsRaised(t *testing.T) {
 	rt := start(t, logModel{})
 	ctx := context.Background()
 	for i := range tea.MaxRecentNotifications + 4 {
-		if err := rt.Dispatch(ctx, tea.NotifyMsg{Key: "k", Text: fmt.Sprint(i), TTL: -1}); err != nil {
+		if _, err := rt.Dispatch(ctx, tea.NotifyMsg{Key: "k", Text: fmt.Sprint(i), TTL: -1}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := rt.Dispatch(ctx, appendMsg("x")); err != nil {
+	if _, err := rt.Dispatch(ctx, appendMsg("x")); err != nil {
 		t.Fatal(err)
 	}
 	s := rt.Snapshot()
@@ -284,12 +284,12 @@ func TestRecentKeepsTheLastNotificationsRaised(t *testing.T) {
 func TestSettledThenBarrierSeesWhatTheCommandBrought(t *testing.T) {
 	rt := start(t, logModel{})
 	ctx := context.Background()
-	tr, err := rt.Apply(ctx, appendMsg("x"))
+	tr, err := rt.Dispatch(ctx, appendMsg("x"))
 	if err != nil || tr.Settled != nil {
 		t.Fatalf("no command: Settled %v, err %v", tr.Settled, err)
 	}
 	for range 20 {
-		tr, err := rt.Apply(ctx, runMsg{cmd: tea.Notify(tea.LevelInfo, "hello")})
+		tr, err := rt.Dispatch(ctx, runMsg{cmd: tea.Notify(tea.LevelInfo, "hello")})
 		if err != nil || tr.Settled == nil {
 			t.Fatalf("a command: Settled %v, err %v", tr.Settled, err)
 		}
@@ -300,12 +300,12 @@ func TestSettledThenBarrierSeesWhatTheCommandBrought(t *testing.T) {
 		if n := rt.Snapshot().Notifications; len(n) == 0 || n[len(n)-1].Text != "hello" {
 			t.Fatalf("after Settled and Barrier: %+v", n)
 		}
-		if err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
+		if _, err := rt.Dispatch(ctx, tea.DismissMsg{}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// A tick is settled once under way, not when it fires.
-	tr, err = rt.Apply(ctx, runMsg{cmd: tea.Tick(time.Hour, func(time.Time) tea.Msg { return appendMsg("late") })})
+	tr, err = rt.Dispatch(ctx, runMsg{cmd: tea.Tick(time.Hour, func(time.Time) tea.Msg { return appendMsg("late") })})
 	if err != nil {
 		t.Fatal(err)
 	}

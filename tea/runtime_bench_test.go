@@ -42,7 +42,7 @@ func BenchmarkDispatch(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := rt.Dispatch(ctx, incMsg{}); err != nil {
+		if _, err := rt.Dispatch(ctx, incMsg{}); err != nil {
 			b.Fatal(err)
 		}
 	}

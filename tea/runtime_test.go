@@ -17,7 +17,7 @@ func TestDispatchAppliesMessagesInOrder(t *testing.T) {
 	rt := start(t, logModel{})
 	ctx := context.Background()
 	for _, s := range []string{"a", "b", "c"} {
-		if err := rt.Dispatch(ctx, appendMsg(s)); err != nil {
+		if _, err := rt.Dispatch(ctx, appendMsg(s)); err != nil {
 			t.Fatalf("Dispatch(%q): %v", s, err)
 		}
 	}
@@ -36,7 +36,7 @@ func TestSendQueuesBehindDispatchInOrder(t *testing.T) {
 			t.Fatalf("Send: %v", err)
 		}
 	}
-	if err := rt.Dispatch(context.Background(), appendMsg("4")); err != nil {
+	if _, err := rt.Dispatch(context.Background(), appendMsg("4")); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := logOf(rt), []string{"1", "2", "3", "4"}; !slices.Equal(got, want) {
@@ -44,9 +44,9 @@ func TestSendQueuesBehindDispatchInOrder(t *testing.T) {
 	}
 }
 
-func TestApplyReturnsBeforeAndAfter(t *testing.T) {
+func TestDispatchReturnsBeforeAndAfter(t *testing.T) {
 	rt := start(t, logModel{})
-	tr, err := rt.Apply(context.Background(), appendMsg("x"))
+	tr, err := rt.Dispatch(context.Background(), appendMsg("x"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,10 +61,10 @@ func TestApplyReturnsBeforeAndAfter(t *testing.T) {
 func TestUpdatePanicKeepsLastGoodModelAndKeepsServing(t *testing.T) {
 	rt := start(t, logModel{})
 	ctx := context.Background()
-	if err := rt.Dispatch(ctx, appendMsg("good")); err != nil {
+	if _, err := rt.Dispatch(ctx, appendMsg("good")); err != nil {
 		t.Fatal(err)
 	}
-	err := rt.Dispatch(ctx, panicMsg{})
+	_, err := rt.Dispatch(ctx, panicMsg{})
 	if !errors.Is(err, tea.ErrUpdatePanicked) {
 		t.Fatalf("err = %v, want ErrUpdatePanicked", err)
 	}
@@ -75,7 +75,7 @@ func TestUpdatePanicKeepsLastGoodModelAndKeepsServing(t *testing.T) {
 	if got := logOf(rt); !slices.Equal(got, []string{"good"}) {
 		t.Fatalf("after panic log = %v, want the last good model", got)
 	}
-	if err := rt.Dispatch(ctx, appendMsg("after")); err != nil {
+	if _, err := rt.Dispatch(ctx, appendMsg("after")); err != nil {
 		t.Fatalf("runtime stopped serving after a panic: %v", err)
 	}
 	if got := logOf(rt); !slices.Equal(got, []string{"good", "after"}) {
@@ -96,10 +96,10 @@ func TestUpdateReturningAnInvalidModelIsRejected(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rt := start(t, logModel{})
 			ctx := context.Background()
-			if err := rt.Dispatch(ctx, appendMsg("good")); err != nil {
+			if _, err := rt.Dispatch(ctx, appendMsg("good")); err != nil {
 				t.Fatal(err)
 			}
-			err := rt.Dispatch(ctx, tt.msg)
+			_, err := rt.Dispatch(ctx, tt.msg)
 			if !errors.Is(err, tea.ErrInvalidModel) {
 				t.Fatalf("err = %v, want ErrInvalidModel", err)
 			}
@@ -110,7 +110,7 @@ func TestUpdateReturningAnInvalidModelIsRejected(t *testing.T) {
 			if got := logOf(rt); !slices.Equal(got, []string{"good"}) {
 				t.Fatalf("log = %v, want the last good model", got)
 			}
-			if err := rt.Dispatch(ctx, appendMsg("next")); err != nil {
+			if _, err := rt.Dispatch(ctx, appendMsg("next")); err != nil {
 				t.Fatalf("runtime stopped serving: %v", err)
 			}
 		})
@@ -137,7 +137,7 @@ func TestDispatchTimesOutAndTheMessageStillApplies(t *testing.T) {
 	rt := start(t, logModel{}, tea.WithTimeout(50*time.Millisecond))
 	release := make(chan struct{})
 	began := time.Now()
-	err := rt.Dispatch(context.Background(), blockMsg{release: release})
+	_, err := rt.Dispatch(context.Background(), blockMsg{release: release})
 	if !errors.Is(err, tea.ErrTimeout) {
 		t.Fatalf("err = %v, want ErrTimeout", err)
 	}
@@ -163,7 +163,7 @@ func TestDispatchHonoursItsContext(t *testing.T) {
 	defer close(release)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if err := rt.Dispatch(ctx, blockMsg{release: release}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := rt.Dispatch(ctx, blockMsg{release: release}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want context.DeadlineExceeded", err)
 	}
 }
@@ -194,7 +194,7 @@ func TestSnapshotIsSafeToReadConcurrently(t *testing.T) {
 		})
 	}
 	for i := range 200 {
-		if err := rt.Dispatch(ctx, appendMsg(string(rune('a'+i%26)))); err != nil {
+		if _, err := rt.Dispatch(ctx, appendMsg(string(rune('a'+i%26)))); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -218,7 +218,7 @@ func TestSubscribeReceivesTheLatestSnapshotAndClosesOnStop(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, s := range []string{"a", "b", "c"} {
-		if err := rt.Dispatch(ctx, appendMsg(s)); err != nil {
+		if _, err := rt.Dispatch(ctx, appendMsg(s)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -257,7 +257,7 @@ func TestSubscriptionCancelClosesTheChannel(t *testing.T) {
 	if _, ok := <-ch; ok {
 		t.Fatal("channel open after cancel")
 	}
-	if err := rt.Dispatch(context.Background(), appendMsg("x")); err != nil {
+	if _, err := rt.Dispatch(context.Background(), appendMsg("x")); err != nil {
 		t.Fatalf("dispatch after a cancelled subscription: %v", err)
 	}
 }
@@ -283,7 +283,7 @@ func TestCommandsDeliverTheirMessages(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rt := start(t, logModel{})
-			if err := rt.Dispatch(context.Background(), runMsg{cmd: tt.cmd}); err != nil {
+			if _, err := rt.Dispatch(context.Background(), runMsg{cmd: tt.cmd}); err != nil {
 				t.Fatal(err)
 			}
 			eventually(t, "the command's messages", func() bool { return len(logOf(rt)) >= len(tt.want) })
@@ -344,7 +344,7 @@ func TestSequenceWaitsForNestedBatchesAndTicks(t *testing.T) {
 				}
 				return appendMsg("x")
 			}
-			if err := rt.Dispatch(context.Background(), runMsg{cmd: tt.cmd(held)}); err != nil {
+			if _, err := rt.Dispatch(context.Background(), runMsg{cmd: tt.cmd(held)}); err != nil {
 				t.Fatal(err)
 			}
 			eventually(t, "y", func() bool { return slices.Contains(logOf(rt), "y") })
@@ -390,7 +390,7 @@ func (initModel) View() tea.Node { return nil }
 
 func TestWithSizeSendsAWindowSizeFirst(t *testing.T) {
 	rt := start(t, logModel{}, tea.WithSize(80, 24))
-	if err := rt.Dispatch(context.Background(), appendMsg("after")); err != nil {
+	if _, err := rt.Dispatch(context.Background(), appendMsg("after")); err != nil {
 		t.Fatal(err)
 	}
 	if got := logOf(rt); !slices.Equal(got, []string{"size", "after"}) {
@@ -416,7 +416,7 @@ func TestStopStopsTicks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := rt.Dispatch(context.Background(), runMsg{cmd: tick}); err != nil {
+		if _, err := rt.Dispatch(context.Background(), runMsg{cmd: tick}); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(17 * time.Millisecond)
@@ -438,7 +438,7 @@ func TestQuitStopsTheRuntime(t *testing.T) {
 	rt := start(t, logModel{})
 	ch, cancel := rt.Subscribe()
 	defer cancel()
-	if err := rt.Dispatch(context.Background(), quitMsg{}); err != nil {
+	if _, err := rt.Dispatch(context.Background(), quitMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -451,7 +451,7 @@ func TestQuitStopsTheRuntime(t *testing.T) {
 	}
 	for range ch { // drains, then must be closed
 	}
-	if err := rt.Dispatch(context.Background(), appendMsg("late")); !errors.Is(err, tea.ErrStopped) {
+	if _, err := rt.Dispatch(context.Background(), appendMsg("late")); !errors.Is(err, tea.ErrStopped) {
 		t.Fatalf("Dispatch after quit = %v, want ErrStopped", err)
 	}
 	if err := rt.Send(appendMsg("late")); !errors.Is(err, tea.ErrStopped) {
@@ -478,14 +478,14 @@ func TestStopIsIdempotentAndStopsOnContext(t *testing.T) {
 func TestViewPanicKeepsLastGoodModel(t *testing.T) {
 	rt := start(t, viewPanicModel{})
 	ctx := context.Background()
-	err := rt.Dispatch(ctx, appendMsg("bad"))
+	_, err := rt.Dispatch(ctx, appendMsg("bad"))
 	if !errors.Is(err, tea.ErrUpdatePanicked) {
 		t.Fatalf("err = %v, want ErrUpdatePanicked for a panicking View", err)
 	}
 	if rt.Snapshot().Model.(viewPanicModel).bad {
 		t.Fatal("snapshot took the model whose View panicked")
 	}
-	if err := rt.Dispatch(ctx, appendMsg("fine")); err != nil {
+	if _, err := rt.Dispatch(ctx, appendMsg("fine")); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -52,10 +52,10 @@ func TestSecretsOutliveTheirWidget(t *testing.T) {
 	if s := rt.Snapshot().Secrets; len(s) != 0 {
 		t.Fatalf("secrets before typing: %v", s)
 	}
-	_ = rt.Dispatch(ctx, typed("hun"))
+	_, _ = rt.Dispatch(ctx, typed("hun"))
 	first := rt.Snapshot().Secrets
-	_ = rt.Dispatch(ctx, typed("hunter2"))
-	_ = rt.Dispatch(ctx, submitted{})
+	_, _ = rt.Dispatch(ctx, typed("hunter2"))
+	_, _ = rt.Dispatch(ctx, submitted{})
 	s := rt.Snapshot()
 	if s.Secrets["pw"] != "hunter2" || len(s.Secrets) != 1 {
 		t.Fatalf("after the field left the view: %v", s.Secrets)

@@ -82,7 +82,7 @@ func TestSessionsStartGetListStop(t *testing.T) {
 	if got := ids(reg.List()); got != "one,two" {
 		t.Fatalf("List = %s, want oldest first", got)
 	}
-	if err := one.Dispatch(ctx, appendMsg("x")); err != nil {
+	if _, err := one.Dispatch(ctx, appendMsg("x")); err != nil {
 		t.Fatalf("a session is a running runtime: %v", err)
 	}
 	if err := reg.Stop("one"); err != nil {
@@ -221,7 +221,7 @@ func TestAppQuittingRemovesTheSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.Dispatch(context.Background(), quitMsg{}); err != nil {
+	if _, err := sess.Dispatch(context.Background(), quitMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	eventually(t, "the quit session to be removed", func() bool {

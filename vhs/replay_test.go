@@ -119,7 +119,7 @@ func replayDemo(t *testing.T, tp *tape) string {
 		switch st.kind {
 		case stepKeys:
 			for _, k := range st.keys {
-				if _, err := rt.HandleKey(ctx, k); err != nil {
+				if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: k}); err != nil {
 					t.Fatalf("%s.tape:%d %s: key %s: %v\nscreen:\n%s", tp.name, st.line, st.command, k, err, screen())
 				}
 			}

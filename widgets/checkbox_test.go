@@ -101,13 +101,13 @@ func TestCheckboxRender(t *testing.T) {
 func TestCheckboxEndToEndKeysClicksAndToolsReachUpdate(t *testing.T) {
 	ctx := context.Background()
 	rt := startForm(t)
-	if _, err := rt.HandleKey(ctx, tea.Named(tea.KeyTab)); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Named(tea.KeyTab)}); err != nil {
 		t.Fatal(err)
 	}
 	if got := rt.Snapshot().Focus; got != "agree" {
 		t.Fatalf("focus = %q after Tab, want agree", got)
 	}
-	if _, err := rt.HandleKey(ctx, tea.Char(' ')); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Char(' ')}); err != nil {
 		t.Fatal(err)
 	}
 	if !rt.Snapshot().Model.(formModel).agree.Checked {
@@ -122,7 +122,7 @@ func TestCheckboxEndToEndKeysClicksAndToolsReachUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rt.Dispatch(ctx, res.Msg()); err != nil {
+	if _, err := rt.Dispatch(ctx, res.Msg()); err != nil {
 		t.Fatal(err)
 	}
 	read, err := viewWidget(t, rt, "agree").(tea.ToolProvider).Invoke("get_checked", nil)
@@ -133,7 +133,7 @@ func TestCheckboxEndToEndKeysClicksAndToolsReachUpdate(t *testing.T) {
 		t.Errorf("get_checked after toggle = %v, want %v", read.Value(), want)
 	}
 
-	if _, err := rt.HandleMouse(ctx, "agree", inClick(1, 0)); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: "agree", Mouse: inClick(1, 0)}); err != nil {
 		t.Fatal(err)
 	}
 	if !rt.Snapshot().Model.(formModel).agree.Checked {

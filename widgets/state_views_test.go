@@ -388,7 +388,7 @@ func TestTableStateEndToEndThroughTheRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rt.Stop()
-	if err := rt.Focus(ctx, "repos"); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "repos"}); err != nil {
 		t.Fatal(err)
 	}
 	table := func() Table {
@@ -412,13 +412,13 @@ func TestTableStateEndToEndThroughTheRuntime(t *testing.T) {
 
 	// A human: "s" sorts by the first column, ascending (the selected row,
 	// facet, moves to 1 with it); down selects the next row.
-	if _, err := rt.HandleKey(ctx, tea.Char('s')); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Char('s')}); err != nil {
 		t.Fatal(err)
 	}
 	if got := column("name"); !reflect.DeepEqual(got, []string{"bubbletea", "facet", "ratatui", "Textual"}) {
 		t.Fatalf("after s: %v", got)
 	}
-	if _, err := rt.HandleKey(ctx, tea.Named(tea.KeyDown)); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Named(tea.KeyDown)}); err != nil {
 		t.Fatal(err)
 	}
 	if got := table().Selected; got != 2 {
@@ -430,7 +430,7 @@ func TestTableStateEndToEndThroughTheRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rt.Dispatch(ctx, res.Msg()); err != nil {
+	if _, err := rt.Dispatch(ctx, res.Msg()); err != nil {
 		t.Fatal(err)
 	}
 	if got := column("stars"); !reflect.DeepEqual(got, []string{"28000", "26000", "9000", "120"}) {

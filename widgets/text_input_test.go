@@ -396,7 +396,7 @@ func TestTextInputEndToEndKeysAndToolsReachUpdate(t *testing.T) {
 		t.Fatalf("focus = %q, want the input first", got)
 	}
 	for _, k := range []tea.Key{tea.Char('b'), tea.Char('o'), tea.Char('b'), tea.Char('x'), tea.Named(tea.KeyBackspace)} {
-		if _, err := rt.HandleKey(ctx, k); err != nil {
+		if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: k}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -413,7 +413,7 @@ func TestTextInputEndToEndKeysAndToolsReachUpdate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := rt.Dispatch(ctx, res.Msg()); err != nil {
+	if _, err := rt.Dispatch(ctx, res.Msg()); err != nil {
 		t.Fatal(err)
 	}
 	read, err := viewWidget(t, rt, "name").(tea.ToolProvider).Invoke("get_value", nil)
@@ -424,7 +424,7 @@ func TestTextInputEndToEndKeysAndToolsReachUpdate(t *testing.T) {
 		t.Errorf("get_value after type_into = %v, want %v", read.Value(), want)
 	}
 
-	if _, err := rt.HandleKey(ctx, tea.Named(tea.KeyEnter)); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Named(tea.KeyEnter)}); err != nil {
 		t.Fatal(err)
 	}
 	if got := rt.Snapshot().Model.(formModel).submitted; got != "bob smith" {

@@ -31,7 +31,7 @@ func TestEveryDemoFitsTheScreenSizesItIsDesignedFor(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer rt.Stop()
-				if err := rt.Dispatch(context.Background(), struct{}{}); err != nil {
+				if _, err := rt.Dispatch(context.Background(), struct{}{}); err != nil {
 					t.Fatal(err)
 				}
 				snap := rt.Snapshot()
@@ -67,7 +67,7 @@ func TestEveryDemoRunDirectlyLeavesTheHelpLineFree(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer rt.Stop()
-				if err := rt.Dispatch(context.Background(), tea.WindowSizeMsg{Width: size[0], Height: size[1]}); err != nil {
+				if _, err := rt.Dispatch(context.Background(), tea.WindowSizeMsg{Width: size[0], Height: size[1]}); err != nil {
 					t.Fatal(err)
 				}
 				snap := rt.Snapshot()

@@ -336,7 +336,7 @@ func TestSharedSessionShowsTheAgentAndThePersonDetachesIt(t *testing.T) {
 	if !ok {
 		t.Fatal("session ssh1 is not in the shared registry")
 	}
-	if !sess.Runtime.Snapshot().AgentsBlocked {
+	if !sess.Runtime.Snapshot().Presence.Blocked {
 		t.Fatal("the detach key did not block agents on the runtime")
 	}
 	if out, isErr := rig.call("ssh1.inc.click", nil); !isErr {

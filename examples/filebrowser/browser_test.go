@@ -7,7 +7,19 @@ import (
 	"testing/fstest"
 
 	"github.com/facetui/facet/render/mcp/mcptest"
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/tea/runtimetest"
 )
+
+// start is mcptest.Start with every snapshot the session publishes checked
+// against the contract on tea.Model (see runtimetest).
+func start(t *testing.T, m tea.Model) *mcptest.Session {
+	t.Helper()
+	s := mcptest.Start(t, m)
+	sess, _ := s.Server().Sessions().Get(s.ID())
+	runtimetest.Check(t, sess.Runtime)
+	return s
+}
 
 func sample(t *testing.T) browser {
 	t.Helper()
@@ -32,7 +44,7 @@ func visible(c mcptest.Component) []string {
 }
 
 func TestBrowserExpandsAndShowsAFile(t *testing.T) {
-	s := mcptest.Start(t, sample(t))
+	s := start(t, sample(t))
 	s.AssertComponent("tree", func(c mcptest.Component) bool {
 		return strings.Join(visible(c), " ") == "docs src README.md"
 	}).AssertComponent("path", func(c mcptest.Component) bool { return c.Label == "docs" }).
@@ -58,7 +70,7 @@ func TestBrowserExpandsAndShowsAFile(t *testing.T) {
 }
 
 func TestBrowserScrollsALongFile(t *testing.T) {
-	s := mcptest.Start(t, sample(t))
+	s := start(t, sample(t))
 	s.SelectNode("tree", "docs/guide.txt").
 		ScrollTo("content", 20).
 		AssertScreenContains("Line 21 of the guide.").
@@ -79,7 +91,7 @@ func TestBrowserSaysABinaryFileIsBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mcptest.Start(t, b).SelectNode("tree", "blob.bin").AssertScreenContains("blob.bin is a binary file.")
+	start(t, b).SelectNode("tree", "blob.bin").AssertScreenContains("blob.bin is a binary file.")
 }
 
 func TestRootFSRefusesAMissingDirectory(t *testing.T) {

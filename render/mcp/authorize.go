@@ -172,7 +172,7 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 			return err
 		}
 		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok {
-			if sess, running := s.sessions.Get(session); running && sess.Snapshot().AgentsBlocked {
+			if sess, running := s.sessions.Get(session); running && sess.Snapshot().Presence.Blocked {
 				return fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again", uri, session)
 			}
 		}

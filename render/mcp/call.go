@@ -194,7 +194,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
 	defer cancel()
-	tr, err := sess.Apply(ctx, result.Msg())
+	tr, err := sess.Dispatch(ctx, result.Msg())
 	if err == nil && tr.Settled != nil {
 		settle(ctx, sess, tr.Settled)
 	}
@@ -382,7 +382,7 @@ func readResult(name string, v any) (Answer, error) {
 // its terminal sees it, and refuses the call while the human has detached
 // agents.
 func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) error {
-	err := sess.AttachAgent(ctx, agentName(authContext(ctx).ConnectionID))
+	_, err := sess.Dispatch(ctx, tea.AttachAgentMsg{Agent: agentName(authContext(ctx).ConnectionID)})
 	switch {
 	case errors.Is(err, tea.ErrAgentsBlocked):
 		return callerError(fmt.Sprintf("session `%s`: the person at its terminal has detached agents; nothing was done (they can allow agents again with their detach key)", sess.ID))

@@ -193,8 +193,8 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 	if sess, ok := s.sessions.Get(session); ok {
 		ctx["app"] = sess.App
 	}
-	if len(snap.Agents) > 0 || snap.AgentsBlocked {
-		ctx["agents"] = map[string]any{"attached": snap.Agents, "detached_by_human": snap.AgentsBlocked}
+	if len(snap.Presence.Agents) > 0 || snap.Presence.Blocked {
+		ctx["agents"] = map[string]any{"attached": snap.Presence.Agents, "detached_by_human": snap.Presence.Blocked}
 	}
 	return ctx
 }

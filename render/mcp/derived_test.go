@@ -59,7 +59,7 @@ func TestTransportKeysInSchemasAreRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := sess.Dispatch(context.Background(), nextView{}); err != nil {
+	if _, err := sess.Dispatch(context.Background(), nextView{}); err != nil {
 		t.Fatal(err)
 	}
 	mustOK(t, tc.call("sw.ok.go", nil)) // the server is alive and serving

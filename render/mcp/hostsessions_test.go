@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/facetui/facet/tea"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -43,7 +44,7 @@ func TestDetachedAgentsCanNeitherActNorRead(t *testing.T) {
 	}
 	subscribe(t, tc.c, ContextURI("live"))
 	up.waitFor(t, 1) // the subscription's first version, from before the detach
-	if err := sess.DetachAgents(context.Background()); err != nil {
+	if _, err := sess.Dispatch(context.Background(), tea.DetachAgentsMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
@@ -68,14 +69,14 @@ func TestDetachedAgentsCanNeitherActNorRead(t *testing.T) {
 	}
 	// The person goes on working; subscribers hear nothing of it.
 	before := len(up.list())
-	if err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
+	if _, err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(50 * time.Millisecond) // a notification would be on its way by now
 	if n := len(up.list()) - before; n != 0 {
 		t.Fatalf("%d updates reached a detached agent: %v", n, up.list()[before:])
 	}
-	if err := sess.AllowAgents(context.Background()); err != nil {
+	if _, err := sess.Dispatch(context.Background(), tea.AllowAgentsMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	mustOK(t, tc.call("live.inc.click", nil))

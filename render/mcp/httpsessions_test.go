@@ -47,7 +47,7 @@ func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 		t.Fatalf("click: %d %s", code, body)
 	}
 	sess, _ := srv.Sessions().Get("hs")
-	if agents := sess.Snapshot().Agents; len(agents) != 1 || agents[0] != agentName(id) {
+	if agents := sess.Snapshot().Presence.Agents; len(agents) != 1 || agents[0] != agentName(id) {
 		t.Fatalf("agents after a call: %v", agents)
 	}
 
@@ -57,7 +57,7 @@ func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 	if code, _, body := send("DELETE", id, ""); code != http.StatusNotFound {
 		t.Fatalf("a second DELETE: %d %s; want 404", code, body)
 	}
-	if agents := sess.Snapshot().Agents; len(agents) != 0 {
+	if agents := sess.Snapshot().Presence.Agents; len(agents) != 0 {
 		t.Fatalf("the ended connection is still shown as attached: %v", agents)
 	}
 	for _, tc := range []struct{ name, id string }{

@@ -290,7 +290,7 @@ func TestAWritesOwnNotificationAndReadsAreTold(t *testing.T) {
 	}
 	// One raised while the agent was away is told by its next read too,
 	// after the value.
-	if err := sess.Dispatch(context.Background(), tea.NotifyMsg{Level: tea.LevelWarning, Text: "Disk nearly full", TTL: -1}); err != nil {
+	if _, err := sess.Dispatch(context.Background(), tea.NotifyMsg{Level: tea.LevelWarning, Text: "Disk nearly full", TTL: -1}); err != nil {
 		t.Fatal(err)
 	}
 	read := mustOK(t, tc.call("sv.note.get_value", nil))

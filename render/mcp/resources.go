@@ -295,7 +295,7 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
 	}
 	snap := sess.Snapshot()
-	if snap.AgentsBlocked {
+	if snap.Presence.Blocked {
 		return nil, fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again (with their detach key)", asked, session)
 	}
 	version, body, err := r.observe(uri, snap)

@@ -127,7 +127,7 @@ func TestResourcesReadSubscribeDiffUnsubscribe(t *testing.T) {
 
 	// An Update that leaves the projection as it was notifies nothing.
 	sess, _ := srv.Sessions().Get("demo")
-	_ = sess.Dispatch(context.Background(), "no-op message")
+	_, _ = sess.Dispatch(context.Background(), "no-op message")
 	tc.call("demo.boom.click", nil) // a panic changes nothing either
 	time.Sleep(100 * time.Millisecond)
 	if n := len(up.list()); n != 1 {
@@ -403,10 +403,10 @@ func TestProjectionsFollowTheModel(t *testing.T) {
 		}
 	}
 	waitListed(ModelURI("sh", "open"), false)
-	_ = sess.Dispatch(context.Background(), toggleMsg{})
+	_, _ = sess.Dispatch(context.Background(), toggleMsg{})
 	waitListed(ModelURI("sh", "open"), true)
 	waitListed("demo://state/open", true)
-	_ = sess.Dispatch(context.Background(), toggleMsg{})
+	_, _ = sess.Dispatch(context.Background(), toggleMsg{})
 	waitListed(ModelURI("sh", "open"), false)
 	waitListed("demo://state/open", false)
 }

@@ -45,7 +45,7 @@ func maskSecrets(screen string, secrets map[string]string) string {
 func agentScreen(sess *tea.Session, byAgent bool) tea.Snapshot {
 	snap := sess.Snapshot()
 	if byAgent {
-		snap.Agents, snap.AgentsBlocked = nil, false
+		snap.Presence.Agents, snap.Presence.Blocked = nil, false
 	}
 	return snap
 }

@@ -215,7 +215,7 @@ func (s *Server) connectionEnded(id string) {
 	s.notes.forget(id, "")
 	for _, sess := range s.sessions.List() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout)
-		_ = sess.DetachAgent(ctx, agentName(id))
+		_, _ = sess.Dispatch(ctx, tea.DetachAgentMsg{Agent: agentName(id)})
 		cancel()
 	}
 }

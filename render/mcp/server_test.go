@@ -110,7 +110,7 @@ func TestWidgetOfAnotherKindIsRefused(t *testing.T) {
 	}
 	mustOK(t, tc.call("sw.w.poke", nil))
 	sess, _ := srv.Sessions().Get("sw")
-	if err := sess.Dispatch(context.Background(), nextView{}); err != nil {
+	if _, err := sess.Dispatch(context.Background(), nextView{}); err != nil {
 		t.Fatal(err)
 	}
 	// The provider changed, so the tool is registered again (by the
@@ -428,14 +428,14 @@ func TestAgentsAreShownAndCanBeDetached(t *testing.T) {
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 	sess, _ := srv.Sessions().Get("demo")
-	if len(sess.Snapshot().Agents) != 0 {
+	if len(sess.Snapshot().Presence.Agents) != 0 {
 		t.Fatal("an agent is attached before acting")
 	}
 	mustOK(t, tc.call("demo.inc.click", nil))
-	if agents := sess.Snapshot().Agents; len(agents) != 1 || !strings.HasPrefix(agents[0], "mcp:") {
+	if agents := sess.Snapshot().Presence.Agents; len(agents) != 1 || !strings.HasPrefix(agents[0], "mcp:") {
 		t.Fatalf("agents after a call: %v", agents)
 	}
-	if err := sess.DetachAgents(context.Background()); err != nil {
+	if _, err := sess.Dispatch(context.Background(), tea.DetachAgentsMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	mustErr(t, tc.call("demo.inc.click", nil), "detached agents", "nothing was done")
@@ -443,7 +443,7 @@ func TestAgentsAreShownAndCanBeDetached(t *testing.T) {
 	if got := sess.Snapshot().Model.(*counter).Count; got != 1 {
 		t.Fatalf("count = %d: a blocked call ran", got)
 	}
-	if err := sess.AllowAgents(context.Background()); err != nil {
+	if _, err := sess.Dispatch(context.Background(), tea.AllowAgentsMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	mustOK(t, tc.call("demo.inc.click", nil))

@@ -270,7 +270,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, 
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}
-	tr, err := sess.HandleAgentKey(ctx, agentName(authContext(ctx).ConnectionID), k)
+	tr, err := sess.Dispatch(ctx, tea.KeyInputMsg{Key: k, Agent: agentName(authContext(ctx).ConnectionID)})
 	if err != nil {
 		return Answer{}, callerError(fmt.Sprintf("key %s: %v", k, err))
 	}

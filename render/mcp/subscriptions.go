@@ -26,7 +26,7 @@ func (r *resources) changed(session string, snap tea.Snapshot) {
 			snap = now
 		}
 	}
-	if snap.AgentsBlocked {
+	if snap.Presence.Blocked {
 		// Detached agents learn nothing, subscribed or not; the first
 		// change after the person allows them again carries a patch
 		// from the last version they had.

@@ -132,7 +132,7 @@ func TestSessionsAreSharedThroughTheRegistry(t *testing.T) {
 	c.waitFor("count: 0")
 
 	// Another renderer (an agent) changes the session: the SSH screen shows it.
-	if err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
+	if _, err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	c.waitFor("count: 1")
@@ -169,7 +169,7 @@ func TestClientThatClosesItsInputStillWatchesAndResizes(t *testing.T) {
 	if !ok {
 		t.Fatal("the session ended when the client's input did")
 	}
-	if err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
+	if _, err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	c.waitFor("count: 2")

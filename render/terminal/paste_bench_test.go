@@ -30,7 +30,7 @@ func BenchmarkPaste(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer rt.Stop()
-			if err := rt.Focus(context.Background(), bc.id); err != nil {
+			if _, err := rt.Dispatch(context.Background(), tea.FocusMsg{ID: bc.id}); err != nil {
 				b.Fatal(err)
 			}
 			inR, inW := io.Pipe()
@@ -61,7 +61,7 @@ func BenchmarkPaste(b *testing.B) {
 			b.ResetTimer()
 			for b.Loop() {
 				b.StopTimer()
-				if err := rt.Dispatch(context.Background(), widgets.TextChanged{ID: bc.id}); err != nil {
+				if _, err := rt.Dispatch(context.Background(), widgets.TextChanged{ID: bc.id}); err != nil {
 					b.Fatal(err)
 				}
 				for len(snaps) > 0 {

@@ -68,7 +68,7 @@ func TestProgramPasteIsOneEdit(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer rt.Stop()
-			if err := rt.Focus(context.Background(), tt.focus); err != nil {
+			if _, err := rt.Dispatch(context.Background(), tea.FocusMsg{ID: tt.focus}); err != nil {
 				t.Fatal(err)
 			}
 			tm := runOnTerminal(t, nil, terminal.WithRuntime(rt))
@@ -86,7 +86,7 @@ func TestProgramPasteIsOneEdit(t *testing.T) {
 			if got != tt.value || m.edits != 1 {
 				t.Fatalf("after the paste the app holds %d characters in %d edits, want %d in one", len(got), m.edits, len(tt.value))
 			}
-			if err := rt.Dispatch(context.Background(), widgets.TextChanged{ID: tt.focus}); err != nil {
+			if _, err := rt.Dispatch(context.Background(), widgets.TextChanged{ID: tt.focus}); err != nil {
 				t.Fatal(err)
 			}
 			tm.typeRaw(bracketed(tt.paste) + "\x03") // Ctrl+C right after

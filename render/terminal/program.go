@@ -194,20 +194,20 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 		var err error
 		switch {
 		case ev.key != nil:
-			_, err = rt.HandleKey(ctx, *ev.key)
+			_, err = rt.Dispatch(ctx, tea.KeyInputMsg{Key: *ev.key})
 		case ev.paste != nil:
 			err = paste(ctx, rt, *ev.paste)
 		case ev.mouse != nil:
-			_, err = rt.HandleMouse(ctx, ev.id, *ev.mouse)
+			_, err = rt.Dispatch(ctx, tea.MouseInputMsg{ID: ev.id, Mouse: *ev.mouse})
 		case ev.hover:
-			err = rt.SetHover(ctx, ev.id)
+			_, err = rt.Dispatch(ctx, tea.HoverMsg{ID: ev.id})
 		case ev.size != nil:
-			err = rt.Dispatch(ctx, *ev.size)
+			_, err = rt.Dispatch(ctx, *ev.size)
 		case ev.detach:
-			if rt.Snapshot().AgentsBlocked {
-				err = rt.AllowAgents(ctx)
+			if rt.Snapshot().Presence.Blocked {
+				_, err = rt.Dispatch(ctx, tea.AllowAgentsMsg{})
 			} else {
-				err = rt.DetachAgents(ctx)
+				_, err = rt.Dispatch(ctx, tea.DetachAgentsMsg{})
 			}
 		}
 		switch {
@@ -343,7 +343,8 @@ func paste(ctx context.Context, rt *tea.Runtime, text string) error {
 	if err != nil || msg == nil {
 		return err
 	}
-	return rt.Dispatch(ctx, msg)
+	_, err = rt.Dispatch(ctx, msg)
+	return err
 }
 
 // mouse sends a mouse event to the widget under it, in the widget's own

@@ -44,7 +44,7 @@ func newAdapter(t *testing.T, m tea.Model, focus string) (adapter, <-chan event)
 	}
 	t.Cleanup(rt.Stop)
 	if focus != "" {
-		if err := rt.Focus(context.Background(), focus); err != nil {
+		if _, err := rt.Dispatch(context.Background(), tea.FocusMsg{ID: focus}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -154,7 +154,7 @@ func pasteInto(t *testing.T, m fields, focus, text string) (fields, error) {
 		t.Fatal(err)
 	}
 	t.Cleanup(rt.Stop)
-	if err := rt.Focus(context.Background(), focus); err != nil {
+	if _, err := rt.Dispatch(context.Background(), tea.FocusMsg{ID: focus}); err != nil {
 		t.Fatal(err)
 	}
 	err = paste(context.Background(), rt, text)
@@ -294,7 +294,7 @@ func TestWorkerShowsARefusedPaste(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rt.Stop()
-	if err := rt.Focus(context.Background(), "l"); err != nil {
+	if _, err := rt.Dispatch(context.Background(), tea.FocusMsg{ID: "l"}); err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

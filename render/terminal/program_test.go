@@ -226,7 +226,7 @@ func TestProgramAttachesToARunningRuntime(t *testing.T) {
 	tm := runOnTerminal(t, nil, terminal.WithRuntime(rt))
 	tm.waitFor("count: 0")
 	// Another renderer (an agent) changes the session: the terminal shows it.
-	if err := rt.Dispatch(context.Background(), incMsg{}); err != nil {
+	if _, err := rt.Dispatch(context.Background(), incMsg{}); err != nil {
 		t.Fatal(err)
 	}
 	tm.waitFor("count: 1")
@@ -235,7 +235,7 @@ func TestProgramAttachesToARunningRuntime(t *testing.T) {
 		t.Fatalf("Run = %v", err)
 	}
 	// Detaching leaves the session running.
-	if err := rt.Dispatch(context.Background(), incMsg{}); err != nil {
+	if _, err := rt.Dispatch(context.Background(), incMsg{}); err != nil {
 		t.Fatalf("runtime stopped when the terminal detached: %v", err)
 	}
 	if n := rt.Snapshot().Model.(counterApp).count; n != 2 {

@@ -27,12 +27,12 @@ func AgentStatus(s tea.Snapshot, key string) string {
 		return fmt.Sprintf(" (%s %s)", key, verb)
 	}
 	switch {
-	case s.AgentsBlocked:
+	case s.Presence.Blocked:
 		return "agents detached" + hint("allow")
-	case len(s.Agents) == 1:
+	case len(s.Presence.Agents) == 1:
 		return "● agent attached" + hint("detach")
-	case len(s.Agents) > 1:
-		return fmt.Sprintf("● %d agents attached", len(s.Agents)) + hint("detach")
+	case len(s.Presence.Agents) > 1:
+		return fmt.Sprintf("● %d agents attached", len(s.Presence.Agents)) + hint("detach")
 	}
 	return ""
 }

@@ -20,10 +20,10 @@ func TestAgentStatusNamesWhatAPersonCanDo(t *testing.T) {
 		want string
 	}{
 		{name: "no agent, no status", want: ""},
-		{name: "one agent", snap: tea.Snapshot{Agents: []string{"c1"}}, key: "ctrl+]", want: "● agent attached (ctrl+] detach)"},
-		{name: "several agents are counted", snap: tea.Snapshot{Agents: []string{"c1", "c2", "c3"}}, key: "ctrl+]", want: "● 3 agents attached (ctrl+] detach)"},
-		{name: "detached", snap: tea.Snapshot{AgentsBlocked: true}, key: "f12", want: "agents detached (f12 allow)"},
-		{name: "no key, no hint", snap: tea.Snapshot{Agents: []string{"c1"}}, want: "● agent attached"},
+		{name: "one agent", snap: tea.Snapshot{Presence: tea.Presence{Agents: []string{"c1"}}}, key: "ctrl+]", want: "● agent attached (ctrl+] detach)"},
+		{name: "several agents are counted", snap: tea.Snapshot{Presence: tea.Presence{Agents: []string{"c1", "c2", "c3"}}}, key: "ctrl+]", want: "● 3 agents attached (ctrl+] detach)"},
+		{name: "detached", snap: tea.Snapshot{Presence: tea.Presence{Blocked: true}}, key: "f12", want: "agents detached (f12 allow)"},
+		{name: "no key, no hint", snap: tea.Snapshot{Presence: tea.Presence{Agents: []string{"c1"}}}, want: "● agent attached"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,7 +53,7 @@ func TestDrawSnapshotShowsTheAgentStatusOnTheBottomLine(t *testing.T) {
 		},
 		{
 			name:  "the status goes before the focused widget's help",
-			snap:  tea.Snapshot{View: buttons, Focus: "ok", Agents: []string{"c1"}},
+			snap:  tea.Snapshot{View: buttons, Focus: "ok", Presence: tea.Presence{Agents: []string{"c1"}}},
 			width: 50, height: 3,
 			want: lines(
 				"[ OK ]                                            ",
@@ -62,7 +62,7 @@ func TestDrawSnapshotShowsTheAgentStatusOnTheBottomLine(t *testing.T) {
 		},
 		{
 			name:  "without a help line the status takes the bottom line",
-			snap:  tea.Snapshot{View: buttons, Agents: []string{"c1", "c2"}},
+			snap:  tea.Snapshot{View: buttons, Presence: tea.Presence{Agents: []string{"c1", "c2"}}},
 			width: 36, height: 3,
 			want: lines(
 				"[ OK ]                              ",
@@ -71,7 +71,7 @@ func TestDrawSnapshotShowsTheAgentStatusOnTheBottomLine(t *testing.T) {
 		},
 		{
 			name:  "detached agents are shown until they are allowed",
-			snap:  tea.Snapshot{View: buttons, AgentsBlocked: true},
+			snap:  tea.Snapshot{View: buttons, Presence: tea.Presence{Blocked: true}},
 			width: 32, height: 2,
 			want: lines(
 				"[ OK ]                          ",
@@ -79,13 +79,13 @@ func TestDrawSnapshotShowsTheAgentStatusOnTheBottomLine(t *testing.T) {
 		},
 		{
 			name:  "a narrow screen cuts the status with an ellipsis",
-			snap:  tea.Snapshot{View: buttons, Focus: "ok", Agents: []string{"c1"}},
+			snap:  tea.Snapshot{View: buttons, Focus: "ok", Presence: tea.Presence{Agents: []string{"c1"}}},
 			width: 10, height: 2,
 			want: lines("[ OK ]    ", "● agent a…"),
 		},
 		{
 			name:  "the newest notification goes first, with its symbol and how many more are pending",
-			snap:  tea.Snapshot{View: buttons, Focus: "ok", Agents: []string{"c1"}, Notifications: notes("old", "Saved")},
+			snap:  tea.Snapshot{View: buttons, Focus: "ok", Presence: tea.Presence{Agents: []string{"c1"}}, Notifications: notes("old", "Saved")},
 			width: 62, height: 2,
 			want: lines(
 				"[ OK ]                                                        ",
@@ -185,33 +185,33 @@ func TestProgramDetachKeyTogglesAgents(t *testing.T) {
 				t.Fatalf("a status line without any agent:\n%s", tm.screen())
 			}
 
-			if err := rt.AttachAgent(ctx, "conn-1"); err != nil {
+			if _, err := rt.Dispatch(ctx, tea.AttachAgentMsg{Agent: "conn-1"}); err != nil {
 				t.Fatal(err)
 			}
 			tm.waitFor("● agent attached (" + tt.label + " detach)")
-			if err := rt.AttachAgent(ctx, "conn-2"); err != nil {
+			if _, err := rt.Dispatch(ctx, tea.AttachAgentMsg{Agent: "conn-2"}); err != nil {
 				t.Fatal(err)
 			}
 			tm.waitFor("● 2 agents attached (" + tt.label + " detach)")
 
 			tm.typeRaw(tt.press)
 			tm.waitFor("agents detached (" + tt.label + " allow)")
-			if s := rt.Snapshot(); !s.AgentsBlocked || len(s.Agents) != 0 {
-				t.Fatalf("after the detach key: agents %v, blocked %v", s.Agents, s.AgentsBlocked)
+			if s := rt.Snapshot(); !s.Presence.Blocked || len(s.Presence.Agents) != 0 {
+				t.Fatalf("after the detach key: agents %v, blocked %v", s.Presence.Agents, s.Presence.Blocked)
 			}
-			if err := rt.AttachAgent(ctx, "conn-1"); err == nil {
+			if _, err := rt.Dispatch(ctx, tea.AttachAgentMsg{Agent: "conn-1"}); err == nil {
 				t.Fatal("an agent attached while the person had detached agents")
 			}
 
 			tm.typeRaw(tt.press)
 			deadline := time.Now().Add(5 * time.Second)
-			for strings.Contains(tm.screen(), "agents detached") || rt.Snapshot().AgentsBlocked {
+			for strings.Contains(tm.screen(), "agents detached") || rt.Snapshot().Presence.Blocked {
 				if time.Now().After(deadline) {
-					t.Fatalf("the second press did not allow agents; blocked %v, screen:\n%s", rt.Snapshot().AgentsBlocked, tm.screen())
+					t.Fatalf("the second press did not allow agents; blocked %v, screen:\n%s", rt.Snapshot().Presence.Blocked, tm.screen())
 				}
 				time.Sleep(5 * time.Millisecond)
 			}
-			if err := rt.AttachAgent(ctx, "conn-3"); err != nil {
+			if _, err := rt.Dispatch(ctx, tea.AttachAgentMsg{Agent: "conn-3"}); err != nil {
 				t.Fatalf("attach after allowing: %v", err)
 			}
 			tm.waitFor("● agent attached (" + tt.label + " detach)")

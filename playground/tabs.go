@@ -74,9 +74,9 @@ func (t TabsDemo) View() tea.Node {
 		if t.notify.Checked {
 			notify = "on"
 		}
-		theme := t.theme.View(t.theme.ID)
+		theme := t.theme.View(widgets.SelectList{})
 		theme.Label = "Theme"
-		notifyBox := t.notify.View(t.notify.ID)
+		notifyBox := t.notify.View(widgets.Checkbox{})
 		notifyBox.Label = "Send me notifications"
 		body = tea.Column{Gap: 1, Items: []tea.Node{
 			theme,
@@ -89,5 +89,5 @@ func (t TabsDemo) View() tea.Node {
 			tea.Text{Content: "Built on Bubble Tea, Lip Gloss and Bubbles by Charm, and mcp-go.\nMIT licensed."},
 		}}
 	}
-	return tea.Column{Gap: 1, Items: []tea.Node{t.sections.View(t.sections.ID), body}}
+	return tea.Column{Gap: 1, Items: []tea.Node{t.sections.View(widgets.Tabs{}), body}}
 }

@@ -135,3 +135,28 @@ func (c Checkbox) Invoke(action string, args map[string]any) (tea.Result, error)
 	}
 	return tea.Read(map[string]any{"checked": c.Checked}), nil
 }
+
+// CheckboxState is whether a Checkbox is checked. Update applies Toggled
+// for ID.
+type CheckboxState struct {
+	ID      string `json:"id"`
+	Checked bool   `json:"checked"`
+}
+
+// View returns w, the Checkbox as the app configures it, showing the state:
+// its ID is s.ID and its Checked come from s.
+func (s *CheckboxState) View(w Checkbox) Checkbox {
+	w.ID = s.ID
+	w.Checked = s.Checked
+	return w
+}
+
+// Update applies Toggled and reports whether it used msg.
+func (s *CheckboxState) Update(msg tea.Msg) bool {
+	m, ok := msg.(Toggled)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	s.Checked = m.Checked
+	return true
+}

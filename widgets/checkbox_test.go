@@ -143,3 +143,30 @@ func TestCheckboxEndToEndKeysClicksAndToolsReachUpdate(t *testing.T) {
 		t.Errorf("the checkbox's messages changed the input to %q", got)
 	}
 }
+
+func TestCheckboxStateAppliesToggled(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		msg  tea.Msg
+		used bool
+		want bool
+	}{
+		{"its Toggled", widgets.Toggled{ID: "c", Checked: true}, true, true},
+		{"another checkbox's", widgets.Toggled{ID: "d", Checked: true}, false, false},
+		{"an unrelated message", widgets.SelectionChanged{ID: "c"}, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := widgets.CheckboxState{ID: "c"}
+			if used := s.Update(tc.msg); used != tc.used || s.Checked != tc.want {
+				t.Errorf("Update = %v, checked %v; want %v, %v", used, s.Checked, tc.used, tc.want)
+			}
+		})
+	}
+	s := widgets.CheckboxState{ID: "c"}
+	s.Update(s.View(widgets.Checkbox{}).HandleKey(inKey(t, "space")))
+	s.Update(s.View(widgets.Checkbox{}).HandleKey(inKey(t, "space")))
+	s.Update(s.View(widgets.Checkbox{}).HandleKey(inKey(t, "space")))
+	if !s.Checked {
+		t.Error("three toggles from unchecked must leave it checked")
+	}
+}

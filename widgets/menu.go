@@ -381,3 +381,87 @@ func menuJSON(items []MenuItem) []map[string]any {
 	}
 	return out
 }
+
+// MenuState is a Menu's items, open submenus and cursor. Update applies
+// MenuMoved and MenuOpened for ID.
+type MenuState struct {
+	ID     string     `json:"id"`
+	Items  []MenuItem `json:"items"`
+	Open   []string   `json:"open"`
+	Cursor string     `json:"cursor"`
+	Height int        `json:"height"`
+}
+
+// View returns w, the Menu as the app configures it, showing the state:
+// its ID is s.ID and its Items, Open, Cursor and Height come from s.
+func (s *MenuState) View(w Menu) Menu {
+	w.ID = s.ID
+	w.Items = s.Items
+	w.Open = s.Open
+	w.Cursor = s.Cursor
+	w.Height = s.Height
+	return w
+}
+
+// Update applies MenuMoved (the cursor moves) and MenuOpened (the open path
+// changes: closing puts the cursor back on the item that closed, opening
+// puts it on the first enabled item of the opened submenu) and reports
+// whether it used msg. Open is replaced, never changed in place.
+func (s *MenuState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case MenuMoved:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Cursor = m.ItemID
+		return true
+	case MenuOpened:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		path := append([]string{}, m.Path...)
+		switch {
+		case len(path) < len(s.Open) && isPrefix(path, s.Open):
+			s.Cursor = s.Open[len(path)]
+		case len(path) > 0:
+			if items := menuChildren(s.Items, path); len(items) > 0 {
+				s.Cursor = items[0].ID
+				for _, it := range items {
+					if !it.Disabled {
+						s.Cursor = it.ID
+						break
+					}
+				}
+			}
+		}
+		s.Open = path
+		return true
+	}
+	return false
+}
+
+// isPrefix reports whether p is a prefix of s.
+func isPrefix(p, s []string) bool {
+	if len(p) > len(s) {
+		return false
+	}
+	for i := range p {
+		if p[i] != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// menuChildren returns the items of the submenu at path, or nil when path
+// names no submenu.
+func menuChildren(items []MenuItem, path []string) []MenuItem {
+	for _, id := range path {
+		i := menuIndex(items, id)
+		if i < 0 {
+			return nil
+		}
+		items = items[i].Children
+	}
+	return items
+}

@@ -215,3 +215,59 @@ func TestMenuDescribe(t *testing.T) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
 	}
 }
+
+func TestMenuStateAppliesMovesAndOpens(t *testing.T) {
+	items := inMenuItems()
+	items[1].Children = []widgets.MenuItem{{ID: "cut", Label: "Cut", Disabled: true}, {ID: "undo", Label: "Undo"}}
+	for _, tc := range []struct {
+		name       string
+		open       []string
+		cursor     string
+		msg        tea.Msg
+		used       bool
+		wantOpen   []string
+		wantCursor string
+	}{
+		{"MenuMoved moves the cursor", nil, "file", widgets.MenuMoved{ID: "mn", ItemID: "edit"}, true, nil, "edit"},
+		{"opening puts the cursor on the first child", nil, "file", widgets.MenuOpened{ID: "mn", Path: []string{"file"}}, true, []string{"file"}, "new"},
+		{"opening skips disabled children", nil, "edit", widgets.MenuOpened{ID: "mn", Path: []string{"edit"}}, true, []string{"edit"}, "undo"},
+		{"opening a nested submenu", []string{"file"}, "recent", widgets.MenuOpened{ID: "mn", Path: []string{"file", "recent"}}, true, []string{"file", "recent"}, "r1"},
+		{"closing returns to the closed item", []string{"file", "recent"}, "r2", widgets.MenuOpened{ID: "mn", Path: []string{"file"}}, true, []string{"file"}, "recent"},
+		{"closing the top returns to it", []string{"file"}, "new", widgets.MenuOpened{ID: "mn", Path: []string{}}, true, []string{}, "file"},
+		{"switching submenus", []string{"file"}, "new", widgets.MenuOpened{ID: "mn", Path: []string{"edit"}}, true, []string{"edit"}, "undo"},
+		{"another menu's", nil, "file", widgets.MenuMoved{ID: "other", ItemID: "edit"}, false, nil, "file"},
+		{"MenuSelected is left to the app", nil, "quit", widgets.MenuSelected{ID: "mn", ItemID: "quit"}, false, nil, "quit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := widgets.MenuState{ID: "mn", Items: items, Open: tc.open, Cursor: tc.cursor}
+			before := append([]string{}, tc.open...)
+			used := s.Update(tc.msg)
+			if used != tc.used || !reflect.DeepEqual(s.Open, tc.wantOpen) || s.Cursor != tc.wantCursor {
+				t.Errorf("Update = %v, open %#v, cursor %q; want %v, %#v, %q", used, s.Open, s.Cursor, tc.used, tc.wantOpen, tc.wantCursor)
+			}
+			if tc.open != nil && !reflect.DeepEqual(tc.open, before) {
+				t.Errorf("Update changed the old Open in place: %v, was %v", tc.open, before)
+			}
+		})
+	}
+}
+
+func TestMenuStateDrivesTheMenuByKeys(t *testing.T) {
+	s := widgets.MenuState{ID: "mn", Items: inMenuItems(), Cursor: "file"}
+	var selected tea.Msg
+	for _, k := range []string{"enter", "down", "right", "down", "enter"} {
+		msg := s.View(widgets.Menu{}).HandleKey(inKey(t, k))
+		if !s.Update(msg) {
+			selected = msg
+		}
+	}
+	if want := (widgets.MenuSelected{ID: "mn", ItemID: "r2"}); !reflect.DeepEqual(selected, want) {
+		t.Errorf("selected %#v, want %#v (open file, skip the disabled open, open recent, down, enter)", selected, want)
+	}
+	for _, k := range []string{"esc", "esc"} {
+		s.Update(s.View(widgets.Menu{}).HandleKey(inKey(t, k)))
+	}
+	if len(s.Open) != 0 || s.Cursor != "file" {
+		t.Errorf("after closing everything: open %v, cursor %q; want none open and the cursor on file", s.Open, s.Cursor)
+	}
+}

@@ -244,7 +244,7 @@ func TestModalShowsTheHighlightedChoice(t *testing.T) {
 func TestModalStateMovesTheHighlight(t *testing.T) {
 	s := widgets.ModalState{ID: "m"}
 	s.Open()
-	if v := s.View("m"); !v.Visible || v.Highlighted != "" {
+	if v := s.View(widgets.Modal{}); !v.Visible || v.Highlighted != "" {
 		t.Fatalf("opened: %+v, want visible with the default highlight", v)
 	}
 	for _, tc := range []struct {

@@ -298,3 +298,46 @@ func (s Scrubber) Invoke(action string, args map[string]any) (tea.Result, error)
 	}
 	return tea.Result{}, tea.UnknownActionError("scrubber", action, s.Actions())
 }
+
+// ScrubberState is a Scrubber's model. Update applies Seeked and
+// PlaybackChanged for ID.
+type ScrubberState struct {
+	ID       string `json:"id"`
+	Label    string `json:"label"`
+	Position int    `json:"position"`
+	Min      int    `json:"min"`
+	Max      int    `json:"max"`
+	Playing  bool   `json:"playing"`
+}
+
+// View returns w, the Scrubber as the app configures it, showing the state:
+// its ID is s.ID and its Label, Position, Min, Max and Playing come from s.
+func (s *ScrubberState) View(w Scrubber) Scrubber {
+	w.ID = s.ID
+	w.Label = s.Label
+	w.Position = s.Position
+	w.Min = s.Min
+	w.Max = s.Max
+	w.Playing = s.Playing
+	return w
+}
+
+// Update applies Seeked (clamped to [Min, Max]) and PlaybackChanged. It
+// reports whether it used msg.
+func (s *ScrubberState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case Seeked:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Position = min(max(m.Position, s.Min), max(s.Max, s.Min))
+		return true
+	case PlaybackChanged:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Playing = m.Playing
+		return true
+	}
+	return false
+}

@@ -182,3 +182,34 @@ func TestScrubberWidgetBasics(t *testing.T) {
 		t.Fatal("a disabled scrubber takes focus, or no help")
 	}
 }
+
+// stateCase is one message applied to a state: whether Update used it and
+// whether the state is then as expected.
+type stateCase struct {
+	name  string
+	apply func() bool
+	used  bool
+	check func() bool
+}
+
+func runStateCases(t *testing.T, tests []stateCase) {
+	t.Helper()
+	for _, tc := range tests {
+		if got := tc.apply(); got != tc.used || !tc.check() {
+			t.Errorf("%s: used %v (want %v), state ok %v", tc.name, got, tc.used, tc.check())
+		}
+	}
+}
+
+func TestScrubberStateAppliesItsMessages(t *testing.T) {
+	sc := ScrubberState{ID: "p", Max: 100}
+	runStateCases(t, []stateCase{
+		{"seek", func() bool { return sc.Update(Seeked{ID: "p", Position: 40}) }, true, func() bool { return sc.Position == 40 }},
+		{"seek clamps", func() bool { return sc.Update(Seeked{ID: "p", Position: 400}) }, true, func() bool { return sc.Position == 100 }},
+		{"play", func() bool { return sc.Update(PlaybackChanged{ID: "p", Playing: true}) }, true, func() bool { return sc.Playing }},
+		{"other scrubber", func() bool { return sc.Update(Seeked{ID: "q", Position: 1}) }, false, func() bool { return sc.Position == 100 }},
+	})
+	if v := sc.View(Scrubber{}); v.ID != "p" || v.Position != 100 || !v.Playing {
+		t.Errorf("ScrubberState.View = %+v", v)
+	}
+}

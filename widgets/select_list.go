@@ -311,3 +311,37 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 		return tea.Read(map[string]any{"options": append([]string{}, l.Options...)}), nil
 	}
 }
+
+// SelectListState is a SelectList's options, selection and scroll offset.
+// Update applies SelectionChanged for ID.
+type SelectListState struct {
+	ID       string   `json:"id"`
+	Options  []string `json:"options"`
+	Selected int      `json:"selected"`
+	Height   int      `json:"height"`
+	Offset   int      `json:"offset"`
+}
+
+// View returns w, the SelectList as the app configures it, showing the state:
+// its ID is s.ID and its Options, Selected, Height and Offset come from s.
+func (s *SelectListState) View(w SelectList) SelectList {
+	w.ID = s.ID
+	w.Options = s.Options
+	w.Selected = s.Selected
+	w.Height = s.Height
+	w.Offset = s.Offset
+	return w
+}
+
+// Update applies SelectionChanged (clamped to the options), moving Offset
+// only as far as keeps the selection in a window of Height lines, and
+// reports whether it used msg.
+func (s *SelectListState) Update(msg tea.Msg) bool {
+	m, ok := msg.(SelectionChanged)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	s.Selected = max(-1, min(m.Index, len(s.Options)-1))
+	s.Offset = followWindow(s.Offset, s.Selected, s.View(SelectList{}).height(), len(s.Options))
+	return true
+}

@@ -210,3 +210,37 @@ func TestSelectListDescribe(t *testing.T) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
 	}
 }
+
+func TestSelectListStateAppliesSelectionChanged(t *testing.T) {
+	opts := []string{"a", "b", "c"}
+	for _, tc := range []struct {
+		name string
+		msg  tea.Msg
+		used bool
+		want int
+	}{
+		{"its SelectionChanged", widgets.SelectionChanged{ID: "l", Index: 2, Label: "c"}, true, 2},
+		{"an index past the end is clamped", widgets.SelectionChanged{ID: "l", Index: 9}, true, 2},
+		{"a negative index means none", widgets.SelectionChanged{ID: "l", Index: -4}, true, -1},
+		{"another list's", widgets.SelectionChanged{ID: "x", Index: 0}, false, 1},
+		{"Chosen is left to the app", widgets.Chosen{ID: "l", Index: 0, Label: "a"}, false, 1},
+		{"an unrelated message", widgets.TextChanged{ID: "l"}, false, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := widgets.SelectListState{ID: "l", Options: opts, Selected: 1}
+			if used := s.Update(tc.msg); used != tc.used || s.Selected != tc.want {
+				t.Errorf("Update = %v, selected %d; want %v, %d", used, s.Selected, tc.used, tc.want)
+			}
+		})
+	}
+	s := widgets.SelectListState{ID: "l", Options: opts, Selected: 0, Height: 2}
+	for _, k := range []string{"down", "down", "down"} {
+		s.Update(s.View(widgets.SelectList{}).HandleKey(inKey(t, k)))
+	}
+	if s.Selected != 2 {
+		t.Errorf("after three downs: selected %d, want 2 (the last)", s.Selected)
+	}
+	if got, want := s.View(widgets.SelectList{}), (widgets.SelectList{ID: "l", Options: opts, Selected: 2, Height: 2, Offset: 1}); !reflect.DeepEqual(got, want) {
+		t.Errorf("View = %#v, want %#v", got, want)
+	}
+}

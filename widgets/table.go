@@ -2,9 +2,12 @@ package widgets
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -725,4 +728,124 @@ func (r TableRow) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// TableState is a Table's model: rows, selection, scroll offset and sort.
+// Update applies RowSelected and Sorted for ID; sorting builds a new Rows
+// slice, never changing the old one in place.
+type TableState struct {
+	ID            string        `json:"id"`
+	Columns       []TableColumn `json:"columns"`
+	Rows          [][]string    `json:"rows"`
+	Selected      int           `json:"selected"`
+	Offset        int           `json:"offset"`
+	Height        int           `json:"height"`
+	SortColumn    string        `json:"sort_column"`
+	SortDirection string        `json:"sort_direction"`
+}
+
+// View returns w, the Table as the app configures it, showing the state:
+// its ID is s.ID and its Columns, Rows, Selected, Offset, Height,
+// SortColumn and SortDirection come from s.
+func (s *TableState) View(w Table) Table {
+	w.ID = s.ID
+	w.Columns = s.Columns
+	w.Rows = s.Rows
+	w.Selected = s.Selected
+	w.Offset = s.Offset
+	w.Height = s.Height
+	w.SortColumn = s.SortColumn
+	w.SortDirection = s.SortDirection
+	return w
+}
+
+// Update applies RowSelected (moving Offset so the row stays in view) and
+// Sorted (sorting Rows stably by the column: numerically when both cells
+// parse as numbers, otherwise case-insensitively; the selected row stays
+// selected wherever it lands). It reports whether it used msg.
+func (s *TableState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case RowSelected:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Selected = min(max(m.Index, 0), max(len(s.Rows)-1, 0))
+		s.follow()
+		return true
+	case Sorted:
+		if !ownID(s.ID, m.ID) || (m.Direction != SortAsc && m.Direction != SortDesc) {
+			return false
+		}
+		col := slices.IndexFunc(s.Columns, func(c TableColumn) bool { return c.Key == m.Column })
+		if col < 0 {
+			return false
+		}
+		s.sort(col, m.Direction == SortDesc)
+		s.SortColumn, s.SortDirection = m.Column, m.Direction
+		s.follow()
+		return true
+	}
+	return false
+}
+
+// follow moves Offset so Selected is in the window.
+func (s *TableState) follow() {
+	h := s.Height
+	if h <= 0 {
+		h = DefaultTableHeight
+	}
+	s.Offset = followWindow(s.Offset, s.Selected, h, len(s.Rows))
+}
+
+// sortKey is a cell prepared for comparison once, not per comparison.
+type sortKey struct {
+	num   float64
+	isNum bool
+	fold  string
+}
+
+func newSortKey(cell string) sortKey {
+	k := sortKey{fold: strings.ToLower(cell)}
+	if f, err := strconv.ParseFloat(strings.TrimSpace(cell), 64); err == nil && !math.IsNaN(f) {
+		k.num, k.isNum = f, true
+	}
+	return k
+}
+
+func compareSortKeys(a, b sortKey) int {
+	if a.isNum && b.isNum {
+		return cmp.Compare(a.num, b.num)
+	}
+	return strings.Compare(a.fold, b.fold)
+}
+
+// sort orders a new copy of Rows by column col, keeping the selected row.
+func (s *TableState) sort(col int, desc bool) {
+	keys := make([]sortKey, len(s.Rows))
+	for i, r := range s.Rows {
+		cell := ""
+		if col < len(r) {
+			cell = r[col]
+		}
+		keys[i] = newSortKey(cell)
+	}
+	order := make([]int, len(s.Rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if desc {
+			return compareSortKeys(keys[b], keys[a])
+		}
+		return compareSortKeys(keys[a], keys[b])
+	})
+	rows := make([][]string, len(order))
+	selected := 0
+	for i, from := range order {
+		rows[i] = s.Rows[from]
+		if from == s.Selected {
+			selected = i
+		}
+	}
+	s.Rows, s.Selected = rows, selected
 }

@@ -1,11 +1,13 @@
 package widgets
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -493,5 +495,201 @@ func TestTableKeysReachEveryColumn(t *testing.T) {
 		if got != want {
 			t.Errorf("sorted by %q, key %s: %#v, want %#v", c.sorted, c.key, got, want)
 		}
+	}
+}
+
+func TestTableStateAppliesOnlyItsOwnMessages(t *testing.T) {
+	s := TableState{ID: "a", Columns: []TableColumn{{Key: "n"}}, Rows: [][]string{{"x"}, {"y"}, {"z"}}}
+	if s.Update(RowSelected{ID: "b", Index: 2}) || s.Selected != 0 {
+		t.Fatalf("applied another table's RowSelected: selected %d", s.Selected)
+	}
+	if s.Update(Sorted{ID: "b", Column: "n", Direction: SortDesc}) || s.Rows[0][0] != "x" {
+		t.Fatal("applied another table's Sorted")
+	}
+	if s.Update(Seeked{ID: "a"}) {
+		t.Fatal("used a message that is not a table's")
+	}
+	if !s.Update(RowSelected{ID: "a", Index: 2}) || s.Selected != 2 {
+		t.Fatalf("did not apply its own RowSelected: selected %d", s.Selected)
+	}
+	anon := TableState{Columns: s.Columns, Rows: s.Rows}
+	if anon.Update(RowSelected{Index: 1}) || anon.Selected != 0 {
+		t.Fatal("a state without an id applied a message without one")
+	}
+}
+
+func TestTableStateSelectionClampsAndScrolls(t *testing.T) {
+	s := TableState{ID: "t", Columns: []TableColumn{{Key: "n"}}, Rows: make([][]string, 50), Height: 5}
+	tests := []struct {
+		index, selected, offset int
+	}{
+		{10, 10, 6},
+		{8, 8, 6},
+		{2, 2, 2},
+		{-4, 0, 0},
+		{99, 49, 45},
+	}
+	for _, tc := range tests {
+		s.Update(RowSelected{ID: "t", Index: tc.index})
+		if s.Selected != tc.selected || s.Offset != tc.offset {
+			t.Errorf("RowSelected %d: selected %d offset %d, want %d %d", tc.index, s.Selected, s.Offset, tc.selected, tc.offset)
+		}
+	}
+}
+
+func TestTableStateSortsNumbersNumericallyTextCaseInsensitivelyStably(t *testing.T) {
+	cols := []TableColumn{{Key: "name"}, {Key: "stars"}}
+	rows := func() [][]string {
+		return [][]string{{"bravo", "10"}, {"Alpha", "9"}, {"charlie", "100"}, {"alpha", "9"}, {"Delta", "n/a"}}
+	}
+	names := func(rs [][]string) string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r[0])
+		}
+		return strings.Join(out, ",")
+	}
+	tests := []struct {
+		name      string
+		column    string
+		direction string
+		want      string
+	}{
+		{"text ascending keeps equal names in order", "name", SortAsc, "Alpha,alpha,bravo,charlie,Delta"},
+		{"text descending keeps equal names in order", "name", SortDesc, "Delta,charlie,bravo,Alpha,alpha"},
+		{"numbers ascending, 9 before 10 before 100", "stars", SortAsc, "Alpha,alpha,bravo,charlie,Delta"},
+		{"numbers descending", "stars", SortDesc, "Delta,charlie,bravo,Alpha,alpha"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := TableState{ID: "t", Columns: cols, Rows: rows()}
+			if !s.Update(Sorted{ID: "t", Column: tc.column, Direction: tc.direction}) {
+				t.Fatal("Sorted not applied")
+			}
+			if got := names(s.Rows); got != tc.want {
+				t.Fatalf("sorted %s: %s, want %s", tc.direction, got, tc.want)
+			}
+			if s.SortColumn != tc.column || s.SortDirection != tc.direction {
+				t.Fatalf("sort recorded as %s %s", s.SortColumn, s.SortDirection)
+			}
+		})
+	}
+}
+
+func TestTableStateSortKeepsTheSelectedRowAndLeavesOldRowsAlone(t *testing.T) {
+	old := [][]string{{"c"}, {"a"}, {"b"}}
+	s := TableState{ID: "t", Columns: []TableColumn{{Key: "k"}}, Rows: old, Selected: 0}
+	s.Update(Sorted{ID: "t", Column: "k", Direction: SortAsc})
+	if s.Rows[s.Selected][0] != "c" || s.Selected != 2 {
+		t.Fatalf("selected row after sort: %d (%v), want 2 (c)", s.Selected, s.Rows[s.Selected])
+	}
+	if old[0][0] != "c" || old[1][0] != "a" {
+		t.Fatalf("sort changed the slice an earlier view holds: %v", old)
+	}
+}
+
+func TestTableStateRefusesUnknownColumnOrDirection(t *testing.T) {
+	s := TableState{ID: "t", Columns: []TableColumn{{Key: "k"}}, Rows: [][]string{{"b"}, {"a"}}}
+	for _, m := range []Sorted{{ID: "t", Column: "nope", Direction: SortAsc}, {ID: "t", Column: "k", Direction: "up"}} {
+		if s.Update(m) || s.Rows[0][0] != "b" {
+			t.Errorf("applied %+v", m)
+		}
+	}
+}
+
+func TestTableStateViewCarriesTheState(t *testing.T) {
+	s := TableState{ID: "t", Columns: []TableColumn{{Key: "k"}}, Rows: [][]string{{"a"}}, Selected: 0, Offset: 0,
+		Height: 7, SortColumn: "k", SortDirection: SortDesc}
+	got := s.View(Table{})
+	want := Table{ID: "t", Columns: s.Columns, Rows: s.Rows, Height: 7, SortColumn: "k", SortDirection: SortDesc}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("View = %+v, want %+v", got, want)
+	}
+}
+
+// vwRepoApp is a tiny app with one table driven by a TableState.
+type vwRepoApp struct {
+	table TableState
+}
+
+func (a vwRepoApp) Init() tea.Cmd { return nil }
+
+func (a vwRepoApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	a.table.Update(msg)
+	return a, nil
+}
+
+func (a vwRepoApp) View() tea.Node { return tea.Vertical(tea.Label("repos"), a.table.View(Table{})) }
+
+func TestTableStateEndToEndThroughTheRuntime(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	app := vwRepoApp{table: TableState{ID: "repos",
+		Columns: []TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars"}, {Key: "language", Title: "Language"}},
+		Rows: [][]string{
+			{"facet", "120", "Go"},
+			{"bubbletea", "28000", "Go"},
+			{"ratatui", "9000", "Rust"},
+			{"Textual", "26000", "Python"},
+		}}}
+	rt, err := tea.Start(ctx, app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	if err := rt.Focus(ctx, "repos"); err != nil {
+		t.Fatal(err)
+	}
+	table := func() Table {
+		w, ok := tea.FindWidget(rt.Snapshot().View, "repos")
+		if !ok {
+			t.Fatal("table not in view")
+		}
+		return w.(Table)
+	}
+	column := func(key string) []string {
+		res, err := table().Invoke("get_rows", map[string]any{"limit": float64(10)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.Value().(map[string]any)["rows"].([]TableRow) {
+			out = append(out, r.Cell(key))
+		}
+		return out
+	}
+
+	// A human: "s" sorts by the first column, ascending (the selected row,
+	// facet, moves to 1 with it); down selects the next row.
+	if _, err := rt.HandleKey(ctx, tea.Char('s')); err != nil {
+		t.Fatal(err)
+	}
+	if got := column("name"); !reflect.DeepEqual(got, []string{"bubbletea", "facet", "ratatui", "Textual"}) {
+		t.Fatalf("after s: %v", got)
+	}
+	if _, err := rt.HandleKey(ctx, tea.Named(tea.KeyDown)); err != nil {
+		t.Fatal(err)
+	}
+	if got := table().Selected; got != 2 {
+		t.Fatalf("after down: selected %d, want 2", got)
+	}
+
+	// An agent: sort by stars, descending, through the same Update.
+	res, err := table().Invoke("sort", map[string]any{"column": "stars", "direction": "desc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rt.Dispatch(ctx, res.Msg()); err != nil {
+		t.Fatal(err)
+	}
+	if got := column("stars"); !reflect.DeepEqual(got, []string{"28000", "26000", "9000", "120"}) {
+		t.Fatalf("after sort stars desc: %v", got)
+	}
+	if tb := table(); tb.SortColumn != "stars" || tb.SortDirection != SortDesc || tb.Rows[tb.Selected][0] != "ratatui" {
+		t.Fatalf("view after sort: column %s %s, selected %v", tb.SortColumn, tb.SortDirection, tb.Rows[tb.Selected])
+	}
+	out := vwStrip(table().Render(tea.RenderContext{Width: 40, Focused: true}))
+	if !strings.Contains(out, "Stars ▼") {
+		t.Fatalf("header does not show the sort:\n%s", out)
 	}
 }

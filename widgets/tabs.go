@@ -262,3 +262,30 @@ func (t Tabs) Invoke(action string, args map[string]any) (tea.Result, error) {
 	}
 	return tea.Result{}, tea.UnknownActionError("tabs", action, t.Actions())
 }
+
+// TabsState is a Tabs' model. Update applies TabSelected for ID.
+type TabsState struct {
+	ID     string   `json:"id"`
+	Tabs   []string `json:"tabs"`
+	Active int      `json:"active"`
+}
+
+// View returns w, the Tabs as the app configures it, showing the state:
+// its ID is s.ID and its Tabs and Active come from s.
+func (s *TabsState) View(w Tabs) Tabs {
+	w.ID = s.ID
+	w.Tabs = s.Tabs
+	w.Active = s.Active
+	return w
+}
+
+// Update applies TabSelected (clamped to the tabs). It reports whether it
+// used msg.
+func (s *TabsState) Update(msg tea.Msg) bool {
+	m, ok := msg.(TabSelected)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	s.Active = min(max(m.Index, 0), max(len(s.Tabs)-1, 0))
+	return true
+}

@@ -132,3 +132,14 @@ func TestTabsWidgetBasics(t *testing.T) {
 		t.Fatal("empty tabs take focus, or no help")
 	}
 }
+
+func TestTabsStateAppliesTabSelected(t *testing.T) {
+	tb := TabsState{ID: "tabs", Tabs: []string{"a", "b"}}
+	runStateCases(t, []stateCase{
+		{"tab", func() bool { return tb.Update(TabSelected{ID: "tabs", Index: 1, Label: "b"}) }, true, func() bool { return tb.Active == 1 }},
+		{"other tabs", func() bool { return tb.Update(TabSelected{ID: "x", Index: 0}) }, false, func() bool { return tb.Active == 1 }},
+	})
+	if v := tb.View(Tabs{}); v.Active != 1 || len(v.Tabs) != 2 {
+		t.Errorf("TabsState.View = %+v", v)
+	}
+}

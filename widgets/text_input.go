@@ -190,3 +190,69 @@ func (t TextInput) limit() int { return charLimit(t.CharLimit, DefaultCharLimit)
 // Paste refuses by the same rule, so that a paste is typed whole or not at
 // all, as type_into is.
 func (t TextInput) CheckInsert(n int) error { return roomError(t.Value, n, t.limit()) }
+
+// TextInputState is the value and cursor of a TextInput, PasswordField or
+// TextArea. Update applies TextChanged and CursorMoved for ID; View,
+// PasswordView and AreaView build the field with both.
+type TextInputState struct {
+	ID    string `json:"id"`
+	Value string `json:"value"`
+	// CursorFromEnd is the cursor in runes counted back from the end of
+	// Value; 0 is the end (see TextInput).
+	CursorFromEnd int `json:"cursor_from_end"`
+}
+
+// View returns w, the TextInput as the app configures it (Label,
+// Placeholder, Mask, ...), showing the state: its ID is s.ID and its Value
+// and CursorFromEnd come from s.
+func (s *TextInputState) View(w TextInput) TextInput {
+	w.ID, w.Value, w.CursorFromEnd = s.ID, s.Value, s.CursorFromEnd
+	return w
+}
+
+// PasswordView returns w, the PasswordField as the app configures it,
+// showing the state: its ID is s.ID and its Value and CursorFromEnd come
+// from s.
+func (s *TextInputState) PasswordView(w PasswordField) PasswordField {
+	w.ID, w.Value, w.CursorFromEnd = s.ID, s.Value, s.CursorFromEnd
+	return w
+}
+
+// AreaView returns w, the TextArea as the app configures it (Label,
+// Height, ...), showing the state: its ID is s.ID and its Value and
+// CursorFromEnd come from s.
+func (s *TextInputState) AreaView(w TextArea) TextArea {
+	w.ID, w.Value, w.CursorFromEnd = s.ID, s.Value, s.CursorFromEnd
+	return w
+}
+
+// Cursor returns the cursor as a rune index into Value.
+func (s *TextInputState) Cursor() int {
+	return TextChanged{Value: s.Value, CursorFromEnd: s.CursorFromEnd}.Cursor()
+}
+
+// SetValue replaces the value and puts the cursor at its end, as an app
+// does when it fills or clears a field itself.
+func (s *TextInputState) SetValue(v string) {
+	s.Value, s.CursorFromEnd = v, 0
+}
+
+// Update applies TextChanged (value and cursor) and CursorMoved (cursor,
+// clamped to the value) and reports whether it used msg.
+func (s *TextInputState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case TextChanged:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Value, s.CursorFromEnd = m.Value, m.CursorFromEnd
+		return true
+	case CursorMoved:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.CursorFromEnd = min(max(m.CursorFromEnd, 0), utf8.RuneCountInString(s.Value))
+		return true
+	}
+	return false
+}

@@ -361,9 +361,9 @@ func (m formModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m formModel) View() tea.Node {
-	in := m.name.View(m.name.ID)
+	in := m.name.View(widgets.TextInput{})
 	in.Label = "Name"
-	box := m.agree.View(m.agree.ID)
+	box := m.agree.View(widgets.Checkbox{})
 	box.Label = "I agree"
 	return tea.Vertical(in, box)
 }
@@ -429,5 +429,94 @@ func TestTextInputEndToEndKeysAndToolsReachUpdate(t *testing.T) {
 	}
 	if got := rt.Snapshot().Model.(formModel).submitted; got != "bob smith" {
 		t.Errorf("submitted = %q, want Submitted to reach Update", got)
+	}
+}
+
+func TestTextInputStateAppliesOnlyItsTextChanged(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		msg  tea.Msg
+		used bool
+		want string
+	}{
+		{"its TextChanged", widgets.TextChanged{ID: "q", Value: "new"}, true, "new"},
+		{"its TextChanged to empty", widgets.TextChanged{ID: "q", Value: ""}, true, ""},
+		{"another widget's TextChanged", widgets.TextChanged{ID: "other", Value: "new"}, false, "old"},
+		{"Submitted is left to the app", widgets.Submitted{ID: "q", Value: "new"}, false, "old"},
+		{"an unrelated message", widgets.Toggled{ID: "q", Checked: true}, false, "old"},
+		{"nil", nil, false, "old"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := widgets.TextInputState{ID: "q", Value: "old"}
+			if used := s.Update(tc.msg); used != tc.used || s.Value != tc.want {
+				t.Errorf("Update = %v, value %q; want %v, %q", used, s.Value, tc.used, tc.want)
+			}
+		})
+	}
+	for _, msg := range []tea.Msg{widgets.TextChanged{}, widgets.SelectionChanged{}, widgets.Toggled{Checked: true}, widgets.MenuMoved{ItemID: "x"}} {
+		in, list, box, menu := widgets.TextInputState{Value: "v"}, widgets.SelectListState{Options: []string{"a"}}, widgets.CheckboxState{}, widgets.MenuState{}
+		if in.Update(msg) || list.Update(msg) || box.Update(msg) || menu.Update(msg) {
+			t.Errorf("a state with no id applied %#v", msg)
+		}
+	}
+	s := widgets.TextInputState{ID: "q", Value: "v"}
+	if got, want := s.View(widgets.TextInput{}), (widgets.TextInput{ID: "q", Value: "v"}); got != want {
+		t.Errorf("View = %#v, want %#v", got, want)
+	}
+}
+
+func TestTextInputStateFollowsTheWidgetsKeys(t *testing.T) {
+	s := widgets.TextInputState{ID: "q"}
+	for _, k := range []tea.Key{tea.Char('h'), tea.Char('i'), tea.Char('!'), tea.Named(tea.KeyBackspace)} {
+		if !s.Update(s.View(widgets.TextInput{}).HandleKey(k)) {
+			t.Fatalf("key %s was not applied", k)
+		}
+	}
+	if s.Value != "hi" {
+		t.Errorf("value = %q, want hi", s.Value)
+	}
+}
+
+func TestTextInputStateCarriesTheCursorThroughEveryField(t *testing.T) {
+	keys := func(names ...string) []tea.Key {
+		var out []tea.Key
+		for _, n := range names {
+			k, err := tea.ParseKey(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, k)
+		}
+		return out
+	}
+	typing := keys("h", "e", "l", "l", "o", "left", "left", "X", "home", "A", "end", "!", "left", "delete")
+	views := map[string]func(s *widgets.TextInputState) tea.KeyHandler{
+		"text input":     func(s *widgets.TextInputState) tea.KeyHandler { return s.View(widgets.TextInput{}) },
+		"password field": func(s *widgets.TextInputState) tea.KeyHandler { return s.PasswordView(widgets.PasswordField{}) },
+		"text area":      func(s *widgets.TextInputState) tea.KeyHandler { return s.AreaView(widgets.TextArea{}) },
+	}
+	for name, view := range views {
+		t.Run(name, func(t *testing.T) {
+			s := widgets.TextInputState{ID: "q"}
+			for _, k := range typing {
+				if msg := view(&s).HandleKey(k); msg != nil && !s.Update(msg) {
+					t.Fatalf("key %s gave %#v, which the state did not apply", k, msg)
+				}
+			}
+			if s.Value != "AhelXlo" || s.CursorFromEnd != 0 || s.Cursor() != 7 {
+				t.Errorf("value %q, cursor from end %d (index %d); want AhelXlo with the cursor at its end", s.Value, s.CursorFromEnd, s.Cursor())
+			}
+		})
+	}
+	s := widgets.TextInputState{ID: "q", Value: "abc"}
+	if !s.Update(widgets.CursorMoved{ID: "q", CursorFromEnd: 9}) || s.CursorFromEnd != 3 {
+		t.Errorf("CursorMoved past the start: cursor from end %d, want 3 (clamped)", s.CursorFromEnd)
+	}
+	if s.Update(widgets.CursorMoved{ID: "other", CursorFromEnd: 1}) || s.CursorFromEnd != 3 {
+		t.Error("another widget's CursorMoved was applied")
+	}
+	s.SetValue("xy")
+	if s.Value != "xy" || s.CursorFromEnd != 0 {
+		t.Errorf("SetValue: %+v, want xy with the cursor at the end", s)
 	}
 }

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -408,4 +409,105 @@ func (t Tree) nodeArg(action string, args map[string]any, parents bool) (TreeNod
 		return TreeNode{}, argErr(action, "node_id", "unknown %s %q: one of %s", what, id, list)
 	}
 	return *found, nil
+}
+
+// TreeState is a Tree's model. Update applies TreeExpanded and NodeSelected
+// for ID.
+type TreeState struct {
+	ID       string          `json:"id"`
+	Nodes    []TreeNode      `json:"nodes"`
+	Expanded map[string]bool `json:"expanded"`
+	Selected string          `json:"selected"`
+	Height   int             `json:"height"`
+	Offset   int             `json:"offset"`
+}
+
+// View returns w, the Tree as the app configures it, showing the state:
+// its ID is s.ID and its Nodes, Expanded, Selected, Height and Offset come from s.
+func (s *TreeState) View(w Tree) Tree {
+	w.ID = s.ID
+	w.Nodes = s.Nodes
+	w.Expanded = s.Expanded
+	w.Selected = s.Selected
+	w.Height = s.Height
+	w.Offset = s.Offset
+	return w
+}
+
+// Update applies TreeExpanded (when a node collapses over the selection,
+// its selection moves to the node) and NodeSelected (expanding the node's
+// ancestors so it is visible), then moves Offset only as far as keeps the
+// selection in a window of Height lines. It reports whether it used msg.
+func (s *TreeState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case TreeExpanded:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		path := treePath(s.Nodes, m.NodeID)
+		if path == nil {
+			return false
+		}
+		if !m.Expanded && slices.Contains(treePath(s.Nodes, s.Selected), m.NodeID) {
+			s.Selected = m.NodeID
+		}
+		s.setExpanded(m.Expanded, m.NodeID)
+		s.follow()
+		return true
+	case NodeSelected:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		path := treePath(s.Nodes, m.NodeID)
+		if path == nil {
+			return false
+		}
+		s.Selected = m.NodeID
+		s.setExpanded(true, path[:len(path)-1]...)
+		s.follow()
+		return true
+	}
+	return false
+}
+
+// follow moves Offset so the selected node is in the window.
+func (s *TreeState) follow() {
+	t := s.View(Tree{})
+	lines := t.visible()
+	s.Offset = followWindow(s.Offset, t.cursor(lines), t.lines(0), len(lines))
+}
+
+// setExpanded records ids as expanded (or not) in a new map.
+func (s *TreeState) setExpanded(open bool, ids ...string) {
+	next := make(map[string]bool, len(s.Expanded)+len(ids))
+	for k, v := range s.Expanded {
+		if v {
+			next[k] = true
+		}
+	}
+	for _, id := range ids {
+		if open {
+			next[id] = true
+		} else {
+			delete(next, id)
+		}
+	}
+	s.Expanded = next
+}
+
+// treePath returns the ids from a root down to node id, or nil if it is not
+// in the tree.
+func treePath(nodes []TreeNode, id string) []string {
+	if id == "" {
+		return nil
+	}
+	for _, n := range nodes {
+		if n.ID == id {
+			return []string{id}
+		}
+		if p := treePath(n.Children, id); p != nil {
+			return append([]string{n.ID}, p...)
+		}
+	}
+	return nil
 }

@@ -241,3 +241,63 @@ func TestTreeWidgetBasics(t *testing.T) {
 		t.Fatal("no help")
 	}
 }
+
+func vwTreeNodes() []TreeNode {
+	return []TreeNode{
+		{ID: "src", Label: "src", Children: []TreeNode{
+			{ID: "main", Label: "main.go"},
+			{ID: "lib", Label: "lib", Children: []TreeNode{{ID: "util", Label: "util.go"}}},
+		}},
+		{ID: "readme", Label: "README.md"},
+	}
+}
+
+func TestTreeStateAppliesItsMessages(t *testing.T) {
+	tests := []struct {
+		name         string
+		start        TreeState
+		msg          tea.Msg
+		used         bool
+		selected     string
+		wantExpanded []string
+	}{
+		{"expand", TreeState{ID: "t"}, TreeExpanded{ID: "t", NodeID: "src", Expanded: true}, true, "", []string{"src"}},
+		{"collapse", TreeState{ID: "t", Expanded: map[string]bool{"src": true}}, TreeExpanded{ID: "t", NodeID: "src"}, true, "", nil},
+		{"collapsing over the selection selects the collapsed node",
+			TreeState{ID: "t", Expanded: map[string]bool{"src": true, "lib": true}, Selected: "util"},
+			TreeExpanded{ID: "t", NodeID: "src"}, true, "src", []string{"lib"}},
+		{"select a hidden node expands its ancestors", TreeState{ID: "t"}, NodeSelected{ID: "t", NodeID: "util"}, true, "util", []string{"lib", "src"}},
+		{"another tree's message", TreeState{ID: "t"}, NodeSelected{ID: "other", NodeID: "main"}, false, "", nil},
+		{"unknown node", TreeState{ID: "t"}, TreeExpanded{ID: "t", NodeID: "ghost", Expanded: true}, false, "", nil},
+		{"not a tree message", TreeState{ID: "t"}, RowSelected{ID: "t"}, false, "", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.start
+			s.Nodes = vwTreeNodes()
+			before := map[string]bool{}
+			for k, v := range s.Expanded {
+				before[k] = v
+			}
+			old := s.Expanded
+			if got := s.Update(tc.msg); got != tc.used {
+				t.Fatalf("Update used = %v, want %v", got, tc.used)
+			}
+			if s.Selected != tc.selected {
+				t.Errorf("selected %q, want %q", s.Selected, tc.selected)
+			}
+			var open []string
+			for _, id := range []string{"lib", "main", "readme", "src", "util"} {
+				if s.Expanded[id] {
+					open = append(open, id)
+				}
+			}
+			if !reflect.DeepEqual(open, tc.wantExpanded) {
+				t.Errorf("expanded %v, want %v", open, tc.wantExpanded)
+			}
+			if !reflect.DeepEqual(map[string]bool(old), before) && old != nil {
+				t.Errorf("Update changed the map an earlier view holds: %v", old)
+			}
+		})
+	}
+}

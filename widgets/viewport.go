@@ -235,3 +235,36 @@ func (v Viewport) Invoke(action string, args map[string]any) (tea.Result, error)
 	}
 	return tea.Result{}, tea.UnknownActionError("viewport", action, v.Actions())
 }
+
+// ViewportState is a Viewport's model. Update applies Scrolled for ID.
+type ViewportState struct {
+	ID     string   `json:"id"`
+	Lines  []string `json:"lines"`
+	Top    int      `json:"top"`
+	Height int      `json:"height"`
+}
+
+// View returns w, the Viewport as the app configures it, showing the state:
+// its ID is s.ID and its Lines, Top and Height come from s.
+func (s *ViewportState) View(w Viewport) Viewport {
+	w.ID = s.ID
+	w.Lines = s.Lines
+	w.Top = s.Top
+	w.Height = s.Height
+	return w
+}
+
+// Update applies Scrolled (clamped so the last page stays full). It reports
+// whether it used msg.
+func (s *ViewportState) Update(msg tea.Msg) bool {
+	m, ok := msg.(Scrolled)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	h := s.Height
+	if h <= 0 {
+		h = DefaultViewportHeight
+	}
+	s.Top = min(max(m.Top, 0), max(len(s.Lines)-h, 0))
+	return true
+}

@@ -148,3 +148,15 @@ func TestViewportWidgetBasics(t *testing.T) {
 		t.Fatal("no help")
 	}
 }
+
+func TestViewportStateAppliesScrolled(t *testing.T) {
+	vp := ViewportState{ID: "v", Lines: make([]string, 30), Height: 10}
+	runStateCases(t, []stateCase{
+		{"scroll", func() bool { return vp.Update(Scrolled{ID: "v", Top: 7}) }, true, func() bool { return vp.Top == 7 }},
+		{"scroll clamps to the last page", func() bool { return vp.Update(Scrolled{ID: "v", Top: 29}) }, true, func() bool { return vp.Top == 20 }},
+		{"other viewport", func() bool { return vp.Update(Scrolled{ID: "w", Top: 0}) }, false, func() bool { return vp.Top == 20 }},
+	})
+	if v := vp.View(Viewport{}); v.Top != 20 || v.Height != 10 {
+		t.Errorf("ViewportState.View = %+v", v)
+	}
+}

@@ -62,7 +62,7 @@ func (s scroller) window(t *testing.T) (items []string, selected string) {
 
 func (s scroller) press(t *testing.T, name string) {
 	t.Helper()
-	if msg := s.view().(tea.KeyHandler).HandleKey(inKey(t, name)); msg != nil {
+	if msg := s.view().(tea.KeyHandler).HandleKey(parseKey(t, name)); msg != nil {
 		s.apply(msg)
 	}
 }

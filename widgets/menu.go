@@ -207,7 +207,7 @@ func (m Menu) Render(ctx tea.RenderContext) string {
 	rows := m.rows()
 	cur := m.cursorRow(rows)
 	height := m.windowHeight(ctx.Height)
-	top := windowTop(cur, len(rows), height)
+	top := followWindow(0, cur, height, len(rows))
 	var out []string
 	for i := top; i < min(top+height, len(rows)); i++ {
 		r := rows[i]
@@ -295,7 +295,7 @@ func (m Menu) HandleMouse(ev tea.Mouse) tea.Msg {
 	}
 	rows := m.rows()
 	height := m.windowHeight(ev.Height)
-	top := windowTop(m.cursorRow(rows), len(rows), height)
+	top := followWindow(0, m.cursorRow(rows), height, len(rows))
 	i := top + ev.Y
 	if ev.Y < 0 || ev.Y >= height || i >= len(rows) || rows[i].item.Disabled {
 		return nil

@@ -154,15 +154,6 @@ func (l SelectList) Render(ctx tea.RenderContext) string {
 	return strings.Join(out, "\n")
 }
 
-// windowTop is the first of height rows shown out of n so that row sel is
-// in view: the list scrolls only once the selection passes the window.
-func windowTop(sel, n, height int) int {
-	if height <= 0 || n <= height || sel < height {
-		return 0
-	}
-	return min(sel-height+1, n-height)
-}
-
 // layout says whether the label line is drawn and how many options are
 // shown when the widget gets avail lines (0: unbounded).
 func (l SelectList) layout(avail int) (label bool, height int) {

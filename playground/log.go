@@ -106,6 +106,6 @@ func (l LogDemo) View() tea.Node {
 	return padRight(tea.Column{Items: []tea.Node{
 		tea.Text{Content: fmt.Sprintf("shortlink.log — lines %d–%d of %d", l.log.Top+1, last, len(l.log.Lines)), Bold: true},
 		l.log.View(widgets.Viewport{}),
-		tea.Text{Content: "↑/↓ pgup/pgdn home/end or the mouse wheel: scroll", Faint: true},
+		tea.Text{Content: "↑/↓ pgup/pgdn home/end or the mouse wheel: scroll", Muted: true},
 	}})
 }

@@ -116,7 +116,7 @@ func (m MenuDemo) View() tea.Node {
 		tea.Box{Title: "Menu", Width: 36, Child: m.menu.View(widgets.Menu{})},
 		tea.Column{Gap: 1, Items: []tea.Node{
 			widgets.Text{ID: "status", Content: m.Status(), Bold: m.chosen != nil},
-			tea.Text{Content: "↑/↓: move · →: open · ←: close\nenter: open a submenu or choose an item", Faint: true},
+			tea.Text{Content: "↑/↓: move · →: open · ←: close\nenter: open a submenu or choose an item", Muted: true},
 		}},
 	}}
 }

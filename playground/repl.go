@@ -81,7 +81,7 @@ func (r ReplDemo) View() tea.Node {
 	field.Label, field.Placeholder = "calc", "2*(3+4)"
 	return padRight(tea.Column{Items: []tea.Node{
 		field,
-		tea.Text{Content: "enter: evaluate · tab: focus the history to scroll it", Faint: true},
+		tea.Text{Content: "enter: evaluate · tab: focus the history to scroll it", Muted: true},
 		tea.Spacer{Lines: 1},
 		r.history.View(widgets.Viewport{}),
 	}})

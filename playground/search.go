@@ -160,7 +160,7 @@ func (s SearchDemo) View() tea.Node {
 		tea.Spacer{Lines: 1},
 		s.table.View(widgets.Table{}),
 		tea.Spacer{Lines: 1},
-		tea.Text{Content: detail, Faint: true},
+		tea.Text{Content: detail, Muted: true},
 		widgets.Text{ID: "status", Content: s.Status()},
 	}}
 }

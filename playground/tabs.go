@@ -67,7 +67,7 @@ func (t TabsDemo) View() tea.Node {
 			tea.Text{Content: "Facet apps are Bubble-Tea-shaped models whose View returns a tree of widgets.", Bold: true},
 			tea.Text{Content: "The same tree is drawn in your terminal, served over SSH, and turned into typed\n" +
 				"tools for an AI agent over MCP. A keystroke and a tool call are the same message."},
-			tea.Text{Content: "← / →: switch tabs · tab: move to the next widget", Faint: true},
+			tea.Text{Content: "← / →: switch tabs · tab: move to the next widget", Muted: true},
 		}}
 	case "Settings":
 		notify := "off"
@@ -81,7 +81,7 @@ func (t TabsDemo) View() tea.Node {
 		body = tea.Column{Gap: 1, Items: []tea.Node{
 			theme,
 			notifyBox,
-			tea.Text{Content: "Theme: " + t.Theme() + " · notifications " + notify, Faint: true},
+			tea.Text{Content: "Theme: " + t.Theme() + " · notifications " + notify, Muted: true},
 		}}
 	default:
 		body = tea.Column{Gap: 1, Items: []tea.Node{

@@ -35,3 +35,15 @@ func TestTextRender(t *testing.T) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
 	}
 }
+
+// tea.Text and widgets.Text say the same things with the same words: every
+// field of the plain tea.Text is a field of widgets.Text of the same type.
+func TestTextTypesUseOneWordForEachStyle(t *testing.T) {
+	plain, widget := reflect.TypeFor[tea.Text](), reflect.TypeFor[widgets.Text]()
+	for f := range plain.Fields() {
+		w, ok := widget.FieldByName(f.Name)
+		if !ok || w.Type != f.Type {
+			t.Errorf("tea.Text.%s (%s) has no twin in widgets.Text", f.Name, f.Type)
+		}
+	}
+}

@@ -160,7 +160,7 @@ func (t todo) View() tea.Node {
 	if len(t.Tasks) == 0 {
 		selected = -1
 	}
-	var body tea.Node = tea.Text{Content: "Nothing to do.", Faint: true}
+	var body tea.Node = tea.Text{Content: "Nothing to do.", Muted: true}
 	if len(t.Tasks) > 0 {
 		body = widgets.SelectList{ID: "items", Label: fmt.Sprintf("Tasks (%d to do)", left), Options: options,
 			Selected: selected, Height: 10, Disabled: t.Confirm.Visible}

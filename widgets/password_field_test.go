@@ -103,3 +103,31 @@ func TestPasswordFieldDescribesLengthOnly(t *testing.T) {
 		t.Error("a PasswordField must be masked")
 	}
 }
+
+// A PasswordField is the TextInput type, always masked: it has every field
+// a TextInput has, and so the options a TextInput gets (a placeholder, a
+// mask of one's own) without a copy of their code.
+func TestPasswordFieldIsAMaskedTextInput(t *testing.T) {
+	if !reflect.TypeFor[widgets.PasswordField]().ConvertibleTo(reflect.TypeFor[widgets.TextInput]()) {
+		t.Fatal("PasswordField does not share TextInput's fields")
+	}
+	ctx := tea.RenderContext{Width: 30}
+	for _, tc := range []struct {
+		name string
+		p    widgets.PasswordField
+		want string
+	}{
+		{"the default mask", widgets.PasswordField{Label: "PIN", Value: "1234"}, "PIN: [••••"},
+		{"a mask of its own", widgets.PasswordField{Label: "PIN", Value: "1234", Mask: '*'}, "PIN: [****"},
+		{"a placeholder while empty", widgets.PasswordField{Label: "PIN", Placeholder: "4 digits"}, "PIN: [‹4 digits›"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ansi.Strip(tc.p.Render(ctx)); !strings.HasPrefix(got, tc.want) {
+				t.Errorf("Render = %q, want it to start %q", got, tc.want)
+			}
+			if strings.Contains(ansi.Strip(tc.p.Render(ctx)), "1234") {
+				t.Error("the value shows")
+			}
+		})
+	}
+}

@@ -22,6 +22,7 @@ import (
 //
 // A TextInput with a Mask rune is masked: it draws Mask once per character
 // instead of the value, offers no get_value, and never describes its value.
+// A PasswordField is a TextInput that is always masked.
 // A disabled TextInput cannot be focused and offers no writes.
 type TextInput struct {
 	ID    string
@@ -179,7 +180,13 @@ func (t TextInput) Actions() []tea.Action {
 
 // Invoke implements tea.ToolProvider.
 func (t TextInput) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(t.WidgetKind(), t.ID, t.Value, false, t.limit(), t.Actions(), action, args)
+	return t.invoke(t.WidgetKind(), action, args)
+}
+
+// invoke performs action for a widget of the given kind drawn as t (a
+// TextInput, or the masked TextInput a PasswordField is).
+func (t TextInput) invoke(kind, action string, args map[string]any) (tea.Result, error) {
+	return invokeField(kind, t.ID, t.Value, false, t.limit(), t.Actions(), action, args)
 }
 
 // limit is the CharLimit in effect.

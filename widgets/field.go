@@ -64,21 +64,25 @@ func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
 		}
 		text += fmt.Sprintf(" The value holds at most %d characters; longer text is refused, never cut.", limit)
-		textSchema := str(text)
-		textSchema["maxLength"] = limit
+		schema := argsSchema[typeIntoArgs]()
+		textSchema := schemaProperty(schema, "text")
+		textSchema["description"], textSchema["maxLength"] = text, limit
 		out = append(out,
-			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.",
-				object(map[string]any{
-					"text":   textSchema,
-					"append": boolean("Add the text at the end of the current value instead of replacing it (default false)."),
-				}, "text")),
-			write("clear", "Clear the field's value.", object(nil)),
+			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.", schema),
+			write("clear", "Clear the field's value.", argsSchema[noArgs]()),
 		)
 	}
 	if readable {
-		out = append(out, read("get_value", "Read the field's current value.", object(nil)))
+		out = append(out, read("get_value", "Read the field's current value.", argsSchema[noArgs]()))
 	}
 	return out
+}
+
+// typeIntoArgs are the arguments of a text field's type_into. Text's
+// description and maxLength depend on the field (see fieldActions).
+type typeIntoArgs struct {
+	Text   string `json:"text"`
+	Append bool   `json:"append,omitempty" jsonschema:"Add the text at the end of the current value instead of replacing it (default false)."`
 }
 
 // invokeField performs a text field's action among those offered; a
@@ -91,20 +95,15 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 	}
 	switch action {
 	case "type_into":
-		if err := onlyArgs(action, args, "text", "append"); err != nil {
+		var in typeIntoArgs
+		if err := bindArgs(action, args, &in); err != nil {
 			return tea.Result{}, err
 		}
-		text, err := argString(action, args, "text", true)
+		text, err := typedText(action, in.Text, multiline)
 		if err != nil {
 			return tea.Result{}, err
 		}
-		if text, err = typedText(action, text, multiline); err != nil {
-			return tea.Result{}, err
-		}
-		appendText, err := argBool(action, args, "append", false)
-		if err != nil {
-			return tea.Result{}, err
-		}
+		appendText := in.Append
 		if err := checkCharLimit(action, value, text, appendText, limit); err != nil {
 			return tea.Result{}, err
 		}
@@ -113,12 +112,12 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 		}
 		return tea.Write(TextChanged{ID: id, Value: text}), nil
 	case "clear":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(TextChanged{ID: id, Value: ""}), nil
 	default: // get_value
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"value": value}), nil

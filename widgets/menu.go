@@ -320,22 +320,25 @@ func (m Menu) ShortHelp() []key.Binding {
 func (m Menu) Actions() []tea.Action {
 	return []tea.Action{
 		write("select", "Choose a menu item that has no children, at any depth, by its item id (see get_items). Disabled items cannot be chosen.",
-			object(map[string]any{"item_id": str("The id of the item to choose.")}, "item_id")),
-		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", object(nil)),
+			argsSchema[menuSelectArgs]()),
+		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", argsSchema[noArgs]()),
 	}
+}
+
+// menuSelectArgs are the arguments of a Menu's select.
+type menuSelectArgs struct {
+	ItemID string `json:"item_id" jsonschema:"The id of the item to choose."`
 }
 
 // Invoke implements tea.ToolProvider.
 func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "select":
-		if err := onlyArgs(action, args, "item_id"); err != nil {
+		var in menuSelectArgs
+		if err := bindArgs(action, args, &in); err != nil {
 			return tea.Result{}, err
 		}
-		id, err := argString(action, args, "item_id", true)
-		if err != nil {
-			return tea.Result{}, err
-		}
+		id := in.ItemID
 		leaves := menuLeaves(m.Items, nil)
 		for _, l := range leaves {
 			if l == id {
@@ -348,7 +351,7 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 		}
 		return tea.Result{}, argErr(action, "item_id", "%q is not an enabled item without children: valid %s", id, valid)
 	case "get_items":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"items": menuJSON(m.Items)}), nil

@@ -367,13 +367,13 @@ func (m Modal) Actions() []tea.Action {
 	if !m.Visible {
 		return nil
 	}
-	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", object(nil))
+	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", argsSchema[noArgs]())
 	if m.Destructive {
 		confirm.Annotations["destructiveHint"] = true
 	}
 	return []tea.Action{
 		confirm,
-		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", object(nil)),
+		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", argsSchema[noArgs]()),
 	}
 }
 
@@ -382,7 +382,7 @@ func (m Modal) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(m.Actions(), action) {
 		return tea.Result{}, tea.UnknownActionError(m.WidgetKind(), action, m.Actions())
 	}
-	if err := noArgs(action, args); err != nil {
+	if err := bindArgs(action, args, &noArgs{}); err != nil {
 		return tea.Result{}, err
 	}
 	if action == "confirm" {

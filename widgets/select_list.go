@@ -266,12 +266,17 @@ func (l SelectList) Actions() []tea.Action {
 	var out []tea.Action
 	if !l.Disabled {
 		out = append(out, write("select", "Select the option at a 0-based index, as a user would by moving to it.",
-			object(map[string]any{"index": integer("The 0-based index of the option to select.", 0)}, "index")))
+			argsSchema[selectArgs]()))
 	}
 	return append(out,
-		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", object(nil)),
-		read("get_options", "Read the options in display order.", object(nil)),
+		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", argsSchema[noArgs]()),
+		read("get_options", "Read the options in display order.", argsSchema[noArgs]()),
 	)
+}
+
+// selectArgs are the arguments of a SelectList's select.
+type selectArgs struct {
+	Index int `json:"index" jsonschema:"The 0-based index of the option to select." minimum:"0"`
 }
 
 // Invoke implements tea.ToolProvider.
@@ -281,22 +286,19 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 	}
 	switch action {
 	case "select":
-		if err := onlyArgs(action, args, "index"); err != nil {
+		var in selectArgs
+		if err := bindArgs(action, args, &in, within("index", 0, len(l.Options)-1)); err != nil {
 			return tea.Result{}, err
 		}
-		i, err := argInt(action, args, "index", 0, len(l.Options)-1)
-		if err != nil {
-			return tea.Result{}, err
-		}
-		return tea.Write(SelectionChanged{ID: l.ID, Index: i, Label: l.Options[i]}), nil
+		return tea.Write(SelectionChanged{ID: l.ID, Index: in.Index, Label: l.Options[in.Index]}), nil
 	case "get_selected":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		index, label := l.selection()
 		return tea.Read(map[string]any{"index": index, "label": label}), nil
 	default: // get_options
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"options": append([]string{}, l.Options...)}), nil

@@ -595,23 +595,36 @@ func (t Table) ShortHelp() []key.Binding {
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
 func (t Table) Actions() []tea.Action {
 	getRows := read("get_rows", "Read rows in display order as objects keyed by column key, a page at a time; also returns the column keys, the total row count and the offset.",
-		object(map[string]any{
-			"offset": integer("Index of the first row to return (default 0).", 0),
-			"limit":  map[string]any{"type": "integer", "description": "How many rows to return (default 100, at most 1000).", "minimum": 1, "maximum": getRowsMaxLimit},
-		}))
+		argsSchema[getRowsArgs]())
 	if t.Disabled {
 		return []tea.Action{getRows}
 	}
 	return []tea.Action{
 		write("select_row", "Select the row at index (0-based, in display order), as a user would with the arrow keys or a click.",
-			object(map[string]any{"index": integer("Row index, 0-based in display order.", 0)}, "index")),
+			argsSchema[selectRowArgs]()),
 		write("sort", "Sort the table by a column in the given direction, as a user would by clicking its header.",
-			object(map[string]any{
-				"column":    str("Key of the column to sort by (see get_rows' columns)."),
-				"direction": enum("Sort direction.", SortAsc, SortDesc),
-			}, "column", "direction")),
+			argsSchema[sortArgs]()),
 		getRows,
 	}
+}
+
+// selectRowArgs are the arguments of select_row.
+type selectRowArgs struct {
+	Index int `json:"index" jsonschema:"Row index, 0-based in display order." minimum:"0"`
+}
+
+// sortArgs are the arguments of sort; Direction's enum is SortAsc and
+// SortDesc.
+type sortArgs struct {
+	Column    string `json:"column" jsonschema:"Key of the column to sort by (see get_rows' columns)."`
+	Direction string `json:"direction" jsonschema:"Sort direction." enum:"asc,desc"`
+}
+
+// getRowsArgs are the arguments of get_rows; Limit's maximum is
+// getRowsMaxLimit.
+type getRowsArgs struct {
+	Offset int `json:"offset,omitempty" jsonschema:"Index of the first row to return (default 0)." minimum:"0"`
+	Limit  int `json:"limit,omitempty" jsonschema:"How many rows to return (default 100, at most 1000)." minimum:"1" maximum:"1000"`
 }
 
 // Invoke implements tea.ToolProvider.
@@ -621,56 +634,43 @@ func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 		return t.getRows(args)
 	case t.Disabled:
 	case action == "select_row":
-		if err := onlyArgs(action, args, "index"); err != nil {
+		var in selectRowArgs
+		if err := bindArgs(action, args, &in, within("index", 0, len(t.Rows)-1)); err != nil {
 			return tea.Result{}, err
 		}
-		i, err := argInt(action, args, "index", 0, len(t.Rows)-1)
-		if err != nil {
-			return tea.Result{}, err
-		}
-		return tea.Write(RowSelected{ID: t.ID, Index: i}), nil
+		return tea.Write(RowSelected{ID: t.ID, Index: in.Index}), nil
 	case action == "sort":
-		if err := onlyArgs(action, args, "column", "direction"); err != nil {
+		var in sortArgs
+		err := bindArgs(action, args, &in)
+		keys := t.columnKeys()
+		switch {
+		case isArg(err, "column"):
+			return tea.Result{}, argErr(action, "column", "%s: one of %s", ruleOf(err), strings.Join(keys, ", "))
+		case err != nil && !isArg(err, "direction"):
 			return tea.Result{}, err
 		}
-		keys := t.columnKeys()
-		col, err := argString(action, args, "column", true)
-		if err != nil {
-			return tea.Result{}, argErr(action, "column", "%s: one of %s", ruleOf(err), strings.Join(keys, ", "))
-		}
+		col := in.Column
 		if !slices.Contains(keys, col) {
 			if len(keys) == 0 {
 				return tea.Result{}, argErr(action, "column", "unknown column %q: the table has no columns", col)
 			}
 			return tea.Result{}, argErr(action, "column", "unknown column %q: one of %s", col, strings.Join(keys, ", "))
 		}
-		dir, err := argEnum(action, args, "direction", []string{SortAsc, SortDesc})
 		if err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(Sorted{ID: t.ID, Column: col, Direction: dir}), nil
+		return tea.Write(Sorted{ID: t.ID, Column: col, Direction: in.Direction}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError("table", action, t.Actions())
 }
 
 // getRows answers a page of rows; it touches only the rows it returns.
 func (t Table) getRows(args map[string]any) (tea.Result, error) {
-	const action = "get_rows"
-	if err := onlyArgs(action, args, "offset", "limit"); err != nil {
+	in := getRowsArgs{Limit: getRowsLimit}
+	if err := bindArgs("get_rows", args, &in, within("offset", 0, len(t.Rows))); err != nil {
 		return tea.Result{}, err
 	}
-	offset, limit := 0, getRowsLimit
-	var err error
-	if _, ok := args["offset"]; ok {
-		if offset, err = argInt(action, args, "offset", 0, len(t.Rows)); err != nil {
-			return tea.Result{}, err
-		}
-	}
-	if _, ok := args["limit"]; ok {
-		if limit, err = argInt(action, args, "limit", 1, getRowsMaxLimit); err != nil {
-			return tea.Result{}, err
-		}
-	}
+	offset, limit := in.Offset, in.Limit
 	keys := t.columnKeys()
 	end := min(offset+limit, len(t.Rows))
 	rows := make([]TableRow, 0, end-offset)

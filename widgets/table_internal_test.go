@@ -37,3 +37,11 @@ func TestTableLayout(t *testing.T) {
 		})
 	}
 }
+
+// get_rows' schema states the page-size limit the table enforces.
+func TestGetRowsSchemaStatesTheMaxLimit(t *testing.T) {
+	limit := schemaProperty(argsSchema[getRowsArgs](), "limit")
+	if limit["maximum"] != getRowsMaxLimit {
+		t.Fatalf("get_rows' limit maximum = %v, want getRowsMaxLimit %d", limit["maximum"], getRowsMaxLimit)
+	}
+}

@@ -236,25 +236,27 @@ func (t Tabs) ShortHelp() []key.Binding { km := t.keys(); return []key.Binding{k
 func (t Tabs) Actions() []tea.Action {
 	return []tea.Action{
 		write("select_tab", "Select the tab at index (0-based, in the order get_tabs lists them), as a user would by clicking it.",
-			object(map[string]any{"index": integer("Tab index, 0-based.", 0)}, "index")),
-		read("get_tabs", "Read the tab titles in order and the index of the active tab.", object(nil)),
+			argsSchema[selectTabArgs]()),
+		read("get_tabs", "Read the tab titles in order and the index of the active tab.", argsSchema[noArgs]()),
 	}
+}
+
+// selectTabArgs are the arguments of select_tab.
+type selectTabArgs struct {
+	Index int `json:"index" jsonschema:"Tab index, 0-based." minimum:"0"`
 }
 
 // Invoke implements tea.ToolProvider.
 func (t Tabs) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "select_tab":
-		if err := onlyArgs(action, args, "index"); err != nil {
+		var in selectTabArgs
+		if err := bindArgs(action, args, &in, within("index", 0, len(t.Tabs)-1)); err != nil {
 			return tea.Result{}, err
 		}
-		i, err := argInt(action, args, "index", 0, len(t.Tabs)-1)
-		if err != nil {
-			return tea.Result{}, err
-		}
-		return tea.Write(TabSelected{ID: t.ID, Index: i, Label: t.Tabs[i]}), nil
+		return tea.Write(TabSelected{ID: t.ID, Index: in.Index, Label: t.Tabs[in.Index]}), nil
 	case "get_tabs":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		tabs := append([]string{}, t.Tabs...)

@@ -321,22 +321,29 @@ func (t Tree) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider.
 func (t Tree) Actions() []tea.Action {
-	nodeArg := func(what string) map[string]any {
-		return object(map[string]any{"node_id": str(what)}, "node_id")
-	}
 	return []tea.Action{
-		write("expand", "Expand a node so its children show, as a user would with the right arrow.", nodeArg("Id of a node that has children (see get_nodes).")),
-		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", nodeArg("Id of a node that has children (see get_nodes).")),
-		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", nodeArg("Id of the node to select (see get_nodes).")),
-		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", object(nil)),
+		write("expand", "Expand a node so its children show, as a user would with the right arrow.", argsSchema[parentArgs]()),
+		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", argsSchema[parentArgs]()),
+		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", argsSchema[nodeArgs]()),
+		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", argsSchema[noArgs]()),
 	}
+}
+
+// parentArgs are the arguments of expand and collapse.
+type parentArgs struct {
+	NodeID string `json:"node_id" jsonschema:"Id of a node that has children (see get_nodes)."`
+}
+
+// nodeArgs are the arguments of select_node.
+type nodeArgs struct {
+	NodeID string `json:"node_id" jsonschema:"Id of the node to select (see get_nodes)."`
 }
 
 // Invoke implements tea.ToolProvider.
 func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "get_nodes":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		lines := t.visible()
@@ -352,9 +359,6 @@ func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 		}
 		return tea.Read(map[string]any{"nodes": nodes}), nil
 	case "expand", "collapse", "select_node":
-		if err := onlyArgs(action, args, "node_id"); err != nil {
-			return tea.Result{}, err
-		}
 		n, err := t.nodeArg(action, args, action != "select_node")
 		if err != nil {
 			return tea.Result{}, err
@@ -371,11 +375,17 @@ func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 const treeIDsShown = 20
 
 // nodeArg resolves the node_id argument anywhere in the tree; parents
-// limits it to nodes with children. The error lists the valid ids.
+// limits it to nodes with children. The error lists the valid ids; an
+// argument the action does not take is refused first.
 func (t Tree) nodeArg(action string, args map[string]any, parents bool) (TreeNode, error) {
 	var valid []string
 	var found *TreeNode
-	id, err := argString(action, args, "node_id", true)
+	var in nodeArgs
+	err := bindArgs(action, args, &in)
+	if err != nil && !isArg(err, "node_id") {
+		return TreeNode{}, err
+	}
+	id := in.NodeID
 	var walk func([]TreeNode)
 	walk = func(nodes []TreeNode) {
 		for i := range nodes {

@@ -3,6 +3,7 @@ package widgets_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -280,4 +282,12 @@ func checkDisplayOnly(t *testing.T, w tea.Widget) {
 		t.Errorf("%s offers %v, want nothing", w.WidgetKind(), got)
 	}
 	runInvoke(t, p, []invokeCase{{name: w.WidgetKind() + " has no action", action: "get_value", errIs: tea.ErrUnknownAction, errHas: []string{w.WidgetKind()}}})
+}
+
+// printScreen prints what w draws in ctx as plain text, as an agent's
+// screenshot shows it: no styling and no trailing spaces.
+func printScreen(w tea.Widget, ctx tea.RenderContext) {
+	for _, line := range strings.Split(ansi.Strip(w.Render(ctx)), "\n") {
+		fmt.Println(strings.TrimRight(line, " "))
+	}
 }

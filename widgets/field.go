@@ -19,32 +19,15 @@ import (
 
 // fieldKey turns a key into a one-line field's message: an edit at the
 // cursor (TextChanged), a move of the cursor (CursorMoved) or Submitted. A
-// character that would take the value past limit runes types nothing.
-func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, k tea.Key) tea.Msg {
+// character that would take the value past limit runes types nothing; a
+// masked field's word keys act on the whole value.
+func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked bool, k tea.Key) tea.Msg {
 	e := newEditText(value, fromEnd)
-	switch {
-	case key.Matches(k, keys.Submit):
+	if key.Matches(k, keys.Submit) {
 		return Submitted{ID: id, Value: value}
-	case key.Matches(k, keys.DeleteBack):
-		if e.at == 0 {
-			return nil
-		}
-		return e.changed(id, 1, 0, "")
-	case key.Matches(k, keys.DeleteForward):
-		if e.at == len(e.runes) {
-			return nil
-		}
-		return e.changed(id, 0, 1, "")
-	case key.Matches(k, keys.Clear):
-		return TextChanged{ID: id, Value: ""}
-	case key.Matches(k, keys.Left):
-		return e.moveTo(id, e.at-1)
-	case key.Matches(k, keys.Right):
-		return e.moveTo(id, e.at+1)
-	case key.Matches(k, keys.Home):
-		return e.moveTo(id, 0)
-	case key.Matches(k, keys.End):
-		return e.moveTo(id, len(e.runes))
+	}
+	if msg, ok := editKey(keys.EditKeyMap, id, e, false, masked, k); ok {
+		return msg
 	}
 	if s := k.Text(); s != "" && e.fits(s, limit) {
 		return e.changed(id, 0, 0, s)

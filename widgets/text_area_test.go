@@ -57,7 +57,7 @@ func TestTextAreaKeys(t *testing.T) {
 		{"space appends", parseKey(t, "space"), widgets.TextChanged{ID: "n", Value: "hi "}},
 		{"enter inserts a newline", parseKey(t, "enter"), widgets.TextChanged{ID: "n", Value: "hi\n"}},
 		{"backspace removes", parseKey(t, "backspace"), widgets.TextChanged{ID: "n", Value: "h"}},
-		{"ctrl+b is not typed", parseKey(t, "ctrl+b"), nil},
+		{"ctrl+g is not typed", parseKey(t, "ctrl+g"), nil},
 		{"esc is not used", parseKey(t, "esc"), nil},
 	})
 	runKeys(t, widgets.TextArea{ID: "n", Value: "a\n"}, []keyCase{

@@ -8,11 +8,13 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// TextInput is a one-line text field with a cursor. Typing inserts at the
-// cursor, Backspace and Delete remove the character before and under it and
-// Ctrl+U clears the field, each sending TextChanged with the new value and
-// cursor; Left, Right, Home and End send CursorMoved; Enter sends
-// Submitted. An agent types with type_into and clear (which leave the cursor
+// TextInput is a one-line text field with a cursor that edits like
+// bubbles/textinput. Typing inserts at the cursor; Backspace and Delete
+// remove the character before and under it, Ctrl+W and Alt+Backspace the
+// word before it, Ctrl+U and Ctrl+K everything before and after it, each
+// sending TextChanged with the new value and cursor; Left and Right, the
+// word moves (Alt+B, Alt+F, Ctrl+Left, Ctrl+Right), Home and End (Ctrl+A,
+// Ctrl+E) send CursorMoved; Enter sends Submitted. Keys rebinds them. An agent types with type_into and clear (which leave the cursor
 // at the end), and reads with get_value; type_into refuses text with a
 // newline, a tab or another control character (a TextArea takes lines), a
 // line or paragraph separator or a bidirectional control (see
@@ -82,31 +84,22 @@ type Submitted struct {
 	Value string
 }
 
-// TextInputKeyMap holds the keys of a one-line text field. Printable
-// characters are typed and need no binding.
+// TextInputKeyMap holds the keys of a one-line text field: Submit and the
+// editing keys it shares with TextArea. Printable characters are typed and
+// need no binding.
 type TextInputKeyMap struct {
-	Submit        key.Binding
-	DeleteBack    key.Binding
-	DeleteForward key.Binding
-	Clear         key.Binding
-	Left          key.Binding
-	Right         key.Binding
-	Home          key.Binding
-	End           key.Binding
+	Submit key.Binding
+	EditKeyMap
 }
 
-// DefaultTextInputKeyMap returns the keys a focused TextInput answers to besides the
-// characters it types.
+// DefaultTextInputKeyMap returns the keys a focused TextInput answers to
+// besides the characters it types: Enter submits, and the editing keys
+// are bubbles/textinput's (ctrl+a and ctrl+e, ctrl+w, ctrl+k, ctrl+u,
+// alt+b and alt+f, ...; see EditKeyMap).
 func DefaultTextInputKeyMap() TextInputKeyMap {
 	return TextInputKeyMap{
-		Submit:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
-		DeleteBack:    key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
-		DeleteForward: key.NewBinding(key.WithKeys("delete"), key.WithHelp("del", "delete forward")),
-		Clear:         key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
-		Left:          key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
-		Right:         key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
-		Home:          key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "start")),
-		End:           key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "end")),
+		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
+		EditKeyMap: defaultEditKeyMap("start", "end"),
 	}
 }
 
@@ -164,13 +157,13 @@ func (t TextInput) HandleKey(k tea.Key) tea.Msg {
 	if t.Disabled {
 		return nil
 	}
-	return fieldKey(km, t.ID, t.Value, t.CursorFromEnd, t.limit(), k)
+	return fieldKey(km, t.ID, t.Value, t.CursorFromEnd, t.limit(), t.Mask != 0, k)
 }
 
 // ShortHelp lists the keys for the help line.
 func (t TextInput) ShortHelp() []key.Binding {
 	km := t.keys()
-	return []key.Binding{km.Submit, km.DeleteBack, km.Clear}
+	return []key.Binding{km.Submit, km.DeleteWordBack, km.DeleteToStart}
 }
 
 // Actions implements tea.ToolProvider.

@@ -163,7 +163,7 @@ func (t TextInput) HandleKey(k tea.Key) tea.Msg {
 // ShortHelp lists the keys for the help line.
 func (t TextInput) ShortHelp() []key.Binding {
 	km := t.keys()
-	return []key.Binding{km.Submit, km.DeleteWordBack, km.DeleteToStart}
+	return []key.Binding{km.Submit, km.DeleteBack, km.DeleteToStart}
 }
 
 // Actions implements tea.ToolProvider.

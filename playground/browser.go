@@ -157,15 +157,15 @@ func (b Browser) View() tea.Node {
 				break
 			}
 		}
-		return tea.Column{Items: []tea.Node{box, tea.Text{Content: status, Faint: true}}}
+		return tea.Column{Items: []tea.Node{box, tea.Text{Content: status, Muted: true}}}
 	}
 	return tea.Column{Items: []tea.Node{
 		tea.Text{Content: "Facet playground", Bold: true},
-		tea.Text{Content: "Every demo below runs the same way in a terminal, over SSH and for an agent over MCP.", Faint: true},
+		tea.Text{Content: "Every demo below runs the same way in a terminal, over SSH and for an agent over MCP.", Muted: true},
 		tea.Spacer{Lines: 1},
 		widgets.SelectList{ID: "catalog", Label: "Demos", Options: b.options(), Selected: b.selected, Height: len(b.apps), Keys: &catalogKeys},
 		tea.Spacer{Lines: 1},
-		tea.Text{Content: CatalogStatus, Faint: true},
+		tea.Text{Content: CatalogStatus, Muted: true},
 	}}
 }
 

@@ -92,9 +92,9 @@ func (c ConfirmDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // View implements tea.Model.
 func (c ConfirmDemo) View() tea.Node {
-	list := c.items.View(c.items.ID)
+	list := c.items.View(widgets.SelectList{})
 	list.Label, list.Disabled, list.Empty = "Files", c.dialog.Visible, "Nothing left to delete."
-	dialog := c.dialog.View(c.dialog.ID)
+	dialog := c.dialog.View(widgets.Modal{})
 	dialog.Title = "Delete this file?"
 	dialog.Body = fmt.Sprintf("%s will be deleted. This cannot be undone.", c.selected())
 	dialog.ConfirmLabel, dialog.DismissLabel, dialog.Destructive = "Delete", "Keep", true

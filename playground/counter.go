@@ -51,6 +51,6 @@ func (c CounterDemo) View() tea.Node {
 			widgets.Button{ID: "dec", Label: "−1", OnClick: counterStep{delta: -1}},
 			widgets.Button{ID: "reset", Label: "Reset", OnClick: counterStep{reset: true}, Disabled: c.count == 0},
 		}},
-		tea.Text{Content: "tab: next button · enter/space: press", Faint: true},
+		tea.Text{Content: "tab: next button · enter/space: press", Muted: true},
 	}}
 }

@@ -186,7 +186,7 @@ func (f FilesDemo) View() tea.Node {
 		title += "/"
 	}
 	return tea.Row{Gap: 1, Items: []tea.Node{
-		tea.Box{Title: "shortlink", Width: cmp.Or(f.treeWidth, filesTreeWidth), Child: f.tree.View(f.tree.ID)},
+		tea.Box{Title: "shortlink", Width: cmp.Or(f.treeWidth, filesTreeWidth), Child: f.tree.View(widgets.Tree{})},
 		tea.Box{Title: title, Child: widgets.Text{ID: "preview", Content: f.Preview()}},
 	}}
 }

@@ -107,19 +107,19 @@ const galleryModalBody = "Focus stays in this dialog until you answer: ←/→ c
 // the middle of the gallery's space, in place of the widgets (which come
 // back, focus on the button, when it closes), so nothing moves underneath it.
 func (g GalleryDemo) View() tea.Node {
-	modal := g.modal.View(g.modal.ID)
+	modal := g.modal.View(widgets.Modal{})
 	modal.Title, modal.Body = "A modal", galleryModalBody
 	if g.modal.Visible {
 		return g.dialogView(modal)
 	}
-	input := g.input.View(g.input.ID)
+	input := g.input.View(widgets.TextInput{})
 	input.Label = "Text"
-	area := g.area.AreaView(g.area.ID)
+	area := g.area.AreaView(widgets.TextArea{})
 	area.Label, area.Height = "Area", 2
-	password := g.password.PasswordView(g.password.ID)
+	password := g.password.PasswordView(widgets.PasswordField{})
 	password.Label = "Pass"
-	list := g.list.View(g.list.ID)
-	check := g.check.View(g.check.ID)
+	list := g.list.View(widgets.SelectList{})
+	check := g.check.View(widgets.Checkbox{})
 	check.Label = "Checkbox"
 	spark := []float64{3, 4, 2, 6, 8, 5, 7, 9, 6, 4, 5, 8, 10, 7, 6, 9}
 	return tea.Column{Items: []tea.Node{
@@ -134,14 +134,14 @@ func (g GalleryDemo) View() tea.Node {
 				list,
 			}},
 			tea.Column{Gap: 1, Items: []tea.Node{
-				g.tabs.View(g.tabs.ID),
-				g.table.View(g.table.ID),
-				g.tree.View(g.tree.ID),
-				g.scrubber.View(g.scrubber.ID),
+				g.tabs.View(widgets.Tabs{}),
+				g.table.View(widgets.Table{}),
+				g.tree.View(widgets.Tree{}),
+				g.scrubber.View(widgets.Scrubber{}),
 			}},
 			padRight(tea.Column{Gap: 1, Items: []tea.Node{
-				g.viewport.View(g.viewport.ID),
-				g.menu.View(g.menu.ID),
+				g.viewport.View(widgets.Viewport{}),
+				g.menu.View(widgets.Menu{}),
 				widgets.Sparkline{ID: "g_sparkline", Label: "load", Values: spark},
 				widgets.BarChart{ID: "g_bars", Bars: []widgets.Bar{{Label: "Go", Value: 9}, {Label: "Rust", Value: 7}, {Label: "Zig", Value: 4}}},
 			}}),

@@ -105,7 +105,7 @@ func (l LogDemo) View() tea.Node {
 	last := min(l.log.Top+h, len(l.log.Lines))
 	return padRight(tea.Column{Items: []tea.Node{
 		tea.Text{Content: fmt.Sprintf("shortlink.log — lines %d–%d of %d", l.log.Top+1, last, len(l.log.Lines)), Bold: true},
-		l.log.View(l.log.ID),
-		tea.Text{Content: "↑/↓ pgup/pgdn home/end or the mouse wheel: scroll", Faint: true},
+		l.log.View(widgets.Viewport{}),
+		tea.Text{Content: "↑/↓ pgup/pgdn home/end or the mouse wheel: scroll", Muted: true},
 	}})
 }

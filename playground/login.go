@@ -92,11 +92,11 @@ const loginLabelWidth = 10
 
 // View implements tea.Model.
 func (l LoginDemo) View() tea.Node {
-	email := l.email.View(l.email.ID)
+	email := l.email.View(widgets.TextInput{})
 	email.Label, email.LabelWidth, email.Placeholder = "Email", loginLabelWidth, "you@example.com"
-	password := l.password.View(l.password.ID)
+	password := l.password.View(widgets.TextInput{})
 	password.Label, password.LabelWidth, password.Mask = "Password", loginLabelWidth, '•'
-	remember := l.remember.View(l.remember.ID)
+	remember := l.remember.View(widgets.Checkbox{})
 	remember.Label = "Remember me"
 	items := []tea.Node{
 		tea.Text{Content: "Sign in to Facet Cloud", Bold: true},

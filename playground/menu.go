@@ -113,10 +113,10 @@ func topLevelOf(items []widgets.MenuItem, id string) string {
 // View implements tea.Model.
 func (m MenuDemo) View() tea.Node {
 	return tea.Row{Gap: 2, Items: []tea.Node{
-		tea.Box{Title: "Menu", Width: 36, Child: m.menu.View(m.menu.ID)},
+		tea.Box{Title: "Menu", Width: 36, Child: m.menu.View(widgets.Menu{})},
 		tea.Column{Gap: 1, Items: []tea.Node{
 			widgets.Text{ID: "status", Content: m.Status(), Bold: m.chosen != nil},
-			tea.Text{Content: "↑/↓: move · →: open · ←: close\nenter: open a submenu or choose an item", Faint: true},
+			tea.Text{Content: "↑/↓: move · →: open · ←: close\nenter: open a submenu or choose an item", Muted: true},
 		}},
 	}}
 }

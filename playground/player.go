@@ -113,11 +113,11 @@ func (p PlayerDemo) View() tea.Node {
 	}
 	return tea.Column{Gap: 1, Items: []tea.Node{
 		tea.Text{Content: "Facet — the demo reel", Bold: true},
-		p.timeline.View(p.timeline.ID),
+		p.timeline.View(widgets.Scrubber{}),
 		tea.Row{Gap: 2, Items: []tea.Node{
 			widgets.Text{ID: "now", Content: p.Now(), Bold: true},
-			tea.Text{Content: state, Faint: true},
+			tea.Text{Content: state, Muted: true},
 		}},
-		tea.Text{Content: "space: play/pause · ←/→: seek 5 s · home/end: start/end", Faint: true},
+		tea.Text{Content: "space: play/pause · ←/→: seek 5 s · home/end: start/end", Muted: true},
 	}}
 }

@@ -77,12 +77,12 @@ func (r ReplDemo) eval(src string) ReplDemo {
 
 // View implements tea.Model.
 func (r ReplDemo) View() tea.Node {
-	field := r.expr.View(r.expr.ID)
+	field := r.expr.View(widgets.TextInput{})
 	field.Label, field.Placeholder = "calc", "2*(3+4)"
 	return padRight(tea.Column{Items: []tea.Node{
 		field,
-		tea.Text{Content: "enter: evaluate · tab: focus the history to scroll it", Faint: true},
+		tea.Text{Content: "enter: evaluate · tab: focus the history to scroll it", Muted: true},
 		tea.Spacer{Lines: 1},
-		r.history.View(r.history.ID),
+		r.history.View(widgets.Viewport{}),
 	}})
 }

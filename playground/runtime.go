@@ -108,6 +108,6 @@ func (r RuntimeDemo) View() tea.Node {
 			{Label: "stacks", Value: mib(s.stackInuse)},
 			{Label: "from the OS", Value: mib(s.sys)},
 		}}},
-		tea.Text{Content: fmt.Sprintf("Go %s · %s/%s · %d CPUs", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU()), Faint: true},
+		tea.Text{Content: fmt.Sprintf("Go %s · %s/%s · %d CPUs", runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU()), Muted: true},
 	}}
 }

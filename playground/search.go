@@ -150,7 +150,7 @@ func (s SearchDemo) View() tea.Node {
 		r := s.repos[s.byName[s.table.Rows[sel][0]]]
 		detail = r.Name + " — " + r.Description
 	}
-	field := s.query.View(s.query.ID)
+	field := s.query.View(widgets.TextInput{})
 	field.Label, field.Placeholder = "Search", "name or description, e.g. terminal"
 	return tea.Column{Items: []tea.Node{
 		tea.Row{Gap: 2, Items: []tea.Node{
@@ -158,9 +158,9 @@ func (s SearchDemo) View() tea.Node {
 			widgets.Button{ID: "submit", Label: "Search", OnClick: searchSubmit{}},
 		}},
 		tea.Spacer{Lines: 1},
-		s.table.View(s.table.ID),
+		s.table.View(widgets.Table{}),
 		tea.Spacer{Lines: 1},
-		tea.Text{Content: detail, Faint: true},
+		tea.Text{Content: detail, Muted: true},
 		widgets.Text{ID: "status", Content: s.Status()},
 	}}
 }

@@ -67,21 +67,21 @@ func (t TabsDemo) View() tea.Node {
 			tea.Text{Content: "Facet apps are Bubble-Tea-shaped models whose View returns a tree of widgets.", Bold: true},
 			tea.Text{Content: "The same tree is drawn in your terminal, served over SSH, and turned into typed\n" +
 				"tools for an AI agent over MCP. A keystroke and a tool call are the same message."},
-			tea.Text{Content: "← / →: switch tabs · tab: move to the next widget", Faint: true},
+			tea.Text{Content: "← / →: switch tabs · tab: move to the next widget", Muted: true},
 		}}
 	case "Settings":
 		notify := "off"
 		if t.notify.Checked {
 			notify = "on"
 		}
-		theme := t.theme.View(t.theme.ID)
+		theme := t.theme.View(widgets.SelectList{})
 		theme.Label = "Theme"
-		notifyBox := t.notify.View(t.notify.ID)
+		notifyBox := t.notify.View(widgets.Checkbox{})
 		notifyBox.Label = "Send me notifications"
 		body = tea.Column{Gap: 1, Items: []tea.Node{
 			theme,
 			notifyBox,
-			tea.Text{Content: "Theme: " + t.Theme() + " · notifications " + notify, Faint: true},
+			tea.Text{Content: "Theme: " + t.Theme() + " · notifications " + notify, Muted: true},
 		}}
 	default:
 		body = tea.Column{Gap: 1, Items: []tea.Node{
@@ -89,5 +89,5 @@ func (t TabsDemo) View() tea.Node {
 			tea.Text{Content: "Built on Bubble Tea, Lip Gloss and Bubbles by Charm, and mcp-go.\nMIT licensed."},
 		}}
 	}
-	return tea.Column{Gap: 1, Items: []tea.Node{t.sections.View(t.sections.ID), body}}
+	return tea.Column{Gap: 1, Items: []tea.Node{t.sections.View(widgets.Tabs{}), body}}
 }

@@ -47,11 +47,13 @@ func (b Box) Children() []Node {
 }
 
 // Text is a run of plain text. Lines longer than the space they get are cut
-// with an ellipsis by the renderer.
+// with an ellipsis by the renderer. Muted draws it dimmer, for hints and
+// status lines: the same word as widgets.Text's Muted and the widgets'
+// Theme.Muted.
 type Text struct {
 	Content string
 	Bold    bool
-	Faint   bool
+	Muted   bool
 }
 
 // Children implements Node.

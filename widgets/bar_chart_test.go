@@ -13,7 +13,7 @@ import (
 )
 
 func TestBarChartIsDisplayOnly(t *testing.T) {
-	inCheckDisplayOnly(t, widgets.BarChart{ID: "b", Bars: []widgets.Bar{{Label: "a", Value: 1}}})
+	checkDisplayOnly(t, widgets.BarChart{ID: "b", Bars: []widgets.Bar{{Label: "a", Value: 1}}})
 }
 
 func TestBarChartRender(t *testing.T) {
@@ -45,7 +45,7 @@ func TestBarChartRender(t *testing.T) {
 		{ID: "b", Bars: []widgets.Bar{{"a label that is far too long", 123456789.125}, {"字字字字字字", math.NaN()}, {"inf", math.Inf(1)}}},
 		{ID: "b"},
 	} {
-		inCheckAllSizes(t, bc)
+		checkAllSizes(t, bc)
 	}
 	got := widgets.BarChart{ID: "b", Bars: []widgets.Bar{{"a", 1}}}.Describe()
 	want := tea.Description{Role: "chart", State: map[string]any{"bars": []map[string]any{{"label": "a", "value": 1.0}}}}

@@ -117,9 +117,9 @@ func (c Checkbox) ShortHelp() []key.Binding { return []key.Binding{c.keys().Togg
 func (c Checkbox) Actions() []tea.Action {
 	var out []tea.Action
 	if !c.Disabled {
-		out = append(out, write("toggle", "Toggle the checkbox: check it when unchecked, uncheck it when checked.", object(nil)))
+		out = append(out, write("toggle", "Toggle the checkbox: check it when unchecked, uncheck it when checked.", argsSchema[noArgs]()))
 	}
-	return append(out, read("get_checked", "Read whether the checkbox is checked.", object(nil)))
+	return append(out, read("get_checked", "Read whether the checkbox is checked.", argsSchema[noArgs]()))
 }
 
 // Invoke implements tea.ToolProvider.
@@ -127,11 +127,36 @@ func (c Checkbox) Invoke(action string, args map[string]any) (tea.Result, error)
 	if !actionOffered(c.Actions(), action) {
 		return tea.Result{}, tea.UnknownActionError(c.WidgetKind(), action, c.Actions())
 	}
-	if err := noArgs(action, args); err != nil {
+	if err := bindArgs(action, args, &noArgs{}); err != nil {
 		return tea.Result{}, err
 	}
 	if action == "toggle" {
 		return tea.Write(c.toggled()), nil
 	}
 	return tea.Read(map[string]any{"checked": c.Checked}), nil
+}
+
+// CheckboxState is whether a Checkbox is checked. Update applies Toggled
+// for ID.
+type CheckboxState struct {
+	ID      string `json:"id"`
+	Checked bool   `json:"checked"`
+}
+
+// View returns w, the Checkbox as the app configures it, showing the state:
+// its ID is s.ID and its Checked come from s.
+func (s *CheckboxState) View(w Checkbox) Checkbox {
+	w.ID = s.ID
+	w.Checked = s.Checked
+	return w
+}
+
+// Update applies Toggled and reports whether it used msg.
+func (s *CheckboxState) Update(msg tea.Msg) bool {
+	m, ok := msg.(Toggled)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	s.Checked = m.Checked
+	return true
 }

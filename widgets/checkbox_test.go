@@ -23,52 +23,52 @@ func TestCheckboxActions(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.c.Actions()
-			if !reflect.DeepEqual(inNames(got), tc.want) {
-				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
+			if !reflect.DeepEqual(actionNames(got), tc.want) {
+				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			inCheckAnnotations(t, got, "toggle")
+			checkAnnotations(t, got, "toggle")
 		})
 	}
-	inCheckStatic(t, widgets.Checkbox{ID: "zzid", Label: "ZZLABEL", Checked: true}.Actions(),
+	checkStatic(t, widgets.Checkbox{ID: "zzid", Label: "ZZLABEL", Checked: true}.Actions(),
 		widgets.Checkbox{ID: "c"}.Actions(), "zzid", "ZZLABEL")
 }
 
 func TestCheckboxInvoke(t *testing.T) {
-	inRunInvoke(t, widgets.Checkbox{ID: "c", Checked: false}, []inInvokeCase{
-		{name: "toggle checks", action: "toggle", msg: widgets.Toggled{ID: "c", Checked: true}},
-		{name: "get_checked reads", action: "get_checked", value: map[string]any{"checked": false}},
-		{name: "toggle refuses arguments", action: "toggle", args: map[string]any{"checked": true}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "get_checked refuses arguments", action: "get_checked", args: map[string]any{"x": 1.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action", action: "check", wantErr: tea.ErrUnknownAction, errHas: []string{"toggle, get_checked"}},
+	runInvoke(t, widgets.Checkbox{ID: "c", Checked: false}, []invokeCase{
+		{name: "toggle checks", action: "toggle", write: widgets.Toggled{ID: "c", Checked: true}},
+		{name: "get_checked reads", action: "get_checked", read: map[string]any{"checked": false}},
+		{name: "toggle refuses arguments", action: "toggle", args: map[string]any{"checked": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "get_checked refuses arguments", action: "get_checked", args: map[string]any{"x": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "unknown action", action: "check", errIs: tea.ErrUnknownAction, errHas: []string{"toggle, get_checked"}},
 	})
-	inRunInvoke(t, widgets.Checkbox{ID: "c", Checked: true}, []inInvokeCase{
-		{name: "toggle unchecks", action: "toggle", msg: widgets.Toggled{ID: "c", Checked: false}},
-		{name: "get_checked reads true", action: "get_checked", value: map[string]any{"checked": true}},
+	runInvoke(t, widgets.Checkbox{ID: "c", Checked: true}, []invokeCase{
+		{name: "toggle unchecks", action: "toggle", write: widgets.Toggled{ID: "c", Checked: false}},
+		{name: "get_checked reads true", action: "get_checked", read: map[string]any{"checked": true}},
 	})
-	inRunInvoke(t, widgets.Checkbox{ID: "c", Checked: true, Disabled: true}, []inInvokeCase{
-		{name: "disabled refuses toggle", action: "toggle", wantErr: tea.ErrUnknownAction},
-		{name: "disabled still reads", action: "get_checked", value: map[string]any{"checked": true}},
+	runInvoke(t, widgets.Checkbox{ID: "c", Checked: true, Disabled: true}, []invokeCase{
+		{name: "disabled refuses toggle", action: "toggle", errIs: tea.ErrUnknownAction},
+		{name: "disabled still reads", action: "get_checked", read: map[string]any{"checked": true}},
 	})
 }
 
 func TestCheckboxKeysAndClicks(t *testing.T) {
 	c := widgets.Checkbox{ID: "c", Checked: true}
-	inRunKeys(t, c, []inKeyCase{
-		{"space toggles", inKey(t, "space"), widgets.Toggled{ID: "c", Checked: false}},
-		{"enter toggles", inKey(t, "enter"), widgets.Toggled{ID: "c", Checked: false}},
+	runKeys(t, c, []keyCase{
+		{"space toggles", parseKey(t, "space"), widgets.Toggled{ID: "c", Checked: false}},
+		{"enter toggles", parseKey(t, "enter"), widgets.Toggled{ID: "c", Checked: false}},
 		{"x does nothing", tea.Char('x'), nil},
-		{"down does nothing", inKey(t, "down"), nil},
+		{"down does nothing", parseKey(t, "down"), nil},
 	})
-	inRunKeys(t, widgets.Checkbox{ID: "c", Disabled: true}, []inKeyCase{
-		{"disabled ignores space", inKey(t, "space"), nil},
+	runKeys(t, widgets.Checkbox{ID: "c", Disabled: true}, []keyCase{
+		{"disabled ignores space", parseKey(t, "space"), nil},
 	})
-	inRunMouse(t, c, []inMouseCase{
-		{"left click toggles", inClick(5, 0), widgets.Toggled{ID: "c", Checked: false}},
+	runMouse(t, c, []mouseCase{
+		{"left click toggles", click(5, 0, 0), widgets.Toggled{ID: "c", Checked: false}},
 		{"right click does nothing", tea.Mouse{Action: tea.MousePress, Button: tea.MouseRight}, nil},
 		{"wheel does nothing", tea.Mouse{Action: tea.MouseWheelDown}, nil},
 	})
-	inRunMouse(t, widgets.Checkbox{ID: "c", Disabled: true}, []inMouseCase{
-		{"disabled ignores clicks", inClick(0, 0), nil},
+	runMouse(t, widgets.Checkbox{ID: "c", Disabled: true}, []mouseCase{
+		{"disabled ignores clicks", click(0, 0, 0), nil},
 	})
 }
 
@@ -78,7 +78,7 @@ func TestCheckboxRender(t *testing.T) {
 		{ID: "c"},
 		{ID: "c", Label: "字字字字字字字字字字字字", Disabled: true},
 	} {
-		inCheckAllSizes(t, c)
+		checkAllSizes(t, c)
 	}
 	on := ansi.Strip(widgets.Checkbox{ID: "c", Label: "Go", Checked: true}.Render(tea.RenderContext{Width: 20}))
 	off := ansi.Strip(widgets.Checkbox{ID: "c", Label: "Go"}.Render(tea.RenderContext{Width: 20}))
@@ -88,7 +88,7 @@ func TestCheckboxRender(t *testing.T) {
 	c := widgets.Checkbox{ID: "c", Label: "Go"}
 	dis := c
 	dis.Disabled = true
-	inCheckDistinct(t, map[string]string{
+	checkDistinct(t, map[string]string{
 		"unfocused": c.Render(tea.RenderContext{Width: 20}),
 		"focused":   c.Render(tea.RenderContext{Width: 20, Focused: true}),
 		"disabled":  dis.Render(tea.RenderContext{Width: 20}),
@@ -133,7 +133,7 @@ func TestCheckboxEndToEndKeysClicksAndToolsReachUpdate(t *testing.T) {
 		t.Errorf("get_checked after toggle = %v, want %v", read.Value(), want)
 	}
 
-	if _, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: "agree", Mouse: inClick(1, 0)}); err != nil {
+	if _, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: "agree", Mouse: click(1, 0, 0)}); err != nil {
 		t.Fatal(err)
 	}
 	if !rt.Snapshot().Model.(formModel).agree.Checked {
@@ -141,5 +141,32 @@ func TestCheckboxEndToEndKeysClicksAndToolsReachUpdate(t *testing.T) {
 	}
 	if got := rt.Snapshot().Model.(formModel).name.Value; got != "" {
 		t.Errorf("the checkbox's messages changed the input to %q", got)
+	}
+}
+
+func TestCheckboxStateAppliesToggled(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		msg  tea.Msg
+		used bool
+		want bool
+	}{
+		{"its Toggled", widgets.Toggled{ID: "c", Checked: true}, true, true},
+		{"another checkbox's", widgets.Toggled{ID: "d", Checked: true}, false, false},
+		{"an unrelated message", widgets.SelectionChanged{ID: "c"}, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := widgets.CheckboxState{ID: "c"}
+			if used := s.Update(tc.msg); used != tc.used || s.Checked != tc.want {
+				t.Errorf("Update = %v, checked %v; want %v, %v", used, s.Checked, tc.used, tc.want)
+			}
+		})
+	}
+	s := widgets.CheckboxState{ID: "c"}
+	s.Update(s.View(widgets.Checkbox{}).HandleKey(parseKey(t, "space")))
+	s.Update(s.View(widgets.Checkbox{}).HandleKey(parseKey(t, "space")))
+	s.Update(s.View(widgets.Checkbox{}).HandleKey(parseKey(t, "space")))
+	if !s.Checked {
+		t.Error("three toggles from unchecked must leave it checked")
 	}
 }

@@ -5,9 +5,30 @@
 // human's keystroke and an agent's tool call become the same message in the
 // app's Update.
 //
-// State helpers (TextInputState, TableState, TreeState, ...) apply the
-// common messages in one line, so an app that needs no special behaviour
-// writes none.
+// State helpers (TextInputState, TableState, TreeState, ...) hold what a
+// widget needs in an app's model and apply the common messages in one line,
+// so an app that needs no special behaviour writes none. Each lives in its
+// widget's file, and all share one contract:
+//
+//   - ID is the id of the widget the state drives. Update applies only
+//     messages whose ID equals it and reports whether it used msg, so two
+//     tables in one app never apply each other's messages; a state whose
+//     ID is empty applies nothing.
+//   - View(w) returns w, the widget as the app configures it (label,
+//     placeholder, width, theme, ...), with its ID and the fields the
+//     state holds filled in from the state:
+//     s.Email.View(widgets.TextInput{Label: "Email"}).
+//   - Messages that ask the app to act rather than to change the widget
+//     (Submitted, Chosen, MenuSelected, ModalConfirmed) are left to the
+//     app: Update reports false for them.
+//   - Update never changes a slice or map in place that an earlier view
+//     may still hold (renderers read the last published view while Update
+//     runs): sorting builds a new Rows slice, expanding a node a new
+//     Expanded map.
+//   - Every state encodes to JSON with snake_case keys ({"id", "value",
+//     "cursor_from_end"}), as the items it holds (MenuItem, TableColumn,
+//     TreeNode) and a BarChart's Bar do, so a model that embeds one reads
+//     in facet_get_model like the rest of an app's model.
 //
 // Every state a widget draws also shows in plain text, without colour or
 // style, because an agent reads the screen as text: the selected item of a

@@ -19,32 +19,15 @@ import (
 
 // fieldKey turns a key into a one-line field's message: an edit at the
 // cursor (TextChanged), a move of the cursor (CursorMoved) or Submitted. A
-// character that would take the value past limit runes types nothing.
-func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, k tea.Key) tea.Msg {
+// character that would take the value past limit runes types nothing; a
+// masked field's word keys act on the whole value.
+func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked bool, k tea.Key) tea.Msg {
 	e := newEditText(value, fromEnd)
-	switch {
-	case key.Matches(k, keys.Submit):
+	if key.Matches(k, keys.Submit) {
 		return Submitted{ID: id, Value: value}
-	case key.Matches(k, keys.DeleteBack):
-		if e.at == 0 {
-			return nil
-		}
-		return e.changed(id, 1, 0, "")
-	case key.Matches(k, keys.DeleteForward):
-		if e.at == len(e.runes) {
-			return nil
-		}
-		return e.changed(id, 0, 1, "")
-	case key.Matches(k, keys.Clear):
-		return TextChanged{ID: id, Value: ""}
-	case key.Matches(k, keys.Left):
-		return e.moveTo(id, e.at-1)
-	case key.Matches(k, keys.Right):
-		return e.moveTo(id, e.at+1)
-	case key.Matches(k, keys.Home):
-		return e.moveTo(id, 0)
-	case key.Matches(k, keys.End):
-		return e.moveTo(id, len(e.runes))
+	}
+	if msg, ok := editKey(keys.EditKeyMap, id, e, false, masked, k); ok {
+		return msg
 	}
 	if s := k.Text(); s != "" && e.fits(s, limit) {
 		return e.changed(id, 0, 0, s)
@@ -64,21 +47,25 @@ func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
 		}
 		text += fmt.Sprintf(" The value holds at most %d characters; longer text is refused, never cut.", limit)
-		textSchema := str(text)
-		textSchema["maxLength"] = limit
+		schema := argsSchema[typeIntoArgs]()
+		textSchema := schemaProperty(schema, "text")
+		textSchema["description"], textSchema["maxLength"] = text, limit
 		out = append(out,
-			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.",
-				object(map[string]any{
-					"text":   textSchema,
-					"append": boolean("Add the text at the end of the current value instead of replacing it (default false)."),
-				}, "text")),
-			write("clear", "Clear the field's value.", object(nil)),
+			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.", schema),
+			write("clear", "Clear the field's value.", argsSchema[noArgs]()),
 		)
 	}
 	if readable {
-		out = append(out, read("get_value", "Read the field's current value.", object(nil)))
+		out = append(out, read("get_value", "Read the field's current value.", argsSchema[noArgs]()))
 	}
 	return out
+}
+
+// typeIntoArgs are the arguments of a text field's type_into. Text's
+// description and maxLength depend on the field (see fieldActions).
+type typeIntoArgs struct {
+	Text   string `json:"text"`
+	Append bool   `json:"append,omitempty" jsonschema:"Add the text at the end of the current value instead of replacing it (default false)."`
 }
 
 // invokeField performs a text field's action among those offered; a
@@ -91,20 +78,15 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 	}
 	switch action {
 	case "type_into":
-		if err := onlyArgs(action, args, "text", "append"); err != nil {
+		var in typeIntoArgs
+		if err := bindArgs(action, args, &in); err != nil {
 			return tea.Result{}, err
 		}
-		text, err := argString(action, args, "text", true)
+		text, err := typedText(action, in.Text, multiline)
 		if err != nil {
 			return tea.Result{}, err
 		}
-		if text, err = typedText(action, text, multiline); err != nil {
-			return tea.Result{}, err
-		}
-		appendText, err := argBool(action, args, "append", false)
-		if err != nil {
-			return tea.Result{}, err
-		}
+		appendText := in.Append
 		if err := checkCharLimit(action, value, text, appendText, limit); err != nil {
 			return tea.Result{}, err
 		}
@@ -113,12 +95,12 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 		}
 		return tea.Write(TextChanged{ID: id, Value: text}), nil
 	case "clear":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(TextChanged{ID: id, Value: ""}), nil
 	default: // get_value
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"value": value}), nil

@@ -69,15 +69,15 @@ func TestSingleLineFieldsRefuseControlCharacters(t *testing.T) {
 
 func TestTextAreaTakesNewlinesAndTabsButNoOtherControlCharacters(t *testing.T) {
 	a := widgets.TextArea{ID: "n", Value: "x"}
-	inRunInvoke(t, a, []inInvokeCase{
-		{name: "newlines", action: "type_into", args: map[string]any{"text": "a\nb\n"}, msg: widgets.TextChanged{ID: "n", Value: "a\nb\n"}},
-		{name: "CRLF and CR are newlines", action: "type_into", args: map[string]any{"text": "a\r\nb\rc"}, msg: widgets.TextChanged{ID: "n", Value: "a\nb\nc"}},
-		{name: "tabs are kept", action: "type_into", args: map[string]any{"text": "\tindented"}, msg: widgets.TextChanged{ID: "n", Value: "\tindented"}},
-		{name: "a bell is refused", action: "type_into", args: map[string]any{"text": "a\nb\a"}, wantErr: tea.ErrInvalidArgument,
+	runInvoke(t, a, []invokeCase{
+		{name: "newlines", action: "type_into", args: map[string]any{"text": "a\nb\n"}, write: widgets.TextChanged{ID: "n", Value: "a\nb\n"}},
+		{name: "CRLF and CR are newlines", action: "type_into", args: map[string]any{"text": "a\r\nb\rc"}, write: widgets.TextChanged{ID: "n", Value: "a\nb\nc"}},
+		{name: "tabs are kept", action: "type_into", args: map[string]any{"text": "\tindented"}, write: widgets.TextChanged{ID: "n", Value: "\tindented"}},
+		{name: "a bell is refused", action: "type_into", args: map[string]any{"text": "a\nb\a"}, errIs: tea.ErrInvalidArgument,
 			errHas: []string{"text", "got U+0007 at character 4", controlRule, "a text area takes newlines and tabs"}},
-		{name: "an escape is refused", action: "type_into", args: map[string]any{"text": "\x1b[31m", "append": true}, wantErr: tea.ErrInvalidArgument,
+		{name: "an escape is refused", action: "type_into", args: map[string]any{"text": "\x1b[31m", "append": true}, errIs: tea.ErrInvalidArgument,
 			errHas: []string{"got U+001B at character 1", controlRule}},
-		{name: "an 8-bit CSI is refused", action: "type_into", args: map[string]any{"text": "a\r\n\u009b"}, wantErr: tea.ErrInvalidArgument,
+		{name: "an 8-bit CSI is refused", action: "type_into", args: map[string]any{"text": "a\r\n\u009b"}, errIs: tea.ErrInvalidArgument,
 			errHas: []string{"got U+009B at character 3", controlRule}},
 	})
 }

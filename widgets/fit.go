@@ -55,24 +55,6 @@ func clipLines[T any](items []T, height int) []T {
 	return items
 }
 
-// followWindow returns the first index of a window of size rows over n
-// items that starts at offset if it can, shows cursor, and does not run past
-// the end.
-func followWindow(offset, cursor, rows, n int) int {
-	if rows <= 0 || n <= 0 {
-		return 0
-	}
-	start := min(max(offset, 0), max(n-rows, 0))
-	if cursor >= 0 {
-		if cursor < start {
-			start = cursor
-		} else if cursor >= start+rows {
-			start = cursor - rows + 1
-		}
-	}
-	return start
-}
-
 // boolInt is 1 for true and 0 for false.
 func boolInt(b bool) int {
 	if b {

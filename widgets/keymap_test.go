@@ -1,8 +1,10 @@
-package widgets
+package widgets_test
 
 import (
 	"reflect"
 	"testing"
+
+	"github.com/facetui/facet/widgets"
 
 	"charm.land/bubbles/v2/key"
 
@@ -17,20 +19,20 @@ type helpKeyer interface {
 
 func TestWidgetsAnswerTheirOwnKeyMapInsteadOfTheDefault(t *testing.T) {
 	bind := func(k string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, "custom")) }
-	button := DefaultButtonKeyMap()
+	button := widgets.DefaultButtonKeyMap()
 	button.Press = bind("x")
-	table := DefaultTableKeyMap()
+	table := widgets.DefaultTableKeyMap()
 	table.Down = bind("n")
-	tree := DefaultTreeKeyMap()
+	tree := widgets.DefaultTreeKeyMap()
 	tree.Down = bind("n")
-	list := DefaultSelectListKeyMap()
+	list := widgets.DefaultSelectListKeyMap()
 	list.Down = bind("n")
-	input := DefaultTextInputKeyMap()
+	input := widgets.DefaultTextInputKeyMap()
 	input.Submit = bind("ctrl+s")
-	modal := DefaultModalKeyMap()
+	modal := widgets.DefaultModalKeyMap()
 	modal.Right = bind("x")
 	rows := [][]string{{"a"}, {"b"}}
-	nodes := []TreeNode{{ID: "a"}, {ID: "b"}}
+	nodes := []widgets.TreeNode{{ID: "a"}, {ID: "b"}}
 	tests := []struct {
 		name          string
 		custom, plain helpKeyer
@@ -38,17 +40,17 @@ func TestWidgetsAnswerTheirOwnKeyMapInsteadOfTheDefault(t *testing.T) {
 		want          tea.Msg
 		helpIncludes  string
 	}{
-		{"button", Button{ID: "b", OnClick: "go", Keys: &button}, Button{ID: "b", OnClick: "go"}, "x", "enter", "go", "x"},
-		{"table", Table{ID: "t", Columns: []TableColumn{{Key: "k"}}, Rows: rows, Keys: &table}, Table{ID: "t", Columns: []TableColumn{{Key: "k"}}, Rows: rows},
-			"n", "down", RowSelected{ID: "t", Index: 1}, "n"},
-		{"tree", Tree{ID: "r", Nodes: nodes, Selected: "a", Keys: &tree}, Tree{ID: "r", Nodes: nodes, Selected: "a"},
-			"n", "down", NodeSelected{ID: "r", NodeID: "b"}, "n"},
-		{"select list", SelectList{ID: "s", Options: []string{"a", "b"}, Keys: &list}, SelectList{ID: "s", Options: []string{"a", "b"}},
-			"n", "down", SelectionChanged{ID: "s", Index: 1, Label: "b"}, "n"},
-		{"text input", TextInput{ID: "i", Value: "v", Keys: &input}, TextInput{ID: "i", Value: "v"},
-			"ctrl+s", "enter", Submitted{ID: "i", Value: "v"}, "ctrl+s"},
-		{"modal", Modal{ID: "m", Visible: true, Keys: &modal}, Modal{ID: "m", Visible: true},
-			"x", "right", ModalHighlighted{ID: "m", Choice: ModalDismiss}, "←/x"},
+		{"button", widgets.Button{ID: "b", OnClick: "go", Keys: &button}, widgets.Button{ID: "b", OnClick: "go"}, "x", "enter", "go", "x"},
+		{"table", widgets.Table{ID: "t", Columns: []widgets.TableColumn{{Key: "k"}}, Rows: rows, Keys: &table}, widgets.Table{ID: "t", Columns: []widgets.TableColumn{{Key: "k"}}, Rows: rows},
+			"n", "down", widgets.RowSelected{ID: "t", Index: 1}, "n"},
+		{"tree", widgets.Tree{ID: "r", Nodes: nodes, Selected: "a", Keys: &tree}, widgets.Tree{ID: "r", Nodes: nodes, Selected: "a"},
+			"n", "down", widgets.NodeSelected{ID: "r", NodeID: "b"}, "n"},
+		{"select list", widgets.SelectList{ID: "s", Options: []string{"a", "b"}, Keys: &list}, widgets.SelectList{ID: "s", Options: []string{"a", "b"}},
+			"n", "down", widgets.SelectionChanged{ID: "s", Index: 1, Label: "b"}, "n"},
+		{"text input", widgets.TextInput{ID: "i", Value: "v", Keys: &input}, widgets.TextInput{ID: "i", Value: "v"},
+			"ctrl+s", "enter", widgets.Submitted{ID: "i", Value: "v"}, "ctrl+s"},
+		{"modal", widgets.Modal{ID: "m", Visible: true, Keys: &modal}, widgets.Modal{ID: "m", Visible: true},
+			"x", "right", widgets.ModalHighlighted{ID: "m", Choice: widgets.ModalDismiss}, "←/x"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -75,9 +77,9 @@ func TestWidgetsAnswerTheirOwnKeyMapInsteadOfTheDefault(t *testing.T) {
 }
 
 func TestDefaultKeyMapsAreFreshValues(t *testing.T) {
-	a := DefaultTableKeyMap()
+	a := widgets.DefaultTableKeyMap()
 	a.Down.SetKeys("n")
-	if b := DefaultTableKeyMap(); !reflect.DeepEqual(b.Down.Keys(), []string{"down", "j"}) {
+	if b := widgets.DefaultTableKeyMap(); !reflect.DeepEqual(b.Down.Keys(), []string{"down", "j"}) {
 		t.Fatalf("changing one key map changed the default: %v", b.Down.Keys())
 	}
 }

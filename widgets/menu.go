@@ -207,7 +207,7 @@ func (m Menu) Render(ctx tea.RenderContext) string {
 	rows := m.rows()
 	cur := m.cursorRow(rows)
 	height := m.windowHeight(ctx.Height)
-	top := windowTop(cur, len(rows), height)
+	top := followWindow(0, cur, height, len(rows))
 	var out []string
 	for i := top; i < min(top+height, len(rows)); i++ {
 		r := rows[i]
@@ -295,7 +295,7 @@ func (m Menu) HandleMouse(ev tea.Mouse) tea.Msg {
 	}
 	rows := m.rows()
 	height := m.windowHeight(ev.Height)
-	top := windowTop(m.cursorRow(rows), len(rows), height)
+	top := followWindow(0, m.cursorRow(rows), height, len(rows))
 	i := top + ev.Y
 	if ev.Y < 0 || ev.Y >= height || i >= len(rows) || rows[i].item.Disabled {
 		return nil
@@ -320,22 +320,25 @@ func (m Menu) ShortHelp() []key.Binding {
 func (m Menu) Actions() []tea.Action {
 	return []tea.Action{
 		write("select", "Choose a menu item that has no children, at any depth, by its item id (see get_items). Disabled items cannot be chosen.",
-			object(map[string]any{"item_id": str("The id of the item to choose.")}, "item_id")),
-		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", object(nil)),
+			argsSchema[menuSelectArgs]()),
+		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", argsSchema[noArgs]()),
 	}
+}
+
+// menuSelectArgs are the arguments of a Menu's select.
+type menuSelectArgs struct {
+	ItemID string `json:"item_id" jsonschema:"The id of the item to choose."`
 }
 
 // Invoke implements tea.ToolProvider.
 func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "select":
-		if err := onlyArgs(action, args, "item_id"); err != nil {
+		var in menuSelectArgs
+		if err := bindArgs(action, args, &in); err != nil {
 			return tea.Result{}, err
 		}
-		id, err := argString(action, args, "item_id", true)
-		if err != nil {
-			return tea.Result{}, err
-		}
+		id := in.ItemID
 		leaves := menuLeaves(m.Items, nil)
 		for _, l := range leaves {
 			if l == id {
@@ -348,7 +351,7 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 		}
 		return tea.Result{}, argErr(action, "item_id", "%q is not an enabled item without children: valid %s", id, valid)
 	case "get_items":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"items": menuJSON(m.Items)}), nil
@@ -380,4 +383,88 @@ func menuJSON(items []MenuItem) []map[string]any {
 		})
 	}
 	return out
+}
+
+// MenuState is a Menu's items, open submenus and cursor. Update applies
+// MenuMoved and MenuOpened for ID.
+type MenuState struct {
+	ID     string     `json:"id"`
+	Items  []MenuItem `json:"items"`
+	Open   []string   `json:"open"`
+	Cursor string     `json:"cursor"`
+	Height int        `json:"height"`
+}
+
+// View returns w, the Menu as the app configures it, showing the state:
+// its ID is s.ID and its Items, Open, Cursor and Height come from s.
+func (s *MenuState) View(w Menu) Menu {
+	w.ID = s.ID
+	w.Items = s.Items
+	w.Open = s.Open
+	w.Cursor = s.Cursor
+	w.Height = s.Height
+	return w
+}
+
+// Update applies MenuMoved (the cursor moves) and MenuOpened (the open path
+// changes: closing puts the cursor back on the item that closed, opening
+// puts it on the first enabled item of the opened submenu) and reports
+// whether it used msg. Open is replaced, never changed in place.
+func (s *MenuState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case MenuMoved:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Cursor = m.ItemID
+		return true
+	case MenuOpened:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		path := append([]string{}, m.Path...)
+		switch {
+		case len(path) < len(s.Open) && isPrefix(path, s.Open):
+			s.Cursor = s.Open[len(path)]
+		case len(path) > 0:
+			if items := menuChildren(s.Items, path); len(items) > 0 {
+				s.Cursor = items[0].ID
+				for _, it := range items {
+					if !it.Disabled {
+						s.Cursor = it.ID
+						break
+					}
+				}
+			}
+		}
+		s.Open = path
+		return true
+	}
+	return false
+}
+
+// isPrefix reports whether p is a prefix of s.
+func isPrefix(p, s []string) bool {
+	if len(p) > len(s) {
+		return false
+	}
+	for i := range p {
+		if p[i] != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// menuChildren returns the items of the submenu at path, or nil when path
+// names no submenu.
+func menuChildren(items []MenuItem, path []string) []MenuItem {
+	for _, id := range path {
+		i := menuIndex(items, id)
+		if i < 0 {
+			return nil
+		}
+		items = items[i].Children
+	}
+	return items
 }

@@ -1,9 +1,10 @@
 package widgets
 
 import (
-	"github.com/charmbracelet/x/ansi"
 	"math"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"charm.land/bubbles/v2/key"
 
@@ -366,13 +367,13 @@ func (m Modal) Actions() []tea.Action {
 	if !m.Visible {
 		return nil
 	}
-	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", object(nil))
+	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", argsSchema[noArgs]())
 	if m.Destructive {
 		confirm.Annotations["destructiveHint"] = true
 	}
 	return []tea.Action{
 		confirm,
-		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", object(nil)),
+		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", argsSchema[noArgs]()),
 	}
 }
 
@@ -381,11 +382,47 @@ func (m Modal) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(m.Actions(), action) {
 		return tea.Result{}, tea.UnknownActionError(m.WidgetKind(), action, m.Actions())
 	}
-	if err := noArgs(action, args); err != nil {
+	if err := bindArgs(action, args, &noArgs{}); err != nil {
 		return tea.Result{}, err
 	}
 	if action == "confirm" {
 		return tea.Write(ModalConfirmed{ID: m.ID}), nil
 	}
 	return tea.Write(ModalDismissed{ID: m.ID}), nil
+}
+
+// ModalState is whether a Modal is open and which of its choices is
+// highlighted. Update applies ModalHighlighted for ID; Open and Close show
+// and hide the dialog, each putting the highlight back on the default
+// choice. ModalConfirmed and ModalDismissed are left to the app, which
+// acts and then calls Close.
+type ModalState struct {
+	ID          string      `json:"id"`
+	Visible     bool        `json:"visible"`
+	Highlighted ModalChoice `json:"highlighted"`
+}
+
+// View returns w, the Modal as the app configures it, showing the state:
+// its ID is s.ID and its Visible and Highlighted come from s.
+func (s *ModalState) View(w Modal) Modal {
+	w.ID = s.ID
+	w.Visible = s.Visible
+	w.Highlighted = s.Highlighted
+	return w
+}
+
+// Open shows the dialog with the default choice highlighted.
+func (s *ModalState) Open() { s.Visible, s.Highlighted = true, "" }
+
+// Close hides the dialog.
+func (s *ModalState) Close() { s.Visible, s.Highlighted = false, "" }
+
+// Update applies ModalHighlighted and reports whether it used msg.
+func (s *ModalState) Update(msg tea.Msg) bool {
+	m, ok := msg.(ModalHighlighted)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	s.Highlighted = m.Choice
+	return true
 }

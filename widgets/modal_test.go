@@ -22,13 +22,13 @@ func TestModalActionsOnlyWhileVisible(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.m.Actions()
-			if !reflect.DeepEqual(inNames(got), tc.want) {
-				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
+			if !reflect.DeepEqual(actionNames(got), tc.want) {
+				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			inCheckAnnotations(t, got, "confirm", "dismiss")
+			checkAnnotations(t, got, "confirm", "dismiss")
 		})
 	}
-	inCheckStatic(t, widgets.Modal{ID: "zzid", Title: "ZZTITLE", Body: "ZZBODY", ConfirmLabel: "ZZYES", Visible: true}.Actions(),
+	checkStatic(t, widgets.Modal{ID: "zzid", Title: "ZZTITLE", Body: "ZZBODY", ConfirmLabel: "ZZYES", Visible: true}.Actions(),
 		widgets.Modal{ID: "m", Visible: true}.Actions(), "zzid", "ZZTITLE", "ZZBODY", "ZZYES")
 }
 
@@ -54,31 +54,31 @@ func TestModalDestructiveConfirmCarriesTheHint(t *testing.T) {
 }
 
 func TestModalInvoke(t *testing.T) {
-	inRunInvoke(t, widgets.Modal{ID: "m", Visible: true}, []inInvokeCase{
-		{name: "confirm", action: "confirm", msg: widgets.ModalConfirmed{ID: "m"}},
-		{name: "dismiss", action: "dismiss", msg: widgets.ModalDismissed{ID: "m"}},
-		{name: "confirm refuses arguments", action: "confirm", args: map[string]any{"ok": true}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action", action: "close", wantErr: tea.ErrUnknownAction, errHas: []string{"confirm, dismiss"}},
+	runInvoke(t, widgets.Modal{ID: "m", Visible: true}, []invokeCase{
+		{name: "confirm", action: "confirm", write: widgets.ModalConfirmed{ID: "m"}},
+		{name: "dismiss", action: "dismiss", write: widgets.ModalDismissed{ID: "m"}},
+		{name: "confirm refuses arguments", action: "confirm", args: map[string]any{"ok": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "unknown action", action: "close", errIs: tea.ErrUnknownAction, errHas: []string{"confirm, dismiss"}},
 	})
-	inRunInvoke(t, widgets.Modal{ID: "m"}, []inInvokeCase{
-		{name: "hidden refuses confirm", action: "confirm", wantErr: tea.ErrUnknownAction},
-		{name: "hidden refuses dismiss", action: "dismiss", wantErr: tea.ErrUnknownAction},
+	runInvoke(t, widgets.Modal{ID: "m"}, []invokeCase{
+		{name: "hidden refuses confirm", action: "confirm", errIs: tea.ErrUnknownAction},
+		{name: "hidden refuses dismiss", action: "dismiss", errIs: tea.ErrUnknownAction},
 	})
 }
 
 func TestModalKeys(t *testing.T) {
 	m := widgets.Modal{ID: "m", Visible: true}
-	inRunKeys(t, m, []inKeyCase{
-		{"enter confirms, the default", inKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
+	runKeys(t, m, []keyCase{
+		{"enter confirms, the default", parseKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
 		{"y confirms", tea.Char('y'), widgets.ModalConfirmed{ID: "m"}},
-		{"esc dismisses", inKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
+		{"esc dismisses", parseKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
 		{"n dismisses", tea.Char('n'), widgets.ModalDismissed{ID: "m"}},
-		{"space does nothing", inKey(t, "space"), nil},
+		{"space does nothing", parseKey(t, "space"), nil},
 		{"x does nothing", tea.Char('x'), nil},
 	})
-	inRunKeys(t, widgets.Modal{ID: "m"}, []inKeyCase{
-		{"hidden ignores enter", inKey(t, "enter"), nil},
-		{"hidden ignores esc", inKey(t, "esc"), nil},
+	runKeys(t, widgets.Modal{ID: "m"}, []keyCase{
+		{"hidden ignores enter", parseKey(t, "enter"), nil},
+		{"hidden ignores esc", parseKey(t, "esc"), nil},
 	})
 	if !m.CanFocus() || (widgets.Modal{ID: "m"}).CanFocus() {
 		t.Error("only a visible modal takes focus")
@@ -93,14 +93,14 @@ func TestModalClickOnAChoice(t *testing.T) {
 	if len(lines) != 5 || !strings.HasPrefix(lines[3], "│ ▸[ OK ]  [ Cancel ]") {
 		t.Fatalf("layout changed:\n%s", strings.Join(lines, "\n"))
 	}
-	inRunMouse(t, m, []inMouseCase{
-		{"click on OK's mark confirms", inClick(2, 3), widgets.ModalConfirmed{ID: "m"}},
-		{"click on OK's end confirms", inClick(8, 3), widgets.ModalConfirmed{ID: "m"}},
-		{"click between does nothing", inClick(9, 3), nil},
-		{"click on Cancel dismisses", inClick(11, 3), widgets.ModalDismissed{ID: "m"}},
-		{"click on Cancel's end dismisses", inClick(20, 3), widgets.ModalDismissed{ID: "m"}},
-		{"click past Cancel does nothing", inClick(21, 3), nil},
-		{"click on the body does nothing", inClick(3, 1), nil},
+	runMouse(t, m, []mouseCase{
+		{"click on OK's mark confirms", click(2, 3, 0), widgets.ModalConfirmed{ID: "m"}},
+		{"click on OK's end confirms", click(8, 3, 0), widgets.ModalConfirmed{ID: "m"}},
+		{"click between does nothing", click(9, 3, 0), nil},
+		{"click on Cancel dismisses", click(11, 3, 0), widgets.ModalDismissed{ID: "m"}},
+		{"click on Cancel's end dismisses", click(20, 3, 0), widgets.ModalDismissed{ID: "m"}},
+		{"click past Cancel does nothing", click(21, 3, 0), nil},
+		{"click on the body does nothing", click(3, 1, 0), nil},
 		{"right click does nothing", tea.Mouse{X: 3, Y: 3, Action: tea.MousePress, Button: tea.MouseRight}, nil},
 		// In 4 lines the blank line goes: the choices move up to line 2.
 		{"click maps through a clipped height", tea.Mouse{X: 3, Y: 2, Action: tea.MousePress, Button: tea.MouseLeft, Height: 4}, widgets.ModalConfirmed{ID: "m"}},
@@ -109,8 +109,8 @@ func TestModalClickOnAChoice(t *testing.T) {
 	if len(clipped) != 4 || !strings.Contains(clipped[2], "[ OK ]") {
 		t.Errorf("in 4 lines:\n%s\nwant the choices on line 2", strings.Join(clipped, "\n"))
 	}
-	inRunMouse(t, widgets.Modal{ID: "m", Title: "Sure?", Body: "Delete it?"}, []inMouseCase{
-		{"hidden ignores clicks", inClick(2, 3), nil},
+	runMouse(t, widgets.Modal{ID: "m", Title: "Sure?", Body: "Delete it?"}, []mouseCase{
+		{"hidden ignores clicks", click(2, 3, 0), nil},
 	})
 }
 
@@ -136,9 +136,9 @@ func TestModalRender(t *testing.T) {
 		{ID: "m", Title: "字字字字字字字字字字字字字字字字字字", Body: "字字字字字字字字字字字字字字字字字字字字字字字字", Visible: true},
 		{ID: "m", Visible: true},
 	} {
-		inCheckAllSizes(t, mm)
+		checkAllSizes(t, mm)
 	}
-	inCheckDistinct(t, map[string]string{
+	checkDistinct(t, map[string]string{
 		"unfocused": m.Render(tea.RenderContext{Width: 60}),
 		"focused":   m.Render(tea.RenderContext{Width: 60, Focused: true}),
 	})
@@ -162,40 +162,40 @@ func TestModalKeysChooseTheHighlightedChoice(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		modal widgets.Modal
-		cases []inKeyCase
+		cases []keyCase
 	}{
-		{"destructive, as it opens", widgets.Modal{ID: "m", Visible: true, Destructive: true}, []inKeyCase{
-			{"enter dismisses", inKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
-			{"left highlights confirm", inKey(t, "left"), confirm},
+		{"destructive, as it opens", widgets.Modal{ID: "m", Visible: true, Destructive: true}, []keyCase{
+			{"enter dismisses", parseKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
+			{"left highlights confirm", parseKey(t, "left"), confirm},
 			{"h highlights confirm", tea.Char('h'), confirm},
-			{"right stays on dismiss", inKey(t, "right"), nil},
+			{"right stays on dismiss", parseKey(t, "right"), nil},
 			{"l stays on dismiss", tea.Char('l'), nil},
 			{"y confirms", tea.Char('y'), widgets.ModalConfirmed{ID: "m"}},
-			{"esc dismisses", inKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
+			{"esc dismisses", parseKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
 		}},
-		{"destructive, confirm highlighted", widgets.Modal{ID: "m", Visible: true, Destructive: true, Highlighted: widgets.ModalConfirm}, []inKeyCase{
-			{"enter confirms", inKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
-			{"right highlights dismiss", inKey(t, "right"), dismiss},
+		{"destructive, confirm highlighted", widgets.Modal{ID: "m", Visible: true, Destructive: true, Highlighted: widgets.ModalConfirm}, []keyCase{
+			{"enter confirms", parseKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
+			{"right highlights dismiss", parseKey(t, "right"), dismiss},
 			{"l highlights dismiss", tea.Char('l'), dismiss},
-			{"left stays on confirm", inKey(t, "left"), nil},
-			{"esc dismisses", inKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
+			{"left stays on confirm", parseKey(t, "left"), nil},
+			{"esc dismisses", parseKey(t, "esc"), widgets.ModalDismissed{ID: "m"}},
 		}},
-		{"not destructive, as it opens", widgets.Modal{ID: "m", Visible: true}, []inKeyCase{
-			{"enter confirms", inKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
-			{"right highlights dismiss", inKey(t, "right"), dismiss},
+		{"not destructive, as it opens", widgets.Modal{ID: "m", Visible: true}, []keyCase{
+			{"enter confirms", parseKey(t, "enter"), widgets.ModalConfirmed{ID: "m"}},
+			{"right highlights dismiss", parseKey(t, "right"), dismiss},
 		}},
-		{"not destructive, dismiss highlighted", widgets.Modal{ID: "m", Visible: true, Highlighted: widgets.ModalDismiss}, []inKeyCase{
-			{"enter dismisses", inKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
-			{"left highlights confirm", inKey(t, "left"), confirm},
+		{"not destructive, dismiss highlighted", widgets.Modal{ID: "m", Visible: true, Highlighted: widgets.ModalDismiss}, []keyCase{
+			{"enter dismisses", parseKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
+			{"left highlights confirm", parseKey(t, "left"), confirm},
 		}},
-		{"an unknown highlight is the default", widgets.Modal{ID: "m", Visible: true, Destructive: true, Highlighted: "delete"}, []inKeyCase{
-			{"enter dismisses", inKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
+		{"an unknown highlight is the default", widgets.Modal{ID: "m", Visible: true, Destructive: true, Highlighted: "delete"}, []keyCase{
+			{"enter dismisses", parseKey(t, "enter"), widgets.ModalDismissed{ID: "m"}},
 		}},
-		{"hidden", widgets.Modal{ID: "m", Destructive: true}, []inKeyCase{
-			{"left does nothing", inKey(t, "left"), nil},
+		{"hidden", widgets.Modal{ID: "m", Destructive: true}, []keyCase{
+			{"left does nothing", parseKey(t, "left"), nil},
 		}},
 	} {
-		t.Run(tc.name, func(t *testing.T) { inRunKeys(t, tc.modal, tc.cases) })
+		t.Run(tc.name, func(t *testing.T) { runKeys(t, tc.modal, tc.cases) })
 	}
 }
 
@@ -235,7 +235,7 @@ func TestModalShowsTheHighlightedChoice(t *testing.T) {
 	m := widgets.Modal{ID: "m", Visible: true, Destructive: true}
 	other := m
 	other.Highlighted = widgets.ModalConfirm
-	inCheckDistinct(t, map[string]string{
+	checkDistinct(t, map[string]string{
 		"dismiss highlighted": m.Render(tea.RenderContext{Width: 40, Focused: true}),
 		"confirm highlighted": other.Render(tea.RenderContext{Width: 40, Focused: true}),
 	})
@@ -244,7 +244,7 @@ func TestModalShowsTheHighlightedChoice(t *testing.T) {
 func TestModalStateMovesTheHighlight(t *testing.T) {
 	s := widgets.ModalState{ID: "m"}
 	s.Open()
-	if v := s.View("m"); !v.Visible || v.Highlighted != "" {
+	if v := s.View(widgets.Modal{}); !v.Visible || v.Highlighted != "" {
 		t.Fatalf("opened: %+v, want visible with the default highlight", v)
 	}
 	for _, tc := range []struct {

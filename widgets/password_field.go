@@ -9,45 +9,21 @@ import (
 // PasswordMask is the rune a PasswordField draws for each character.
 const PasswordMask = '•'
 
-// PasswordField is a one-line secret field. It answers keys like a
-// TextInput (sending TextChanged and Submitted) but always draws
-// PasswordMask instead of its value, offers no read of its value and never
-// describes it. A disabled PasswordField cannot be focused and offers no
-// action.
-type PasswordField struct {
-	ID    string
-	Label string
-	Value string
-	// LabelWidth, when positive, pads the label and its colon to this many
-	// cells, so the fields of a form line up: "Email:    [".
-	LabelWidth int
-	// Width is the field's width in cells, not counting its label and
-	// brackets; 0 fills the width available.
-	Width int
-	// CursorFromEnd is where the cursor is, in runes counted back from the
-	// end of Value (0, the zero value, is the end), as in TextInput.
-	CursorFromEnd int
-	// CharLimit is the most characters (runes) the value takes; 0 or less
-	// means DefaultCharLimit (4096). There is no unlimited field: one that
-	// needs more sets a larger limit. A key that would type past it types
-	// nothing, a paste past it is refused whole, and type_into past it is
-	// refused with an error naming the limit, never cut. A longer Value the
-	// app sets itself is kept and drawn; typing cannot make it longer.
-	CharLimit int
-	Disabled  bool
-	Exclude   bool
-	// Keys overrides the keys it answers to; nil means
-	// DefaultTextInputKeyMap().
-	Keys  *TextInputKeyMap
-	Theme *Theme
-}
+// PasswordField is a one-line secret field: a TextInput that is always
+// masked, with a kind of its own. It has TextInput's fields, documented
+// there (Mask, when 0, is PasswordMask). It answers keys like a TextInput
+// (sending TextChanged and Submitted) but always draws its mask instead of
+// its value, offers no read of its value and never describes it. A
+// disabled PasswordField cannot be focused and offers no action.
+type PasswordField TextInput
 
-// keys returns Keys, or DefaultTextInputKeyMap() when it is nil.
-func (p PasswordField) keys() TextInputKeyMap {
-	if p.Keys != nil {
-		return *p.Keys
+// input is the masked TextInput the field draws and edits as.
+func (p PasswordField) input() TextInput {
+	t := TextInput(p)
+	if t.Mask == 0 {
+		t.Mask = PasswordMask
 	}
-	return DefaultTextInputKeyMap()
+	return t
 }
 
 // Children implements tea.Node.
@@ -74,43 +50,26 @@ func (p PasswordField) MaskedValue() string { return p.Value }
 
 // Describe implements tea.Describer: the length of the value, never the
 // value.
-func (p PasswordField) Describe() tea.Description {
-	return describeField(p.Label, p.Value, true, p.Disabled)
-}
+func (p PasswordField) Describe() tea.Description { return p.input().Describe() }
 
 // Render implements tea.Widget: "Label: [•••• ]".
-func (p PasswordField) Render(ctx tea.RenderContext) string {
-	return renderField(themeOr(p.Theme), ctx, fieldLabel(p.Label, p.LabelWidth), p.Value, "", PasswordMask, p.Width, p.CursorFromEnd, p.Disabled)
-}
+func (p PasswordField) Render(ctx tea.RenderContext) string { return p.input().Render(ctx) }
 
 // HandleKey implements tea.KeyHandler.
-func (p PasswordField) HandleKey(k tea.Key) tea.Msg {
-	if p.Disabled {
-		return nil
-	}
-	return fieldKey(p.keys(), p.ID, p.Value, p.CursorFromEnd, p.limit(), k)
-}
+func (p PasswordField) HandleKey(k tea.Key) tea.Msg { return p.input().HandleKey(k) }
 
 // ShortHelp lists the keys for the help line.
-func (p PasswordField) ShortHelp() []key.Binding {
-	km := p.keys()
-	return []key.Binding{km.Submit, km.DeleteBack, km.Clear}
-}
+func (p PasswordField) ShortHelp() []key.Binding { return p.input().ShortHelp() }
 
 // Actions implements tea.ToolProvider: type_into and clear, never a read.
-func (p PasswordField) Actions() []tea.Action {
-	return fieldActions(p.Disabled, false, false, p.limit())
-}
+func (p PasswordField) Actions() []tea.Action { return p.input().Actions() }
 
 // Invoke implements tea.ToolProvider.
 func (p PasswordField) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(p.WidgetKind(), p.ID, p.Value, false, p.limit(), p.Actions(), action, args)
+	return p.input().invoke(p.WidgetKind(), action, args)
 }
-
-// limit is the CharLimit in effect.
-func (p PasswordField) limit() int { return charLimit(p.CharLimit, DefaultCharLimit) }
 
 // CheckInsert returns an error naming the field's limit when n more
 // characters would take its value past CharLimit, and nil when they fit
 // (see TextInput.CheckInsert).
-func (p PasswordField) CheckInsert(n int) error { return roomError(p.Value, n, p.limit()) }
+func (p PasswordField) CheckInsert(n int) error { return p.input().CheckInsert(n) }

@@ -23,42 +23,42 @@ func TestPasswordFieldActionsNeverRead(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.p.Actions()
-			if !reflect.DeepEqual(inNames(got), tc.want) {
-				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
+			if !reflect.DeepEqual(actionNames(got), tc.want) {
+				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			inCheckAnnotations(t, got, "type_into", "clear")
+			checkAnnotations(t, got, "type_into", "clear")
 		})
 	}
-	inCheckStatic(t, widgets.PasswordField{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE"}.Actions(),
+	checkStatic(t, widgets.PasswordField{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE"}.Actions(),
 		widgets.PasswordField{ID: "x"}.Actions(), "zzid", "ZZLABEL", "ZZVALUE")
 }
 
 func TestPasswordFieldInvoke(t *testing.T) {
-	inRunInvoke(t, widgets.PasswordField{ID: "pw", Value: "abc"}, []inInvokeCase{
-		{name: "type_into replaces", action: "type_into", args: map[string]any{"text": "xyz"}, msg: widgets.TextChanged{ID: "pw", Value: "xyz"}},
-		{name: "type_into appends", action: "type_into", args: map[string]any{"text": "d", "append": true}, msg: widgets.TextChanged{ID: "pw", Value: "abcd"}},
-		{name: "clear empties", action: "clear", msg: widgets.TextChanged{ID: "pw", Value: ""}},
-		{name: "get_value is not offered", action: "get_value", wantErr: tea.ErrUnknownAction, errHas: []string{"password_field", "type_into, clear"}},
-		{name: "type_into without text", action: "type_into", wantErr: tea.ErrInvalidArgument, errHas: []string{"text", "required"}},
-		{name: "type_into with a bool text", action: "type_into", args: map[string]any{"text": true}, wantErr: tea.ErrInvalidArgument, errHas: []string{"must be a string"}},
-		{name: "type_into with a number append", action: "type_into", args: map[string]any{"text": "a", "append": 1.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"true or false"}},
-		{name: "clear refuses arguments", action: "clear", args: map[string]any{"all": true}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+	runInvoke(t, widgets.PasswordField{ID: "pw", Value: "abc"}, []invokeCase{
+		{name: "type_into replaces", action: "type_into", args: map[string]any{"text": "xyz"}, write: widgets.TextChanged{ID: "pw", Value: "xyz"}},
+		{name: "type_into appends", action: "type_into", args: map[string]any{"text": "d", "append": true}, write: widgets.TextChanged{ID: "pw", Value: "abcd"}},
+		{name: "clear empties", action: "clear", write: widgets.TextChanged{ID: "pw", Value: ""}},
+		{name: "get_value is not offered", action: "get_value", errIs: tea.ErrUnknownAction, errHas: []string{"password_field", "type_into, clear"}},
+		{name: "type_into without text", action: "type_into", errIs: tea.ErrInvalidArgument, errHas: []string{"text", "required"}},
+		{name: "type_into with a bool text", action: "type_into", args: map[string]any{"text": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"must be a string"}},
+		{name: "type_into with a number append", action: "type_into", args: map[string]any{"text": "a", "append": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"true or false"}},
+		{name: "clear refuses arguments", action: "clear", args: map[string]any{"all": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
 	})
-	inRunInvoke(t, widgets.PasswordField{ID: "pw", Disabled: true}, []inInvokeCase{
-		{name: "disabled refuses type_into", action: "type_into", args: map[string]any{"text": "x"}, wantErr: tea.ErrUnknownAction},
+	runInvoke(t, widgets.PasswordField{ID: "pw", Disabled: true}, []invokeCase{
+		{name: "disabled refuses type_into", action: "type_into", args: map[string]any{"text": "x"}, errIs: tea.ErrUnknownAction},
 	})
 }
 
 func TestPasswordFieldKeys(t *testing.T) {
 	p := widgets.PasswordField{ID: "pw", Value: "ab"}
-	inRunKeys(t, p, []inKeyCase{
+	runKeys(t, p, []keyCase{
 		{"a letter appends", tea.Char('c'), widgets.TextChanged{ID: "pw", Value: "abc"}},
-		{"backspace removes", inKey(t, "backspace"), widgets.TextChanged{ID: "pw", Value: "a"}},
-		{"ctrl+u clears", inKey(t, "ctrl+u"), widgets.TextChanged{ID: "pw", Value: ""}},
-		{"enter submits", inKey(t, "enter"), widgets.Submitted{ID: "pw", Value: "ab"}},
-		{"down is not used", inKey(t, "down"), nil},
+		{"backspace removes", parseKey(t, "backspace"), widgets.TextChanged{ID: "pw", Value: "a"}},
+		{"ctrl+u clears", parseKey(t, "ctrl+u"), widgets.TextChanged{ID: "pw", Value: ""}},
+		{"enter submits", parseKey(t, "enter"), widgets.Submitted{ID: "pw", Value: "ab"}},
+		{"down is not used", parseKey(t, "down"), nil},
 	})
-	inRunKeys(t, widgets.PasswordField{ID: "pw", Disabled: true}, []inKeyCase{
+	runKeys(t, widgets.PasswordField{ID: "pw", Disabled: true}, []keyCase{
 		{"disabled ignores letters", tea.Char('c'), nil},
 	})
 }
@@ -66,8 +66,8 @@ func TestPasswordFieldKeys(t *testing.T) {
 func TestPasswordFieldAlwaysDrawsBullets(t *testing.T) {
 	secret := "correct horse"
 	p := widgets.PasswordField{ID: "pw", Label: "Password", Value: secret}
-	inCheckAllSizes(t, p)
-	for _, width := range inWidths {
+	checkAllSizes(t, p)
+	for _, width := range widths {
 		for _, focused := range []bool{false, true} {
 			out := ansi.Strip(p.Render(tea.RenderContext{Width: width, Focused: focused}))
 			if strings.Contains(out, "horse") || strings.Contains(out, "correct") || strings.Contains(out, "co") {
@@ -82,7 +82,7 @@ func TestPasswordFieldAlwaysDrawsBullets(t *testing.T) {
 	ctx := tea.RenderContext{Width: 40}
 	dis := p
 	dis.Disabled = true
-	inCheckDistinct(t, map[string]string{
+	checkDistinct(t, map[string]string{
 		"unfocused": p.Render(ctx),
 		"focused":   p.Render(tea.RenderContext{Width: 40, Focused: true}),
 		"disabled":  dis.Render(ctx),
@@ -101,5 +101,33 @@ func TestPasswordFieldDescribesLengthOnly(t *testing.T) {
 	}
 	if !tea.IsMasked(p) {
 		t.Error("a PasswordField must be masked")
+	}
+}
+
+// A PasswordField is the TextInput type, always masked: it has every field
+// a TextInput has, and so the options a TextInput gets (a placeholder, a
+// mask of one's own) without a copy of their code.
+func TestPasswordFieldIsAMaskedTextInput(t *testing.T) {
+	if !reflect.TypeFor[widgets.PasswordField]().ConvertibleTo(reflect.TypeFor[widgets.TextInput]()) {
+		t.Fatal("PasswordField does not share TextInput's fields")
+	}
+	ctx := tea.RenderContext{Width: 30}
+	for _, tc := range []struct {
+		name string
+		p    widgets.PasswordField
+		want string
+	}{
+		{"the default mask", widgets.PasswordField{Label: "PIN", Value: "1234"}, "PIN: [••••"},
+		{"a mask of its own", widgets.PasswordField{Label: "PIN", Value: "1234", Mask: '*'}, "PIN: [****"},
+		{"a placeholder while empty", widgets.PasswordField{Label: "PIN", Placeholder: "4 digits"}, "PIN: [‹4 digits›"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ansi.Strip(tc.p.Render(ctx)); !strings.HasPrefix(got, tc.want) {
+				t.Errorf("Render = %q, want it to start %q", got, tc.want)
+			}
+			if strings.Contains(ansi.Strip(tc.p.Render(ctx)), "1234") {
+				t.Error("the value shows")
+			}
+		})
 	}
 }

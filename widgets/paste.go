@@ -79,12 +79,7 @@ func (t TextInput) Paste(text string) (tea.Msg, error) {
 
 // Paste implements Paster: text inserted at the cursor, a line break and a
 // tab as a space.
-func (p PasswordField) Paste(text string) (tea.Msg, error) {
-	if p.Disabled {
-		return nil, nil
-	}
-	return pasteField(p.ID, p.Value, p.CursorFromEnd, p.limit(), false, text)
-}
+func (p PasswordField) Paste(text string) (tea.Msg, error) { return p.input().Paste(text) }
 
 // Paste implements Paster: text inserted at the cursor, its line breaks
 // kept as newlines and a tab as a space.

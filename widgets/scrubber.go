@@ -259,42 +259,87 @@ func (s Scrubber) ShortHelp() []key.Binding {
 // Actions implements tea.ToolProvider. A disabled Scrubber offers
 // get_position only.
 func (s Scrubber) Actions() []tea.Action {
-	get := read("get_position", "Read the position, the range (min and max, in seconds) and whether it is playing.", object(nil))
+	get := read("get_position", "Read the position, the range (min and max, in seconds) and whether it is playing.", argsSchema[noArgs]())
 	if s.Disabled {
 		return []tea.Action{get}
 	}
 	return []tea.Action{
 		write("seek", "Move to a position in seconds, within the range get_position reports.",
-			object(map[string]any{"position": map[string]any{"type": "integer", "description": "Position in seconds, from min to max."}}, "position")),
-		write("play", "Start playback, as a user would by pressing Space.", object(nil)),
-		write("pause", "Pause playback, as a user would by pressing Space.", object(nil)),
+			argsSchema[seekArgs]()),
+		write("play", "Start playback, as a user would by pressing Space.", argsSchema[noArgs]()),
+		write("pause", "Pause playback, as a user would by pressing Space.", argsSchema[noArgs]()),
 		get,
 	}
+}
+
+// seekArgs are the arguments of seek.
+type seekArgs struct {
+	Position int `json:"position" jsonschema:"Position in seconds, from min to max."`
 }
 
 // Invoke implements tea.ToolProvider.
 func (s Scrubber) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch {
 	case action == "get_position":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"position": s.pos(), "min": s.Min, "max": s.hi(), "playing": s.Playing}), nil
 	case s.Disabled:
 	case action == "seek":
-		if err := onlyArgs(action, args, "position"); err != nil {
+		var in seekArgs
+		if err := bindArgs(action, args, &in, within("position", s.Min, s.hi())); err != nil {
 			return tea.Result{}, err
 		}
-		p, err := argInt(action, args, "position", s.Min, s.hi())
-		if err != nil {
-			return tea.Result{}, err
-		}
-		return tea.Write(Seeked{ID: s.ID, Position: p}), nil
+		return tea.Write(Seeked{ID: s.ID, Position: in.Position}), nil
 	case action == "play", action == "pause":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(PlaybackChanged{ID: s.ID, Playing: action == "play"}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError("scrubber", action, s.Actions())
+}
+
+// ScrubberState is a Scrubber's model. Update applies Seeked and
+// PlaybackChanged for ID.
+type ScrubberState struct {
+	ID       string `json:"id"`
+	Label    string `json:"label"`
+	Position int    `json:"position"`
+	Min      int    `json:"min"`
+	Max      int    `json:"max"`
+	Playing  bool   `json:"playing"`
+}
+
+// View returns w, the Scrubber as the app configures it, showing the state:
+// its ID is s.ID and its Label, Position, Min, Max and Playing come from s.
+func (s *ScrubberState) View(w Scrubber) Scrubber {
+	w.ID = s.ID
+	w.Label = s.Label
+	w.Position = s.Position
+	w.Min = s.Min
+	w.Max = s.Max
+	w.Playing = s.Playing
+	return w
+}
+
+// Update applies Seeked (clamped to [Min, Max]) and PlaybackChanged. It
+// reports whether it used msg.
+func (s *ScrubberState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case Seeked:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Position = min(max(m.Position, s.Min), max(s.Max, s.Min))
+		return true
+	case PlaybackChanged:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Playing = m.Playing
+		return true
+	}
+	return false
 }

@@ -154,15 +154,6 @@ func (l SelectList) Render(ctx tea.RenderContext) string {
 	return strings.Join(out, "\n")
 }
 
-// windowTop is the first of height rows shown out of n so that row sel is
-// in view: the list scrolls only once the selection passes the window.
-func windowTop(sel, n, height int) int {
-	if height <= 0 || n <= height || sel < height {
-		return 0
-	}
-	return min(sel-height+1, n-height)
-}
-
 // layout says whether the label line is drawn and how many options are
 // shown when the widget gets avail lines (0: unbounded).
 func (l SelectList) layout(avail int) (label bool, height int) {
@@ -275,12 +266,17 @@ func (l SelectList) Actions() []tea.Action {
 	var out []tea.Action
 	if !l.Disabled {
 		out = append(out, write("select", "Select the option at a 0-based index, as a user would by moving to it.",
-			object(map[string]any{"index": integer("The 0-based index of the option to select.", 0)}, "index")))
+			argsSchema[selectArgs]()))
 	}
 	return append(out,
-		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", object(nil)),
-		read("get_options", "Read the options in display order.", object(nil)),
+		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", argsSchema[noArgs]()),
+		read("get_options", "Read the options in display order.", argsSchema[noArgs]()),
 	)
+}
+
+// selectArgs are the arguments of a SelectList's select.
+type selectArgs struct {
+	Index int `json:"index" jsonschema:"The 0-based index of the option to select." minimum:"0"`
 }
 
 // Invoke implements tea.ToolProvider.
@@ -290,24 +286,55 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 	}
 	switch action {
 	case "select":
-		if err := onlyArgs(action, args, "index"); err != nil {
+		var in selectArgs
+		if err := bindArgs(action, args, &in, within("index", 0, len(l.Options)-1)); err != nil {
 			return tea.Result{}, err
 		}
-		i, err := argInt(action, args, "index", 0, len(l.Options)-1)
-		if err != nil {
-			return tea.Result{}, err
-		}
-		return tea.Write(SelectionChanged{ID: l.ID, Index: i, Label: l.Options[i]}), nil
+		return tea.Write(SelectionChanged{ID: l.ID, Index: in.Index, Label: l.Options[in.Index]}), nil
 	case "get_selected":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		index, label := l.selection()
 		return tea.Read(map[string]any{"index": index, "label": label}), nil
 	default: // get_options
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"options": append([]string{}, l.Options...)}), nil
 	}
+}
+
+// SelectListState is a SelectList's options, selection and scroll offset.
+// Update applies SelectionChanged for ID.
+type SelectListState struct {
+	ID       string   `json:"id"`
+	Options  []string `json:"options"`
+	Selected int      `json:"selected"`
+	Height   int      `json:"height"`
+	Offset   int      `json:"offset"`
+}
+
+// View returns w, the SelectList as the app configures it, showing the state:
+// its ID is s.ID and its Options, Selected, Height and Offset come from s.
+func (s *SelectListState) View(w SelectList) SelectList {
+	w.ID = s.ID
+	w.Options = s.Options
+	w.Selected = s.Selected
+	w.Height = s.Height
+	w.Offset = s.Offset
+	return w
+}
+
+// Update applies SelectionChanged (clamped to the options), moving Offset
+// only as far as keeps the selection in a window of Height lines, and
+// reports whether it used msg.
+func (s *SelectListState) Update(msg tea.Msg) bool {
+	m, ok := msg.(SelectionChanged)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	s.Selected = max(-1, min(m.Index, len(s.Options)-1))
+	s.Offset = followWindow(s.Offset, s.Selected, s.View(SelectList{}).height(), len(s.Options))
+	return true
 }

@@ -24,44 +24,44 @@ func TestSelectListActions(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.l.Actions()
-			if !reflect.DeepEqual(inNames(got), tc.want) {
-				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
+			if !reflect.DeepEqual(actionNames(got), tc.want) {
+				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			inCheckAnnotations(t, got, "select")
+			checkAnnotations(t, got, "select")
 		})
 	}
-	inCheckStatic(t, widgets.SelectList{ID: "zzid", Label: "ZZLABEL", Options: []string{"ZZOPTION"}}.Actions(),
+	checkStatic(t, widgets.SelectList{ID: "zzid", Label: "ZZLABEL", Options: []string{"ZZOPTION"}}.Actions(),
 		widgets.SelectList{ID: "f", Options: inFruit, Selected: 3}.Actions(), "zzid", "ZZLABEL", "ZZOPTION")
 }
 
 func TestSelectListInvoke(t *testing.T) {
 	l := widgets.SelectList{ID: "f", Options: inFruit, Selected: 1}
-	inRunInvoke(t, l, []inInvokeCase{
-		{name: "select the first", action: "select", args: map[string]any{"index": 0.0}, msg: widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
-		{name: "select the last", action: "select", args: map[string]any{"index": 4.0}, msg: widgets.SelectionChanged{ID: "f", Index: 4, Label: "elderberry"}},
-		{name: "get_selected", action: "get_selected", value: map[string]any{"index": 1, "label": "banana"}},
-		{name: "get_options", action: "get_options", value: map[string]any{"options": inFruit}},
-		{name: "index past the end", action: "select", args: map[string]any{"index": 7.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{`"index"`, "7 is out of range: valid 0 to 4"}},
-		{name: "negative index", action: "select", args: map[string]any{"index": -1.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"valid 0 to 4"}},
-		{name: "fractional index", action: "select", args: map[string]any{"index": 1.5}, wantErr: tea.ErrInvalidArgument, errHas: []string{"integer from 0 to 4"}},
-		{name: "string index", action: "select", args: map[string]any{"index": "2"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"integer from 0 to 4"}},
-		{name: "missing index", action: "select", args: map[string]any{}, wantErr: tea.ErrInvalidArgument, errHas: []string{"required", "0 to 4"}},
-		{name: "unknown argument", action: "select", args: map[string]any{"index": 1.0, "label": "x"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"label", "takes: index"}},
-		{name: "get_options refuses arguments", action: "get_options", args: map[string]any{"x": 1.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action", action: "choose", wantErr: tea.ErrUnknownAction, errHas: []string{"select, get_selected, get_options"}},
+	runInvoke(t, l, []invokeCase{
+		{name: "select the first", action: "select", args: map[string]any{"index": 0.0}, write: widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
+		{name: "select the last", action: "select", args: map[string]any{"index": 4.0}, write: widgets.SelectionChanged{ID: "f", Index: 4, Label: "elderberry"}},
+		{name: "get_selected", action: "get_selected", read: map[string]any{"index": 1, "label": "banana"}},
+		{name: "get_options", action: "get_options", read: map[string]any{"options": inFruit}},
+		{name: "index past the end", action: "select", args: map[string]any{"index": 7.0}, errIs: tea.ErrInvalidArgument, errHas: []string{`"index"`, "7 is out of range: valid 0 to 4"}},
+		{name: "negative index", action: "select", args: map[string]any{"index": -1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"valid 0 to 4"}},
+		{name: "fractional index", action: "select", args: map[string]any{"index": 1.5}, errIs: tea.ErrInvalidArgument, errHas: []string{"integer from 0 to 4"}},
+		{name: "string index", action: "select", args: map[string]any{"index": "2"}, errIs: tea.ErrInvalidArgument, errHas: []string{"integer from 0 to 4"}},
+		{name: "missing index", action: "select", args: map[string]any{}, errIs: tea.ErrInvalidArgument, errHas: []string{"required", "0 to 4"}},
+		{name: "unknown argument", action: "select", args: map[string]any{"index": 1.0, "label": "x"}, errIs: tea.ErrInvalidArgument, errHas: []string{"label", "takes: index"}},
+		{name: "get_options refuses arguments", action: "get_options", args: map[string]any{"x": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "unknown action", action: "choose", errIs: tea.ErrUnknownAction, errHas: []string{"select, get_selected, get_options"}},
 	})
-	inRunInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: -1}, []inInvokeCase{
-		{name: "nothing selected", action: "get_selected", value: map[string]any{"index": -1, "label": ""}},
+	runInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: -1}, []invokeCase{
+		{name: "nothing selected", action: "get_selected", read: map[string]any{"index": -1, "label": ""}},
 	})
-	inRunInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 9}, []inInvokeCase{
-		{name: "out-of-range selection reads as none", action: "get_selected", value: map[string]any{"index": -1, "label": ""}},
+	runInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 9}, []invokeCase{
+		{name: "out-of-range selection reads as none", action: "get_selected", read: map[string]any{"index": -1, "label": ""}},
 	})
-	inRunInvoke(t, widgets.SelectList{ID: "f"}, []inInvokeCase{
-		{name: "no options to select", action: "select", args: map[string]any{"index": 0.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"nothing to choose from"}},
-		{name: "no options read as empty", action: "get_options", value: map[string]any{"options": []string{}}},
+	runInvoke(t, widgets.SelectList{ID: "f"}, []invokeCase{
+		{name: "no options to select", action: "select", args: map[string]any{"index": 0.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"nothing to choose from"}},
+		{name: "no options read as empty", action: "get_options", read: map[string]any{"options": []string{}}},
 	})
-	inRunInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Disabled: true}, []inInvokeCase{
-		{name: "disabled refuses select", action: "select", args: map[string]any{"index": 0.0}, wantErr: tea.ErrUnknownAction},
+	runInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Disabled: true}, []invokeCase{
+		{name: "disabled refuses select", action: "select", args: map[string]any{"index": 0.0}, errIs: tea.ErrUnknownAction},
 	})
 }
 
@@ -74,37 +74,37 @@ func TestSelectListKeys(t *testing.T) {
 	sel := func(i int) widgets.SelectionChanged {
 		return widgets.SelectionChanged{ID: "f", Index: i, Label: inFruit[i]}
 	}
-	inRunKeys(t, l, []inKeyCase{
-		{"up moves up", inKey(t, "up"), sel(1)},
-		{"down moves down", inKey(t, "down"), sel(3)},
-		{"home goes first", inKey(t, "home"), sel(0)},
-		{"end goes last", inKey(t, "end"), sel(4)},
-		{"pgup stops at the first", inKey(t, "pgup"), sel(0)},
-		{"pgdown stops at the last", inKey(t, "pgdown"), sel(4)},
-		{"enter chooses", inKey(t, "enter"), widgets.Chosen{ID: "f", Index: 2, Label: "cherry"}},
+	runKeys(t, l, []keyCase{
+		{"up moves up", parseKey(t, "up"), sel(1)},
+		{"down moves down", parseKey(t, "down"), sel(3)},
+		{"home goes first", parseKey(t, "home"), sel(0)},
+		{"end goes last", parseKey(t, "end"), sel(4)},
+		{"pgup stops at the first", parseKey(t, "pgup"), sel(0)},
+		{"pgdown stops at the last", parseKey(t, "pgdown"), sel(4)},
+		{"enter chooses", parseKey(t, "enter"), widgets.Chosen{ID: "f", Index: 2, Label: "cherry"}},
 		{"a letter does nothing", tea.Char('j'), nil},
-		{"space does nothing", inKey(t, "space"), nil},
+		{"space does nothing", parseKey(t, "space"), nil},
 	})
-	inRunKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 0}, []inKeyCase{
-		{"up at the top stays", inKey(t, "up"), sel(0)},
+	runKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 0}, []keyCase{
+		{"up at the top stays", parseKey(t, "up"), sel(0)},
 	})
-	inRunKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: -1}, []inKeyCase{
-		{"down from none selects the first", inKey(t, "down"), sel(0)},
-		{"enter with none does nothing", inKey(t, "enter"), nil},
+	runKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: -1}, []keyCase{
+		{"down from none selects the first", parseKey(t, "down"), sel(0)},
+		{"enter with none does nothing", parseKey(t, "enter"), nil},
 	})
-	inRunKeys(t, widgets.SelectList{ID: "f", Options: long, Selected: 10, Height: 4}, []inKeyCase{
-		{"pgdown moves a window", inKey(t, "pgdown"), widgets.SelectionChanged{ID: "f", Index: 14, Label: long[14]}},
-		{"pgup moves a window", inKey(t, "pgup"), widgets.SelectionChanged{ID: "f", Index: 6, Label: long[6]}},
+	runKeys(t, widgets.SelectList{ID: "f", Options: long, Selected: 10, Height: 4}, []keyCase{
+		{"pgdown moves a window", parseKey(t, "pgdown"), widgets.SelectionChanged{ID: "f", Index: 14, Label: long[14]}},
+		{"pgup moves a window", parseKey(t, "pgup"), widgets.SelectionChanged{ID: "f", Index: 6, Label: long[6]}},
 	})
-	inRunKeys(t, widgets.SelectList{ID: "f", Options: long, Selected: 10}, []inKeyCase{
-		{"pgdown moves the default window", inKey(t, "pgdown"), widgets.SelectionChanged{ID: "f", Index: 10 + widgets.DefaultListHeight, Label: long[10+widgets.DefaultListHeight]}},
+	runKeys(t, widgets.SelectList{ID: "f", Options: long, Selected: 10}, []keyCase{
+		{"pgdown moves the default window", parseKey(t, "pgdown"), widgets.SelectionChanged{ID: "f", Index: 10 + widgets.DefaultListHeight, Label: long[10+widgets.DefaultListHeight]}},
 	})
-	inRunKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 2, Disabled: true}, []inKeyCase{
-		{"disabled ignores down", inKey(t, "down"), nil},
-		{"disabled ignores enter", inKey(t, "enter"), nil},
+	runKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 2, Disabled: true}, []keyCase{
+		{"disabled ignores down", parseKey(t, "down"), nil},
+		{"disabled ignores enter", parseKey(t, "enter"), nil},
 	})
-	inRunKeys(t, widgets.SelectList{ID: "f"}, []inKeyCase{
-		{"no options ignore down", inKey(t, "down"), nil},
+	runKeys(t, widgets.SelectList{ID: "f"}, []keyCase{
+		{"no options ignore down", parseKey(t, "down"), nil},
 	})
 }
 
@@ -114,19 +114,19 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 		long[i] = "item" + string(rune('a'+i))
 	}
 	labelled := widgets.SelectList{ID: "f", Label: "Fruit", Options: inFruit, Selected: 0}
-	inRunMouse(t, labelled, []inMouseCase{
-		{"click on the label does nothing", inClick(1, 0), nil},
-		{"click on the selected first option chooses it", inClick(1, 1), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
-		{"click on the fourth option", inClick(3, 4), widgets.SelectionChanged{ID: "f", Index: 3, Label: "date"}},
-		{"click below the options", inClick(1, 6), nil},
+	runMouse(t, labelled, []mouseCase{
+		{"click on the label does nothing", click(1, 0, 0), nil},
+		{"click on the selected first option chooses it", click(1, 1, 0), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
+		{"click on the fourth option", click(3, 4, 0), widgets.SelectionChanged{ID: "f", Index: 3, Label: "date"}},
+		{"click below the options", click(1, 6, 0), nil},
 		{"right click does nothing", tea.Mouse{Y: 2, Action: tea.MousePress, Button: tea.MouseRight}, nil},
 		{"wheel down moves down", tea.Mouse{Action: tea.MouseWheelDown}, widgets.SelectionChanged{ID: "f", Index: 1, Label: "banana"}},
 		{"wheel up stays at the top", tea.Mouse{Action: tea.MouseWheelUp}, widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
 	})
 	unlabelled := widgets.SelectList{ID: "f", Options: inFruit, Selected: 0}
-	inRunMouse(t, unlabelled, []inMouseCase{
-		{"without a label the first line is the first option", inClick(1, 0), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
-		{"a click on another option selects it", inClick(1, 2), widgets.SelectionChanged{ID: "f", Index: 2, Label: "cherry"}},
+	runMouse(t, unlabelled, []mouseCase{
+		{"without a label the first line is the first option", click(1, 0, 0), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
+		{"a click on another option selects it", click(1, 2, 0), widgets.SelectionChanged{ID: "f", Index: 2, Label: "cherry"}},
 	})
 	// Scrolled: selection 10 in a window of 4 shows items 7-10.
 	scrolled := widgets.SelectList{ID: "f", Label: "L", Options: long, Selected: 10, Height: 4}
@@ -135,14 +135,14 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 	if len(lines) != 5 || !strings.Contains(lines[1], long[7]) || !strings.Contains(lines[4], long[10]) {
 		t.Fatalf("render = %q, want the label then items 7-10", out)
 	}
-	inRunMouse(t, scrolled, []inMouseCase{
-		{"click maps through the scroll window", inClick(1, 1), widgets.SelectionChanged{ID: "f", Index: 7, Label: long[7]}},
-		{"click on the selected line chooses it, as Enter does", inClick(1, 4), widgets.Chosen{ID: "f", Index: 10, Label: long[10]}},
+	runMouse(t, scrolled, []mouseCase{
+		{"click maps through the scroll window", click(1, 1, 0), widgets.SelectionChanged{ID: "f", Index: 7, Label: long[7]}},
+		{"click on the selected line chooses it, as Enter does", click(1, 4, 0), widgets.Chosen{ID: "f", Index: 10, Label: long[10]}},
 		// Drawn in 3 lines: the label and two options, 9 and 10.
 		{"click maps through a clipped height", tea.Mouse{Y: 1, Action: tea.MousePress, Button: tea.MouseLeft, Height: 3}, widgets.SelectionChanged{ID: "f", Index: 9, Label: long[9]}},
 	})
-	inRunMouse(t, widgets.SelectList{ID: "f", Options: inFruit, Disabled: true}, []inMouseCase{
-		{"disabled ignores clicks", inClick(1, 0), nil},
+	runMouse(t, widgets.SelectList{ID: "f", Options: inFruit, Disabled: true}, []mouseCase{
+		{"disabled ignores clicks", click(1, 0, 0), nil},
 	})
 }
 
@@ -183,13 +183,13 @@ func TestSelectListRenderFitsAndShowsState(t *testing.T) {
 		{ID: "f", Label: "Empty"},
 		{ID: "f", Options: inFruit, Disabled: true, Selected: 1},
 	} {
-		inCheckAllSizes(t, l)
+		checkAllSizes(t, l)
 	}
 	l := widgets.SelectList{ID: "f", Label: "Fruit", Options: inFruit, Selected: 1}
 	dis := l
 	dis.Disabled = true
 	ctx := tea.RenderContext{Width: 30}
-	inCheckDistinct(t, map[string]string{
+	checkDistinct(t, map[string]string{
 		"unfocused": l.Render(ctx),
 		"focused":   l.Render(tea.RenderContext{Width: 30, Focused: true}),
 		"disabled":  dis.Render(ctx),
@@ -208,5 +208,39 @@ func TestSelectListDescribe(t *testing.T) {
 		"selected": 2, "selected_label": "cherry", "options": 5, "disabled": false}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+}
+
+func TestSelectListStateAppliesSelectionChanged(t *testing.T) {
+	opts := []string{"a", "b", "c"}
+	for _, tc := range []struct {
+		name string
+		msg  tea.Msg
+		used bool
+		want int
+	}{
+		{"its SelectionChanged", widgets.SelectionChanged{ID: "l", Index: 2, Label: "c"}, true, 2},
+		{"an index past the end is clamped", widgets.SelectionChanged{ID: "l", Index: 9}, true, 2},
+		{"a negative index means none", widgets.SelectionChanged{ID: "l", Index: -4}, true, -1},
+		{"another list's", widgets.SelectionChanged{ID: "x", Index: 0}, false, 1},
+		{"Chosen is left to the app", widgets.Chosen{ID: "l", Index: 0, Label: "a"}, false, 1},
+		{"an unrelated message", widgets.TextChanged{ID: "l"}, false, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := widgets.SelectListState{ID: "l", Options: opts, Selected: 1}
+			if used := s.Update(tc.msg); used != tc.used || s.Selected != tc.want {
+				t.Errorf("Update = %v, selected %d; want %v, %d", used, s.Selected, tc.used, tc.want)
+			}
+		})
+	}
+	s := widgets.SelectListState{ID: "l", Options: opts, Selected: 0, Height: 2}
+	for _, k := range []string{"down", "down", "down"} {
+		s.Update(s.View(widgets.SelectList{}).HandleKey(parseKey(t, k)))
+	}
+	if s.Selected != 2 {
+		t.Errorf("after three downs: selected %d, want 2 (the last)", s.Selected)
+	}
+	if got, want := s.View(widgets.SelectList{}), (widgets.SelectList{ID: "l", Options: opts, Selected: 2, Height: 2, Offset: 1}); !reflect.DeepEqual(got, want) {
+		t.Errorf("View = %#v, want %#v", got, want)
 	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 func TestSparklineIsDisplayOnly(t *testing.T) {
-	inCheckDisplayOnly(t, widgets.Sparkline{ID: "s", Values: []float64{1, 2}})
+	checkDisplayOnly(t, widgets.Sparkline{ID: "s", Values: []float64{1, 2}})
 }
 
 func TestSparklineRender(t *testing.T) {
@@ -41,7 +41,7 @@ func TestSparklineRender(t *testing.T) {
 		{ID: "s", Label: "a long label for a sparkline", Values: make([]float64, 500)},
 		{ID: "s", Label: "字字字字字", Values: ramp},
 	} {
-		inCheckAllSizes(t, s)
+		checkAllSizes(t, s)
 	}
 	got := widgets.Sparkline{ID: "s", Label: "cpu", Values: []float64{3, 1, 2}}.Describe()
 	want := tea.Description{Label: "cpu", Role: "chart", State: map[string]any{"count": 3, "min": 1.0, "max": 3.0, "last": 2.0}}

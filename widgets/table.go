@@ -2,9 +2,12 @@ package widgets
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -592,23 +595,36 @@ func (t Table) ShortHelp() []key.Binding {
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
 func (t Table) Actions() []tea.Action {
 	getRows := read("get_rows", "Read rows in display order as objects keyed by column key, a page at a time; also returns the column keys, the total row count and the offset.",
-		object(map[string]any{
-			"offset": integer("Index of the first row to return (default 0).", 0),
-			"limit":  map[string]any{"type": "integer", "description": "How many rows to return (default 100, at most 1000).", "minimum": 1, "maximum": getRowsMaxLimit},
-		}))
+		argsSchema[getRowsArgs]())
 	if t.Disabled {
 		return []tea.Action{getRows}
 	}
 	return []tea.Action{
 		write("select_row", "Select the row at index (0-based, in display order), as a user would with the arrow keys or a click.",
-			object(map[string]any{"index": integer("Row index, 0-based in display order.", 0)}, "index")),
+			argsSchema[selectRowArgs]()),
 		write("sort", "Sort the table by a column in the given direction, as a user would by clicking its header.",
-			object(map[string]any{
-				"column":    str("Key of the column to sort by (see get_rows' columns)."),
-				"direction": enum("Sort direction.", SortAsc, SortDesc),
-			}, "column", "direction")),
+			argsSchema[sortArgs]()),
 		getRows,
 	}
+}
+
+// selectRowArgs are the arguments of select_row.
+type selectRowArgs struct {
+	Index int `json:"index" jsonschema:"Row index, 0-based in display order." minimum:"0"`
+}
+
+// sortArgs are the arguments of sort; Direction's enum is SortAsc and
+// SortDesc.
+type sortArgs struct {
+	Column    string `json:"column" jsonschema:"Key of the column to sort by (see get_rows' columns)."`
+	Direction string `json:"direction" jsonschema:"Sort direction." enum:"asc,desc"`
+}
+
+// getRowsArgs are the arguments of get_rows; Limit's maximum is
+// getRowsMaxLimit.
+type getRowsArgs struct {
+	Offset int `json:"offset,omitempty" jsonschema:"Index of the first row to return (default 0)." minimum:"0"`
+	Limit  int `json:"limit,omitempty" jsonschema:"How many rows to return (default 100, at most 1000)." minimum:"1" maximum:"1000"`
 }
 
 // Invoke implements tea.ToolProvider.
@@ -618,56 +634,43 @@ func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 		return t.getRows(args)
 	case t.Disabled:
 	case action == "select_row":
-		if err := onlyArgs(action, args, "index"); err != nil {
+		var in selectRowArgs
+		if err := bindArgs(action, args, &in, within("index", 0, len(t.Rows)-1)); err != nil {
 			return tea.Result{}, err
 		}
-		i, err := argInt(action, args, "index", 0, len(t.Rows)-1)
-		if err != nil {
-			return tea.Result{}, err
-		}
-		return tea.Write(RowSelected{ID: t.ID, Index: i}), nil
+		return tea.Write(RowSelected{ID: t.ID, Index: in.Index}), nil
 	case action == "sort":
-		if err := onlyArgs(action, args, "column", "direction"); err != nil {
+		var in sortArgs
+		err := bindArgs(action, args, &in)
+		keys := t.columnKeys()
+		switch {
+		case isArg(err, "column"):
+			return tea.Result{}, argErr(action, "column", "%s: one of %s", ruleOf(err), strings.Join(keys, ", "))
+		case err != nil && !isArg(err, "direction"):
 			return tea.Result{}, err
 		}
-		keys := t.columnKeys()
-		col, err := argString(action, args, "column", true)
-		if err != nil {
-			return tea.Result{}, argErr(action, "column", "%s: one of %s", ruleOf(err), strings.Join(keys, ", "))
-		}
+		col := in.Column
 		if !slices.Contains(keys, col) {
 			if len(keys) == 0 {
 				return tea.Result{}, argErr(action, "column", "unknown column %q: the table has no columns", col)
 			}
 			return tea.Result{}, argErr(action, "column", "unknown column %q: one of %s", col, strings.Join(keys, ", "))
 		}
-		dir, err := argEnum(action, args, "direction", []string{SortAsc, SortDesc})
 		if err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(Sorted{ID: t.ID, Column: col, Direction: dir}), nil
+		return tea.Write(Sorted{ID: t.ID, Column: col, Direction: in.Direction}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError("table", action, t.Actions())
 }
 
 // getRows answers a page of rows; it touches only the rows it returns.
 func (t Table) getRows(args map[string]any) (tea.Result, error) {
-	const action = "get_rows"
-	if err := onlyArgs(action, args, "offset", "limit"); err != nil {
+	in := getRowsArgs{Limit: getRowsLimit}
+	if err := bindArgs("get_rows", args, &in, within("offset", 0, len(t.Rows))); err != nil {
 		return tea.Result{}, err
 	}
-	offset, limit := 0, getRowsLimit
-	var err error
-	if _, ok := args["offset"]; ok {
-		if offset, err = argInt(action, args, "offset", 0, len(t.Rows)); err != nil {
-			return tea.Result{}, err
-		}
-	}
-	if _, ok := args["limit"]; ok {
-		if limit, err = argInt(action, args, "limit", 1, getRowsMaxLimit); err != nil {
-			return tea.Result{}, err
-		}
-	}
+	offset, limit := in.Offset, in.Limit
 	keys := t.columnKeys()
 	end := min(offset+limit, len(t.Rows))
 	rows := make([]TableRow, 0, end-offset)
@@ -725,4 +728,124 @@ func (r TableRow) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// TableState is a Table's model: rows, selection, scroll offset and sort.
+// Update applies RowSelected and Sorted for ID; sorting builds a new Rows
+// slice, never changing the old one in place.
+type TableState struct {
+	ID            string        `json:"id"`
+	Columns       []TableColumn `json:"columns"`
+	Rows          [][]string    `json:"rows"`
+	Selected      int           `json:"selected"`
+	Offset        int           `json:"offset"`
+	Height        int           `json:"height"`
+	SortColumn    string        `json:"sort_column"`
+	SortDirection string        `json:"sort_direction"`
+}
+
+// View returns w, the Table as the app configures it, showing the state:
+// its ID is s.ID and its Columns, Rows, Selected, Offset, Height,
+// SortColumn and SortDirection come from s.
+func (s *TableState) View(w Table) Table {
+	w.ID = s.ID
+	w.Columns = s.Columns
+	w.Rows = s.Rows
+	w.Selected = s.Selected
+	w.Offset = s.Offset
+	w.Height = s.Height
+	w.SortColumn = s.SortColumn
+	w.SortDirection = s.SortDirection
+	return w
+}
+
+// Update applies RowSelected (moving Offset so the row stays in view) and
+// Sorted (sorting Rows stably by the column: numerically when both cells
+// parse as numbers, otherwise case-insensitively; the selected row stays
+// selected wherever it lands). It reports whether it used msg.
+func (s *TableState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case RowSelected:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Selected = min(max(m.Index, 0), max(len(s.Rows)-1, 0))
+		s.follow()
+		return true
+	case Sorted:
+		if !ownID(s.ID, m.ID) || (m.Direction != SortAsc && m.Direction != SortDesc) {
+			return false
+		}
+		col := slices.IndexFunc(s.Columns, func(c TableColumn) bool { return c.Key == m.Column })
+		if col < 0 {
+			return false
+		}
+		s.sort(col, m.Direction == SortDesc)
+		s.SortColumn, s.SortDirection = m.Column, m.Direction
+		s.follow()
+		return true
+	}
+	return false
+}
+
+// follow moves Offset so Selected is in the window.
+func (s *TableState) follow() {
+	h := s.Height
+	if h <= 0 {
+		h = DefaultTableHeight
+	}
+	s.Offset = followWindow(s.Offset, s.Selected, h, len(s.Rows))
+}
+
+// sortKey is a cell prepared for comparison once, not per comparison.
+type sortKey struct {
+	num   float64
+	isNum bool
+	fold  string
+}
+
+func newSortKey(cell string) sortKey {
+	k := sortKey{fold: strings.ToLower(cell)}
+	if f, err := strconv.ParseFloat(strings.TrimSpace(cell), 64); err == nil && !math.IsNaN(f) {
+		k.num, k.isNum = f, true
+	}
+	return k
+}
+
+func compareSortKeys(a, b sortKey) int {
+	if a.isNum && b.isNum {
+		return cmp.Compare(a.num, b.num)
+	}
+	return strings.Compare(a.fold, b.fold)
+}
+
+// sort orders a new copy of Rows by column col, keeping the selected row.
+func (s *TableState) sort(col int, desc bool) {
+	keys := make([]sortKey, len(s.Rows))
+	for i, r := range s.Rows {
+		cell := ""
+		if col < len(r) {
+			cell = r[col]
+		}
+		keys[i] = newSortKey(cell)
+	}
+	order := make([]int, len(s.Rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if desc {
+			return compareSortKeys(keys[b], keys[a])
+		}
+		return compareSortKeys(keys[a], keys[b])
+	})
+	rows := make([][]string, len(order))
+	selected := 0
+	for i, from := range order {
+		rows[i] = s.Rows[from]
+		if from == s.Selected {
+			selected = i
+		}
+	}
+	s.Rows, s.Selected = rows, selected
 }

@@ -1,8 +1,10 @@
-package widgets
+package widgets_test
 
 import (
 	"strconv"
 	"testing"
+
+	"github.com/facetui/facet/widgets"
 
 	"github.com/facetui/facet/tea"
 )
@@ -16,10 +18,10 @@ func BenchmarkTableRender(b *testing.B) {
 			for i := range rows {
 				rows[i] = []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7 % 50000), "Go", "A terminal UI framework number " + strconv.Itoa(i)}
 			}
-			tb := Table{ID: "repos", Rows: rows, Height: 39, Selected: n / 2,
-				Columns: []TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 8, Align: AlignRight},
+			tb := widgets.Table{ID: "repos", Rows: rows, Height: 39, Selected: n / 2,
+				Columns: []widgets.TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 8, Align: widgets.AlignRight},
 					{Key: "language", Title: "Language", Width: 10}, {Key: "description", Title: "Description"}},
-				SortColumn: "stars", SortDirection: SortDesc}
+				SortColumn: "stars", SortDirection: widgets.SortDesc}
 			ctx := tea.RenderContext{Width: 120, Height: 40, Focused: true}
 			b.ReportAllocs()
 			b.ResetTimer()

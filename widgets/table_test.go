@@ -1,28 +1,32 @@
-package widgets
+package widgets_test
 
 import (
+	"context"
 	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/facetui/facet/widgets"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/facetui/facet/tea"
 )
 
-func vwRepoColumns() []TableColumn {
-	return []TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 7}, {Key: "language", Title: "Language"}}
+func repoColumns() []widgets.TableColumn {
+	return []widgets.TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 7}, {Key: "language", Title: "Language"}}
 }
 
-// vwRepoTable is a table of n rows "repo-i", i*7 stars, Go.
-func vwRepoTable(n int) Table {
+// repoTable is a table of n rows "repo-i", i*7 stars, Go.
+func repoTable(n int) widgets.Table {
 	rows := make([][]string, n)
 	for i := range rows {
 		rows[i] = []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7), "Go"}
 	}
-	return Table{ID: "repos", Columns: vwRepoColumns(), Rows: rows}
+	return widgets.Table{ID: "repos", Columns: repoColumns(), Rows: rows}
 }
 
 func TestTableActions(t *testing.T) {
@@ -36,44 +40,44 @@ func TestTableActions(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tb := vwRepoTable(3)
+			tb := repoTable(3)
 			tb.Disabled = tc.disabled
-			if got := vwActionNames(tb.Actions()); !reflect.DeepEqual(got, tc.want) {
+			if got := actionNames(tb.Actions()); !reflect.DeepEqual(got, tc.want) {
 				t.Fatalf("Actions = %v, want %v", got, tc.want)
 			}
-			vwCheckAnnotations(t, tb.Actions(), "select_row", "sort")
+			checkAnnotations(t, tb.Actions(), "select_row", "sort")
 		})
 	}
 }
 
 func TestTableActionsAreStatic(t *testing.T) {
-	a, b := vwRepoTable(3), Table{ID: "other", Columns: []TableColumn{{Key: "x", Title: "Secret title"}}}
+	a, b := repoTable(3), widgets.Table{ID: "other", Columns: []widgets.TableColumn{{Key: "x", Title: "Secret title"}}}
 	if !reflect.DeepEqual(a.Actions(), b.Actions()) {
 		t.Fatal("actions depend on the table's content or id")
 	}
 }
 
 func TestTableInvoke(t *testing.T) {
-	tb := vwRepoTable(250)
+	tb := repoTable(250)
 	tb.Rows[1] = []string{"short"} // a short row reads as blanks
 	keys := []string{"name", "stars", "language"}
-	row := func(i int) TableRow {
-		return TableRow{Keys: keys, Cells: []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7), "Go"}}
+	row := func(i int) widgets.TableRow {
+		return widgets.TableRow{Keys: keys, Cells: []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7), "Go"}}
 	}
-	page := func(from, to int) []TableRow {
-		out := []TableRow{}
+	page := func(from, to int) []widgets.TableRow {
+		out := []widgets.TableRow{}
 		for i := from; i < to; i++ {
 			out = append(out, row(i))
 		}
 		return out
 	}
 	first := page(0, 100)
-	first[1] = TableRow{Keys: keys, Cells: []string{"short", "", ""}}
+	first[1] = widgets.TableRow{Keys: keys, Cells: []string{"short", "", ""}}
 	invalid := tea.ErrInvalidArgument
-	vwRunInvoke(t, tb, []vwInvokeCase{
-		{name: "select_row", action: "select_row", args: map[string]any{"index": float64(42)}, write: RowSelected{ID: "repos", Index: 42}},
-		{name: "select_row last", action: "select_row", args: map[string]any{"index": float64(249)}, write: RowSelected{ID: "repos", Index: 249}},
-		{name: "sort", action: "sort", args: map[string]any{"column": "stars", "direction": "desc"}, write: Sorted{ID: "repos", Column: "stars", Direction: "desc"}},
+	runInvoke(t, tb, []invokeCase{
+		{name: "select_row", action: "select_row", args: map[string]any{"index": float64(42)}, write: widgets.RowSelected{ID: "repos", Index: 42}},
+		{name: "select_row last", action: "select_row", args: map[string]any{"index": float64(249)}, write: widgets.RowSelected{ID: "repos", Index: 249}},
+		{name: "sort", action: "sort", args: map[string]any{"column": "stars", "direction": "desc"}, write: widgets.Sorted{ID: "repos", Column: "stars", Direction: "desc"}},
 		{name: "get_rows defaults to 100 from 0", action: "get_rows", args: nil,
 			read: map[string]any{"columns": keys, "rows": first, "total": 250, "offset": 0}},
 		{name: "get_rows page", action: "get_rows", args: map[string]any{"offset": float64(240), "limit": float64(5)},
@@ -81,7 +85,7 @@ func TestTableInvoke(t *testing.T) {
 		{name: "get_rows past the end is short", action: "get_rows", args: map[string]any{"offset": float64(248)},
 			read: map[string]any{"columns": keys, "rows": page(248, 250), "total": 250, "offset": 248}},
 		{name: "get_rows at the end is empty", action: "get_rows", args: map[string]any{"offset": float64(250)},
-			read: map[string]any{"columns": keys, "rows": []TableRow{}, "total": 250, "offset": 250}},
+			read: map[string]any{"columns": keys, "rows": []widgets.TableRow{}, "total": 250, "offset": 250}},
 
 		{name: "select_row out of range", action: "select_row", args: map[string]any{"index": float64(250)}, errIs: invalid, errHas: []string{"0 to 249"}},
 		{name: "select_row negative", action: "select_row", args: map[string]any{"index": float64(-1)}, errIs: invalid, errHas: []string{"0 to 249"}},
@@ -104,7 +108,7 @@ func TestTableInvoke(t *testing.T) {
 }
 
 func TestTableGetRowsEncodesEachRowInColumnOrder(t *testing.T) {
-	tb := Table{ID: "t", Columns: []TableColumn{{Key: "zeta"}, {Key: "alpha"}, {Key: "mid"}},
+	tb := widgets.Table{ID: "t", Columns: []widgets.TableColumn{{Key: "zeta"}, {Key: "alpha"}, {Key: "mid"}},
 		Rows: [][]string{{"z", "a", "m"}, {"only zeta"}}}
 	res, err := tb.Invoke("get_rows", nil)
 	if err != nil {
@@ -125,143 +129,143 @@ func TestTableGetRowsEncodesEachRowInColumnOrder(t *testing.T) {
 }
 
 func TestTableInvokeEdgeCases(t *testing.T) {
-	empty := Table{ID: "e", Columns: vwRepoColumns()}
-	disabled := vwRepoTable(3)
+	empty := widgets.Table{ID: "e", Columns: repoColumns()}
+	disabled := repoTable(3)
 	disabled.Disabled = true
-	noColumns := Table{ID: "n"}
+	noColumns := widgets.Table{ID: "n"}
 	invalid := tea.ErrInvalidArgument
 	t.Run("empty", func(t *testing.T) {
-		vwRunInvoke(t, empty, []vwInvokeCase{
+		runInvoke(t, empty, []invokeCase{
 			{name: "select_row has nothing to choose", action: "select_row", args: map[string]any{"index": float64(0)}, errIs: invalid, errHas: []string{"nothing to choose"}},
-			{name: "get_rows", action: "get_rows", read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []TableRow{}, "total": 0, "offset": 0}},
+			{name: "get_rows", action: "get_rows", read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []widgets.TableRow{}, "total": 0, "offset": 0}},
 		})
 	})
 	t.Run("disabled", func(t *testing.T) {
-		vwRunInvoke(t, disabled, []vwInvokeCase{
+		runInvoke(t, disabled, []invokeCase{
 			{name: "select_row is not offered", action: "select_row", args: map[string]any{"index": float64(0)}, errIs: tea.ErrUnknownAction, errHas: []string{"offers: get_rows"}},
 			{name: "sort is not offered", action: "sort", args: map[string]any{"column": "name", "direction": "asc"}, errIs: tea.ErrUnknownAction},
 			{name: "get_rows still reads", action: "get_rows", args: map[string]any{"limit": float64(1)},
-				read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []TableRow{{Keys: []string{"name", "stars", "language"}, Cells: []string{"repo-0", "0", "Go"}}}, "total": 3, "offset": 0}},
+				read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []widgets.TableRow{{Keys: []string{"name", "stars", "language"}, Cells: []string{"repo-0", "0", "Go"}}}, "total": 3, "offset": 0}},
 		})
 	})
 	t.Run("no columns", func(t *testing.T) {
-		vwRunInvoke(t, noColumns, []vwInvokeCase{
+		runInvoke(t, noColumns, []invokeCase{
 			{name: "sort says there are none", action: "sort", args: map[string]any{"column": "x", "direction": "asc"}, errIs: invalid, errHas: []string{"no columns"}},
 		})
 	})
 }
 
 func TestTableHandleKey(t *testing.T) {
-	tb := vwRepoTable(100)
+	tb := repoTable(100)
 	tb.Selected, tb.Height = 50, 8
-	tb.SortColumn, tb.SortDirection = "stars", SortAsc
-	sel := func(i int) tea.Msg { return RowSelected{ID: "repos", Index: i} }
-	vwRunKeys(t, tb, []vwKeyCase{
-		{"up", sel(49)}, {"k", sel(49)},
-		{"down", sel(51)}, {"j", sel(51)},
-		{"pgup", sel(42)}, {"pgdown", sel(58)},
-		{"home", sel(0)}, {"end", sel(99)},
-		{"s", Sorted{ID: "repos", Column: "stars", Direction: SortDesc}},
-		{"x", nil}, {"enter", nil},
+	tb.SortColumn, tb.SortDirection = "stars", widgets.SortAsc
+	sel := func(i int) tea.Msg { return widgets.RowSelected{ID: "repos", Index: i} }
+	runKeys(t, tb, []keyCase{
+		press("up", sel(49)), press("k", sel(49)),
+		press("down", sel(51)), press("j", sel(51)),
+		press("pgup", sel(42)), press("pgdown", sel(58)),
+		press("home", sel(0)), press("end", sel(99)),
+		press("s", widgets.Sorted{ID: "repos", Column: "stars", Direction: widgets.SortDesc}),
+		press("x", nil), press("enter", nil),
 	})
 	t.Run("movement clamps", func(t *testing.T) {
 		top, bottom := tb, tb
 		top.Selected, bottom.Selected = 3, 97
-		vwRunKeys(t, top, []vwKeyCase{{"up", sel(2)}, {"pgup", sel(0)}})
+		runKeys(t, top, []keyCase{press("up", sel(2)), press("pgup", sel(0))})
 		top.Selected = 0
-		vwRunKeys(t, top, []vwKeyCase{{"up", sel(0)}})
-		vwRunKeys(t, bottom, []vwKeyCase{{"pgdown", sel(99)}, {"down", sel(98)}})
+		runKeys(t, top, []keyCase{press("up", sel(0))})
+		runKeys(t, bottom, []keyCase{press("pgdown", sel(99)), press("down", sel(98))})
 	})
 	t.Run("s toggles back and defaults to the first column", func(t *testing.T) {
 		desc, none := tb, tb
-		desc.SortDirection = SortDesc
+		desc.SortDirection = widgets.SortDesc
 		none.SortColumn, none.SortDirection = "", ""
-		vwRunKeys(t, desc, []vwKeyCase{{"s", Sorted{ID: "repos", Column: "stars", Direction: SortAsc}}})
-		vwRunKeys(t, none, []vwKeyCase{{"s", Sorted{ID: "repos", Column: "name", Direction: SortAsc}}})
+		runKeys(t, desc, []keyCase{press("s", widgets.Sorted{ID: "repos", Column: "stars", Direction: widgets.SortAsc})})
+		runKeys(t, none, []keyCase{press("s", widgets.Sorted{ID: "repos", Column: "name", Direction: widgets.SortAsc})})
 	})
 	t.Run("disabled and empty tables ignore keys", func(t *testing.T) {
 		off := tb
 		off.Disabled = true
-		vwRunKeys(t, off, []vwKeyCase{{"down", nil}, {"s", nil}})
-		vwRunKeys(t, Table{ID: "e", Columns: vwRepoColumns()}, []vwKeyCase{{"down", nil}, {"end", nil}})
+		runKeys(t, off, []keyCase{press("down", nil), press("s", nil)})
+		runKeys(t, widgets.Table{ID: "e", Columns: repoColumns()}, []keyCase{press("down", nil), press("end", nil)})
 	})
 	t.Run("page moves by the default height", func(t *testing.T) {
 		d := tb
 		d.Height = 0
-		vwRunKeys(t, d, []vwKeyCase{{"pgdown", sel(50 + DefaultTableHeight)}})
+		runKeys(t, d, []keyCase{press("pgdown", sel(50+widgets.DefaultTableHeight))})
 	})
 }
 
 func TestTableHandleMouse(t *testing.T) {
-	tb := vwRepoTable(100)
+	tb := repoTable(100)
 	tb.Height, tb.Offset, tb.Selected = 5, 20, 22
-	tb.SortColumn, tb.SortDirection = "stars", SortAsc
+	tb.SortColumn, tb.SortDirection = "stars", widgets.SortAsc
 	// At width 40: marker 2, gaps 1; name and language share 40-2-2-7 = 29:
 	// name 15 at x 2..16, stars 7 at x 18..24, language 14 at x 26..39.
-	sel := func(i int) tea.Msg { return RowSelected{ID: "repos", Index: i} }
+	sel := func(i int) tea.Msg { return widgets.RowSelected{ID: "repos", Index: i} }
 	wheel := func(a tea.MouseAction) tea.Mouse { return tea.Mouse{Action: a} }
-	vwRunMouse(t, tb, []vwMouseCase{
-		{"header name sorts ascending", vwClick(2, 0, 40), Sorted{ID: "repos", Column: "name", Direction: SortAsc}},
-		{"header name last cell", vwClick(16, 0, 40), Sorted{ID: "repos", Column: "name", Direction: SortAsc}},
-		{"gap between headers", vwClick(17, 0, 40), nil},
-		{"header of the sort column toggles", vwClick(20, 0, 40), Sorted{ID: "repos", Column: "stars", Direction: SortDesc}},
-		{"header language", vwClick(39, 0, 40), Sorted{ID: "repos", Column: "language", Direction: SortAsc}},
-		{"marker column of the header", vwClick(0, 0, 40), nil},
-		{"first row line is the window start", vwClick(5, 1, 40), sel(20)},
-		{"last row line", vwClick(5, 5, 40), sel(24)},
-		{"below the window", vwClick(5, 6, 40), nil},
+	runMouse(t, tb, []mouseCase{
+		{"header name sorts ascending", click(2, 0, 40), widgets.Sorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
+		{"header name last cell", click(16, 0, 40), widgets.Sorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
+		{"gap between headers", click(17, 0, 40), nil},
+		{"header of the sort column toggles", click(20, 0, 40), widgets.Sorted{ID: "repos", Column: "stars", Direction: widgets.SortDesc}},
+		{"header language", click(39, 0, 40), widgets.Sorted{ID: "repos", Column: "language", Direction: widgets.SortAsc}},
+		{"marker column of the header", click(0, 0, 40), nil},
+		{"first row line is the window start", click(5, 1, 40), sel(20)},
+		{"last row line", click(5, 5, 40), sel(24)},
+		{"below the window", click(5, 6, 40), nil},
 		{"right button", tea.Mouse{X: 5, Y: 1, Action: tea.MousePress, Button: tea.MouseRight}, nil},
 		{"release", tea.Mouse{X: 5, Y: 1, Action: tea.MouseRelease, Button: tea.MouseLeft}, nil},
 		{"wheel down", wheel(tea.MouseWheelDown), sel(25)},
 		{"wheel up", wheel(tea.MouseWheelUp), sel(19)},
-		{"unknown width assumes 80", vwClick(30, 0, 0), Sorted{ID: "repos", Column: "name", Direction: SortAsc}},
+		{"unknown width assumes 80", click(30, 0, 0), widgets.Sorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
 	})
 	t.Run("the window follows the selection", func(t *testing.T) {
 		far := tb
 		far.Selected = 60 // window 56..60
-		vwRunMouse(t, far, []vwMouseCase{{"first line", vwClick(3, 1, 40), sel(56)}})
+		runMouse(t, far, []mouseCase{{"first line", click(3, 1, 40), sel(56)}})
 	})
 	t.Run("the window respects the given height", func(t *testing.T) {
 		short := tb
 		short.Selected = 60
-		m := vwClick(3, 1, 40)
+		m := click(3, 1, 40)
 		m.Height = 3 // header + 2 rows: 59..60
-		vwRunMouse(t, short, []vwMouseCase{{"first line", m, sel(59)}})
+		runMouse(t, short, []mouseCase{{"first line", m, sel(59)}})
 	})
 	t.Run("clicks past the last row", func(t *testing.T) {
-		few := vwRepoTable(2)
-		vwRunMouse(t, few, []vwMouseCase{{"third line", vwClick(3, 3, 40), nil}, {"second row", vwClick(3, 2, 40), sel(1)}})
+		few := repoTable(2)
+		runMouse(t, few, []mouseCase{{"third line", click(3, 3, 40), nil}, {"second row", click(3, 2, 40), sel(1)}})
 	})
 	t.Run("disabled", func(t *testing.T) {
 		off := tb
 		off.Disabled = true
-		vwRunMouse(t, off, []vwMouseCase{{"row", vwClick(3, 1, 40), nil}, {"header", vwClick(3, 0, 40), nil}, {"wheel", wheel(tea.MouseWheelDown), nil}})
+		runMouse(t, off, []mouseCase{{"row", click(3, 1, 40), nil}, {"header", click(3, 0, 40), nil}, {"wheel", wheel(tea.MouseWheelDown), nil}})
 	})
 }
 
 func TestTableRenderFitsEveryWidth(t *testing.T) {
-	tb := vwRepoTable(1000)
+	tb := repoTable(1000)
 	tb.Rows[3] = []string{"a name with\nnewlines\tand tabs and a very long tail that never ends", "12345678901", "日本語のテキスト"}
-	tb.Selected, tb.SortColumn, tb.SortDirection = 3, "name", SortDesc
+	tb.Selected, tb.SortColumn, tb.SortDirection = 3, "name", widgets.SortDesc
 	tb.Columns[0].Title = "名前 wide title"
-	tb.Columns[2].Align = AlignRight
-	for _, w := range vwWidths() {
+	tb.Columns[2].Align = widgets.AlignRight
+	for _, w := range widths {
 		for _, h := range []int{0, 1, 2, 5} {
 			for _, focused := range []bool{true, false} {
 				out := tb.Render(tea.RenderContext{Width: w, Height: h, Focused: focused})
-				vwCheckFits(t, out, w, h)
+				checkFits(t, out, w, h)
 			}
 		}
 	}
 }
 
 func TestTableRenderDrawsTheWindowAroundTheSelection(t *testing.T) {
-	tb := vwRepoTable(100000)
+	tb := repoTable(100000)
 	tb.Offset, tb.Selected = 10, 99990
 	out := tb.Render(tea.RenderContext{Width: 60, Focused: true})
 	lines := strings.Split(out, "\n")
-	if len(lines) != 1+DefaultTableHeight {
-		t.Fatalf("drew %d lines, want header + %d", len(lines), DefaultTableHeight)
+	if len(lines) != 1+widgets.DefaultTableHeight {
+		t.Fatalf("drew %d lines, want header + %d", len(lines), widgets.DefaultTableHeight)
 	}
 	if !strings.Contains(lines[1], "repo-99981 ") || !strings.Contains(lines[10], "▸ repo-99990") {
 		t.Fatalf("window does not end at the selection:\n%s", out)
@@ -279,16 +283,16 @@ func TestTableRenderHeader(t *testing.T) {
 		want                    string
 		absent                  []string
 	}{
-		{"ascending arrow", "stars", SortAsc, "Stars ▲", []string{"▼"}},
-		{"descending arrow", "name", SortDesc, "Name ▼", []string{"▲"}},
+		{"ascending arrow", "stars", widgets.SortAsc, "Stars ▲", []string{"▼"}},
+		{"descending arrow", "name", widgets.SortDesc, "Name ▼", []string{"▲"}},
 		{"no sort, no arrow", "", "", "Name", []string{"▲", "▼"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tb := vwRepoTable(3)
+			tb := repoTable(3)
 			tb.SortColumn, tb.SortDirection = tc.column, tc.direction
 			header := strings.Split(tb.Render(tea.RenderContext{Width: 60}), "\n")[0]
-			plain := vwStrip(header)
+			plain := ansi.Strip(header)
 			if !strings.Contains(plain, tc.want) {
 				t.Fatalf("header %q lacks %q", plain, tc.want)
 			}
@@ -305,8 +309,8 @@ func TestTableRenderHeader(t *testing.T) {
 }
 
 func TestTableRenderCutsCellsWithAnEllipsis(t *testing.T) {
-	tb := Table{ID: "t", Columns: []TableColumn{{Key: "a", Width: 5}, {Key: "b", Width: 3}}, Rows: [][]string{{"abcdefgh", "xy"}}}
-	lines := strings.Split(vwStrip(tb.Render(tea.RenderContext{Width: 20})), "\n")
+	tb := widgets.Table{ID: "t", Columns: []widgets.TableColumn{{Key: "a", Width: 5}, {Key: "b", Width: 3}}, Rows: [][]string{{"abcdefgh", "xy"}}}
+	lines := strings.Split(ansi.Strip(tb.Render(tea.RenderContext{Width: 20})), "\n")
 	if want := "▸ abcd… xy "; !strings.HasPrefix(lines[1], want) {
 		t.Fatalf("row %q, want prefix %q", lines[1], want)
 	}
@@ -316,8 +320,8 @@ func TestTableRenderCutsCellsWithAnEllipsis(t *testing.T) {
 // an ellipsis, while there is room for a few cells each: at 50 columns the
 // search demo's table showed Repository whole, "Stars ▼…" and no Language.
 func TestTableNarrowsToFitItsWidth(t *testing.T) {
-	tb := Table{ID: "t", SortColumn: "stars", SortDirection: SortDesc,
-		Columns: []TableColumn{{Key: "name", Title: "Repository", Width: 36}, {Key: "stars", Title: "Stars", Width: 8, Align: AlignRight}, {Key: "language", Title: "Language"}},
+	tb := widgets.Table{ID: "t", SortColumn: "stars", SortDirection: widgets.SortDesc,
+		Columns: []widgets.TableColumn{{Key: "name", Title: "Repository", Width: 36}, {Key: "stars", Title: "Stars", Width: 8, Align: widgets.AlignRight}, {Key: "language", Title: "Language"}},
 		Rows:    [][]string{{"freeCodeCamp/freeCodeCamp", "408000", "TypeScript"}, {"donnemartin/system-design-primer", "285000", "Python"}}}
 	tests := []struct {
 		width        int
@@ -332,8 +336,8 @@ func TestTableNarrowsToFitItsWidth(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(strconv.Itoa(tc.width), func(t *testing.T) {
 			out := tb.Render(tea.RenderContext{Width: tc.width, Focused: true})
-			vwCheckFits(t, out, tc.width, 0)
-			lines := strings.Split(vwStrip(out), "\n")
+			checkFits(t, out, tc.width, 0)
+			lines := strings.Split(ansi.Strip(out), "\n")
 			if got := strings.TrimRight(lines[0], " "); got != tc.header {
 				t.Errorf("header %q, want %q", got, tc.header)
 			}
@@ -347,28 +351,28 @@ func TestTableNarrowsToFitItsWidth(t *testing.T) {
 func TestTableRenderAlignsColumns(t *testing.T) {
 	tests := []struct {
 		name       string
-		align      Align
+		align      widgets.Align
 		sort       string
 		rows       [][]string
 		wantHeader string
 		wantRows   []string
 	}{
-		{"left pads on the right", AlignLeft, "", [][]string{{"a", "7"}, {"b", "1234"}},
+		{"left pads on the right", widgets.AlignLeft, "", [][]string{{"a", "7"}, {"b", "1234"}},
 			"  N   Stars   ", []string{"▸ a   7       ", "  b   1234    "}},
-		{"right pads on the left, header too", AlignRight, "", [][]string{{"a", "7"}, {"b", "1234"}},
+		{"right pads on the left, header too", widgets.AlignRight, "", [][]string{{"a", "7"}, {"b", "1234"}},
 			"  N      Stars", []string{"▸ a          7", "  b       1234"}},
-		{"right-aligned sorted header ends with its arrow", AlignRight, "stars", [][]string{{"a", "7"}},
+		{"right-aligned sorted header ends with its arrow", widgets.AlignRight, "stars", [][]string{{"a", "7"}},
 			"  N    Stars ▼", []string{"▸ a          7"}},
-		{"right-aligned wide text is measured in cells", AlignRight, "", [][]string{{"a", "日本"}},
+		{"right-aligned wide text is measured in cells", widgets.AlignRight, "", [][]string{{"a", "日本"}},
 			"  N      Stars", []string{"▸ a       日本"}},
-		{"right-aligned text too long is cut like any other", AlignRight, "", [][]string{{"a", "123456789"}},
+		{"right-aligned text too long is cut like any other", widgets.AlignRight, "", [][]string{{"a", "123456789"}},
 			"  N      Stars", []string{"▸ a   1234567…"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tb := Table{ID: "t", Rows: tc.rows, SortColumn: tc.sort, SortDirection: SortDesc,
-				Columns: []TableColumn{{Key: "n", Title: "N", Width: 3}, {Key: "stars", Title: "Stars", Width: 8, Align: tc.align}}}
-			lines := strings.Split(vwStrip(tb.Render(tea.RenderContext{Width: 14, Focused: true})), "\n")
+			tb := widgets.Table{ID: "t", Rows: tc.rows, SortColumn: tc.sort, SortDirection: widgets.SortDesc,
+				Columns: []widgets.TableColumn{{Key: "n", Title: "N", Width: 3}, {Key: "stars", Title: "Stars", Width: 8, Align: tc.align}}}
+			lines := strings.Split(ansi.Strip(tb.Render(tea.RenderContext{Width: 14, Focused: true})), "\n")
 			if lines[0] != tc.wantHeader {
 				t.Errorf("header %q, want %q", lines[0], tc.wantHeader)
 			}
@@ -382,7 +386,7 @@ func TestTableRenderAlignsColumns(t *testing.T) {
 }
 
 func TestTableRenderStatesAreDistinct(t *testing.T) {
-	tb := vwRepoTable(5)
+	tb := repoTable(5)
 	tb.Selected = 2
 	off := tb
 	off.Disabled = true
@@ -393,17 +397,17 @@ func TestTableRenderStatesAreDistinct(t *testing.T) {
 	if focused == unfocused || unfocused == disabled || focused == disabled {
 		t.Fatal("focused, unfocused and disabled tables render the same")
 	}
-	if vwStrip(focused) != vwStrip(unfocused) {
+	if ansi.Strip(focused) != ansi.Strip(unfocused) {
 		t.Fatal("focus changed the text, not just the style")
 	}
-	if strings.Contains(vwStrip(disabled), "▸") {
+	if strings.Contains(ansi.Strip(disabled), "▸") {
 		t.Fatal("a disabled table shows a cursor")
 	}
 }
 
 func TestTableRenderEmptyAndZeroWidth(t *testing.T) {
-	tb := Table{ID: "t", Columns: vwRepoColumns()}
-	if out := vwStrip(tb.Render(tea.RenderContext{Width: 40})); !strings.Contains(out, "(no rows)") {
+	tb := widgets.Table{ID: "t", Columns: repoColumns()}
+	if out := ansi.Strip(tb.Render(tea.RenderContext{Width: 40})); !strings.Contains(out, "(no rows)") {
 		t.Fatalf("empty table: %q", out)
 	}
 	if out := tb.Render(tea.RenderContext{Width: 0}); out != "" {
@@ -411,42 +415,9 @@ func TestTableRenderEmptyAndZeroWidth(t *testing.T) {
 	}
 }
 
-func TestTableLayout(t *testing.T) {
-	tests := []struct {
-		name    string
-		columns []TableColumn
-		width   int
-		want    []colSpan
-	}{
-		{"flexible columns share the rest, first ones get the remainder", []TableColumn{{Key: "a"}, {Key: "b", Width: 4}, {Key: "c"}}, 20,
-			[]colSpan{{2, 6}, {9, 4}, {14, 6}}},
-		{"all fixed", []TableColumn{{Key: "a", Width: 3}, {Key: "b", Width: 3}}, 80, []colSpan{{2, 3}, {6, 3}}},
-		{"a fixed column too wide shrinks so a flexible one keeps its minimum", []TableColumn{{Key: "a", Width: 30}, {Key: "b"}}, 20,
-			[]colSpan{{2, 14}, {17, 3}}},
-		{"the search demo at 50 columns: the flexible column keeps its title's width, the widest fixed one gives way",
-			[]TableColumn{{Key: "name", Title: "Repository", Width: 36}, {Key: "stars", Title: "Stars", Width: 8}, {Key: "language", Title: "Language"}}, 48,
-			[]colSpan{{2, 28}, {31, 8}, {40, 8}}},
-		{"fixed columns shrink widest first", []TableColumn{{Key: "a", Width: 20}, {Key: "b", Width: 10}, {Key: "c", Width: 6}}, 30,
-			[]colSpan{{2, 10}, {13, 10}, {24, 6}}},
-		{"a flexible column shrinks to its minimum before a fixed one gives a cell", []TableColumn{{Key: "a", Width: 10}, {Key: "b", Title: "Language"}}, 21,
-			[]colSpan{{2, 10}, {13, 8}}},
-		{"below every minimum, every column narrows, widest first", []TableColumn{{Key: "name", Title: "Repository", Width: 36}, {Key: "stars", Title: "Stars", Width: 8}, {Key: "language", Title: "Language"}}, 13,
-			[]colSpan{{2, 3}, {6, 3}, {10, 3}}},
-		{"too narrow for a cell each, each keeps one", []TableColumn{{Key: "a", Width: 5}, {Key: "b"}, {Key: "c", Width: 5}}, 5,
-			[]colSpan{{2, 1}, {4, 1}, {6, 1}}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := (Table{Columns: tc.columns}).layout(tc.width); !reflect.DeepEqual(got, tc.want) {
-				t.Fatalf("layout(%d) = %v, want %v", tc.width, got, tc.want)
-			}
-		})
-	}
-}
-
 func TestTableDescribe(t *testing.T) {
-	tb := vwRepoTable(100000)
-	tb.Selected, tb.SortColumn, tb.SortDirection = 7, "stars", SortDesc
+	tb := repoTable(100000)
+	tb.Selected, tb.SortColumn, tb.SortDirection = 7, "stars", widgets.SortDesc
 	d := tb.Describe()
 	want := map[string]any{"columns": []string{"name", "stars", "language"}, "rows": 100000, "selected": 7,
 		"sort_column": "stars", "sort_direction": "desc", "disabled": false}
@@ -456,7 +427,7 @@ func TestTableDescribe(t *testing.T) {
 }
 
 func TestTableWidgetBasics(t *testing.T) {
-	tb := vwRepoTable(1)
+	tb := repoTable(1)
 	tb.Exclude = true
 	if tb.WidgetKind() != "table" || tb.WidgetID() != "repos" || !tb.CanFocus() || !tb.Excluded() || tb.Children() != nil {
 		t.Fatal("table widget basics")
@@ -470,11 +441,8 @@ func TestTableWidgetBasics(t *testing.T) {
 	}
 }
 
-// vwStrip removes ANSI styling.
-func vwStrip(s string) string { return ansi.Strip(s) }
-
 func TestTableKeysReachEveryColumn(t *testing.T) {
-	cols := []TableColumn{{Key: "name"}, {Key: "stars"}, {Key: "language"}}
+	cols := []widgets.TableColumn{{Key: "name"}, {Key: "stars"}, {Key: "language"}}
 	cases := []struct {
 		sorted, key, want string
 	}{
@@ -486,12 +454,210 @@ func TestTableKeysReachEveryColumn(t *testing.T) {
 		{"", "<", "language"},
 	}
 	for _, c := range cases {
-		tb := Table{ID: "t", Columns: cols, Rows: [][]string{{"a", "1", "Go"}}, SortColumn: c.sorted, SortDirection: SortDesc}
+		tb := widgets.Table{ID: "t", Columns: cols, Rows: [][]string{{"a", "1", "Go"}}, SortColumn: c.sorted, SortDirection: widgets.SortDesc}
 		k, _ := tea.ParseKey(c.key)
 		got := tb.HandleKey(k)
-		want := Sorted{ID: "t", Column: c.want, Direction: SortAsc}
+		want := widgets.Sorted{ID: "t", Column: c.want, Direction: widgets.SortAsc}
 		if got != want {
 			t.Errorf("sorted by %q, key %s: %#v, want %#v", c.sorted, c.key, got, want)
 		}
+	}
+}
+
+func TestTableStateAppliesOnlyItsOwnMessages(t *testing.T) {
+	s := widgets.TableState{ID: "a", Columns: []widgets.TableColumn{{Key: "n"}}, Rows: [][]string{{"x"}, {"y"}, {"z"}}}
+	if s.Update(widgets.RowSelected{ID: "b", Index: 2}) || s.Selected != 0 {
+		t.Fatalf("applied another table's RowSelected: selected %d", s.Selected)
+	}
+	if s.Update(widgets.Sorted{ID: "b", Column: "n", Direction: widgets.SortDesc}) || s.Rows[0][0] != "x" {
+		t.Fatal("applied another table's Sorted")
+	}
+	if s.Update(widgets.Seeked{ID: "a"}) {
+		t.Fatal("used a message that is not a table's")
+	}
+	if !s.Update(widgets.RowSelected{ID: "a", Index: 2}) || s.Selected != 2 {
+		t.Fatalf("did not apply its own RowSelected: selected %d", s.Selected)
+	}
+	anon := widgets.TableState{Columns: s.Columns, Rows: s.Rows}
+	if anon.Update(widgets.RowSelected{Index: 1}) || anon.Selected != 0 {
+		t.Fatal("a state without an id applied a message without one")
+	}
+}
+
+func TestTableStateSelectionClampsAndScrolls(t *testing.T) {
+	s := widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "n"}}, Rows: make([][]string, 50), Height: 5}
+	tests := []struct {
+		index, selected, offset int
+	}{
+		{10, 10, 6},
+		{8, 8, 6},
+		{2, 2, 2},
+		{-4, 0, 0},
+		{99, 49, 45},
+	}
+	for _, tc := range tests {
+		s.Update(widgets.RowSelected{ID: "t", Index: tc.index})
+		if s.Selected != tc.selected || s.Offset != tc.offset {
+			t.Errorf("RowSelected %d: selected %d offset %d, want %d %d", tc.index, s.Selected, s.Offset, tc.selected, tc.offset)
+		}
+	}
+}
+
+func TestTableStateSortsNumbersNumericallyTextCaseInsensitivelyStably(t *testing.T) {
+	cols := []widgets.TableColumn{{Key: "name"}, {Key: "stars"}}
+	rows := func() [][]string {
+		return [][]string{{"bravo", "10"}, {"Alpha", "9"}, {"charlie", "100"}, {"alpha", "9"}, {"Delta", "n/a"}}
+	}
+	names := func(rs [][]string) string {
+		var out []string
+		for _, r := range rs {
+			out = append(out, r[0])
+		}
+		return strings.Join(out, ",")
+	}
+	tests := []struct {
+		name      string
+		column    string
+		direction string
+		want      string
+	}{
+		{"text ascending keeps equal names in order", "name", widgets.SortAsc, "Alpha,alpha,bravo,charlie,Delta"},
+		{"text descending keeps equal names in order", "name", widgets.SortDesc, "Delta,charlie,bravo,Alpha,alpha"},
+		{"numbers ascending, 9 before 10 before 100", "stars", widgets.SortAsc, "Alpha,alpha,bravo,charlie,Delta"},
+		{"numbers descending", "stars", widgets.SortDesc, "Delta,charlie,bravo,Alpha,alpha"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := widgets.TableState{ID: "t", Columns: cols, Rows: rows()}
+			if !s.Update(widgets.Sorted{ID: "t", Column: tc.column, Direction: tc.direction}) {
+				t.Fatal("Sorted not applied")
+			}
+			if got := names(s.Rows); got != tc.want {
+				t.Fatalf("sorted %s: %s, want %s", tc.direction, got, tc.want)
+			}
+			if s.SortColumn != tc.column || s.SortDirection != tc.direction {
+				t.Fatalf("sort recorded as %s %s", s.SortColumn, s.SortDirection)
+			}
+		})
+	}
+}
+
+func TestTableStateSortKeepsTheSelectedRowAndLeavesOldRowsAlone(t *testing.T) {
+	old := [][]string{{"c"}, {"a"}, {"b"}}
+	s := widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "k"}}, Rows: old, Selected: 0}
+	s.Update(widgets.Sorted{ID: "t", Column: "k", Direction: widgets.SortAsc})
+	if s.Rows[s.Selected][0] != "c" || s.Selected != 2 {
+		t.Fatalf("selected row after sort: %d (%v), want 2 (c)", s.Selected, s.Rows[s.Selected])
+	}
+	if old[0][0] != "c" || old[1][0] != "a" {
+		t.Fatalf("sort changed the slice an earlier view holds: %v", old)
+	}
+}
+
+func TestTableStateRefusesUnknownColumnOrDirection(t *testing.T) {
+	s := widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "k"}}, Rows: [][]string{{"b"}, {"a"}}}
+	for _, m := range []widgets.Sorted{{ID: "t", Column: "nope", Direction: widgets.SortAsc}, {ID: "t", Column: "k", Direction: "up"}} {
+		if s.Update(m) || s.Rows[0][0] != "b" {
+			t.Errorf("applied %+v", m)
+		}
+	}
+}
+
+func TestTableStateViewCarriesTheState(t *testing.T) {
+	s := widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "k"}}, Rows: [][]string{{"a"}}, Selected: 0, Offset: 0,
+		Height: 7, SortColumn: "k", SortDirection: widgets.SortDesc}
+	got := s.View(widgets.Table{})
+	want := widgets.Table{ID: "t", Columns: s.Columns, Rows: s.Rows, Height: 7, SortColumn: "k", SortDirection: widgets.SortDesc}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("View = %+v, want %+v", got, want)
+	}
+}
+
+// repoApp is a tiny app with one table driven by a TableState.
+type repoApp struct {
+	table widgets.TableState
+}
+
+func (a repoApp) Init() tea.Cmd { return nil }
+
+func (a repoApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	a.table.Update(msg)
+	return a, nil
+}
+
+func (a repoApp) View() tea.Node {
+	return tea.Vertical(tea.Label("repos"), a.table.View(widgets.Table{}))
+}
+
+func TestTableStateEndToEndThroughTheRuntime(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	app := repoApp{table: widgets.TableState{ID: "repos",
+		Columns: []widgets.TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars"}, {Key: "language", Title: "Language"}},
+		Rows: [][]string{
+			{"facet", "120", "Go"},
+			{"bubbletea", "28000", "Go"},
+			{"ratatui", "9000", "Rust"},
+			{"Textual", "26000", "Python"},
+		}}}
+	rt, err := tea.Start(ctx, app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "repos"}); err != nil {
+		t.Fatal(err)
+	}
+	table := func() widgets.Table {
+		w, ok := tea.FindWidget(rt.Snapshot().View, "repos")
+		if !ok {
+			t.Fatal("table not in view")
+		}
+		return w.(widgets.Table)
+	}
+	column := func(key string) []string {
+		res, err := table().Invoke("get_rows", map[string]any{"limit": float64(10)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, r := range res.Value().(map[string]any)["rows"].([]widgets.TableRow) {
+			out = append(out, r.Cell(key))
+		}
+		return out
+	}
+
+	// A human: "s" sorts by the first column, ascending (the selected row,
+	// facet, moves to 1 with it); down selects the next row.
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Char('s')}); err != nil {
+		t.Fatal(err)
+	}
+	if got := column("name"); !reflect.DeepEqual(got, []string{"bubbletea", "facet", "ratatui", "Textual"}) {
+		t.Fatalf("after s: %v", got)
+	}
+	if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Named(tea.KeyDown)}); err != nil {
+		t.Fatal(err)
+	}
+	if got := table().Selected; got != 2 {
+		t.Fatalf("after down: selected %d, want 2", got)
+	}
+
+	// An agent: sort by stars, descending, through the same Update.
+	res, err := table().Invoke("sort", map[string]any{"column": "stars", "direction": "desc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rt.Dispatch(ctx, res.Msg()); err != nil {
+		t.Fatal(err)
+	}
+	if got := column("stars"); !reflect.DeepEqual(got, []string{"28000", "26000", "9000", "120"}) {
+		t.Fatalf("after sort stars desc: %v", got)
+	}
+	if tb := table(); tb.SortColumn != "stars" || tb.SortDirection != widgets.SortDesc || tb.Rows[tb.Selected][0] != "ratatui" {
+		t.Fatalf("view after sort: column %s %s, selected %v", tb.SortColumn, tb.SortDirection, tb.Rows[tb.Selected])
+	}
+	out := ansi.Strip(table().Render(tea.RenderContext{Width: 40, Focused: true}))
+	if !strings.Contains(out, "Stars ▼") {
+		t.Fatalf("header does not show the sort:\n%s", out)
 	}
 }

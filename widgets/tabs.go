@@ -236,29 +236,58 @@ func (t Tabs) ShortHelp() []key.Binding { km := t.keys(); return []key.Binding{k
 func (t Tabs) Actions() []tea.Action {
 	return []tea.Action{
 		write("select_tab", "Select the tab at index (0-based, in the order get_tabs lists them), as a user would by clicking it.",
-			object(map[string]any{"index": integer("Tab index, 0-based.", 0)}, "index")),
-		read("get_tabs", "Read the tab titles in order and the index of the active tab.", object(nil)),
+			argsSchema[selectTabArgs]()),
+		read("get_tabs", "Read the tab titles in order and the index of the active tab.", argsSchema[noArgs]()),
 	}
+}
+
+// selectTabArgs are the arguments of select_tab.
+type selectTabArgs struct {
+	Index int `json:"index" jsonschema:"Tab index, 0-based." minimum:"0"`
 }
 
 // Invoke implements tea.ToolProvider.
 func (t Tabs) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "select_tab":
-		if err := onlyArgs(action, args, "index"); err != nil {
+		var in selectTabArgs
+		if err := bindArgs(action, args, &in, within("index", 0, len(t.Tabs)-1)); err != nil {
 			return tea.Result{}, err
 		}
-		i, err := argInt(action, args, "index", 0, len(t.Tabs)-1)
-		if err != nil {
-			return tea.Result{}, err
-		}
-		return tea.Write(TabSelected{ID: t.ID, Index: i, Label: t.Tabs[i]}), nil
+		return tea.Write(TabSelected{ID: t.ID, Index: in.Index, Label: t.Tabs[in.Index]}), nil
 	case "get_tabs":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		tabs := append([]string{}, t.Tabs...)
 		return tea.Read(map[string]any{"tabs": tabs, "active_index": t.active()}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError("tabs", action, t.Actions())
+}
+
+// TabsState is a Tabs' model. Update applies TabSelected for ID.
+type TabsState struct {
+	ID     string   `json:"id"`
+	Tabs   []string `json:"tabs"`
+	Active int      `json:"active"`
+}
+
+// View returns w, the Tabs as the app configures it, showing the state:
+// its ID is s.ID and its Tabs and Active come from s.
+func (s *TabsState) View(w Tabs) Tabs {
+	w.ID = s.ID
+	w.Tabs = s.Tabs
+	w.Active = s.Active
+	return w
+}
+
+// Update applies TabSelected (clamped to the tabs). It reports whether it
+// used msg.
+func (s *TabsState) Update(msg tea.Msg) bool {
+	m, ok := msg.(TabSelected)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	s.Active = min(max(m.Index, 0), max(len(s.Tabs)-1, 0))
+	return true
 }

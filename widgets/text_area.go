@@ -12,12 +12,16 @@ import (
 // Height is 0.
 const DefaultTextAreaHeight = 5
 
-// TextArea is a multi-line text field with a cursor. Typing inserts at the
-// cursor, Enter inserts a newline, Backspace and Delete remove the character
-// before and under it, each sending TextChanged with the new value and
-// cursor; the arrows move the cursor (Up and Down keep its column when the
-// line is long enough) and Home and End go to the start and end of its
-// line, sending CursorMoved. An agent types with type_into (its newlines
+// TextArea is a multi-line text field with a cursor that edits like
+// bubbles/textarea. Typing inserts at the cursor, Enter inserts a newline,
+// Backspace and Delete remove the character before and under it, Ctrl+W
+// and Alt+Backspace the word before it, Ctrl+U and Ctrl+K the rest of the
+// line before and after it, each sending TextChanged with the new value
+// and cursor; the arrows move the cursor (Up and Down keep its column when
+// the line is long enough), the word moves (Alt+B, Alt+F, Ctrl+Left,
+// Ctrl+Right) go by words across lines and Home and End (Ctrl+A, Ctrl+E)
+// go to the start and end of its line, sending CursorMoved. Keys rebinds
+// them. An agent types with type_into (its newlines
 // start lines, "\r\n" and "\r" counting as one; tabs are kept and drawn as
 // four spaces; other control characters, line and paragraph separators
 // and bidirectional controls are refused, see tea.Untypable) and clear, and
@@ -51,33 +55,26 @@ type TextArea struct {
 	Theme *Theme
 }
 
-// TextAreaKeyMap holds the keys of a TextArea. Printable characters are
-// typed and need no binding.
+// TextAreaKeyMap holds the keys of a TextArea: a new line, moves between
+// lines and the editing keys it shares with TextInput. Printable
+// characters are typed and need no binding.
 type TextAreaKeyMap struct {
-	Newline       key.Binding
-	DeleteBack    key.Binding
-	DeleteForward key.Binding
-	Left          key.Binding
-	Right         key.Binding
-	Up            key.Binding
-	Down          key.Binding
-	Home          key.Binding
-	End           key.Binding
+	Newline key.Binding
+	Up      key.Binding
+	Down    key.Binding
+	EditKeyMap
 }
 
-// DefaultTextAreaKeyMap returns the keys a focused TextArea answers to besides the
-// characters it types.
+// DefaultTextAreaKeyMap returns the keys a focused TextArea answers to
+// besides the characters it types, bound as bubbles/textarea binds them
+// (ctrl+a and ctrl+e go to the line's start and end, ctrl+k and ctrl+u
+// delete to them; see EditKeyMap).
 func DefaultTextAreaKeyMap() TextAreaKeyMap {
 	return TextAreaKeyMap{
-		Newline:       key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line")),
-		DeleteBack:    key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
-		DeleteForward: key.NewBinding(key.WithKeys("delete"), key.WithHelp("del", "delete forward")),
-		Left:          key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
-		Right:         key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
-		Up:            key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "line up")),
-		Down:          key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "line down")),
-		Home:          key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "line start")),
-		End:           key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "line end")),
+		Newline:    key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "new line")),
+		Up:         key.NewBinding(key.WithKeys("up", "ctrl+p"), key.WithHelp("↑", "line up")),
+		Down:       key.NewBinding(key.WithKeys("down", "ctrl+n"), key.WithHelp("↓", "line down")),
+		EditKeyMap: defaultEditKeyMap("line start", "line end"),
 	}
 }
 
@@ -191,28 +188,13 @@ func (a TextArea) HandleKey(k tea.Key) tea.Msg {
 			return nil
 		}
 		return e.changed(a.ID, 0, 0, "\n")
-	case key.Matches(k, km.DeleteBack):
-		if e.at == 0 {
-			return nil
-		}
-		return e.changed(a.ID, 1, 0, "")
-	case key.Matches(k, km.DeleteForward):
-		if e.at == len(e.runes) {
-			return nil
-		}
-		return e.changed(a.ID, 0, 1, "")
-	case key.Matches(k, km.Left):
-		return e.moveTo(a.ID, e.at-1)
-	case key.Matches(k, km.Right):
-		return e.moveTo(a.ID, e.at+1)
 	case key.Matches(k, km.Up):
 		return e.vertical(a.ID, -1)
 	case key.Matches(k, km.Down):
 		return e.vertical(a.ID, +1)
-	case key.Matches(k, km.Home):
-		return e.moveTo(a.ID, e.lineStart(e.at))
-	case key.Matches(k, km.End):
-		return e.moveTo(a.ID, e.lineEnd(e.at))
+	}
+	if msg, ok := editKey(km.EditKeyMap, a.ID, e, true, false, k); ok {
+		return msg
 	}
 	if s := k.Text(); s != "" && e.fits(s, a.limit()) {
 		return e.changed(a.ID, 0, 0, s)

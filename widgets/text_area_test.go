@@ -23,48 +23,48 @@ func TestTextAreaActions(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.a.Actions()
-			if !reflect.DeepEqual(inNames(got), tc.want) {
-				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
+			if !reflect.DeepEqual(actionNames(got), tc.want) {
+				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			inCheckAnnotations(t, got, "type_into", "clear")
+			checkAnnotations(t, got, "type_into", "clear")
 		})
 	}
-	inCheckStatic(t, widgets.TextArea{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE"}.Actions(),
+	checkStatic(t, widgets.TextArea{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE"}.Actions(),
 		widgets.TextArea{ID: "n"}.Actions(), "zzid", "ZZLABEL", "ZZVALUE")
 }
 
 func TestTextAreaInvoke(t *testing.T) {
-	inRunInvoke(t, widgets.TextArea{ID: "n", Value: "one\ntwo"}, []inInvokeCase{
-		{name: "type_into replaces", action: "type_into", args: map[string]any{"text": "a\nb"}, msg: widgets.TextChanged{ID: "n", Value: "a\nb"}},
-		{name: "type_into appends", action: "type_into", args: map[string]any{"text": "\nthree", "append": true}, msg: widgets.TextChanged{ID: "n", Value: "one\ntwo\nthree"}},
-		{name: "clear empties", action: "clear", msg: widgets.TextChanged{ID: "n", Value: ""}},
-		{name: "get_value reads every line", action: "get_value", value: map[string]any{"value": "one\ntwo"}},
-		{name: "type_into without text", action: "type_into", args: map[string]any{"append": true}, wantErr: tea.ErrInvalidArgument, errHas: []string{"text", "required"}},
-		{name: "type_into with a list", action: "type_into", args: map[string]any{"text": []any{"a"}}, wantErr: tea.ErrInvalidArgument, errHas: []string{"must be a string"}},
-		{name: "get_value refuses arguments", action: "get_value", args: map[string]any{"line": 1.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action", action: "scroll", wantErr: tea.ErrUnknownAction, errHas: []string{"text_area"}},
+	runInvoke(t, widgets.TextArea{ID: "n", Value: "one\ntwo"}, []invokeCase{
+		{name: "type_into replaces", action: "type_into", args: map[string]any{"text": "a\nb"}, write: widgets.TextChanged{ID: "n", Value: "a\nb"}},
+		{name: "type_into appends", action: "type_into", args: map[string]any{"text": "\nthree", "append": true}, write: widgets.TextChanged{ID: "n", Value: "one\ntwo\nthree"}},
+		{name: "clear empties", action: "clear", write: widgets.TextChanged{ID: "n", Value: ""}},
+		{name: "get_value reads every line", action: "get_value", read: map[string]any{"value": "one\ntwo"}},
+		{name: "type_into without text", action: "type_into", args: map[string]any{"append": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"text", "required"}},
+		{name: "type_into with a list", action: "type_into", args: map[string]any{"text": []any{"a"}}, errIs: tea.ErrInvalidArgument, errHas: []string{"must be a string"}},
+		{name: "get_value refuses arguments", action: "get_value", args: map[string]any{"line": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "unknown action", action: "scroll", errIs: tea.ErrUnknownAction, errHas: []string{"text_area"}},
 	})
-	inRunInvoke(t, widgets.TextArea{ID: "n", Value: "v", Disabled: true}, []inInvokeCase{
-		{name: "disabled refuses clear", action: "clear", wantErr: tea.ErrUnknownAction},
-		{name: "disabled still reads", action: "get_value", value: map[string]any{"value": "v"}},
+	runInvoke(t, widgets.TextArea{ID: "n", Value: "v", Disabled: true}, []invokeCase{
+		{name: "disabled refuses clear", action: "clear", errIs: tea.ErrUnknownAction},
+		{name: "disabled still reads", action: "get_value", read: map[string]any{"value": "v"}},
 	})
 }
 
 func TestTextAreaKeys(t *testing.T) {
 	a := widgets.TextArea{ID: "n", Value: "hi"}
-	inRunKeys(t, a, []inKeyCase{
+	runKeys(t, a, []keyCase{
 		{"a letter appends", tea.Char('!'), widgets.TextChanged{ID: "n", Value: "hi!"}},
-		{"space appends", inKey(t, "space"), widgets.TextChanged{ID: "n", Value: "hi "}},
-		{"enter inserts a newline", inKey(t, "enter"), widgets.TextChanged{ID: "n", Value: "hi\n"}},
-		{"backspace removes", inKey(t, "backspace"), widgets.TextChanged{ID: "n", Value: "h"}},
-		{"ctrl+b is not typed", inKey(t, "ctrl+b"), nil},
-		{"esc is not used", inKey(t, "esc"), nil},
+		{"space appends", parseKey(t, "space"), widgets.TextChanged{ID: "n", Value: "hi "}},
+		{"enter inserts a newline", parseKey(t, "enter"), widgets.TextChanged{ID: "n", Value: "hi\n"}},
+		{"backspace removes", parseKey(t, "backspace"), widgets.TextChanged{ID: "n", Value: "h"}},
+		{"ctrl+g is not typed", parseKey(t, "ctrl+g"), nil},
+		{"esc is not used", parseKey(t, "esc"), nil},
 	})
-	inRunKeys(t, widgets.TextArea{ID: "n", Value: "a\n"}, []inKeyCase{
-		{"backspace removes a newline", inKey(t, "backspace"), widgets.TextChanged{ID: "n", Value: "a"}},
+	runKeys(t, widgets.TextArea{ID: "n", Value: "a\n"}, []keyCase{
+		{"backspace removes a newline", parseKey(t, "backspace"), widgets.TextChanged{ID: "n", Value: "a"}},
 	})
-	inRunKeys(t, widgets.TextArea{ID: "n", Disabled: true}, []inKeyCase{
-		{"disabled ignores enter", inKey(t, "enter"), nil},
+	runKeys(t, widgets.TextArea{ID: "n", Disabled: true}, []keyCase{
+		{"disabled ignores enter", parseKey(t, "enter"), nil},
 	})
 }
 
@@ -90,13 +90,13 @@ func TestTextAreaRenderFitsEveryWidth(t *testing.T) {
 		{ID: "n", Label: "W", Value: "x", Width: 300, Height: 12},
 		{ID: "n", Label: "D", Value: "x\ny", Disabled: true},
 	} {
-		inCheckAllSizes(t, a)
+		checkAllSizes(t, a)
 	}
 	a := widgets.TextArea{ID: "n", Label: "Notes", Value: "text"}
 	dis := a
 	dis.Disabled = true
 	ctx := tea.RenderContext{Width: 30}
-	inCheckDistinct(t, map[string]string{
+	checkDistinct(t, map[string]string{
 		"unfocused": a.Render(ctx),
 		"focused":   a.Render(tea.RenderContext{Width: 30, Focused: true}),
 		"disabled":  dis.Render(ctx),
@@ -122,35 +122,35 @@ func TestTextAreaEditsAndMovesAtTheCursor(t *testing.T) {
 	tests := []struct {
 		name  string
 		area  widgets.TextArea
-		cases []inKeyCase
+		cases []keyCase
 	}{
-		{"at the end of the last line", at(0), []inKeyCase{
-			{"up goes to the end of a shorter line", inKey(t, "up"), moved(6)},
-			{"down stays on the last line", inKey(t, "down"), nil},
-			{"home goes to the line's start", inKey(t, "home"), moved(5)},
-			{"end is already there", inKey(t, "end"), nil},
+		{"at the end of the last line", at(0), []keyCase{
+			{"up goes to the end of a shorter line", parseKey(t, "up"), moved(6)},
+			{"down stays on the last line", parseKey(t, "down"), nil},
+			{"home goes to the line's start", parseKey(t, "home"), moved(5)},
+			{"end is already there", parseKey(t, "end"), nil},
 		}},
-		{"in the middle of the first line", at(10), []inKeyCase{
-			{"down keeps the column", inKey(t, "down"), moved(6)},
-			{"up stays on the first line", inKey(t, "up"), nil},
-			{"end goes to the line's end", inKey(t, "end"), moved(9)},
+		{"in the middle of the first line", at(10), []keyCase{
+			{"down keeps the column", parseKey(t, "down"), moved(6)},
+			{"up stays on the first line", parseKey(t, "up"), nil},
+			{"end goes to the line's end", parseKey(t, "end"), moved(9)},
 		}},
-		{"after d on the second line", at(7), []inKeyCase{
-			{"down keeps the column", inKey(t, "down"), moved(4)},
-			{"up keeps the column", inKey(t, "up"), moved(11)},
-			{"enter splits the line at the cursor", inKey(t, "enter"), changed("abc\nd\ne\nfghij", 7)},
+		{"after d on the second line", at(7), []keyCase{
+			{"down keeps the column", parseKey(t, "down"), moved(4)},
+			{"up keeps the column", parseKey(t, "up"), moved(11)},
+			{"enter splits the line at the cursor", parseKey(t, "enter"), changed("abc\nd\ne\nfghij", 7)},
 			{"typing inserts at the cursor", tea.Char('x'), changed("abc\ndxe\nfghij", 7)},
-			{"backspace removes the rune before", inKey(t, "backspace"), changed("abc\ne\nfghij", 7)},
-			{"delete removes the rune under", inKey(t, "delete"), changed("abc\nd\nfghij", 6)},
-			{"left and right move one rune", inKey(t, "left"), moved(8)},
+			{"backspace removes the rune before", parseKey(t, "backspace"), changed("abc\ne\nfghij", 7)},
+			{"delete removes the rune under", parseKey(t, "delete"), changed("abc\nd\nfghij", 6)},
+			{"left and right move one rune", parseKey(t, "left"), moved(8)},
 		}},
-		{"at the start of the second line", at(8), []inKeyCase{
-			{"backspace joins the lines", inKey(t, "backspace"), changed("abcde\nfghij", 8)},
-			{"left goes to the end of the first line", inKey(t, "left"), moved(9)},
+		{"at the start of the second line", at(8), []keyCase{
+			{"backspace joins the lines", parseKey(t, "backspace"), changed("abcde\nfghij", 8)},
+			{"left goes to the end of the first line", parseKey(t, "left"), moved(9)},
 		}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { inRunKeys(t, tc.area, tc.cases) })
+		t.Run(tc.name, func(t *testing.T) { runKeys(t, tc.area, tc.cases) })
 	}
 }
 

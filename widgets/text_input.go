@@ -8,11 +8,13 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// TextInput is a one-line text field with a cursor. Typing inserts at the
-// cursor, Backspace and Delete remove the character before and under it and
-// Ctrl+U clears the field, each sending TextChanged with the new value and
-// cursor; Left, Right, Home and End send CursorMoved; Enter sends
-// Submitted. An agent types with type_into and clear (which leave the cursor
+// TextInput is a one-line text field with a cursor that edits like
+// bubbles/textinput. Typing inserts at the cursor; Backspace and Delete
+// remove the character before and under it, Ctrl+W and Alt+Backspace the
+// word before it, Ctrl+U and Ctrl+K everything before and after it, each
+// sending TextChanged with the new value and cursor; Left and Right, the
+// word moves (Alt+B, Alt+F, Ctrl+Left, Ctrl+Right), Home and End (Ctrl+A,
+// Ctrl+E) send CursorMoved; Enter sends Submitted. Keys rebinds them. An agent types with type_into and clear (which leave the cursor
 // at the end), and reads with get_value; type_into refuses text with a
 // newline, a tab or another control character (a TextArea takes lines), a
 // line or paragraph separator or a bidirectional control (see
@@ -22,6 +24,7 @@ import (
 //
 // A TextInput with a Mask rune is masked: it draws Mask once per character
 // instead of the value, offers no get_value, and never describes its value.
+// A PasswordField is a TextInput that is always masked.
 // A disabled TextInput cannot be focused and offers no writes.
 type TextInput struct {
 	ID    string
@@ -81,31 +84,22 @@ type Submitted struct {
 	Value string
 }
 
-// TextInputKeyMap holds the keys of a one-line text field. Printable
-// characters are typed and need no binding.
+// TextInputKeyMap holds the keys of a one-line text field: Submit and the
+// editing keys it shares with TextArea. Printable characters are typed and
+// need no binding.
 type TextInputKeyMap struct {
-	Submit        key.Binding
-	DeleteBack    key.Binding
-	DeleteForward key.Binding
-	Clear         key.Binding
-	Left          key.Binding
-	Right         key.Binding
-	Home          key.Binding
-	End           key.Binding
+	Submit key.Binding
+	EditKeyMap
 }
 
-// DefaultTextInputKeyMap returns the keys a focused TextInput answers to besides the
-// characters it types.
+// DefaultTextInputKeyMap returns the keys a focused TextInput answers to
+// besides the characters it types: Enter submits, and the editing keys
+// are bubbles/textinput's (ctrl+a and ctrl+e, ctrl+w, ctrl+k, ctrl+u,
+// alt+b and alt+f, ...; see EditKeyMap).
 func DefaultTextInputKeyMap() TextInputKeyMap {
 	return TextInputKeyMap{
-		Submit:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
-		DeleteBack:    key.NewBinding(key.WithKeys("backspace"), key.WithHelp("backspace", "delete")),
-		DeleteForward: key.NewBinding(key.WithKeys("delete"), key.WithHelp("del", "delete forward")),
-		Clear:         key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear")),
-		Left:          key.NewBinding(key.WithKeys("left"), key.WithHelp("←", "left")),
-		Right:         key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "right")),
-		Home:          key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "start")),
-		End:           key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "end")),
+		Submit:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "submit")),
+		EditKeyMap: defaultEditKeyMap("start", "end"),
 	}
 }
 
@@ -163,13 +157,13 @@ func (t TextInput) HandleKey(k tea.Key) tea.Msg {
 	if t.Disabled {
 		return nil
 	}
-	return fieldKey(km, t.ID, t.Value, t.CursorFromEnd, t.limit(), k)
+	return fieldKey(km, t.ID, t.Value, t.CursorFromEnd, t.limit(), t.Mask != 0, k)
 }
 
 // ShortHelp lists the keys for the help line.
 func (t TextInput) ShortHelp() []key.Binding {
 	km := t.keys()
-	return []key.Binding{km.Submit, km.DeleteBack, km.Clear}
+	return []key.Binding{km.Submit, km.DeleteBack, km.DeleteToStart}
 }
 
 // Actions implements tea.ToolProvider.
@@ -179,7 +173,13 @@ func (t TextInput) Actions() []tea.Action {
 
 // Invoke implements tea.ToolProvider.
 func (t TextInput) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(t.WidgetKind(), t.ID, t.Value, false, t.limit(), t.Actions(), action, args)
+	return t.invoke(t.WidgetKind(), action, args)
+}
+
+// invoke performs action for a widget of the given kind drawn as t (a
+// TextInput, or the masked TextInput a PasswordField is).
+func (t TextInput) invoke(kind, action string, args map[string]any) (tea.Result, error) {
+	return invokeField(kind, t.ID, t.Value, false, t.limit(), t.Actions(), action, args)
 }
 
 // limit is the CharLimit in effect.
@@ -190,3 +190,69 @@ func (t TextInput) limit() int { return charLimit(t.CharLimit, DefaultCharLimit)
 // Paste refuses by the same rule, so that a paste is typed whole or not at
 // all, as type_into is.
 func (t TextInput) CheckInsert(n int) error { return roomError(t.Value, n, t.limit()) }
+
+// TextInputState is the value and cursor of a TextInput, PasswordField or
+// TextArea. Update applies TextChanged and CursorMoved for ID; View,
+// PasswordView and AreaView build the field with both.
+type TextInputState struct {
+	ID    string `json:"id"`
+	Value string `json:"value"`
+	// CursorFromEnd is the cursor in runes counted back from the end of
+	// Value; 0 is the end (see TextInput).
+	CursorFromEnd int `json:"cursor_from_end"`
+}
+
+// View returns w, the TextInput as the app configures it (Label,
+// Placeholder, Mask, ...), showing the state: its ID is s.ID and its Value
+// and CursorFromEnd come from s.
+func (s *TextInputState) View(w TextInput) TextInput {
+	w.ID, w.Value, w.CursorFromEnd = s.ID, s.Value, s.CursorFromEnd
+	return w
+}
+
+// PasswordView returns w, the PasswordField as the app configures it,
+// showing the state: its ID is s.ID and its Value and CursorFromEnd come
+// from s.
+func (s *TextInputState) PasswordView(w PasswordField) PasswordField {
+	w.ID, w.Value, w.CursorFromEnd = s.ID, s.Value, s.CursorFromEnd
+	return w
+}
+
+// AreaView returns w, the TextArea as the app configures it (Label,
+// Height, ...), showing the state: its ID is s.ID and its Value and
+// CursorFromEnd come from s.
+func (s *TextInputState) AreaView(w TextArea) TextArea {
+	w.ID, w.Value, w.CursorFromEnd = s.ID, s.Value, s.CursorFromEnd
+	return w
+}
+
+// Cursor returns the cursor as a rune index into Value.
+func (s *TextInputState) Cursor() int {
+	return TextChanged{Value: s.Value, CursorFromEnd: s.CursorFromEnd}.Cursor()
+}
+
+// SetValue replaces the value and puts the cursor at its end, as an app
+// does when it fills or clears a field itself.
+func (s *TextInputState) SetValue(v string) {
+	s.Value, s.CursorFromEnd = v, 0
+}
+
+// Update applies TextChanged (value and cursor) and CursorMoved (cursor,
+// clamped to the value) and reports whether it used msg.
+func (s *TextInputState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case TextChanged:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.Value, s.CursorFromEnd = m.Value, m.CursorFromEnd
+		return true
+	case CursorMoved:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		s.CursorFromEnd = min(max(m.CursorFromEnd, 0), utf8.RuneCountInString(s.Value))
+		return true
+	}
+	return false
+}

@@ -28,13 +28,13 @@ func TestTextInputActionsDependOnMaskAndDisabled(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.in.Actions()
-			if !reflect.DeepEqual(inNames(got), tc.want) {
-				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
+			if !reflect.DeepEqual(actionNames(got), tc.want) {
+				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			inCheckAnnotations(t, got, "type_into", "clear")
+			checkAnnotations(t, got, "type_into", "clear")
 		})
 	}
-	inCheckStatic(t,
+	checkStatic(t,
 		widgets.TextInput{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE", Placeholder: "ZZPLACE"}.Actions(),
 		widgets.TextInput{ID: "other", Label: "x", Value: "y"}.Actions(),
 		"zzid", "ZZLABEL", "ZZVALUE", "ZZPLACE")
@@ -42,53 +42,53 @@ func TestTextInputActionsDependOnMaskAndDisabled(t *testing.T) {
 
 func TestTextInputInvoke(t *testing.T) {
 	in := widgets.TextInput{ID: "q", Value: "héllo"}
-	inRunInvoke(t, in, []inInvokeCase{
-		{name: "type_into replaces by default", action: "type_into", args: map[string]any{"text": "abc"}, msg: widgets.TextChanged{ID: "q", Value: "abc"}},
-		{name: "type_into append=false replaces", action: "type_into", args: map[string]any{"text": "abc", "append": false}, msg: widgets.TextChanged{ID: "q", Value: "abc"}},
-		{name: "type_into append=true appends", action: "type_into", args: map[string]any{"text": " you", "append": true}, msg: widgets.TextChanged{ID: "q", Value: "héllo you"}},
-		{name: "type_into empty text empties", action: "type_into", args: map[string]any{"text": ""}, msg: widgets.TextChanged{ID: "q", Value: ""}},
-		{name: "clear empties", action: "clear", msg: widgets.TextChanged{ID: "q", Value: ""}},
-		{name: "get_value reads", action: "get_value", value: map[string]any{"value": "héllo"}},
-		{name: "type_into without text", action: "type_into", args: map[string]any{}, wantErr: tea.ErrInvalidArgument, errHas: []string{"text", "required", "string"}},
-		{name: "type_into with a number", action: "type_into", args: map[string]any{"text": 3.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"text", "must be a string"}},
-		{name: "type_into with a string append", action: "type_into", args: map[string]any{"text": "a", "append": "yes"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"append", "true or false"}},
-		{name: "type_into with an unknown argument", action: "type_into", args: map[string]any{"text": "a", "txt": "b"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"txt", "text, append"}},
-		{name: "clear refuses arguments", action: "clear", args: map[string]any{"text": "a"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "get_value refuses arguments", action: "get_value", args: map[string]any{"x": true}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action lists the offered", action: "submit", wantErr: tea.ErrUnknownAction, errHas: []string{"type_into", "clear", "get_value"}},
+	runInvoke(t, in, []invokeCase{
+		{name: "type_into replaces by default", action: "type_into", args: map[string]any{"text": "abc"}, write: widgets.TextChanged{ID: "q", Value: "abc"}},
+		{name: "type_into append=false replaces", action: "type_into", args: map[string]any{"text": "abc", "append": false}, write: widgets.TextChanged{ID: "q", Value: "abc"}},
+		{name: "type_into append=true appends", action: "type_into", args: map[string]any{"text": " you", "append": true}, write: widgets.TextChanged{ID: "q", Value: "héllo you"}},
+		{name: "type_into empty text empties", action: "type_into", args: map[string]any{"text": ""}, write: widgets.TextChanged{ID: "q", Value: ""}},
+		{name: "clear empties", action: "clear", write: widgets.TextChanged{ID: "q", Value: ""}},
+		{name: "get_value reads", action: "get_value", read: map[string]any{"value": "héllo"}},
+		{name: "type_into without text", action: "type_into", args: map[string]any{}, errIs: tea.ErrInvalidArgument, errHas: []string{"text", "required", "string"}},
+		{name: "type_into with a number", action: "type_into", args: map[string]any{"text": 3.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"text", "must be a string"}},
+		{name: "type_into with a string append", action: "type_into", args: map[string]any{"text": "a", "append": "yes"}, errIs: tea.ErrInvalidArgument, errHas: []string{"append", "true or false"}},
+		{name: "type_into with an unknown argument", action: "type_into", args: map[string]any{"text": "a", "txt": "b"}, errIs: tea.ErrInvalidArgument, errHas: []string{"txt", "text, append"}},
+		{name: "clear refuses arguments", action: "clear", args: map[string]any{"text": "a"}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "get_value refuses arguments", action: "get_value", args: map[string]any{"x": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
+		{name: "unknown action lists the offered", action: "submit", errIs: tea.ErrUnknownAction, errHas: []string{"type_into", "clear", "get_value"}},
 	})
-	inRunInvoke(t, widgets.TextInput{ID: "q", Value: "s3cret", Mask: '*'}, []inInvokeCase{
-		{name: "masked refuses get_value", action: "get_value", wantErr: tea.ErrUnknownAction},
-		{name: "masked still types", action: "type_into", args: map[string]any{"text": "x", "append": true}, msg: widgets.TextChanged{ID: "q", Value: "s3cretx"}},
+	runInvoke(t, widgets.TextInput{ID: "q", Value: "s3cret", Mask: '*'}, []invokeCase{
+		{name: "masked refuses get_value", action: "get_value", errIs: tea.ErrUnknownAction},
+		{name: "masked still types", action: "type_into", args: map[string]any{"text": "x", "append": true}, write: widgets.TextChanged{ID: "q", Value: "s3cretx"}},
 	})
-	inRunInvoke(t, widgets.TextInput{ID: "q", Value: "v", Disabled: true}, []inInvokeCase{
-		{name: "disabled refuses type_into", action: "type_into", args: map[string]any{"text": "x"}, wantErr: tea.ErrUnknownAction},
-		{name: "disabled refuses clear", action: "clear", wantErr: tea.ErrUnknownAction},
-		{name: "disabled still reads", action: "get_value", value: map[string]any{"value": "v"}},
+	runInvoke(t, widgets.TextInput{ID: "q", Value: "v", Disabled: true}, []invokeCase{
+		{name: "disabled refuses type_into", action: "type_into", args: map[string]any{"text": "x"}, errIs: tea.ErrUnknownAction},
+		{name: "disabled refuses clear", action: "clear", errIs: tea.ErrUnknownAction},
+		{name: "disabled still reads", action: "get_value", read: map[string]any{"value": "v"}},
 	})
 }
 
 func TestTextInputKeys(t *testing.T) {
 	in := widgets.TextInput{ID: "q", Value: "añ"}
-	inRunKeys(t, in, []inKeyCase{
+	runKeys(t, in, []keyCase{
 		{"a letter appends", tea.Char('b'), widgets.TextChanged{ID: "q", Value: "añb"}},
-		{"a capital appends", inKey(t, "B"), widgets.TextChanged{ID: "q", Value: "añB"}},
+		{"a capital appends", parseKey(t, "B"), widgets.TextChanged{ID: "q", Value: "añB"}},
 		{"a wide rune appends", tea.Char('字'), widgets.TextChanged{ID: "q", Value: "añ字"}},
-		{"space appends a space", inKey(t, "space"), widgets.TextChanged{ID: "q", Value: "añ "}},
-		{"backspace removes the last rune", inKey(t, "backspace"), widgets.TextChanged{ID: "q", Value: "a"}},
-		{"ctrl+u clears", inKey(t, "ctrl+u"), widgets.TextChanged{ID: "q", Value: ""}},
-		{"enter submits", inKey(t, "enter"), widgets.Submitted{ID: "q", Value: "añ"}},
-		{"ctrl+a is not typed", inKey(t, "ctrl+a"), nil},
-		{"alt+x is not typed", inKey(t, "alt+x"), nil},
-		{"up is not used", inKey(t, "up"), nil},
-		{"esc is not used", inKey(t, "esc"), nil},
+		{"space appends a space", parseKey(t, "space"), widgets.TextChanged{ID: "q", Value: "añ "}},
+		{"backspace removes the last rune", parseKey(t, "backspace"), widgets.TextChanged{ID: "q", Value: "a"}},
+		{"ctrl+u clears", parseKey(t, "ctrl+u"), widgets.TextChanged{ID: "q", Value: ""}},
+		{"enter submits", parseKey(t, "enter"), widgets.Submitted{ID: "q", Value: "añ"}},
+		{"ctrl+g is not typed", parseKey(t, "ctrl+g"), nil},
+		{"alt+x is not typed", parseKey(t, "alt+x"), nil},
+		{"up is not used", parseKey(t, "up"), nil},
+		{"esc is not used", parseKey(t, "esc"), nil},
 	})
-	inRunKeys(t, widgets.TextInput{ID: "q"}, []inKeyCase{
-		{"backspace on empty sends nothing", inKey(t, "backspace"), nil},
+	runKeys(t, widgets.TextInput{ID: "q"}, []keyCase{
+		{"backspace on empty sends nothing", parseKey(t, "backspace"), nil},
 	})
-	inRunKeys(t, widgets.TextInput{ID: "q", Value: "x", Disabled: true}, []inKeyCase{
+	runKeys(t, widgets.TextInput{ID: "q", Value: "x", Disabled: true}, []keyCase{
 		{"disabled ignores letters", tea.Char('a'), nil},
-		{"disabled ignores enter", inKey(t, "enter"), nil},
+		{"disabled ignores enter", parseKey(t, "enter"), nil},
 	})
 	if got := len(in.ShortHelp()); got != 3 {
 		t.Errorf("ShortHelp has %d bindings, want 3", got)
@@ -103,47 +103,47 @@ func TestTextInputEditsAndMovesAtTheCursor(t *testing.T) {
 	tests := []struct {
 		name  string
 		field widgets.TextInput
-		cases []inKeyCase
+		cases []keyCase
 	}{
-		{"cursor between b and c", widgets.TextInput{ID: "q", Value: "abcd", CursorFromEnd: 2}, []inKeyCase{
+		{"cursor between b and c", widgets.TextInput{ID: "q", Value: "abcd", CursorFromEnd: 2}, []keyCase{
 			{"a letter is inserted at the cursor", tea.Char('x'), changed("abxcd", 2)},
 			{"a wide rune is inserted at the cursor", tea.Char('字'), changed("ab字cd", 2)},
-			{"backspace removes the rune before the cursor", inKey(t, "backspace"), changed("acd", 2)},
-			{"delete removes the rune under the cursor", inKey(t, "delete"), changed("abd", 1)},
-			{"left moves back one rune", inKey(t, "left"), moved(3)},
-			{"right moves on one rune", inKey(t, "right"), moved(1)},
-			{"home goes to the start", inKey(t, "home"), moved(4)},
-			{"end goes to the end", inKey(t, "end"), moved(0)},
-			{"enter submits the whole value", inKey(t, "enter"), widgets.Submitted{ID: "q", Value: "abcd"}},
-			{"ctrl+u clears and leaves the cursor at the end", inKey(t, "ctrl+u"), changed("", 0)},
+			{"backspace removes the rune before the cursor", parseKey(t, "backspace"), changed("acd", 2)},
+			{"delete removes the rune under the cursor", parseKey(t, "delete"), changed("abd", 1)},
+			{"left moves back one rune", parseKey(t, "left"), moved(3)},
+			{"right moves on one rune", parseKey(t, "right"), moved(1)},
+			{"home goes to the start", parseKey(t, "home"), moved(4)},
+			{"end goes to the end", parseKey(t, "end"), moved(0)},
+			{"enter submits the whole value", parseKey(t, "enter"), widgets.Submitted{ID: "q", Value: "abcd"}},
+			{"ctrl+u deletes everything before the cursor", parseKey(t, "ctrl+u"), changed("cd", 2)},
 		}},
-		{"cursor at the start", widgets.TextInput{ID: "q", Value: "añ", CursorFromEnd: 2}, []inKeyCase{
-			{"left stays", inKey(t, "left"), nil},
-			{"home stays", inKey(t, "home"), nil},
-			{"backspace has nothing to remove", inKey(t, "backspace"), nil},
-			{"delete removes the first rune", inKey(t, "delete"), changed("ñ", 1)},
+		{"cursor at the start", widgets.TextInput{ID: "q", Value: "añ", CursorFromEnd: 2}, []keyCase{
+			{"left stays", parseKey(t, "left"), nil},
+			{"home stays", parseKey(t, "home"), nil},
+			{"backspace has nothing to remove", parseKey(t, "backspace"), nil},
+			{"delete removes the first rune", parseKey(t, "delete"), changed("ñ", 1)},
 			{"typing prepends", tea.Char('z'), changed("zañ", 2)},
 		}},
-		{"cursor at the end (the zero value)", widgets.TextInput{ID: "q", Value: "añ"}, []inKeyCase{
-			{"right stays", inKey(t, "right"), nil},
-			{"delete has nothing to remove", inKey(t, "delete"), nil},
-			{"left moves before ñ", inKey(t, "left"), moved(1)},
+		{"cursor at the end (the zero value)", widgets.TextInput{ID: "q", Value: "añ"}, []keyCase{
+			{"right stays", parseKey(t, "right"), nil},
+			{"delete has nothing to remove", parseKey(t, "delete"), nil},
+			{"left moves before ñ", parseKey(t, "left"), moved(1)},
 		}},
-		{"a cursor past the start clamps to it", widgets.TextInput{ID: "q", Value: "ab", CursorFromEnd: 99}, []inKeyCase{
+		{"a cursor past the start clamps to it", widgets.TextInput{ID: "q", Value: "ab", CursorFromEnd: 99}, []keyCase{
 			{"typing inserts at the start", tea.Char('z'), changed("zab", 2)},
 		}},
-		{"a negative cursor is the end", widgets.TextInput{ID: "q", Value: "ab", CursorFromEnd: -1}, []inKeyCase{
+		{"a negative cursor is the end", widgets.TextInput{ID: "q", Value: "ab", CursorFromEnd: -1}, []keyCase{
 			{"typing appends", tea.Char('z'), changed("abz", 0)},
 		}},
-		{"a password field edits at its cursor too", widgets.TextInput{ID: "q", Value: "secret", CursorFromEnd: 3, Mask: '•'}, []inKeyCase{
-			{"backspace", inKey(t, "backspace"), changed("seret", 3)},
+		{"a password field edits at its cursor too", widgets.TextInput{ID: "q", Value: "secret", CursorFromEnd: 3, Mask: '•'}, []keyCase{
+			{"backspace", parseKey(t, "backspace"), changed("seret", 3)},
 		}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { inRunKeys(t, tc.field, tc.cases) })
+		t.Run(tc.name, func(t *testing.T) { runKeys(t, tc.field, tc.cases) })
 	}
-	inRunKeys(t, widgets.PasswordField{ID: "q", Value: "secret", CursorFromEnd: 6}, []inKeyCase{
-		{"password field delete at the start", inKey(t, "delete"), changed("ecret", 5)},
+	runKeys(t, widgets.PasswordField{ID: "q", Value: "secret", CursorFromEnd: 6}, []keyCase{
+		{"password field delete at the start", parseKey(t, "delete"), changed("ecret", 5)},
 	})
 }
 
@@ -208,7 +208,7 @@ func TestTextInputRenderFitsEveryWidth(t *testing.T) {
 		{ID: "q", Label: "L", Value: "v", Width: 500},
 		{ID: "q", Label: "multi\nline", Value: "a\tb\nc", Disabled: true},
 	} {
-		inCheckAllSizes(t, in)
+		checkAllSizes(t, in)
 	}
 }
 
@@ -218,7 +218,7 @@ func TestTextInputRenderStates(t *testing.T) {
 	focused := tea.RenderContext{Width: 30, Focused: true}
 	dis := in
 	dis.Disabled = true
-	inCheckDistinct(t, map[string]string{
+	checkDistinct(t, map[string]string{
 		"unfocused": in.Render(ctx),
 		"focused":   in.Render(focused),
 		"disabled":  dis.Render(ctx),
@@ -242,7 +242,7 @@ func TestTextInputShowsPlaceholderOnlyWhenEmpty(t *testing.T) {
 		t.Errorf("empty input hides its placeholder: %q", out)
 	}
 	out := empty.Render(ctx)
-	if !strings.Contains(out, inStyleStart(widgets.DefaultTheme().Muted)+"‹type here›") {
+	if !strings.Contains(out, styleStart(widgets.DefaultTheme().Muted)+"‹type here›") {
 		t.Errorf("placeholder is not drawn muted: %q", out)
 	}
 	full := widgets.TextInput{ID: "q", Placeholder: "type here", Value: "x"}
@@ -300,7 +300,7 @@ func TestTextInputFocusedShowsTheEndOfALongValue(t *testing.T) {
 func TestMaskedTextInputNeverShowsItsValue(t *testing.T) {
 	secret := "hunter2!"
 	in := widgets.TextInput{ID: "pw", Label: "Password", Value: secret, Mask: '*'}
-	for _, width := range inWidths {
+	for _, width := range widths {
 		for _, focused := range []bool{false, true} {
 			out := in.Render(tea.RenderContext{Width: width, Focused: focused})
 			for _, part := range []string{secret, "hunter", "2!"} {
@@ -361,9 +361,9 @@ func (m formModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m formModel) View() tea.Node {
-	in := m.name.View(m.name.ID)
+	in := m.name.View(widgets.TextInput{})
 	in.Label = "Name"
-	box := m.agree.View(m.agree.ID)
+	box := m.agree.View(widgets.Checkbox{})
 	box.Label = "I agree"
 	return tea.Vertical(in, box)
 }
@@ -429,5 +429,94 @@ func TestTextInputEndToEndKeysAndToolsReachUpdate(t *testing.T) {
 	}
 	if got := rt.Snapshot().Model.(formModel).submitted; got != "bob smith" {
 		t.Errorf("submitted = %q, want Submitted to reach Update", got)
+	}
+}
+
+func TestTextInputStateAppliesOnlyItsTextChanged(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		msg  tea.Msg
+		used bool
+		want string
+	}{
+		{"its TextChanged", widgets.TextChanged{ID: "q", Value: "new"}, true, "new"},
+		{"its TextChanged to empty", widgets.TextChanged{ID: "q", Value: ""}, true, ""},
+		{"another widget's TextChanged", widgets.TextChanged{ID: "other", Value: "new"}, false, "old"},
+		{"Submitted is left to the app", widgets.Submitted{ID: "q", Value: "new"}, false, "old"},
+		{"an unrelated message", widgets.Toggled{ID: "q", Checked: true}, false, "old"},
+		{"nil", nil, false, "old"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := widgets.TextInputState{ID: "q", Value: "old"}
+			if used := s.Update(tc.msg); used != tc.used || s.Value != tc.want {
+				t.Errorf("Update = %v, value %q; want %v, %q", used, s.Value, tc.used, tc.want)
+			}
+		})
+	}
+	for _, msg := range []tea.Msg{widgets.TextChanged{}, widgets.SelectionChanged{}, widgets.Toggled{Checked: true}, widgets.MenuMoved{ItemID: "x"}} {
+		in, list, box, menu := widgets.TextInputState{Value: "v"}, widgets.SelectListState{Options: []string{"a"}}, widgets.CheckboxState{}, widgets.MenuState{}
+		if in.Update(msg) || list.Update(msg) || box.Update(msg) || menu.Update(msg) {
+			t.Errorf("a state with no id applied %#v", msg)
+		}
+	}
+	s := widgets.TextInputState{ID: "q", Value: "v"}
+	if got, want := s.View(widgets.TextInput{}), (widgets.TextInput{ID: "q", Value: "v"}); got != want {
+		t.Errorf("View = %#v, want %#v", got, want)
+	}
+}
+
+func TestTextInputStateFollowsTheWidgetsKeys(t *testing.T) {
+	s := widgets.TextInputState{ID: "q"}
+	for _, k := range []tea.Key{tea.Char('h'), tea.Char('i'), tea.Char('!'), tea.Named(tea.KeyBackspace)} {
+		if !s.Update(s.View(widgets.TextInput{}).HandleKey(k)) {
+			t.Fatalf("key %s was not applied", k)
+		}
+	}
+	if s.Value != "hi" {
+		t.Errorf("value = %q, want hi", s.Value)
+	}
+}
+
+func TestTextInputStateCarriesTheCursorThroughEveryField(t *testing.T) {
+	keys := func(names ...string) []tea.Key {
+		var out []tea.Key
+		for _, n := range names {
+			k, err := tea.ParseKey(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, k)
+		}
+		return out
+	}
+	typing := keys("h", "e", "l", "l", "o", "left", "left", "X", "home", "A", "end", "!", "left", "delete")
+	views := map[string]func(s *widgets.TextInputState) tea.KeyHandler{
+		"text input":     func(s *widgets.TextInputState) tea.KeyHandler { return s.View(widgets.TextInput{}) },
+		"password field": func(s *widgets.TextInputState) tea.KeyHandler { return s.PasswordView(widgets.PasswordField{}) },
+		"text area":      func(s *widgets.TextInputState) tea.KeyHandler { return s.AreaView(widgets.TextArea{}) },
+	}
+	for name, view := range views {
+		t.Run(name, func(t *testing.T) {
+			s := widgets.TextInputState{ID: "q"}
+			for _, k := range typing {
+				if msg := view(&s).HandleKey(k); msg != nil && !s.Update(msg) {
+					t.Fatalf("key %s gave %#v, which the state did not apply", k, msg)
+				}
+			}
+			if s.Value != "AhelXlo" || s.CursorFromEnd != 0 || s.Cursor() != 7 {
+				t.Errorf("value %q, cursor from end %d (index %d); want AhelXlo with the cursor at its end", s.Value, s.CursorFromEnd, s.Cursor())
+			}
+		})
+	}
+	s := widgets.TextInputState{ID: "q", Value: "abc"}
+	if !s.Update(widgets.CursorMoved{ID: "q", CursorFromEnd: 9}) || s.CursorFromEnd != 3 {
+		t.Errorf("CursorMoved past the start: cursor from end %d, want 3 (clamped)", s.CursorFromEnd)
+	}
+	if s.Update(widgets.CursorMoved{ID: "other", CursorFromEnd: 1}) || s.CursorFromEnd != 3 {
+		t.Error("another widget's CursorMoved was applied")
+	}
+	s.SetValue("xy")
+	if s.Value != "xy" || s.CursorFromEnd != 0 {
+		t.Errorf("SetValue: %+v, want xy with the cursor at the end", s)
 	}
 }

@@ -10,24 +10,8 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// inCheckDisplayOnly fails unless w takes no focus, no key and no action.
-func inCheckDisplayOnly(t *testing.T, w tea.Widget) {
-	t.Helper()
-	if tea.CanFocus(w) {
-		t.Errorf("%s takes focus", w.WidgetKind())
-	}
-	if got := w.(tea.KeyHandler).HandleKey(tea.Named(tea.KeyEnter)); got != nil {
-		t.Errorf("%s HandleKey = %#v, want nil", w.WidgetKind(), got)
-	}
-	p := w.(tea.ToolProvider)
-	if got := inNames(p.Actions()); len(got) != 0 {
-		t.Errorf("%s offers %v, want nothing", w.WidgetKind(), got)
-	}
-	inRunInvoke(t, p, []inInvokeCase{{name: w.WidgetKind() + " has no action", action: "get_value", wantErr: tea.ErrUnknownAction, errHas: []string{w.WidgetKind()}}})
-}
-
 func TestTextIsDisplayOnly(t *testing.T) {
-	inCheckDisplayOnly(t, widgets.Text{ID: "t", Content: "hello"})
+	checkDisplayOnly(t, widgets.Text{ID: "t", Content: "hello"})
 }
 
 func TestTextRender(t *testing.T) {
@@ -39,15 +23,27 @@ func TestTextRender(t *testing.T) {
 		t.Errorf("in 10x2: %q, want two lines cut with an ellipsis", got)
 	}
 	for _, w := range []widgets.Text{x, {ID: "t", Content: "字字字字字字字字字字字字字字字字字字字字字字字", Bold: true}, {ID: "t"}} {
-		inCheckAllSizes(t, w)
+		checkAllSizes(t, w)
 	}
 	ctx := tea.RenderContext{Width: 40}
-	inCheckDistinct(t, map[string]string{
+	checkDistinct(t, map[string]string{
 		"plain": widgets.Text{ID: "t", Content: "hi"}.Render(ctx),
 		"bold":  widgets.Text{ID: "t", Content: "hi", Bold: true}.Render(ctx),
 		"muted": widgets.Text{ID: "t", Content: "hi", Muted: true}.Render(ctx),
 	})
 	if got, want := x.Describe(), (tea.Description{Label: x.Content, Role: "text"}); !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+}
+
+// tea.Text and widgets.Text say the same things with the same words: every
+// field of the plain tea.Text is a field of widgets.Text of the same type.
+func TestTextTypesUseOneWordForEachStyle(t *testing.T) {
+	plain, widget := reflect.TypeFor[tea.Text](), reflect.TypeFor[widgets.Text]()
+	for f := range plain.Fields() {
+		w, ok := widget.FieldByName(f.Name)
+		if !ok || w.Type != f.Type {
+			t.Errorf("tea.Text.%s (%s) has no twin in widgets.Text", f.Name, f.Type)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -320,22 +321,29 @@ func (t Tree) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider.
 func (t Tree) Actions() []tea.Action {
-	nodeArg := func(what string) map[string]any {
-		return object(map[string]any{"node_id": str(what)}, "node_id")
-	}
 	return []tea.Action{
-		write("expand", "Expand a node so its children show, as a user would with the right arrow.", nodeArg("Id of a node that has children (see get_nodes).")),
-		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", nodeArg("Id of a node that has children (see get_nodes).")),
-		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", nodeArg("Id of the node to select (see get_nodes).")),
-		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", object(nil)),
+		write("expand", "Expand a node so its children show, as a user would with the right arrow.", argsSchema[parentArgs]()),
+		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", argsSchema[parentArgs]()),
+		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", argsSchema[nodeArgs]()),
+		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", argsSchema[noArgs]()),
 	}
+}
+
+// parentArgs are the arguments of expand and collapse.
+type parentArgs struct {
+	NodeID string `json:"node_id" jsonschema:"Id of a node that has children (see get_nodes)."`
+}
+
+// nodeArgs are the arguments of select_node.
+type nodeArgs struct {
+	NodeID string `json:"node_id" jsonschema:"Id of the node to select (see get_nodes)."`
 }
 
 // Invoke implements tea.ToolProvider.
 func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "get_nodes":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		lines := t.visible()
@@ -351,9 +359,6 @@ func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 		}
 		return tea.Read(map[string]any{"nodes": nodes}), nil
 	case "expand", "collapse", "select_node":
-		if err := onlyArgs(action, args, "node_id"); err != nil {
-			return tea.Result{}, err
-		}
 		n, err := t.nodeArg(action, args, action != "select_node")
 		if err != nil {
 			return tea.Result{}, err
@@ -370,11 +375,17 @@ func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 const treeIDsShown = 20
 
 // nodeArg resolves the node_id argument anywhere in the tree; parents
-// limits it to nodes with children. The error lists the valid ids.
+// limits it to nodes with children. The error lists the valid ids; an
+// argument the action does not take is refused first.
 func (t Tree) nodeArg(action string, args map[string]any, parents bool) (TreeNode, error) {
 	var valid []string
 	var found *TreeNode
-	id, err := argString(action, args, "node_id", true)
+	var in nodeArgs
+	err := bindArgs(action, args, &in)
+	if err != nil && !isArg(err, "node_id") {
+		return TreeNode{}, err
+	}
+	id := in.NodeID
 	var walk func([]TreeNode)
 	walk = func(nodes []TreeNode) {
 		for i := range nodes {
@@ -408,4 +419,105 @@ func (t Tree) nodeArg(action string, args map[string]any, parents bool) (TreeNod
 		return TreeNode{}, argErr(action, "node_id", "unknown %s %q: one of %s", what, id, list)
 	}
 	return *found, nil
+}
+
+// TreeState is a Tree's model. Update applies TreeExpanded and NodeSelected
+// for ID.
+type TreeState struct {
+	ID       string          `json:"id"`
+	Nodes    []TreeNode      `json:"nodes"`
+	Expanded map[string]bool `json:"expanded"`
+	Selected string          `json:"selected"`
+	Height   int             `json:"height"`
+	Offset   int             `json:"offset"`
+}
+
+// View returns w, the Tree as the app configures it, showing the state:
+// its ID is s.ID and its Nodes, Expanded, Selected, Height and Offset come from s.
+func (s *TreeState) View(w Tree) Tree {
+	w.ID = s.ID
+	w.Nodes = s.Nodes
+	w.Expanded = s.Expanded
+	w.Selected = s.Selected
+	w.Height = s.Height
+	w.Offset = s.Offset
+	return w
+}
+
+// Update applies TreeExpanded (when a node collapses over the selection,
+// its selection moves to the node) and NodeSelected (expanding the node's
+// ancestors so it is visible), then moves Offset only as far as keeps the
+// selection in a window of Height lines. It reports whether it used msg.
+func (s *TreeState) Update(msg tea.Msg) bool {
+	switch m := msg.(type) {
+	case TreeExpanded:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		path := treePath(s.Nodes, m.NodeID)
+		if path == nil {
+			return false
+		}
+		if !m.Expanded && slices.Contains(treePath(s.Nodes, s.Selected), m.NodeID) {
+			s.Selected = m.NodeID
+		}
+		s.setExpanded(m.Expanded, m.NodeID)
+		s.follow()
+		return true
+	case NodeSelected:
+		if !ownID(s.ID, m.ID) {
+			return false
+		}
+		path := treePath(s.Nodes, m.NodeID)
+		if path == nil {
+			return false
+		}
+		s.Selected = m.NodeID
+		s.setExpanded(true, path[:len(path)-1]...)
+		s.follow()
+		return true
+	}
+	return false
+}
+
+// follow moves Offset so the selected node is in the window.
+func (s *TreeState) follow() {
+	t := s.View(Tree{})
+	lines := t.visible()
+	s.Offset = followWindow(s.Offset, t.cursor(lines), t.lines(0), len(lines))
+}
+
+// setExpanded records ids as expanded (or not) in a new map.
+func (s *TreeState) setExpanded(open bool, ids ...string) {
+	next := make(map[string]bool, len(s.Expanded)+len(ids))
+	for k, v := range s.Expanded {
+		if v {
+			next[k] = true
+		}
+	}
+	for _, id := range ids {
+		if open {
+			next[id] = true
+		} else {
+			delete(next, id)
+		}
+	}
+	s.Expanded = next
+}
+
+// treePath returns the ids from a root down to node id, or nil if it is not
+// in the tree.
+func treePath(nodes []TreeNode, id string) []string {
+	if id == "" {
+		return nil
+	}
+	for _, n := range nodes {
+		if n.ID == id {
+			return []string{id}
+		}
+		if p := treePath(n.Children, id); p != nil {
+			return append([]string{n.ID}, p...)
+		}
+	}
+	return nil
 }

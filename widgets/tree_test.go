@@ -1,4 +1,4 @@
-package widgets
+package widgets_test
 
 import (
 	"reflect"
@@ -6,22 +6,25 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/facetui/facet/widgets"
+
 	"github.com/facetui/facet/tea"
 )
 
-// vwTree is src (expanded) > main.go, lib > util.go; README.md.
-func vwTree(selected string) Tree {
-	return Tree{ID: "files", Nodes: vwTreeNodes(), Expanded: map[string]bool{"src": true}, Selected: selected}
+// sampleTree is src (expanded) > main.go, lib > util.go; README.md.
+func sampleTree(selected string) widgets.Tree {
+	return widgets.Tree{ID: "files", Nodes: treeNodes(), Expanded: map[string]bool{"src": true}, Selected: selected}
 }
 
 func TestTreeActions(t *testing.T) {
-	tr := vwTree("main")
+	tr := sampleTree("main")
 	want := []string{"expand", "collapse", "select_node", "get_nodes"}
-	if got := vwActionNames(tr.Actions()); !reflect.DeepEqual(got, want) {
+	if got := actionNames(tr.Actions()); !reflect.DeepEqual(got, want) {
 		t.Fatalf("Actions = %v, want %v", got, want)
 	}
-	vwCheckAnnotations(t, tr.Actions(), "expand", "collapse", "select_node")
-	if !reflect.DeepEqual(tr.Actions(), (Tree{ID: "x", Nodes: []TreeNode{{ID: "q", Label: "secret"}}}).Actions()) {
+	checkAnnotations(t, tr.Actions(), "expand", "collapse", "select_node")
+	if !reflect.DeepEqual(tr.Actions(), (widgets.Tree{ID: "x", Nodes: []widgets.TreeNode{{ID: "q", Label: "secret"}}}).Actions()) {
 		t.Fatal("actions depend on the tree's content or id")
 	}
 }
@@ -33,16 +36,16 @@ func selectedNode(n map[string]any) map[string]any {
 }
 
 func TestTreeInvoke(t *testing.T) {
-	tr := vwTree("main")
+	tr := sampleTree("main")
 	invalid := tea.ErrInvalidArgument
 	node := func(id, label string, depth int, expanded, children bool) map[string]any {
 		return map[string]any{"id": id, "label": label, "depth": depth, "expanded": expanded, "has_children": children}
 	}
-	vwRunInvoke(t, tr, []vwInvokeCase{
-		{name: "expand", action: "expand", args: map[string]any{"node_id": "lib"}, write: TreeExpanded{ID: "files", NodeID: "lib", Expanded: true}},
-		{name: "collapse", action: "collapse", args: map[string]any{"node_id": "src"}, write: TreeExpanded{ID: "files", NodeID: "src", Expanded: false}},
-		{name: "select_node visible", action: "select_node", args: map[string]any{"node_id": "readme"}, write: NodeSelected{ID: "files", NodeID: "readme"}},
-		{name: "select_node hidden", action: "select_node", args: map[string]any{"node_id": "util"}, write: NodeSelected{ID: "files", NodeID: "util"}},
+	runInvoke(t, tr, []invokeCase{
+		{name: "expand", action: "expand", args: map[string]any{"node_id": "lib"}, write: widgets.TreeExpanded{ID: "files", NodeID: "lib", Expanded: true}},
+		{name: "collapse", action: "collapse", args: map[string]any{"node_id": "src"}, write: widgets.TreeExpanded{ID: "files", NodeID: "src", Expanded: false}},
+		{name: "select_node visible", action: "select_node", args: map[string]any{"node_id": "readme"}, write: widgets.NodeSelected{ID: "files", NodeID: "readme"}},
+		{name: "select_node hidden", action: "select_node", args: map[string]any{"node_id": "util"}, write: widgets.NodeSelected{ID: "files", NodeID: "util"}},
 		{name: "get_nodes lists visible nodes only", action: "get_nodes", read: map[string]any{"nodes": []map[string]any{
 			node("src", "src", 0, true, true),
 			selectedNode(node("main", "main.go", 1, false, false)),
@@ -65,105 +68,109 @@ func TestTreeInvoke(t *testing.T) {
 }
 
 func TestTreeInvokeListsAtMostTwentyIDs(t *testing.T) {
-	nodes := make([]TreeNode, 30)
+	nodes := make([]widgets.TreeNode, 30)
 	for i := range nodes {
-		nodes[i] = TreeNode{ID: "n" + strconv.Itoa(i), Label: "node"}
+		nodes[i] = widgets.TreeNode{ID: "n" + strconv.Itoa(i), Label: "node"}
 	}
-	_, err := Tree{ID: "big", Nodes: nodes}.Invoke("select_node", map[string]any{"node_id": "zz"})
+	_, err := widgets.Tree{ID: "big", Nodes: nodes}.Invoke("select_node", map[string]any{"node_id": "zz"})
 	if err == nil || !strings.Contains(err.Error(), "n19, … (see get_nodes)") || strings.Contains(err.Error(), "n20") {
 		t.Fatalf("error = %v", err)
 	}
-	_, err = Tree{ID: "flat", Nodes: nodes}.Invoke("expand", map[string]any{"node_id": "n1"})
+	_, err = widgets.Tree{ID: "flat", Nodes: nodes}.Invoke("expand", map[string]any{"node_id": "n1"})
 	if err == nil || !strings.Contains(err.Error(), "has no node with children") {
 		t.Fatalf("expand in a flat tree: %v", err)
 	}
 }
 
 func TestTreeHandleKey(t *testing.T) {
-	sel := func(id string) tea.Msg { return NodeSelected{ID: "files", NodeID: id} }
-	exp := func(id string, open bool) tea.Msg { return TreeExpanded{ID: "files", NodeID: id, Expanded: open} }
+	sel := func(id string) tea.Msg { return widgets.NodeSelected{ID: "files", NodeID: id} }
+	exp := func(id string, open bool) tea.Msg {
+		return widgets.TreeExpanded{ID: "files", NodeID: id, Expanded: open}
+	}
 	tests := []struct {
 		name     string
 		selected string
-		keys     []vwKeyCase
+		keys     []keyCase
 	}{
-		{"on a leaf in the middle", "main", []vwKeyCase{
-			{"up", sel("src")}, {"k", sel("src")}, {"down", sel("lib")}, {"j", sel("lib")},
-			{"home", sel("src")}, {"end", sel("readme")},
-			{"right", nil}, {"enter", nil}, {"left", sel("src")}, {"x", nil},
+		{"on a leaf in the middle", "main", []keyCase{
+			press("up", sel("src")), press("k", sel("src")), press("down", sel("lib")), press("j", sel("lib")),
+			press("home", sel("src")), press("end", sel("readme")),
+			press("right", nil), press("enter", nil), press("left", sel("src")), press("x", nil),
 		}},
-		{"on an expanded parent", "src", []vwKeyCase{
-			{"up", sel("src")}, {"right", sel("main")}, {"left", exp("src", false)}, {"enter", exp("src", false)},
+		{"on an expanded parent", "src", []keyCase{
+			press("up", sel("src")), press("right", sel("main")), press("left", exp("src", false)), press("enter", exp("src", false)),
 		}},
-		{"on a collapsed parent", "lib", []vwKeyCase{
-			{"right", exp("lib", true)}, {"l", exp("lib", true)}, {"enter", exp("lib", true)}, {"left", sel("src")}, {"h", sel("src")},
+		{"on a collapsed parent", "lib", []keyCase{
+			press("right", exp("lib", true)), press("l", exp("lib", true)), press("enter", exp("lib", true)), press("left", sel("src")), press("h", sel("src")),
 		}},
-		{"on the last node", "readme", []vwKeyCase{{"down", sel("readme")}, {"left", nil}}},
-		{"with nothing selected", "", []vwKeyCase{{"down", sel("src")}, {"up", sel("src")}, {"right", nil}}},
+		{"on the last node", "readme", []keyCase{press("down", sel("readme")), press("left", nil)}},
+		{"with nothing selected", "", []keyCase{press("down", sel("src")), press("up", sel("src")), press("right", nil)}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { vwRunKeys(t, vwTree(tc.selected), tc.keys) })
+		t.Run(tc.name, func(t *testing.T) { runKeys(t, sampleTree(tc.selected), tc.keys) })
 	}
-	vwRunKeys(t, Tree{ID: "empty"}, []vwKeyCase{{"down", nil}})
+	runKeys(t, widgets.Tree{ID: "empty"}, []keyCase{press("down", nil)})
 }
 
 func TestTreePageKeysMoveByTheVisibleHeight(t *testing.T) {
-	nodes := make([]TreeNode, 10)
+	nodes := make([]widgets.TreeNode, 10)
 	for i := range nodes {
-		nodes[i] = TreeNode{ID: "n" + strconv.Itoa(i), Label: "node " + strconv.Itoa(i)}
+		nodes[i] = widgets.TreeNode{ID: "n" + strconv.Itoa(i), Label: "node " + strconv.Itoa(i)}
 	}
-	sel := func(id string) tea.Msg { return NodeSelected{ID: "long", NodeID: id} }
+	sel := func(id string) tea.Msg { return widgets.NodeSelected{ID: "long", NodeID: id} }
 	tests := []struct {
 		name     string
 		height   int
 		selected string
-		keys     []vwKeyCase
+		keys     []keyCase
 	}{
-		{"a page of three from the top", 3, "n0", []vwKeyCase{{"pgdown", sel("n3")}, {"pgup", sel("n0")}}},
-		{"a page of three from the middle", 3, "n5", []vwKeyCase{{"pgdown", sel("n8")}, {"pgup", sel("n2")}}},
-		{"clamped at the ends", 3, "n8", []vwKeyCase{{"pgdown", sel("n9")}}},
-		{"clamped at the start", 4, "n1", []vwKeyCase{{"pgup", sel("n0")}}},
-		{"the default height pages past the end", 0, "n0", []vwKeyCase{{"pgdown", sel("n9")}}},
-		{"nothing selected", 3, "", []vwKeyCase{{"pgdown", sel("n2")}, {"pgup", sel("n0")}}},
+		{"a page of three from the top", 3, "n0", []keyCase{press("pgdown", sel("n3")), press("pgup", sel("n0"))}},
+		{"a page of three from the middle", 3, "n5", []keyCase{press("pgdown", sel("n8")), press("pgup", sel("n2"))}},
+		{"clamped at the ends", 3, "n8", []keyCase{press("pgdown", sel("n9"))}},
+		{"clamped at the start", 4, "n1", []keyCase{press("pgup", sel("n0"))}},
+		{"the default height pages past the end", 0, "n0", []keyCase{press("pgdown", sel("n9"))}},
+		{"nothing selected", 3, "", []keyCase{press("pgdown", sel("n2")), press("pgup", sel("n0"))}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			vwRunKeys(t, Tree{ID: "long", Nodes: nodes, Height: tc.height, Selected: tc.selected}, tc.keys)
+			runKeys(t, widgets.Tree{ID: "long", Nodes: nodes, Height: tc.height, Selected: tc.selected}, tc.keys)
 		})
 	}
 }
 
 func TestTreeHandleMouse(t *testing.T) {
-	tr := vwTree("main")
-	sel := func(id string) tea.Msg { return NodeSelected{ID: "files", NodeID: id} }
-	exp := func(id string, open bool) tea.Msg { return TreeExpanded{ID: "files", NodeID: id, Expanded: open} }
-	vwRunMouse(t, tr, []vwMouseCase{
-		{"label of a parent selects it", vwClick(6, 0, 30), sel("src")},
-		{"selection column of a parent selects it", vwClick(0, 0, 30), sel("src")},
-		{"marker of an expanded parent collapses it", vwClick(2, 0, 30), exp("src", false)},
-		{"marker of a collapsed child expands it", vwClick(5, 2, 30), exp("lib", true)},
-		{"indent of a child selects it", vwClick(2, 2, 30), sel("lib")},
-		{"leaf", vwClick(4, 1, 30), sel("main")},
-		{"below the last node", vwClick(2, 4, 30), nil},
+	tr := sampleTree("main")
+	sel := func(id string) tea.Msg { return widgets.NodeSelected{ID: "files", NodeID: id} }
+	exp := func(id string, open bool) tea.Msg {
+		return widgets.TreeExpanded{ID: "files", NodeID: id, Expanded: open}
+	}
+	runMouse(t, tr, []mouseCase{
+		{"label of a parent selects it", click(6, 0, 30), sel("src")},
+		{"selection column of a parent selects it", click(0, 0, 30), sel("src")},
+		{"marker of an expanded parent collapses it", click(2, 0, 30), exp("src", false)},
+		{"marker of a collapsed child expands it", click(5, 2, 30), exp("lib", true)},
+		{"indent of a child selects it", click(2, 2, 30), sel("lib")},
+		{"leaf", click(4, 1, 30), sel("main")},
+		{"below the last node", click(2, 4, 30), nil},
 		{"wheel down", tea.Mouse{Action: tea.MouseWheelDown}, sel("lib")},
 		{"wheel up", tea.Mouse{Action: tea.MouseWheelUp}, sel("src")},
 		{"right button", tea.Mouse{Y: 1, Action: tea.MousePress, Button: tea.MouseRight}, nil},
 	})
 	t.Run("the window follows the selection", func(t *testing.T) {
-		nodes := make([]TreeNode, 40)
+		nodes := make([]widgets.TreeNode, 40)
 		for i := range nodes {
-			nodes[i] = TreeNode{ID: "n" + strconv.Itoa(i), Label: "node"}
+			nodes[i] = widgets.TreeNode{ID: "n" + strconv.Itoa(i), Label: "node"}
 		}
-		big := Tree{ID: "big", Nodes: nodes, Selected: "n30", Height: 5}
-		m := vwClick(3, 0, 20)
-		vwRunMouse(t, big, []vwMouseCase{{"first line", m, NodeSelected{ID: "big", NodeID: "n26"}}})
+		big := widgets.Tree{ID: "big", Nodes: nodes, Selected: "n30", Height: 5}
+		m := click(3, 0, 20)
+		runMouse(t, big, []mouseCase{{"first line", m, widgets.NodeSelected{ID: "big", NodeID: "n26"}}})
 		m.Height = 2
-		vwRunMouse(t, big, []vwMouseCase{{"first line of a shorter area", m, NodeSelected{ID: "big", NodeID: "n29"}}})
+		runMouse(t, big, []mouseCase{{"first line of a shorter area", m, widgets.NodeSelected{ID: "big", NodeID: "n29"}}})
 	})
 }
 
 func TestTreeRender(t *testing.T) {
-	tr := vwTree("main")
+	tr := sampleTree("main")
 	tr.Expanded["lib"] = true
 	want := []string{
 		"  ▾ src             ",
@@ -173,7 +180,7 @@ func TestTreeRender(t *testing.T) {
 		"    README.md       ",
 	}
 	for _, focused := range []bool{true, false} {
-		got := strings.Split(vwStrip(tr.Render(tea.RenderContext{Width: 20, Focused: focused})), "\n")
+		got := strings.Split(ansi.Strip(tr.Render(tea.RenderContext{Width: 20, Focused: focused})), "\n")
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("Render (focused %v) =\n%s\nwant\n%s", focused, strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
@@ -185,8 +192,8 @@ func TestTreeMarksTheSelectedNodeInPlainText(t *testing.T) {
 		selected string
 		line     int
 	}{{"src", 0}, {"main", 1}, {"lib", 2}, {"readme", 3}} {
-		tr := vwTree(tc.selected)
-		lines := strings.Split(vwStrip(tr.Render(tea.RenderContext{Width: 30})), "\n")
+		tr := sampleTree(tc.selected)
+		lines := strings.Split(ansi.Strip(tr.Render(tea.RenderContext{Width: 30})), "\n")
 		for i, l := range lines {
 			if marked := strings.HasPrefix(l, "›"); marked != (i == tc.line) {
 				t.Errorf("selected %s: line %d %q marked=%v", tc.selected, i, l, marked)
@@ -199,39 +206,39 @@ func TestTreeMarksTheSelectedNodeInPlainText(t *testing.T) {
 }
 
 func TestTreeRenderWindowAndWidths(t *testing.T) {
-	nodes := make([]TreeNode, 100)
+	nodes := make([]widgets.TreeNode, 100)
 	for i := range nodes {
-		nodes[i] = TreeNode{ID: "n" + strconv.Itoa(i), Label: "a long label for node " + strconv.Itoa(i) + " 日本語",
-			Children: []TreeNode{{ID: "c" + strconv.Itoa(i), Label: "child\twith tab"}}}
+		nodes[i] = widgets.TreeNode{ID: "n" + strconv.Itoa(i), Label: "a long label for node " + strconv.Itoa(i) + " 日本語",
+			Children: []widgets.TreeNode{{ID: "c" + strconv.Itoa(i), Label: "child\twith tab"}}}
 	}
-	tr := Tree{ID: "t", Nodes: nodes, Selected: "c50", Expanded: map[string]bool{"n50": true}}
-	lines := strings.Split(vwStrip(tr.Render(tea.RenderContext{Width: 60})), "\n")
-	if len(lines) != DefaultTreeHeight || !strings.Contains(lines[len(lines)-1], "child with tab") {
+	tr := widgets.Tree{ID: "t", Nodes: nodes, Selected: "c50", Expanded: map[string]bool{"n50": true}}
+	lines := strings.Split(ansi.Strip(tr.Render(tea.RenderContext{Width: 60})), "\n")
+	if len(lines) != widgets.DefaultTreeHeight || !strings.Contains(lines[len(lines)-1], "child with tab") {
 		t.Fatalf("default window does not end at the selection: %q", lines)
 	}
-	for _, w := range vwWidths() {
+	for _, w := range widths {
 		for _, h := range []int{0, 1, 3} {
-			vwCheckFits(t, tr.Render(tea.RenderContext{Width: w, Height: h, Focused: w%2 == 0}), w, h)
+			checkFits(t, tr.Render(tea.RenderContext{Width: w, Height: h, Focused: w%2 == 0}), w, h)
 		}
 	}
-	if out := (Tree{ID: "e"}).Render(tea.RenderContext{Width: 30}); !strings.Contains(out, "(empty)") {
+	if out := (widgets.Tree{ID: "e"}).Render(tea.RenderContext{Width: 30}); !strings.Contains(out, "(empty)") {
 		t.Fatalf("empty tree: %q", out)
 	}
 }
 
 func TestTreeRenderFocusIsDistinct(t *testing.T) {
-	tr := vwTree("lib")
+	tr := sampleTree("lib")
 	if tr.Render(tea.RenderContext{Width: 30, Focused: true}) == tr.Render(tea.RenderContext{Width: 30}) {
 		t.Fatal("focused and unfocused trees render the same")
 	}
 }
 
 func TestTreeWidgetBasics(t *testing.T) {
-	tr := vwTree("main")
+	tr := sampleTree("main")
 	if tr.WidgetKind() != "tree" || tr.WidgetID() != "files" || !tr.CanFocus() || tr.Excluded() || tr.Children() != nil {
 		t.Fatal("tree widget basics")
 	}
-	if (Tree{ID: "e"}).CanFocus() {
+	if (widgets.Tree{ID: "e"}).CanFocus() {
 		t.Fatal("an empty tree takes focus")
 	}
 	if d := tr.Describe(); d.Role != "tree" || d.State["selected"] != "main" || d.State["visible"] != 4 {
@@ -239,5 +246,65 @@ func TestTreeWidgetBasics(t *testing.T) {
 	}
 	if len(tr.ShortHelp()) == 0 {
 		t.Fatal("no help")
+	}
+}
+
+func treeNodes() []widgets.TreeNode {
+	return []widgets.TreeNode{
+		{ID: "src", Label: "src", Children: []widgets.TreeNode{
+			{ID: "main", Label: "main.go"},
+			{ID: "lib", Label: "lib", Children: []widgets.TreeNode{{ID: "util", Label: "util.go"}}},
+		}},
+		{ID: "readme", Label: "README.md"},
+	}
+}
+
+func TestTreeStateAppliesItsMessages(t *testing.T) {
+	tests := []struct {
+		name         string
+		start        widgets.TreeState
+		msg          tea.Msg
+		used         bool
+		selected     string
+		wantExpanded []string
+	}{
+		{"expand", widgets.TreeState{ID: "t"}, widgets.TreeExpanded{ID: "t", NodeID: "src", Expanded: true}, true, "", []string{"src"}},
+		{"collapse", widgets.TreeState{ID: "t", Expanded: map[string]bool{"src": true}}, widgets.TreeExpanded{ID: "t", NodeID: "src"}, true, "", nil},
+		{"collapsing over the selection selects the collapsed node",
+			widgets.TreeState{ID: "t", Expanded: map[string]bool{"src": true, "lib": true}, Selected: "util"},
+			widgets.TreeExpanded{ID: "t", NodeID: "src"}, true, "src", []string{"lib"}},
+		{"select a hidden node expands its ancestors", widgets.TreeState{ID: "t"}, widgets.NodeSelected{ID: "t", NodeID: "util"}, true, "util", []string{"lib", "src"}},
+		{"another tree's message", widgets.TreeState{ID: "t"}, widgets.NodeSelected{ID: "other", NodeID: "main"}, false, "", nil},
+		{"unknown node", widgets.TreeState{ID: "t"}, widgets.TreeExpanded{ID: "t", NodeID: "ghost", Expanded: true}, false, "", nil},
+		{"not a tree message", widgets.TreeState{ID: "t"}, widgets.RowSelected{ID: "t"}, false, "", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := tc.start
+			s.Nodes = treeNodes()
+			before := map[string]bool{}
+			for k, v := range s.Expanded {
+				before[k] = v
+			}
+			old := s.Expanded
+			if got := s.Update(tc.msg); got != tc.used {
+				t.Fatalf("Update used = %v, want %v", got, tc.used)
+			}
+			if s.Selected != tc.selected {
+				t.Errorf("selected %q, want %q", s.Selected, tc.selected)
+			}
+			var open []string
+			for _, id := range []string{"lib", "main", "readme", "src", "util"} {
+				if s.Expanded[id] {
+					open = append(open, id)
+				}
+			}
+			if !reflect.DeepEqual(open, tc.wantExpanded) {
+				t.Errorf("expanded %v, want %v", open, tc.wantExpanded)
+			}
+			if !reflect.DeepEqual(map[string]bool(old), before) && old != nil {
+				t.Errorf("Update changed the map an earlier view holds: %v", old)
+			}
+		})
 	}
 }

@@ -209,29 +209,64 @@ func (v Viewport) ShortHelp() []key.Binding {
 func (v Viewport) Actions() []tea.Action {
 	return []tea.Action{
 		write("scroll_to", "Scroll so a line is in view: it becomes the first line shown, or as near as the end allows.",
-			object(map[string]any{"row": integer("Line index, 0-based.", 0)}, "row")),
-		read("get_visible_range", "Read the first and last line shown (inclusive, 0-based).", object(nil)),
+			argsSchema[scrollToArgs]()),
+		read("get_visible_range", "Read the first and last line shown (inclusive, 0-based).", argsSchema[noArgs]()),
 	}
+}
+
+// scrollToArgs are the arguments of scroll_to.
+type scrollToArgs struct {
+	Row int `json:"row" jsonschema:"Line index, 0-based." minimum:"0"`
 }
 
 // Invoke implements tea.ToolProvider.
 func (v Viewport) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "scroll_to":
-		if err := onlyArgs(action, args, "row"); err != nil {
+		var in scrollToArgs
+		if err := bindArgs(action, args, &in, within("row", 0, len(v.Lines)-1)); err != nil {
 			return tea.Result{}, err
 		}
-		row, err := argInt(action, args, "row", 0, len(v.Lines)-1)
-		if err != nil {
-			return tea.Result{}, err
-		}
-		return tea.Write(v.scroll(row, v.height(0))), nil
+		return tea.Write(v.scroll(in.Row, v.height(0))), nil
 	case "get_visible_range":
-		if err := noArgs(action, args); err != nil {
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
 			return tea.Result{}, err
 		}
 		top, bottom := v.visibleRange(0)
 		return tea.Read(map[string]any{"top": top, "bottom": bottom}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError("viewport", action, v.Actions())
+}
+
+// ViewportState is a Viewport's model. Update applies Scrolled for ID.
+type ViewportState struct {
+	ID     string   `json:"id"`
+	Lines  []string `json:"lines"`
+	Top    int      `json:"top"`
+	Height int      `json:"height"`
+}
+
+// View returns w, the Viewport as the app configures it, showing the state:
+// its ID is s.ID and its Lines, Top and Height come from s.
+func (s *ViewportState) View(w Viewport) Viewport {
+	w.ID = s.ID
+	w.Lines = s.Lines
+	w.Top = s.Top
+	w.Height = s.Height
+	return w
+}
+
+// Update applies Scrolled (clamped so the last page stays full). It reports
+// whether it used msg.
+func (s *ViewportState) Update(msg tea.Msg) bool {
+	m, ok := msg.(Scrolled)
+	if !ok || !ownID(s.ID, m.ID) {
+		return false
+	}
+	h := s.Height
+	if h <= 0 {
+		h = DefaultViewportHeight
+	}
+	s.Top = min(max(m.Top, 0), max(len(s.Lines)-h, 0))
+	return true
 }

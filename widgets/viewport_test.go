@@ -1,4 +1,4 @@
-package widgets
+package widgets_test
 
 import (
 	"reflect"
@@ -6,35 +6,38 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+	"github.com/facetui/facet/widgets"
+
 	"github.com/facetui/facet/tea"
 )
 
-// vwLog is a viewport on 50 lines "line 0".."line 49", 6 high, at line 20.
-func vwLog() Viewport {
+// sampleLog is a viewport on 50 lines "line 0".."line 49", 6 high, at line 20.
+func sampleLog() widgets.Viewport {
 	lines := make([]string, 50)
 	for i := range lines {
 		lines[i] = "line " + strconv.Itoa(i)
 	}
-	return Viewport{ID: "log", Lines: lines, Top: 20, Height: 6}
+	return widgets.Viewport{ID: "log", Lines: lines, Top: 20, Height: 6}
 }
 
 func TestViewportActions(t *testing.T) {
-	v := vwLog()
-	if got, want := vwActionNames(v.Actions()), []string{"scroll_to", "get_visible_range"}; !reflect.DeepEqual(got, want) {
+	v := sampleLog()
+	if got, want := actionNames(v.Actions()), []string{"scroll_to", "get_visible_range"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("Actions = %v, want %v", got, want)
 	}
-	vwCheckAnnotations(t, v.Actions(), "scroll_to")
-	if !reflect.DeepEqual(v.Actions(), (Viewport{ID: "x"}).Actions()) {
+	checkAnnotations(t, v.Actions(), "scroll_to")
+	if !reflect.DeepEqual(v.Actions(), (widgets.Viewport{ID: "x"}).Actions()) {
 		t.Fatal("actions depend on the viewport's content or id")
 	}
 }
 
 func TestViewportInvoke(t *testing.T) {
 	invalid := tea.ErrInvalidArgument
-	vwRunInvoke(t, vwLog(), []vwInvokeCase{
-		{name: "scroll_to", action: "scroll_to", args: map[string]any{"row": float64(30)}, write: Scrolled{ID: "log", Top: 30}},
-		{name: "scroll_to the top", action: "scroll_to", args: map[string]any{"row": float64(0)}, write: Scrolled{ID: "log", Top: 0}},
-		{name: "scroll_to the last line keeps the last page full", action: "scroll_to", args: map[string]any{"row": float64(49)}, write: Scrolled{ID: "log", Top: 44}},
+	runInvoke(t, sampleLog(), []invokeCase{
+		{name: "scroll_to", action: "scroll_to", args: map[string]any{"row": float64(30)}, write: widgets.Scrolled{ID: "log", Top: 30}},
+		{name: "scroll_to the top", action: "scroll_to", args: map[string]any{"row": float64(0)}, write: widgets.Scrolled{ID: "log", Top: 0}},
+		{name: "scroll_to the last line keeps the last page full", action: "scroll_to", args: map[string]any{"row": float64(49)}, write: widgets.Scrolled{ID: "log", Top: 44}},
 		{name: "get_visible_range", action: "get_visible_range", read: map[string]any{"top": 20, "bottom": 25}},
 
 		{name: "scroll_to past the end", action: "scroll_to", args: map[string]any{"row": float64(50)}, errIs: invalid, errHas: []string{"0 to 49"}},
@@ -46,55 +49,55 @@ func TestViewportInvoke(t *testing.T) {
 		{name: "unknown action", action: "scroll_by", errIs: tea.ErrUnknownAction, errHas: []string{"scroll_to, get_visible_range"}},
 	})
 	t.Run("empty and short", func(t *testing.T) {
-		vwRunInvoke(t, Viewport{ID: "e"}, []vwInvokeCase{
+		runInvoke(t, widgets.Viewport{ID: "e"}, []invokeCase{
 			{name: "scroll_to", action: "scroll_to", args: map[string]any{"row": float64(0)}, errIs: invalid, errHas: []string{"nothing to choose"}},
 			{name: "get_visible_range is empty", action: "get_visible_range", read: map[string]any{"top": 0, "bottom": -1}},
 		})
-		vwRunInvoke(t, Viewport{ID: "s", Lines: []string{"a", "b", "c"}, Top: 2}, []vwInvokeCase{
+		runInvoke(t, widgets.Viewport{ID: "s", Lines: []string{"a", "b", "c"}, Top: 2}, []invokeCase{
 			{name: "get_visible_range shows all", action: "get_visible_range", read: map[string]any{"top": 0, "bottom": 2}},
 		})
 	})
 }
 
 func TestViewportHandleKey(t *testing.T) {
-	top := func(i int) tea.Msg { return Scrolled{ID: "log", Top: i} }
-	v := vwLog()
-	vwRunKeys(t, v, []vwKeyCase{
-		{"up", top(19)}, {"k", top(19)}, {"down", top(21)}, {"j", top(21)},
-		{"pgup", top(14)}, {"pgdown", top(26)}, {"home", top(0)}, {"end", top(44)},
-		{"left", nil}, {"enter", nil},
+	top := func(i int) tea.Msg { return widgets.Scrolled{ID: "log", Top: i} }
+	v := sampleLog()
+	runKeys(t, v, []keyCase{
+		press("up", top(19)), press("k", top(19)), press("down", top(21)), press("j", top(21)),
+		press("pgup", top(14)), press("pgdown", top(26)), press("home", top(0)), press("end", top(44)),
+		press("left", nil), press("enter", nil),
 	})
 	t.Run("scrolling clamps", func(t *testing.T) {
 		first, last, near := v, v, v
 		first.Top, last.Top, near.Top = 0, 44, 42
-		vwRunKeys(t, first, []vwKeyCase{{"up", top(0)}, {"pgup", top(0)}})
-		vwRunKeys(t, last, []vwKeyCase{{"down", top(44)}})
-		vwRunKeys(t, near, []vwKeyCase{{"pgdown", top(44)}})
+		runKeys(t, first, []keyCase{press("up", top(0)), press("pgup", top(0))})
+		runKeys(t, last, []keyCase{press("down", top(44))})
+		runKeys(t, near, []keyCase{press("pgdown", top(44))})
 	})
 	t.Run("default height pages by 10", func(t *testing.T) {
 		d := v
 		d.Height = 0
-		vwRunKeys(t, d, []vwKeyCase{{"pgdown", top(30)}, {"end", top(40)}})
+		runKeys(t, d, []keyCase{press("pgdown", top(30)), press("end", top(40))})
 	})
 }
 
 func TestViewportHandleMouse(t *testing.T) {
-	top := func(i int) tea.Msg { return Scrolled{ID: "log", Top: i} }
-	v := vwLog()
-	vwRunMouse(t, v, []vwMouseCase{
+	top := func(i int) tea.Msg { return widgets.Scrolled{ID: "log", Top: i} }
+	v := sampleLog()
+	runMouse(t, v, []mouseCase{
 		{"wheel up", tea.Mouse{Action: tea.MouseWheelUp}, top(17)},
 		{"wheel down", tea.Mouse{Action: tea.MouseWheelDown}, top(23)},
 		{"wheel down in a shorter area", tea.Mouse{Action: tea.MouseWheelDown, Height: 3}, top(23)},
-		{"click does not scroll", vwClick(3, 3, 40), nil},
+		{"click does not scroll", click(3, 3, 40), nil},
 	})
 	end := v
 	end.Top = 44
-	vwRunMouse(t, end, []vwMouseCase{{"wheel down at the end", tea.Mouse{Action: tea.MouseWheelDown}, top(44)}})
+	runMouse(t, end, []mouseCase{{"wheel down at the end", tea.Mouse{Action: tea.MouseWheelDown}, top(44)}})
 }
 
 func TestViewportRender(t *testing.T) {
-	v := vwLog()
-	got := strings.Split(vwStrip(v.Render(tea.RenderContext{Width: 12})), "\n")
+	v := sampleLog()
+	got := strings.Split(ansi.Strip(v.Render(tea.RenderContext{Width: 12})), "\n")
 	want := []string{
 		"line 20    │",
 		"line 21    │",
@@ -107,25 +110,25 @@ func TestViewportRender(t *testing.T) {
 		t.Fatalf("Render =\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	v.Top = 44
-	if got := strings.Split(vwStrip(v.Render(tea.RenderContext{Width: 12})), "\n"); got[5] != "line 49    ┃" {
+	if got := strings.Split(ansi.Strip(v.Render(tea.RenderContext{Width: 12})), "\n"); got[5] != "line 49    ┃" {
 		t.Fatalf("at the end the thumb is not at the bottom: %q", got)
 	}
-	short := Viewport{ID: "s", Lines: []string{"only line, and it is long"}, Height: 3}
-	got = strings.Split(vwStrip(short.Render(tea.RenderContext{Width: 10})), "\n")
+	short := widgets.Viewport{ID: "s", Lines: []string{"only line, and it is long"}, Height: 3}
+	got = strings.Split(ansi.Strip(short.Render(tea.RenderContext{Width: 10})), "\n")
 	if want := []string{"only lin…┃", "         ┃", "         ┃"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("short content = %q, want %q", got, want)
 	}
-	if got := vwStrip(short.Render(tea.RenderContext{Width: 2, Height: 1})); got != "o…" {
+	if got := ansi.Strip(short.Render(tea.RenderContext{Width: 2, Height: 1})); got != "o…" {
 		t.Fatalf("two columns, one line = %q", got)
 	}
 }
 
 func TestViewportRenderFitsAndFocusIsDistinct(t *testing.T) {
-	v := vwLog()
+	v := sampleLog()
 	v.Lines[21] = "a long line\twith a tab and 日本語 that keeps going past any narrow width"
-	for _, w := range vwWidths() {
+	for _, w := range widths {
 		for _, h := range []int{0, 1, 4} {
-			vwCheckFits(t, v.Render(tea.RenderContext{Width: w, Height: h, Focused: w%3 == 0}), w, h)
+			checkFits(t, v.Render(tea.RenderContext{Width: w, Height: h, Focused: w%3 == 0}), w, h)
 		}
 	}
 	if n := len(strings.Split(v.Render(tea.RenderContext{Width: 30, Height: 4}), "\n")); n != 4 {
@@ -137,7 +140,7 @@ func TestViewportRenderFitsAndFocusIsDistinct(t *testing.T) {
 }
 
 func TestViewportWidgetBasics(t *testing.T) {
-	v := vwLog()
+	v := sampleLog()
 	if v.WidgetKind() != "viewport" || v.WidgetID() != "log" || !v.CanFocus() || v.Excluded() || v.Children() != nil {
 		t.Fatal("viewport widget basics")
 	}
@@ -146,5 +149,17 @@ func TestViewportWidgetBasics(t *testing.T) {
 	}
 	if len(v.ShortHelp()) == 0 {
 		t.Fatal("no help")
+	}
+}
+
+func TestViewportStateAppliesScrolled(t *testing.T) {
+	vp := widgets.ViewportState{ID: "v", Lines: make([]string, 30), Height: 10}
+	runStateCases(t, []stateCase{
+		{"scroll", func() bool { return vp.Update(widgets.Scrolled{ID: "v", Top: 7}) }, true, func() bool { return vp.Top == 7 }},
+		{"scroll clamps to the last page", func() bool { return vp.Update(widgets.Scrolled{ID: "v", Top: 29}) }, true, func() bool { return vp.Top == 20 }},
+		{"other viewport", func() bool { return vp.Update(widgets.Scrolled{ID: "w", Top: 0}) }, false, func() bool { return vp.Top == 20 }},
+	})
+	if v := vp.View(widgets.Viewport{}); v.Top != 20 || v.Height != 10 {
+		t.Errorf("ViewportState.View = %+v", v)
 	}
 }

@@ -39,9 +39,9 @@ func scrollers() []scroller {
 	list := &widgets.SelectListState{ID: "w", Options: names, Height: 6}
 	table := &widgets.TableState{ID: "w", Columns: []widgets.TableColumn{{Key: "name", Title: "Name"}}, Rows: rows, Height: 6}
 	return []scroller{
-		{"tree", func() tea.Widget { return tree.View("w") }, func(m tea.Msg) { tree.Update(m) }, 0},
-		{"select list", func() tea.Widget { return list.View("w") }, func(m tea.Msg) { list.Update(m) }, 0},
-		{"table", func() tea.Widget { return table.View("w") }, func(m tea.Msg) { table.Update(m) }, 1},
+		{"tree", func() tea.Widget { return tree.View(widgets.Tree{}) }, func(m tea.Msg) { tree.Update(m) }, 0},
+		{"select list", func() tea.Widget { return list.View(widgets.SelectList{}) }, func(m tea.Msg) { list.Update(m) }, 0},
+		{"table", func() tea.Widget { return table.View(widgets.Table{}) }, func(m tea.Msg) { table.Update(m) }, 1},
 	}
 }
 
@@ -62,7 +62,7 @@ func (s scroller) window(t *testing.T) (items []string, selected string) {
 
 func (s scroller) press(t *testing.T, name string) {
 	t.Helper()
-	if msg := s.view().(tea.KeyHandler).HandleKey(inKey(t, name)); msg != nil {
+	if msg := s.view().(tea.KeyHandler).HandleKey(parseKey(t, name)); msg != nil {
 		s.apply(msg)
 	}
 }

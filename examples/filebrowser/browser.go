@@ -126,10 +126,10 @@ func (b browser) lines(p string) []string {
 
 func (b browser) View() tea.Node {
 	return tea.Row{Gap: 1, Items: []tea.Node{
-		tea.Box{Title: "Files", Width: 34, Child: b.Tree.View(b.Tree.ID)},
+		tea.Box{Title: "Files", Width: 34, Child: b.Tree.View(widgets.Tree{})},
 		tea.Column{Items: []tea.Node{
 			widgets.Text{ID: "path", Content: b.Tree.Selected, Bold: true},
-			tea.Box{Child: b.Content.View(b.Content.ID)},
+			tea.Box{Child: b.Content.View(widgets.Viewport{})},
 		}},
 	}}
 }

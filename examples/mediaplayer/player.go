@@ -128,7 +128,7 @@ func clock(s int) string { return fmt.Sprintf("%d:%02d", s/60, s%60) }
 func (p player) View() tea.Node {
 	var body tea.Node
 	if p.Tabs.Active == tabPlaylist {
-		list := p.Tracks.View(p.Tracks.ID)
+		list := p.Tracks.View(widgets.SelectList{})
 		list.Label = "Enter plays a track"
 		body = list
 	} else {
@@ -139,7 +139,7 @@ func (p player) View() tea.Node {
 		}
 		body = tea.Column{Gap: 1, Items: []tea.Node{
 			widgets.Text{ID: "title", Content: t.Title + " — " + t.Artist, Bold: true},
-			p.Timeline.View(p.Timeline.ID),
+			p.Timeline.View(widgets.Scrubber{}),
 			widgets.Text{ID: "clock", Content: fmt.Sprintf("%s / %s · %s", clock(p.Timeline.Position), clock(t.Seconds), state)},
 			tea.Row{Gap: 2, Items: []tea.Node{
 				widgets.Button{ID: "prev", Label: "⏮ Previous", OnClick: skip{by: -1}},
@@ -147,5 +147,5 @@ func (p player) View() tea.Node {
 			}},
 		}}
 	}
-	return tea.Box{Title: "Facet player", Padding: 1, Child: tea.Column{Gap: 1, Items: []tea.Node{p.Tabs.View(p.Tabs.ID), body}}}
+	return tea.Box{Title: "Facet player", Padding: 1, Child: tea.Column{Gap: 1, Items: []tea.Node{p.Tabs.View(widgets.Tabs{}), body}}}
 }

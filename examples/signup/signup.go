@@ -100,13 +100,13 @@ func (s signup) status() string {
 }
 
 func (s signup) View() tea.Node {
-	name := s.Name.View(s.Name.ID)
+	name := s.Name.View(widgets.TextInput{})
 	name.Label = "Name    "
-	email := s.Email.View(s.Email.ID)
+	email := s.Email.View(widgets.TextInput{})
 	email.Label, email.Placeholder = "Email   ", "you@example.com"
-	repeat := s.Repeat.View(s.Repeat.ID)
+	repeat := s.Repeat.View(widgets.TextInput{})
 	repeat.Label, repeat.Mask = "Repeat  ", '•'
-	terms := s.Terms.View(s.Terms.ID)
+	terms := s.Terms.View(widgets.Checkbox{})
 	terms.Label = "I accept the terms of service"
 	return tea.Box{Title: "Create your account", Padding: 1, Width: 70, Child: tea.Column{Gap: 1, Items: []tea.Node{
 		name,

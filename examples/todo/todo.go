@@ -143,7 +143,7 @@ func doneWord(done bool) string {
 }
 
 func (t todo) View() tea.Node {
-	input := t.Input.View(t.Input.ID)
+	input := t.Input.View(widgets.TextInput{})
 	input.Label, input.Placeholder = "New task", "what needs doing?"
 	options := make([]string, len(t.Tasks))
 	left := 0
@@ -160,7 +160,7 @@ func (t todo) View() tea.Node {
 	if len(t.Tasks) == 0 {
 		selected = -1
 	}
-	var body tea.Node = tea.Text{Content: "Nothing to do.", Faint: true}
+	var body tea.Node = tea.Text{Content: "Nothing to do.", Muted: true}
 	if len(t.Tasks) > 0 {
 		body = widgets.SelectList{ID: "items", Label: fmt.Sprintf("Tasks (%d to do)", left), Options: options,
 			Selected: selected, Height: 10, Disabled: t.Confirm.Visible}
@@ -183,7 +183,7 @@ func (t todo) View() tea.Node {
 
 // confirmView is the delete dialog: a destructive one, which opens on Keep.
 func (t todo) confirmView(title string) widgets.Modal {
-	m := t.Confirm.View(t.Confirm.ID)
+	m := t.Confirm.View(widgets.Modal{})
 	m.Title, m.Body = "Delete this task?", fmt.Sprintf("%q will be removed from the list.", title)
 	m.ConfirmLabel, m.DismissLabel, m.Destructive = "Delete", "Keep", true
 	return m

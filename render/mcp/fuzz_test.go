@@ -103,8 +103,8 @@ func (a *fuzzApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (a *fuzzApp) View() tea.Node {
 	return tea.Column{Items: []tea.Node{
-		a.Table.View("table"), a.List.View("list"), a.Scrub.View("scrub"), a.Tree.View("tree"),
-		a.Name.View("name"), a.Tabs.View("tabs"), a.Port.View("view"),
+		a.Table.View(widgets.Table{}), a.List.View(widgets.SelectList{}), a.Scrub.View(widgets.Scrubber{}), a.Tree.View(widgets.Tree{}),
+		a.Name.View(widgets.TextInput{}), a.Tabs.View(widgets.Tabs{}), a.Port.View(widgets.Viewport{}),
 		widgets.Button{ID: "boom", Label: "boom", OnClick: fuzzPanic{}},
 		widgets.Button{ID: "bad", Label: "bad", OnClick: fuzzNil{}},
 	}}

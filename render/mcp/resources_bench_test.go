@@ -28,7 +28,7 @@ func (m *tableModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	n.state.Update(msg)
 	return &n, nil
 }
-func (m *tableModel) View() tea.Node { return m.state.View("results") }
+func (m *tableModel) View() tea.Node { return m.state.View(widgets.Table{}) }
 func (m *tableModel) Projections() []tea.Projection {
 	return []tea.Projection{{Name: "results", Value: func() any {
 		rows := make([]map[string]string, len(m.state.Rows))

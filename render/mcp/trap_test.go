@@ -38,7 +38,7 @@ func (m *deleter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 func (m *deleter) View() tea.Node {
 	return tea.Column{Items: []tea.Node{
-		m.Item.View("item"),
+		m.Item.View(widgets.TextInput{}),
 		widgets.Button{ID: "delete", Label: "Delete", OnClick: askDeleteMsg{}},
 		widgets.Modal{ID: "confirm", Title: "Delete?", Body: m.Item.Value + " will be removed", Visible: m.Asking, Destructive: true},
 	}}
@@ -47,7 +47,7 @@ func (m *deleter) View() tea.Node {
 func TestAnAgentCannotWriteBehindAnOpenDialog(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
-	if _, err := srv.StartSession(context.Background(), "dl", "deleter", &deleter{Item: widgets.TextInputState{Value: "old report"}}); err != nil {
+	if _, err := srv.StartSession(context.Background(), "dl", "deleter", &deleter{Item: widgets.TextInputState{ID: "item", Value: "old report"}}); err != nil {
 		t.Fatal(err)
 	}
 	mustOK(t, tc.call("dl.delete.click", nil))

@@ -26,7 +26,7 @@ func BenchmarkDraw(b *testing.B) {
 	}
 	var log []tea.Node
 	for i := range 15 {
-		log = append(log, tea.Text{Content: fmt.Sprintf("log entry %d", i), Faint: i%2 == 0})
+		log = append(log, tea.Text{Content: fmt.Sprintf("log entry %d", i), Muted: i%2 == 0})
 	}
 	tree := tea.Column{Gap: 1, Items: []tea.Node{
 		tea.Text{Content: "Facet benchmark", Bold: true},

@@ -483,10 +483,10 @@ func (l *layouter) text(t tea.Text, w, h int) []string {
 	if t.Bold {
 		style = style.Bold(true)
 	}
-	if t.Faint {
+	if t.Muted {
 		style = style.Faint(true)
 	}
-	plain := !t.Bold && !t.Faint
+	plain := !t.Bold && !t.Muted
 	lines := strings.Split(strings.ReplaceAll(t.Content, "\r\n", "\n"), "\n")
 	if len(lines) > h {
 		lines = lines[:h]

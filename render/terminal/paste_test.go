@@ -33,9 +33,9 @@ func (a pasteApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (a pasteApp) View() tea.Node {
-	field := a.field.View(a.field.ID)
+	field := a.field.View(widgets.TextInput{})
 	field.Label = "Search"
-	area := a.area.AreaView(a.area.ID)
+	area := a.area.AreaView(widgets.TextArea{})
 	area.Label, area.Height = "Notes", 8
 	return tea.Column{Items: []tea.Node{
 		field, tea.Spacer{Lines: 1}, area,

@@ -32,7 +32,7 @@ func (g greeter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (g greeter) View() tea.Node {
-	name := g.Name.View("name")
+	name := g.Name.View(widgets.TextInput{})
 	name.Label = "Name"
 	return tea.Vertical(name,
 		widgets.Button{ID: "greet", Label: "Greet", OnClick: greet{}},

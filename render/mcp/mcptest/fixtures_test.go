@@ -89,16 +89,16 @@ func (k *kitchen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (k *kitchen) View() tea.Node {
-	secret := k.Secret.View(k.Secret.ID)
+	secret := k.Secret.View(widgets.TextInput{})
 	secret.Label, secret.Mask = "Secret", '*'
-	name := k.Name.View(k.Name.ID)
+	name := k.Name.View(widgets.TextInput{})
 	name.Label = "Name"
-	agree := k.Agree.View(k.Agree.ID)
+	agree := k.Agree.View(widgets.Checkbox{})
 	agree.Label = "I agree"
 	return tea.Column{Items: []tea.Node{
 		tea.Row{Gap: 2, Items: []tea.Node{
-			tea.Column{Items: []tea.Node{name, secret, agree, k.Color.View(k.Color.ID), k.Repos.View(k.Repos.ID)}},
-			tea.Column{Items: []tea.Node{k.Files.View(k.Files.ID), k.Clip.View(k.Clip.ID), k.Pages.View(k.Pages.ID), k.Log.View(k.Log.ID), k.Menu.View(k.Menu.ID)}},
+			tea.Column{Items: []tea.Node{name, secret, agree, k.Color.View(widgets.SelectList{}), k.Repos.View(widgets.Table{})}},
+			tea.Column{Items: []tea.Node{k.Files.View(widgets.Tree{}), k.Clip.View(widgets.Scrubber{}), k.Pages.View(widgets.Tabs{}), k.Log.View(widgets.Viewport{}), k.Menu.View(widgets.Menu{})}},
 		}},
 		tea.Row{Gap: 1, Items: []tea.Node{
 			widgets.Button{ID: "inc", Label: "Count", OnClick: incMsg{}},

@@ -28,6 +28,24 @@ type sshOptions struct {
 	hostKey        string
 	authorizedKeys string
 	maxSessions    int
+	maxWindow      windowSize
+}
+
+// windowSize is a WIDTHxHEIGHT flag value, in cells.
+type windowSize struct{ width, height int }
+
+// String implements flag.Value.
+func (w *windowSize) String() string { return fmt.Sprintf("%dx%d", w.width, w.height) }
+
+// Set implements flag.Value: s is WIDTHxHEIGHT, each at least 1.
+func (w *windowSize) Set(s string) error {
+	var width, height int
+	var rest string
+	if n, _ := fmt.Sscanf(s, "%dx%d%s", &width, &height, &rest); n != 2 || width < 1 || height < 1 {
+		return fmt.Errorf("%q is not a window size: want WIDTHxHEIGHT in cells, each at least 1, such as %dx%d", s, ssh.DefaultMaxWidth, ssh.DefaultMaxHeight)
+	}
+	w.width, w.height = width, height
+	return nil
 }
 
 // addSSHFlags declares the --ssh flags into o.
@@ -36,6 +54,8 @@ func addSSHFlags(fs *flag.FlagSet, o *sshOptions) {
 	fs.StringVar(&o.hostKey, "ssh-host-key", "", "the SSH host key `PATH`, created on first run (default: facet/ssh_host_ed25519 in the user config directory)")
 	fs.StringVar(&o.authorizedKeys, "ssh-authorized-keys", "", "admit only the public keys in this authorized_keys `FILE` (required to serve a non-loopback address)")
 	fs.IntVar(&o.maxSessions, "ssh-max-sessions", 32, "refuse SSH sessions beyond `N` running at once (0: no cap)")
+	o.maxWindow = windowSize{ssh.DefaultMaxWidth, ssh.DefaultMaxHeight}
+	fs.Var(&o.maxWindow, "ssh-max-window", "clamp every SSH client's window to at most `WxH` cells")
 }
 
 // check reports --ssh-* flags that make no sense.
@@ -72,6 +92,8 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		IdleTimeout:    sshIdleTimeout,
 		MaxTimeout:     sshMaxTimeout,
 		MaxSessions:    opts.ssh.maxSessions,
+		MaxWidth:       opts.ssh.maxWindow.width,
+		MaxHeight:      opts.ssh.maxWindow.height,
 		App:            "playground",
 		NewModel:       newBrowser,
 		Sessions:       sessions,

@@ -24,6 +24,10 @@
 //   - At most Options.MaxConnections connections are open at once, logged in
 //     or not (the rest are closed unread), and a client that has not logged
 //     in within Options.HandshakeTimeout (10 s) is cut off.
+//   - A window larger than Options.MaxWidth x Options.MaxHeight (1000x500
+//     by default) is clamped at the PTY request, at every window change and
+//     in a size report the client types itself: a program's screen buffers
+//     grow with its window.
 //   - A connection without a PTY is told "facet: this server needs an
 //     interactive terminal; connect with ssh -t" and exits with status 1;
 //     connections over Options.MaxSessions are told the server is full and

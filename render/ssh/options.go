@@ -3,6 +3,7 @@ package ssh
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"time"
@@ -62,6 +63,12 @@ type Options struct {
 	// Zero means 10 seconds.
 	HandshakeTimeout time.Duration
 
+	// MaxWidth and MaxHeight are the largest window, in cells, a client
+	// gets: a larger pty request or window change is clamped to them, and
+	// the person sees the clamped screen. Zero means DefaultMaxWidth and
+	// DefaultMaxHeight.
+	MaxWidth, MaxHeight int
+
 	// App names what the sessions run: the tea.Session's App and the
 	// terminal's window title. Empty means "facet".
 	App string
@@ -108,12 +115,6 @@ type Info struct {
 	Environ []string
 }
 
-// Default window size when a client reports none.
-const (
-	defaultWidth  = 80
-	defaultHeight = 24
-)
-
 // Defaults of the connection limits.
 const (
 	defaultHandshakeTimeout = 10 * time.Second
@@ -140,6 +141,18 @@ func (o Options) handshakeTimeout() time.Duration {
 	return defaultHandshakeTimeout
 }
 
+// window is the largest window o allows.
+func (o Options) window() windowLimit {
+	l := windowLimit{width: o.MaxWidth, height: o.MaxHeight}
+	if l.width == 0 {
+		l.width = DefaultMaxWidth
+	}
+	if l.height == 0 {
+		l.height = DefaultMaxHeight
+	}
+	return l
+}
+
 // check reports the first option that cannot work.
 func (o Options) check() error {
 	switch {
@@ -153,6 +166,10 @@ func (o Options) check() error {
 		return errors.New("ssh: Options.MaxSessions is negative")
 	case o.MaxConnections < 0:
 		return errors.New("ssh: Options.MaxConnections is negative")
+	case o.MaxWidth < 0:
+		return fmt.Errorf("ssh: Options.MaxWidth %d is negative: want 0 (the default %d) or more", o.MaxWidth, DefaultMaxWidth)
+	case o.MaxHeight < 0:
+		return fmt.Errorf("ssh: Options.MaxHeight %d is negative: want 0 (the default %d) or more", o.MaxHeight, DefaultMaxHeight)
 	case o.HandshakeTimeout < 0:
 		return errors.New("ssh: Options.HandshakeTimeout is negative")
 	}

@@ -41,6 +41,7 @@ type Server struct {
 	sessions *tea.Sessions
 	srv      *charmssh.Server
 	limit    limiter
+	window   windowLimit
 	conns    *connLimit
 	nextID   atomic.Uint64
 	// afterFunc starts the idle and maximum-time timers of a session.
@@ -73,6 +74,7 @@ func New(opts Options) (*Server, error) {
 		logger:    opts.Logger,
 		sessions:  opts.Sessions,
 		limit:     newLimiter(opts.MaxSessions),
+		window:    opts.window(),
 		afterFunc: realAfterFunc,
 		active:    map[chan struct{}]struct{}{},
 		closed:    make(chan struct{}),

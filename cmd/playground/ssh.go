@@ -29,6 +29,7 @@ type sshOptions struct {
 	authorizedKeys string
 	maxSessions    int
 	maxWindow      windowSize
+	handshake      time.Duration
 }
 
 // windowSize is a WIDTHxHEIGHT flag value, in cells.
@@ -56,6 +57,7 @@ func addSSHFlags(fs *flag.FlagSet, o *sshOptions) {
 	fs.IntVar(&o.maxSessions, "ssh-max-sessions", 32, "refuse SSH sessions beyond `N` running at once (0: no cap)")
 	o.maxWindow = windowSize{ssh.DefaultMaxWidth, ssh.DefaultMaxHeight}
 	fs.Var(&o.maxWindow, "ssh-max-window", "clamp every SSH client's window to at most `WxH` cells")
+	fs.DurationVar(&o.handshake, "ssh-handshake-timeout", 5*time.Second, "cut off an SSH client that has not logged in within `DURATION`")
 }
 
 // check reports --ssh-* flags that make no sense.
@@ -67,6 +69,8 @@ func (o sshOptions) check(list bool) error {
 		return &usageError{err: errors.New("--list and --ssh cannot be combined")}
 	case o.maxSessions < 0:
 		return &usageError{err: fmt.Errorf("--ssh-max-sessions %d: must be 0 (no cap) or more", o.maxSessions)}
+	case o.handshake <= 0:
+		return &usageError{err: fmt.Errorf("--ssh-handshake-timeout %s: must be more than 0", o.handshake)}
 	}
 	return nil
 }
@@ -86,19 +90,20 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		}
 	}
 	srv, err := ssh.New(ssh.Options{
-		Addr:           opts.ssh.addr,
-		HostKeyPath:    opts.ssh.hostKey,
-		AuthorizedKeys: opts.ssh.authorizedKeys,
-		IdleTimeout:    sshIdleTimeout,
-		MaxTimeout:     sshMaxTimeout,
-		MaxSessions:    opts.ssh.maxSessions,
-		MaxWidth:       opts.ssh.maxWindow.width,
-		MaxHeight:      opts.ssh.maxWindow.height,
-		App:            "playground",
-		NewModel:       newBrowser,
-		Sessions:       sessions,
-		Logger:         slog.New(slog.NewTextHandler(stderr, nil)),
-		NoAgents:       opts.mcp.http == "" && !opts.mcp.stdio,
+		Addr:             opts.ssh.addr,
+		HostKeyPath:      opts.ssh.hostKey,
+		AuthorizedKeys:   opts.ssh.authorizedKeys,
+		IdleTimeout:      sshIdleTimeout,
+		MaxTimeout:       sshMaxTimeout,
+		MaxSessions:      opts.ssh.maxSessions,
+		MaxWidth:         opts.ssh.maxWindow.width,
+		MaxHeight:        opts.ssh.maxWindow.height,
+		HandshakeTimeout: opts.ssh.handshake,
+		App:              "playground",
+		NewModel:         newBrowser,
+		Sessions:         sessions,
+		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
+		NoAgents:         opts.mcp.http == "" && !opts.mcp.stdio,
 	})
 	var bind *ssh.BindError
 	if errors.As(err, &bind) {

@@ -88,7 +88,7 @@ func New(opts Options) (*Server, error) {
 	if s.sessions == nil {
 		s.sessions = tea.NewSessions()
 	}
-	s.conns = newConnLimit(opts.maxConnections(), s.logger)
+	s.conns = newConnLimit(opts.maxConnections(), opts.preauth(), s.logger)
 	if opts.AuthorizedKeys != "" {
 		keys, err := loadAuthorizedKeys(opts.AuthorizedKeys)
 		if err != nil {
@@ -119,6 +119,11 @@ func New(opts Options) (*Server, error) {
 		// the working directory.
 		func(srv *charmssh.Server) error { srv.AddHostKey(signer); return nil },
 		wish.WithMiddleware(func(charmssh.Handler) charmssh.Handler { return s.handle }),
+		func(srv *charmssh.Server) error {
+			srv.ConnCallback = rememberConn
+			srv.ServerConfigCallback = s.sshConfig
+			return nil
+		},
 	}
 	if opts.IdleTimeout > 0 {
 		sshOpts = append(sshOpts, wish.WithIdleTimeout(opts.IdleTimeout+backstop))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"sync"
 	"time"
 )
@@ -55,6 +56,7 @@ type outcome struct {
 	rssBase     int64 // the server's RSS before any connection
 	rssPeak     int64
 	cpu         time.Duration // the server's CPU time while keys were typed
+	clientCPU   time.Duration // this process's, in the same time (the clients')
 	wall        time.Duration // how long keys were typed
 	errs        []error
 }
@@ -121,7 +123,12 @@ func load(ctx context.Context, cfg config, name string, srv *server) (outcome, e
 	}
 
 	// Everyone types at once, each from its own random phase.
+	self := procStats{pid: os.Getpid()}
 	cpu0, err := proc.cpu()
+	if err != nil {
+		return out, err
+	}
+	self0, err := self.cpu()
 	if err != nil {
 		return out, err
 	}
@@ -148,6 +155,11 @@ func load(ctx context.Context, cfg config, name string, srv *server) (outcome, e
 		return out, err
 	}
 	out.cpu = cpu1 - cpu0
+	self1, err := self.cpu()
+	if err != nil {
+		return out, err
+	}
+	out.clientCPU = self1 - self0
 
 	// Wait for the last keys to show, then count.
 	settled, cancel := context.WithTimeout(ctx, settle)

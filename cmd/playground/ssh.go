@@ -28,6 +28,25 @@ type sshOptions struct {
 	hostKey        string
 	authorizedKeys string
 	maxSessions    int
+	maxWindow      windowSize
+	handshake      time.Duration
+}
+
+// windowSize is a WIDTHxHEIGHT flag value, in cells.
+type windowSize struct{ width, height int }
+
+// String implements flag.Value.
+func (w *windowSize) String() string { return fmt.Sprintf("%dx%d", w.width, w.height) }
+
+// Set implements flag.Value: s is WIDTHxHEIGHT, each at least 1.
+func (w *windowSize) Set(s string) error {
+	var width, height int
+	var rest string
+	if n, _ := fmt.Sscanf(s, "%dx%d%s", &width, &height, &rest); n != 2 || width < 1 || height < 1 {
+		return fmt.Errorf("%q is not a window size: want WIDTHxHEIGHT in cells, each at least 1, such as %dx%d", s, ssh.DefaultMaxWidth, ssh.DefaultMaxHeight)
+	}
+	w.width, w.height = width, height
+	return nil
 }
 
 // addSSHFlags declares the --ssh flags into o.
@@ -36,6 +55,9 @@ func addSSHFlags(fs *flag.FlagSet, o *sshOptions) {
 	fs.StringVar(&o.hostKey, "ssh-host-key", "", "the SSH host key `PATH`, created on first run (default: facet/ssh_host_ed25519 in the user config directory)")
 	fs.StringVar(&o.authorizedKeys, "ssh-authorized-keys", "", "admit only the public keys in this authorized_keys `FILE` (required to serve a non-loopback address)")
 	fs.IntVar(&o.maxSessions, "ssh-max-sessions", 32, "refuse SSH sessions beyond `N` running at once (0: no cap)")
+	o.maxWindow = windowSize{ssh.DefaultMaxWidth, ssh.DefaultMaxHeight}
+	fs.Var(&o.maxWindow, "ssh-max-window", "clamp every SSH client's window to at most `WxH` cells")
+	fs.DurationVar(&o.handshake, "ssh-handshake-timeout", 5*time.Second, "cut off an SSH client that has not logged in within `DURATION`")
 }
 
 // check reports --ssh-* flags that make no sense.
@@ -47,6 +69,8 @@ func (o sshOptions) check(list bool) error {
 		return &usageError{err: errors.New("--list and --ssh cannot be combined")}
 	case o.maxSessions < 0:
 		return &usageError{err: fmt.Errorf("--ssh-max-sessions %d: must be 0 (no cap) or more", o.maxSessions)}
+	case o.handshake <= 0:
+		return &usageError{err: fmt.Errorf("--ssh-handshake-timeout %s: must be more than 0", o.handshake)}
 	}
 	return nil
 }
@@ -66,17 +90,20 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		}
 	}
 	srv, err := ssh.New(ssh.Options{
-		Addr:           opts.ssh.addr,
-		HostKeyPath:    opts.ssh.hostKey,
-		AuthorizedKeys: opts.ssh.authorizedKeys,
-		IdleTimeout:    sshIdleTimeout,
-		MaxTimeout:     sshMaxTimeout,
-		MaxSessions:    opts.ssh.maxSessions,
-		App:            "playground",
-		NewModel:       newBrowser,
-		Sessions:       sessions,
-		Logger:         slog.New(slog.NewTextHandler(stderr, nil)),
-		NoAgents:       opts.mcp.http == "" && !opts.mcp.stdio,
+		Addr:             opts.ssh.addr,
+		HostKeyPath:      opts.ssh.hostKey,
+		AuthorizedKeys:   opts.ssh.authorizedKeys,
+		IdleTimeout:      sshIdleTimeout,
+		MaxTimeout:       sshMaxTimeout,
+		MaxSessions:      opts.ssh.maxSessions,
+		MaxWidth:         opts.ssh.maxWindow.width,
+		MaxHeight:        opts.ssh.maxWindow.height,
+		HandshakeTimeout: opts.ssh.handshake,
+		App:              "playground",
+		NewModel:         newBrowser,
+		Sessions:         sessions,
+		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
+		NoAgents:         opts.mcp.http == "" && !opts.mcp.stdio,
 	})
 	var bind *ssh.BindError
 	if errors.As(err, &bind) {

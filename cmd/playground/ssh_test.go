@@ -32,6 +32,10 @@ func TestSSHFlagMistakesAreUsageErrors(t *testing.T) {
 		{"keys without --ssh", []string{"--ssh-authorized-keys", "keys"}, "need --ssh ADDR"},
 		{"list and ssh", []string{"--list", "--ssh", "127.0.0.1:0"}, "cannot be combined"},
 		{"negative cap", []string{"--ssh", "127.0.0.1:0", "--ssh-max-sessions", "-1"}, "--ssh-max-sessions -1"},
+		{"window without height", []string{"--ssh", "127.0.0.1:0", "--ssh-max-window", "1000"}, `"1000" is not a window size: want WIDTHxHEIGHT`},
+		{"window of zero width", []string{"--ssh", "127.0.0.1:0", "--ssh-max-window", "0x500"}, "each at least 1"},
+		{"zero handshake timeout", []string{"--ssh", "127.0.0.1:0", "--ssh-handshake-timeout", "0s"}, "--ssh-handshake-timeout 0s: must be more than 0"},
+		{"window with a tail", []string{"--ssh", "127.0.0.1:0", "--ssh-max-window", "10x10x10"}, "not a window size"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -179,6 +183,27 @@ func TestSSHConnectCommandNamesTheServedHost(t *testing.T) {
 		}
 		if got := connectCommand(addr, tc.hostname); got != tc.want {
 			t.Errorf("serving %s: %q, want %q", tc.addr, got, tc.want)
+		}
+	}
+}
+
+func TestSSHLimitFlagDefaults(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want windowSize
+	}{
+		{[]string{"--ssh", "127.0.0.1:0"}, windowSize{1000, 500}},
+		{[]string{"--ssh", "127.0.0.1:0", "--ssh-max-window", "120x40"}, windowSize{120, 40}},
+	} {
+		o, err := parseOptions(tt.args, io.Discard)
+		if err != nil {
+			t.Fatalf("parseOptions(%q): %v", tt.args, err)
+		}
+		if o.ssh.handshake != 5*time.Second {
+			t.Errorf("parseOptions(%q): --ssh-handshake-timeout is %s, want 5s", tt.args, o.ssh.handshake)
+		}
+		if o.ssh.maxWindow != tt.want {
+			t.Errorf("parseOptions(%q): --ssh-max-window is %v, want %v", tt.args, o.ssh.maxWindow, tt.want)
 		}
 	}
 }

@@ -60,9 +60,10 @@ func (s *Server) handle(sess charmssh.Session) {
 		active = func() { t.Reset(s.opts.IdleTimeout) }
 	}
 
-	width, height := pty.Window.Width, pty.Window.Height
-	if width <= 0 || height <= 0 {
-		width, height = defaultWidth, defaultHeight
+	width, height := s.window.clamp(pty.Window.Width, pty.Window.Height)
+	if width != pty.Window.Width || height != pty.Window.Height {
+		s.logger.Info("ssh: window clamped", "remote", sess.RemoteAddr().String(),
+			"asked", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height), "given", fmt.Sprintf("%dx%d", width, height))
 	}
 	env := append(sess.Environ(), "TERM="+pty.Term)
 	info := Info{
@@ -88,7 +89,7 @@ func (s *Server) handle(sess charmssh.Session) {
 		s.opts.OnSession(ctx, session)
 	}
 
-	in := newInput(ctx, sess, winch, active)
+	in := newInput(ctx, sess, winch, s.window, active)
 	detachKey := terminal.DefaultDetachKey
 	if s.opts.NoAgents {
 		detachKey = ""
@@ -105,13 +106,7 @@ func (s *Server) handle(sess charmssh.Session) {
 			bt.WithColorProfile(colorprofile.Env(env)),
 			// Signals are the server process's, not this session's.
 			bt.WithoutSignalHandler(),
-			// A remote session must never suspend the server.
-			bt.WithFilter(func(_ bt.Model, msg bt.Msg) bt.Msg {
-				if _, ok := msg.(bt.SuspendMsg); ok {
-					return bt.ResumeMsg{}
-				}
-				return msg
-			}),
+			bt.WithFilter(s.window.filter),
 		),
 	)
 	_ = in.Close()

@@ -22,8 +22,17 @@
 //     it any client is accepted, so the server refuses to listen anywhere
 //     but a loopback address (a *BindError).
 //   - At most Options.MaxConnections connections are open at once, logged in
-//     or not (the rest are closed unread), and a client that has not logged
-//     in within Options.HandshakeTimeout (10 s) is cut off.
+//     or not (the rest are closed unread). Of those, at most
+//     Options.MaxUnauthenticated may be waiting to log in, and
+//     Options.MaxUnauthenticatedPerSource from one address; a full waiting
+//     list makes room by closing the oldest connection of the address
+//     holding the most, so idle connections cannot keep a key holder out.
+//     A client that has not logged in within Options.HandshakeTimeout (5 s)
+//     is cut off.
+//   - A window larger than Options.MaxWidth x Options.MaxHeight (1000x500
+//     by default) is clamped at the PTY request, at every window change and
+//     in a size report the client types itself: a program's screen buffers
+//     grow with its window.
 //   - A connection without a PTY is told "facet: this server needs an
 //     interactive terminal; connect with ssh -t" and exits with status 1;
 //     connections over Options.MaxSessions are told the server is full and

@@ -2,7 +2,6 @@ package ssh
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	charmssh "charm.land/ssh"
@@ -21,8 +20,8 @@ type input struct {
 
 // newInput starts copying src and window changes into the returned input
 // until ctx ends or Close is called. It calls active for every keystroke
-// chunk and window change.
-func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, active func()) *input {
+// chunk and window change. Window sizes are clamped to limit.
+func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, limit windowLimit, active func()) *input {
 	ctx, stop := context.WithCancel(ctx)
 	pr, pw := io.Pipe()
 	// Ending unblocks a write that nobody will read any more.
@@ -71,7 +70,7 @@ func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, 
 					winch = nil
 					continue
 				}
-				data = sizeReport(w)
+				data = limit.sizeReport(w)
 			}
 			active()
 			if _, err := pw.Write(data); err != nil {
@@ -86,14 +85,4 @@ func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, 
 func (in *input) Close() error {
 	in.stop()
 	return nil
-}
-
-// sizeReport is the in-band window size report for w. A size the client
-// left out (zero) is reported as the default.
-func sizeReport(w charmssh.Window) []byte {
-	width, height := w.Width, w.Height
-	if width <= 0 || height <= 0 {
-		width, height = defaultWidth, defaultHeight
-	}
-	return fmt.Appendf(nil, "\x1b[48;%d;%d;%d;%dt", height, width, max(w.HeightPixels, 0), max(w.WidthPixels, 0))
 }

@@ -8,16 +8,18 @@ import (
 )
 
 // connLimit caps the connections open at once across a server's
-// listeners, whether they have authenticated or not.
+// listeners, whether they have authenticated or not, and those that have
+// not logged in yet.
 type connLimit struct {
-	max    int
-	slots  chan struct{}
-	logger *slog.Logger
-	full   atomic.Bool // a refusal was logged since a slot last came free
+	max     int
+	slots   chan struct{}
+	preauth *preauthLimit
+	logger  *slog.Logger
+	full    atomic.Bool // a refusal was logged since a slot last came free
 }
 
-func newConnLimit(n int, logger *slog.Logger) *connLimit {
-	return &connLimit{max: n, slots: make(chan struct{}, n), logger: logger}
+func newConnLimit(n int, preauth *preauthLimit, logger *slog.Logger) *connLimit {
+	return &connLimit{max: n, slots: make(chan struct{}, n), preauth: preauth, logger: logger}
 }
 
 // listen wraps l so that a connection over the cap is closed as soon as it
@@ -42,14 +44,27 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
+		// An eviction closes the raw connection; the server then fails to
+		// read it and closes the limitConn, which frees its slots.
+		loggedIn, ok := cl.preauth.admit(c, sourceOf(c.RemoteAddr()))
+		if !ok {
+			if n := cl.preauth.refused.Load(); n == 1 || n%1000 == 0 {
+				cl.logger.Warn("ssh: too many connections waiting to log in; closing new ones",
+					"remote", c.RemoteAddr().String(), "max", cl.preauth.max, "per_source", cl.preauth.perSource, "refused_so_far", n)
+			}
+			_ = c.Close()
+			continue
+		}
 		select {
 		case cl.slots <- struct{}{}:
 			release := sync.OnceFunc(func() {
+				loggedIn()
 				<-cl.slots
 				cl.full.Store(false)
 			})
-			return &limitConn{Conn: c, release: release}, nil
+			return &limitConn{Conn: c, loggedIn: loggedIn, release: release}, nil
 		default:
+			loggedIn()
 			// Logged once per spell of being full: a flood writes one line.
 			if !cl.full.Swap(true) {
 				cl.logger.Warn("ssh: connection cap reached; closing new connections until one ends",
@@ -60,10 +75,14 @@ func (l *limitListener) Accept() (net.Conn, error) {
 	}
 }
 
-// limitConn gives its slot back when it is closed.
+// limitConn gives its slot back when it is closed, and its place among the
+// connections waiting to log in when it logs in.
 type limitConn struct {
 	net.Conn
-	release func()
+	// loggedIn takes the connection off the list of those waiting to log
+	// in.
+	loggedIn func()
+	release  func()
 }
 
 // Close closes the connection and frees its slot.

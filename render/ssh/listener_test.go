@@ -21,7 +21,15 @@ type rawConn struct {
 
 func dialRaw(t *testing.T, addr string) *rawConn {
 	t.Helper()
-	c, err := net.DialTimeout("tcp", addr, wait)
+	return dialRawFrom(t, addr, "127.0.0.1")
+}
+
+// dialRawFrom dials addr from the loopback address from (any of
+// 127.0.0.0/8), so that one test plays clients at many addresses.
+func dialRawFrom(t *testing.T, addr, from string) *rawConn {
+	t.Helper()
+	d := net.Dialer{Timeout: wait, LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	c, err := d.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,6 +82,8 @@ func TestConnectionsOverTheCapAreClosedUnread(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.opts.HandshakeTimeout = time.Hour // only the cap frees a slot here
+			// Every connection here waits to log in, from one address.
+			tc.opts.MaxUnauthenticated, tc.opts.MaxUnauthenticatedPerSource = tc.cap, tc.cap
 			srv := serve(t, tc.opts)
 			held := make([]*rawConn, tc.cap)
 			for i := range held {
@@ -96,7 +106,7 @@ func TestConnectionsOverTheCapAreClosedUnread(t *testing.T) {
 
 func TestConnectionThatNeverLogsInIsCutOffAfterTheHandshakeTimeout(t *testing.T) {
 	const timeout = 300 * time.Millisecond
-	srv := serve(t, ssh.Options{HandshakeTimeout: timeout, MaxConnections: 4})
+	srv := serve(t, ssh.Options{HandshakeTimeout: timeout, MaxConnections: 4, MaxUnauthenticated: 4, MaxUnauthenticatedPerSource: 4})
 	start := time.Now()
 	idle := make([]*rawConn, 4) // every slot
 	for i := range idle {

@@ -3,6 +3,7 @@ package ssh
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"time"
@@ -57,10 +58,29 @@ type Options struct {
 	// is zero.
 	MaxConnections int
 
+	// MaxUnauthenticated caps the connections that have not logged in yet
+	// (authorized keys or not): when every slot is taken, the oldest
+	// waiting connection of the source address with the most waiting is
+	// closed for a newcomer from a source with fewer; otherwise the
+	// newcomer is closed unread. Zero means half of the connection cap, at
+	// most 64, so that logged-in clients always have room.
+	MaxUnauthenticated int
+
+	// MaxUnauthenticatedPerSource caps the connections that have not
+	// logged in yet from one source: an IPv4 address or an IPv6 /64. Zero
+	// means 32 (at most MaxUnauthenticated).
+	MaxUnauthenticatedPerSource int
+
 	// HandshakeTimeout bounds the SSH handshake and the authentication of a
 	// new connection: a client that has not logged in by then is cut off.
-	// Zero means 10 seconds.
+	// Zero means 5 seconds.
 	HandshakeTimeout time.Duration
+
+	// MaxWidth and MaxHeight are the largest window, in cells, a client
+	// gets: a larger pty request or window change is clamped to them, and
+	// the person sees the clamped screen. Zero means DefaultMaxWidth and
+	// DefaultMaxHeight.
+	MaxWidth, MaxHeight int
 
 	// App names what the sessions run: the tea.Session's App and the
 	// terminal's window title. Empty means "facet".
@@ -108,15 +128,13 @@ type Info struct {
 	Environ []string
 }
 
-// Default window size when a client reports none.
-const (
-	defaultWidth  = 80
-	defaultHeight = 24
-)
-
 // Defaults of the connection limits.
 const (
-	defaultHandshakeTimeout = 10 * time.Second
+	defaultHandshakeTimeout = 5 * time.Second
+	// defaultMaxUnauthenticated and defaultMaxUnauthenticatedPerSource cap
+	// the connections waiting to log in.
+	defaultMaxUnauthenticated          = 64
+	defaultMaxUnauthenticatedPerSource = 32
 	// defaultMaxConnections is the connection cap without a session cap.
 	defaultMaxConnections = 1024
 )
@@ -132,12 +150,37 @@ func (o Options) maxConnections() int {
 	return defaultMaxConnections
 }
 
+// preauth is the limit o asks for on connections waiting to log in.
+func (o Options) preauth() *preauthLimit {
+	n := o.MaxUnauthenticated
+	if n == 0 {
+		n = max(1, min(defaultMaxUnauthenticated, o.maxConnections()/2))
+	}
+	per := o.MaxUnauthenticatedPerSource
+	if per == 0 {
+		per = min(defaultMaxUnauthenticatedPerSource, n)
+	}
+	return newPreauthLimit(n, per)
+}
+
 // handshakeTimeout is the handshake timeout o asks for.
 func (o Options) handshakeTimeout() time.Duration {
 	if o.HandshakeTimeout > 0 {
 		return o.HandshakeTimeout
 	}
 	return defaultHandshakeTimeout
+}
+
+// window is the largest window o allows.
+func (o Options) window() windowLimit {
+	l := windowLimit{width: o.MaxWidth, height: o.MaxHeight}
+	if l.width == 0 {
+		l.width = DefaultMaxWidth
+	}
+	if l.height == 0 {
+		l.height = DefaultMaxHeight
+	}
+	return l
 }
 
 // check reports the first option that cannot work.
@@ -153,6 +196,14 @@ func (o Options) check() error {
 		return errors.New("ssh: Options.MaxSessions is negative")
 	case o.MaxConnections < 0:
 		return errors.New("ssh: Options.MaxConnections is negative")
+	case o.MaxWidth < 0:
+		return fmt.Errorf("ssh: Options.MaxWidth %d is negative: want 0 (the default %d) or more", o.MaxWidth, DefaultMaxWidth)
+	case o.MaxHeight < 0:
+		return fmt.Errorf("ssh: Options.MaxHeight %d is negative: want 0 (the default %d) or more", o.MaxHeight, DefaultMaxHeight)
+	case o.MaxUnauthenticated < 0:
+		return fmt.Errorf("ssh: Options.MaxUnauthenticated %d is negative: want 0 (the default) or more", o.MaxUnauthenticated)
+	case o.MaxUnauthenticatedPerSource < 0:
+		return fmt.Errorf("ssh: Options.MaxUnauthenticatedPerSource %d is negative: want 0 (the default) or more", o.MaxUnauthenticatedPerSource)
 	case o.HandshakeTimeout < 0:
 		return errors.New("ssh: Options.HandshakeTimeout is negative")
 	}

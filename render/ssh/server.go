@@ -41,6 +41,7 @@ type Server struct {
 	sessions *tea.Sessions
 	srv      *charmssh.Server
 	limit    limiter
+	window   windowLimit
 	conns    *connLimit
 	nextID   atomic.Uint64
 	// afterFunc starts the idle and maximum-time timers of a session.
@@ -73,6 +74,7 @@ func New(opts Options) (*Server, error) {
 		logger:    opts.Logger,
 		sessions:  opts.Sessions,
 		limit:     newLimiter(opts.MaxSessions),
+		window:    opts.window(),
 		afterFunc: realAfterFunc,
 		active:    map[chan struct{}]struct{}{},
 		closed:    make(chan struct{}),
@@ -86,7 +88,7 @@ func New(opts Options) (*Server, error) {
 	if s.sessions == nil {
 		s.sessions = tea.NewSessions()
 	}
-	s.conns = newConnLimit(opts.maxConnections(), s.logger)
+	s.conns = newConnLimit(opts.maxConnections(), opts.preauth(), s.logger)
 	if opts.AuthorizedKeys != "" {
 		keys, err := loadAuthorizedKeys(opts.AuthorizedKeys)
 		if err != nil {
@@ -117,6 +119,11 @@ func New(opts Options) (*Server, error) {
 		// the working directory.
 		func(srv *charmssh.Server) error { srv.AddHostKey(signer); return nil },
 		wish.WithMiddleware(func(charmssh.Handler) charmssh.Handler { return s.handle }),
+		func(srv *charmssh.Server) error {
+			srv.ConnCallback = rememberConn
+			srv.ServerConfigCallback = s.sshConfig
+			return nil
+		},
 	}
 	if opts.IdleTimeout > 0 {
 		sshOpts = append(sshOpts, wish.WithIdleTimeout(opts.IdleTimeout+backstop))

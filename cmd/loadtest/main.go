@@ -1,0 +1,130 @@
+// Command loadtest puts SSH load on Facet and on the same counter written
+// the plain Charm way (wish v2 + Bubble Tea v2, a string view), and
+// compares them.
+//
+// Each of -conns Go SSH clients (golang.org/x/crypto/ssh) opens an 80x24
+// PTY on the counter demo and presses Enter -rate times a second for
+// -duration. A client draws what it receives on a virtual terminal; a
+// key's latency runs from sending it to the screen showing the count it
+// makes. At the end every client's screen must show exactly the keys it
+// sent. The servers run one after the other, each in a child process of
+// this program on a loopback port, so that their RSS and CPU are their
+// own:
+//
+//	go run ./cmd/loadtest -conns 100 -duration 30s
+//
+// Everything is bounded: at most 1000 connections, 100 keys a second and a
+// minute of typing; every server stops by itself.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+	"strings"
+	"time"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
+		os.Exit(1)
+	}
+}
+
+// run is main with its streams.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		cfg        config
+		servers    string
+		inProcess  bool
+		cpuProfile string
+		serveKind  string
+		serveLimit time.Duration
+	)
+	fs.IntVar(&cfg.conns, "conns", 100, "SSH connections, each typing (1 to 1000)")
+	fs.Float64Var(&cfg.rate, "rate", 10, "keys a second each connection types")
+	fs.DurationVar(&cfg.duration, "duration", 30*time.Second, "how long each connection types (at most 1m)")
+	fs.IntVar(&cfg.dialers, "dialers", 16, "connections opened at once while connecting")
+	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain")
+	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
+	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
+	fs.StringVar(&serveKind, "serve", "", "internal: serve `KIND` on a loopback port (the child side)")
+	fs.DurationVar(&serveLimit, "serve-limit", 5*time.Minute, "internal: the child server stops after this long")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if serveKind != "" {
+		if cpuProfile != "" {
+			f, err := os.Create(cpuProfile)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			if err := pprof.StartCPUProfile(f); err != nil {
+				return err
+			}
+			defer pprof.StopCPUProfile()
+		}
+		return serveChild(serveKind, serveLimit, stdin, stdout)
+	}
+	if err := cfg.check(); err != nil {
+		return err
+	}
+
+	// The whole run is bounded: connecting, typing and settling.
+	limit := 2*cfg.duration + 3*time.Minute
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	fmt.Fprintf(stdout, "%d connections, Enter %g times a second each for %s, 80x24, loopback; GOMAXPROCS on this machine: %d CPUs\n\n",
+		cfg.conns, cfg.rate, cfg.duration, numCPU())
+	var outcomes []outcome
+	var failed []error
+	for kind := range strings.SplitSeq(servers, ",") {
+		kind = strings.TrimSpace(kind)
+		if kind != kindFacet && kind != kindPlain {
+			return fmt.Errorf("-servers: unknown server %q: one of %s, %s", kind, kindFacet, kindPlain)
+		}
+		var srv *server
+		var err error
+		if inProcess {
+			srv, err = startInProcess(kind)
+		} else {
+			srv, err = startChild(kind, limit, childArgs(kind, cpuProfile)...)
+		}
+		if err != nil {
+			return err
+		}
+		o, err := load(ctx, cfg, kind, srv)
+		if serr := srv.stop(); serr != nil && err == nil {
+			err = fmt.Errorf("stopping the %s server: %w", kind, serr)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", kind, err)
+		}
+		outcomes = append(outcomes, o)
+		if !o.exact() {
+			failed = append(failed, fmt.Errorf("%s: not exact: %d of %d connected, %d keys sent, %d applied, %d connections short, %d over",
+				kind, o.connected, o.conns, o.sent, o.applied, o.short, o.over))
+		}
+		if len(o.errs) > 0 {
+			failed = append(failed, fmt.Errorf("%s: %w", kind, firstErrors(o.errs, 5)))
+		}
+	}
+	writeTable(stdout, outcomes)
+	return errors.Join(failed...)
+}
+
+// childArgs are the extra flags of kind's server process.
+func childArgs(kind, cpuProfile string) []string {
+	if kind == kindFacet && cpuProfile != "" {
+		return []string{"-cpuprofile", cpuProfile}
+	}
+	return nil
+}

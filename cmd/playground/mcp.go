@@ -210,8 +210,14 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	switch {
 	case opts.ssh.addr != "":
 		start(func() error { return runSSH(ctx, opts, stderr, sessions) })
-	case !opts.mcp.stdio:
+	case opts.mcp.stdio:
+	case isTerminal(stdin):
 		start(func() error { return runLive(ctx, opts, sessions, stdin, stdout) })
+	default:
+		// --http alone with no terminal: a service. It serves until a
+		// signal cancels ctx.
+		fmt.Fprintln(stderr, "playground: no terminal on stdin: serving MCP over HTTP only, until SIGINT or SIGTERM")
+		start(func() error { <-ctx.Done(); return ctx.Err() })
 	}
 	first := <-results
 	cancel()

@@ -496,13 +496,14 @@ func (r *Runtime) handle(msg Msg) error {
 		r.publish(&s)
 		return nil
 	case keyInput:
-		if m.key.Code == KeyTab && !m.key.Ctrl && !m.key.Alt {
+		focused, hasFocus := FindWidget(cur.View, cur.Focus)
+		if m.key.Code == KeyTab && !m.key.Ctrl && !m.key.Alt && !(hasFocus && TakesTab(focused)) {
 			r.publish(cur.withFocus(r.cycle(cur.Focus, m.key.Shift)))
 			return nil
 		}
 		out := Msg(KeyMsg{Key: m.key, Agent: m.agent})
-		if w, ok := FindWidget(cur.View, cur.Focus); ok {
-			if kh, ok := w.(KeyHandler); ok {
+		if hasFocus {
+			if kh, ok := focused.(KeyHandler); ok {
 				got, err := safeWidget(func() Msg { return kh.HandleKey(m.key) })
 				if err != nil {
 					return err

@@ -25,6 +25,8 @@ func TestEveryExampleServesItselfOverStdio(t *testing.T) {
 		{"signup", "signup", "Create your account"},
 		{"filebrowser", "files", "README"},
 		{"mediaplayer", "player", "Miles Davis"},
+		{"bubbles", "bubbles", "Bubble Tea components in a Facet app"},
+		{"btprogram", "btprogram", "Basket: (empty)"},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {

@@ -49,13 +49,14 @@ type HoverMsg struct{ ID string }
 
 // handleKey routes a key on the owner goroutine.
 func (r *Runtime) handleKey(cur *Snapshot, m KeyInputMsg) error {
-	if m.Key.Code == KeyTab && !m.Key.Ctrl && !m.Key.Alt {
+	focused, hasFocus := FindWidget(cur.View, cur.Focus)
+	if m.Key.Code == KeyTab && !m.Key.Ctrl && !m.Key.Alt && !(hasFocus && TakesTab(focused)) {
 		r.publish(cur.withFocus(r.cycle(cur.Focus, m.Key.Shift)))
 		return nil
 	}
 	out := Msg(KeyMsg{Key: m.Key, Agent: m.Agent})
-	if w, ok := FindWidget(cur.View, cur.Focus); ok {
-		if kh, ok := w.(KeyHandler); ok {
+	if hasFocus {
+		if kh, ok := focused.(KeyHandler); ok {
 			got, err := safeWidget(func() Msg { return kh.HandleKey(m.Key) })
 			if err != nil {
 				return err

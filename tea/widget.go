@@ -46,6 +46,21 @@ type FocusTrap interface {
 	TrapsFocus() bool
 }
 
+// TabTaker is implemented by widgets that take Tab and Shift+Tab as keys
+// while focused (an embedded Bubble Tea program that uses them) instead of
+// letting them move focus. Focus then leaves such a widget only by the
+// mouse, an agent's focus call or the app.
+type TabTaker interface {
+	// TakesTab reports whether the widget takes Tab now.
+	TakesTab() bool
+}
+
+// TakesTab reports whether w takes Tab now.
+func TakesTab(w Widget) bool {
+	t, ok := w.(TabTaker)
+	return ok && t.TakesTab()
+}
+
 // KeyHandler is implemented by widgets that turn keys into messages while
 // focused. HandleKey returns nil for keys it does not use; those go to the
 // app's Update as a KeyMsg.

@@ -4,10 +4,12 @@
 //
 //	vhs vhs/search.tape
 //
-// The package has no code of its own: its test replays each tape's
-// keystrokes against the demo headlessly and compares the final screen with
-// a golden file in testdata, so a tape that no longer matches its demo
-// fails the build. Rewrite the goldens with
+// The package has no code of its own. Its tests read every tape with VHS's
+// own parser (github.com/charmbracelet/vhs/parser), so a tape passes them
+// only if `vhs validate` accepts it: VHS has no Home or End key, so tapes
+// page or step instead. They then replay each tape's keystrokes against
+// the demo headlessly and compare the final screen with a golden file in
+// testdata, so a tape that no longer matches its demo fails the build. Rewrite the goldens with
 //
 //	go test ./vhs -update
 package vhs

@@ -112,7 +112,7 @@ func replayDemo(t *testing.T, tp *tape) string {
 	// The hidden Wait that tells VHS the demo is up must hold at the start.
 	for _, st := range tp.hidden {
 		if st.kind == stepWait && !st.pattern.MatchString(screen()) {
-			t.Fatalf("%s.tape:%d %s: the demo's first screen does not match; it shows:\n%s", tp.name, st.line, st.command, screen())
+			t.Fatalf("%s.tape: %s: the demo's first screen does not match; it shows:\n%s", tp.name, st.command, screen())
 		}
 	}
 	for _, st := range tp.steps {
@@ -120,7 +120,7 @@ func replayDemo(t *testing.T, tp *tape) string {
 		case stepKeys:
 			for _, k := range st.keys {
 				if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: k}); err != nil {
-					t.Fatalf("%s.tape:%d %s: key %s: %v\nscreen:\n%s", tp.name, st.line, st.command, k, err, screen())
+					t.Fatalf("%s.tape: %s: key %s: %v\nscreen:\n%s", tp.name, st.command, k, err, screen())
 				}
 			}
 		case stepSleep:
@@ -128,7 +128,7 @@ func replayDemo(t *testing.T, tp *tape) string {
 		case stepWait:
 			settle(rt)
 			if !st.pattern.MatchString(screen()) {
-				t.Fatalf("%s.tape:%d %s: the screen does not match; it shows:\n%s", tp.name, st.line, st.command, screen())
+				t.Fatalf("%s.tape: %s: the screen does not match; it shows:\n%s", tp.name, st.command, screen())
 			}
 		}
 	}

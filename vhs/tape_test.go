@@ -1,21 +1,24 @@
 package vhs_test
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
+
+	"github.com/charmbracelet/vhs/lexer"
+	"github.com/charmbracelet/vhs/parser"
+	"github.com/charmbracelet/vhs/token"
 
 	"github.com/facetui/facet/tea"
 )
 
-// tape is a parsed VHS tape: its settings, the commands typed while the
-// recording is hidden (the shell command that starts the demo) and the
-// steps shown in the GIF.
+// tape is a tape as VHS's own parser reads it: its settings, the commands
+// typed while the recording is hidden (the shell command that starts the
+// demo) and the steps shown in the GIF.
 type tape struct {
 	name       string // the file's base name without .tape
 	output     string
@@ -36,207 +39,198 @@ const (
 
 // step is one replayable tape command.
 type step struct {
-	line    int
-	command string // the tape's text, for messages
+	command string // the command as VHS parsed it, for messages
 	kind    stepKind
 	keys    []tea.Key
 	text    string // what Type typed (for the hidden shell command)
 	pattern *regexp.Regexp
 }
 
-// settingNames are the Set commands a tape may use: VHS's own.
-var settingNames = map[string]bool{
-	"Shell": true, "FontSize": true, "FontFamily": true, "Width": true, "Height": true,
-	"LetterSpacing": true, "LineHeight": true, "TypingSpeed": true, "Theme": true,
-	"Padding": true, "Margin": true, "MarginFill": true, "WindowBar": true,
-	"WindowBarSize": true, "BorderRadius": true, "Framerate": true,
-	"PlaybackSpeed": true, "LoopOffset": true, "CursorBlink": true,
+// errVHSRejects wraps the errors of VHS's parser: a tape `vhs validate`
+// would refuse.
+var errVHSRejects = errors.New("VHS's parser rejects the tape")
+
+// keyNames maps VHS's key commands (token types) to Facet's key names. VHS
+// has no Home or End: a tape pages or steps instead.
+var keyNames = map[parser.CommandType]string{
+	token.ENTER: "enter", token.TAB: "tab", token.BACKSPACE: "backspace",
+	token.DELETE: "delete", token.INSERT: "insert", token.ESCAPE: "esc",
+	token.SPACE: "space", token.UP: "up", token.DOWN: "down", token.LEFT: "left",
+	token.RIGHT: "right", token.PAGE_UP: "pgup", token.PAGE_DOWN: "pgdown",
 }
 
-// keyNames maps VHS's key commands to Facet's key names.
-var keyNames = map[string]string{
-	"Enter": "enter", "Tab": "tab", "Backspace": "backspace", "Delete": "delete",
-	"Insert": "insert", "Escape": "esc", "Space": "space", "Up": "up", "Down": "down",
-	"Left": "left", "Right": "right", "Home": "home", "End": "end",
-	"PageUp": "pgup", "PageDown": "pgdown",
-}
+// keyArgs maps the key names VHS accepts after a modifier (Ctrl+Enter,
+// Alt+Tab) to Facet's.
+var keyArgs = map[string]string{"Enter": "enter", "Space": "space", "Backspace": "backspace", "Tab": "tab"}
 
-var (
-	directive = regexp.MustCompile(`^#\s*facet:\s*cols=(\d+)\s+rows=(\d+)\s*$`)
-	// A key command: its name, an optional @speed and an optional count.
-	keyCommand  = regexp.MustCompile(`^([A-Za-z]+(?:\+[A-Za-z]+)*(?:\+\S)?)(@\S+)?(?:\s+(\d+))?$`)
-	typeCommand = regexp.MustCompile(`^Type(@\S+)?\s+(.+)$`)
-	waitCommand = regexp.MustCompile(`^Wait\+Screen(@\S+)?\s+/(.*)/$`)
-)
+// directive is the comment that gives the replay its screen size.
+var directive = regexp.MustCompile(`^#\s*facet:\s*cols=(\d+)\s+rows=(\d+)\s*$`)
 
-// parseTape reads a tape. Commands it does not know are errors, so a tape
-// that uses one cannot pass unreplayed.
+// parseTape reads a tape with VHS's lexer and parser, so a tape passes here
+// exactly when `vhs validate` accepts it, then turns its commands into
+// replay steps. A command the replay cannot interpret is an error, so a
+// tape that uses one cannot pass unreplayed.
 func parseTape(path string) (*tape, error) {
-	f, err := os.Open(path)
+	src, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("open tape: %w", err)
+		return nil, fmt.Errorf("read tape: %w", err)
 	}
-	defer f.Close()
-	tp := &tape{name: strings.TrimSuffix(filepath.Base(path), ".tape"), settings: map[string]string{}}
+	return readTape(strings.TrimSuffix(filepath.Base(path), ".tape"), string(src))
+}
+
+// readTape is parseTape on a tape's text.
+func readTape(name, src string) (*tape, error) {
+	file := name + ".tape"
+	p := parser.New(lexer.New(src))
+	cmds := p.Parse()
+	if errs := p.Errors(); len(errs) > 0 {
+		msgs := make([]string, len(errs))
+		for i, e := range errs {
+			msgs[i] = fmt.Sprintf("%s:%d:%d: %s", file, e.Token.Line, e.Token.Column, e.Msg)
+		}
+		return nil, fmt.Errorf("%w:\n%s", errVHSRejects, strings.Join(msgs, "\n"))
+	}
+	tp := &tape{name: name, settings: map[string]string{}}
+	if err := readDirective(tp, src); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
 	hidden := false
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		fail := func(format string, args ...any) error {
-			return fmt.Errorf("%s:%d: %q: %s", filepath.Base(path), n, line, fmt.Sprintf(format, args...))
-		}
-		if m := directive.FindStringSubmatch(line); m != nil {
-			tp.cols, _ = strconv.Atoi(m[1])
-			tp.rows, _ = strconv.Atoi(m[2])
-			continue
-		}
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		word, rest, _ := strings.Cut(line, " ")
-		rest = strings.TrimSpace(rest)
+	for i, c := range cmds {
+		text := commandText(c)
 		var st *step
-		switch {
-		case word == "Output":
-			tp.output = rest
+		switch c.Type {
+		case token.OUTPUT:
+			tp.output = c.Args
 			continue
-		case word == "Require":
+		case token.REQUIRE:
 			continue
-		case word == "Set":
-			name, value, ok := strings.Cut(rest, " ")
-			if !ok || !settingNames[name] {
-				return nil, fail("not a VHS setting")
-			}
-			tp.settings[name] = strings.TrimSpace(value)
+		case token.SET:
+			tp.settings[c.Options] = c.Args
 			continue
-		case word == "Hide":
+		case token.HIDE:
 			hidden = true
 			continue
-		case word == "Show":
+		case token.SHOW:
 			hidden = false
 			continue
-		case word == "Sleep":
-			if _, err := parseDuration(rest); err != nil {
-				return nil, fail("%v", err)
-			}
+		case token.SLEEP:
 			st = &step{kind: stepSleep}
-		case strings.HasPrefix(word, "Wait"):
-			m := waitCommand.FindStringSubmatch(line)
-			if m == nil {
-				return nil, fail("use Wait+Screen /pattern/: the replay matches the whole screen")
+		case token.WAIT:
+			scope, pattern, _ := strings.Cut(c.Args, " ")
+			if scope != "Screen" || pattern == "" {
+				return nil, fmt.Errorf("%s: command %d %q: use Wait+Screen /pattern/: the replay matches the whole screen", file, i+1, text)
 			}
-			re, err := regexp.Compile(m[2])
+			re, err := regexp.Compile(pattern)
 			if err != nil {
-				return nil, fail("%v", err)
+				return nil, fmt.Errorf("%s: command %d %q: %w", file, i+1, text, err)
 			}
 			st = &step{kind: stepWait, pattern: re}
-		case strings.HasPrefix(word, "Type"):
-			m := typeCommand.FindStringSubmatch(line)
-			if m == nil {
-				return nil, fail("Type needs a quoted string")
-			}
-			text, err := unquote(m[2])
-			if err != nil {
-				return nil, fail("%v", err)
-			}
-			st = &step{kind: stepKeys, text: text}
-			for _, r := range text {
+		case token.TYPE:
+			st = &step{kind: stepKeys, text: c.Args}
+			for _, r := range c.Args {
 				st.keys = append(st.keys, tea.Char(r))
 			}
 		default:
-			keys, err := parseKeys(line)
+			keys, err := commandKeys(c)
 			if err != nil {
-				return nil, fail("%v", err)
+				return nil, fmt.Errorf("%s: command %d %q: %w", file, i+1, text, err)
 			}
 			st = &step{kind: stepKeys, keys: keys}
 		}
-		st.line, st.command = n, line
+		st.command = text
 		if hidden {
 			tp.hidden = append(tp.hidden, *st)
 		} else {
 			tp.steps = append(tp.steps, *st)
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read tape: %w", err)
-	}
 	switch {
 	case tp.output != "vhs/"+tp.name+".gif":
-		return nil, fmt.Errorf("%s: Output is %q, want vhs/%s.gif", filepath.Base(path), tp.output, tp.name)
+		return nil, fmt.Errorf("%s: Output is %q, want vhs/%s.gif", file, tp.output, tp.name)
 	case tp.cols <= 0 || tp.rows <= 0:
-		return nil, fmt.Errorf("%s: no \"# facet: cols=N rows=M\" line: the replay needs the screen size", filepath.Base(path))
+		return nil, fmt.Errorf("%s: no \"# facet: cols=N rows=M\" line: the replay needs the screen size", file)
 	}
 	for _, s := range []string{"Width", "Height", "FontSize"} {
 		if _, ok := tp.settings[s]; !ok {
-			return nil, fmt.Errorf("%s: no Set %s", filepath.Base(path), s)
+			return nil, fmt.Errorf("%s: no Set %s", file, s)
 		}
 	}
 	return tp, nil
 }
 
-// parseKeys reads a key command: Enter, Down@100ms 3, Ctrl+U, Shift+Tab.
-func parseKeys(line string) ([]tea.Key, error) {
-	m := keyCommand.FindStringSubmatch(line)
-	if m == nil {
-		return nil, fmt.Errorf("not a VHS command this replay knows")
-	}
-	if m[2] != "" {
-		if _, err := parseDuration(m[2][1:]); err != nil {
-			return nil, err
+// readDirective finds the "# facet: cols=N rows=M" comment among the
+// tape's tokens (VHS's parser drops comments).
+func readDirective(tp *tape, src string) error {
+	l := lexer.New(src)
+	for tok := l.NextToken(); tok.Type != token.EOF; tok = l.NextToken() {
+		if tok.Type != token.COMMENT {
+			continue
+		}
+		m := directive.FindStringSubmatch("#" + tok.Literal)
+		if m == nil {
+			continue
+		}
+		var err error
+		if tp.cols, err = strconv.Atoi(m[1]); err != nil {
+			return fmt.Errorf("line %d: cols: %w", tok.Line, err)
+		}
+		if tp.rows, err = strconv.Atoi(m[2]); err != nil {
+			return fmt.Errorf("line %d: rows: %w", tok.Line, err)
 		}
 	}
-	count := 1
-	if m[3] != "" {
-		count, _ = strconv.Atoi(m[3])
-	}
-	parts := strings.Split(m[1], "+")
-	var name strings.Builder
-	for _, mod := range parts[:len(parts)-1] {
-		switch mod {
-		case "Ctrl", "Alt", "Shift":
-			name.WriteString(strings.ToLower(mod) + "+")
-		default:
-			return nil, fmt.Errorf("unknown modifier %q (Ctrl, Alt, Shift)", mod)
+	return nil
+}
+
+// commandKeys turns a parsed key command into the keys it presses: a named
+// key with its repeat count, or Ctrl/Alt/Shift with their argument.
+func commandKeys(c parser.Command) ([]tea.Key, error) {
+	if name, ok := keyNames[c.Type]; ok {
+		count, err := strconv.Atoi(c.Args)
+		if err != nil || count < 1 {
+			return nil, fmt.Errorf("repeat count %q is not a positive number", c.Args)
 		}
+		k, err := tea.ParseKey(name)
+		if err != nil {
+			return nil, fmt.Errorf("key %s: %w", name, err)
+		}
+		keys := make([]tea.Key, count)
+		for i := range keys {
+			keys[i] = k
+		}
+		return keys, nil
 	}
-	last := parts[len(parts)-1]
-	switch {
-	case keyNames[last] != "":
-		name.WriteString(keyNames[last])
-	case len(parts) > 1 && len([]rune(last)) == 1:
-		name.WriteString(strings.ToLower(last))
+	var mods []string
+	var args []string
+	switch c.Type {
+	case token.CTRL:
+		mods = []string{"ctrl"}
+		args = strings.Fields(c.Args)
+	case token.ALT, token.SHIFT:
+		mods = []string{strings.ToLower(c.Type.String())}
+		args = []string{c.Args}
 	default:
-		return nil, fmt.Errorf("unknown key %q", last)
+		return nil, fmt.Errorf("the replay does not interpret %s (it presses keys, types, sleeps and waits for the screen)", c.Type)
 	}
-	k, err := tea.ParseKey(name.String())
+	if len(args) == 0 {
+		return nil, fmt.Errorf("no key after the modifier")
+	}
+	for _, m := range args[:len(args)-1] {
+		mods = append(mods, strings.ToLower(m))
+	}
+	last := args[len(args)-1]
+	if n, ok := keyArgs[last]; ok {
+		last = n
+	} else if c.Type == token.CTRL {
+		last = strings.ToLower(last)
+	}
+	k, err := tea.ParseKey(strings.Join(append(mods, last), "+"))
 	if err != nil {
-		return nil, fmt.Errorf("key %s: %w", m[1], err)
+		return nil, fmt.Errorf("key: %w", err)
 	}
-	keys := make([]tea.Key, count)
-	for i := range keys {
-		keys[i] = k
-	}
-	return keys, nil
+	return []tea.Key{k}, nil
 }
 
-// parseDuration reads a VHS duration: 500ms, 2s, or a bare number of
-// seconds.
-func parseDuration(s string) (time.Duration, error) {
-	if f, err := strconv.ParseFloat(s, 64); err == nil {
-		return time.Duration(f * float64(time.Second)), nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return 0, fmt.Errorf("duration %q: %w", s, err)
-	}
-	return d, nil
-}
-
-// unquote reads a VHS string: "double", 'single' or `backtick` quoted,
-// without escapes.
-func unquote(s string) (string, error) {
-	if len(s) >= 2 && strings.ContainsRune("\"'`", rune(s[0])) && s[len(s)-1] == s[0] {
-		return s[1 : len(s)-1], nil
-	}
-	return "", fmt.Errorf("string %s is not quoted with \", ' or `", s)
+// commandText spells a parsed command for messages.
+func commandText(c parser.Command) string {
+	return strings.TrimSpace(strings.Join([]string{c.Type.String(), c.Options, c.Args}, " "))
 }

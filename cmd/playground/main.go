@@ -4,8 +4,13 @@
 //	go run ./cmd/playground --demo search   # one demo directly (esc: catalog)
 //	go run ./cmd/playground --list          # print the catalog
 //	go run ./cmd/playground --ssh 127.0.0.1:2222   # the catalog over SSH: ssh -p 2222 localhost
+//	go run ./cmd/playground --mcp           # MCP on stdio, for an agent
+//	go run ./cmd/playground --help          # every flag
+//	go run ./cmd/playground --version
 //
-// Unknown flags or demo names exit with status 2 and say what is valid.
+// With --http ADDR and no terminal on stdin (a service, a container), it
+// serves MCP over HTTP until SIGINT or SIGTERM. Unknown flags or demo
+// names exit with status 2 and say what is valid.
 package main
 
 import (
@@ -29,12 +34,12 @@ func main() {
 // exitCode reports err on stderr and maps it to the process's exit status:
 // 0 for success or -h, 2 for a usage error, 1 for anything else.
 func exitCode(err error, stderr io.Writer) int {
-	var usage *usageError
+	var ue *usageError
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
-	case errors.As(err, &usage):
-		fmt.Fprintf(stderr, "playground: %v\n", err)
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "playground: %v\nRun playground --help for usage.\n", err)
 		return 2
 	case errors.Is(err, context.Canceled):
 		return 1

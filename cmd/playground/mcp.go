@@ -201,7 +201,13 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 		if err != nil {
 			return fmt.Errorf("--http: %w", err)
 		}
-		fmt.Fprintf(stderr, "playground: serving MCP over HTTP at http://%s/mcp (SSE at /sse)\n", ln.Addr())
+		// Decide first, print after: the address is announced only once
+		// the server has agreed to serve it.
+		if err := srv.HTTPReady(ln.Addr()); err != nil {
+			ln.Close()
+			return &usageError{err: fmt.Errorf("--http: %w", err)}
+		}
+		fmt.Fprintf(stderr, "playground: serving MCP over HTTP at http://%s/mcp (SSE at /sse)\n", announced(opts.mcp.http, ln.Addr()))
 		start(func() error { return srv.ServeHTTPListener(ctx, ln) })
 	}
 	if opts.mcp.stdio {
@@ -210,8 +216,14 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	switch {
 	case opts.ssh.addr != "":
 		start(func() error { return runSSH(ctx, opts, stderr, sessions) })
-	case !opts.mcp.stdio:
+	case opts.mcp.stdio:
+	case isTerminal(stdin):
 		start(func() error { return runLive(ctx, opts, sessions, stdin, stdout) })
+	default:
+		// --http alone with no terminal: a service. It serves until a
+		// signal cancels ctx.
+		fmt.Fprintln(stderr, "playground: no terminal on stdin: serving MCP over HTTP only, until SIGINT or SIGTERM")
+		start(func() error { <-ctx.Done(); return ctx.Err() })
 	}
 	first := <-results
 	cancel()
@@ -222,6 +234,18 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 		return nil
 	}
 	return first
+}
+
+// announced is the address to print for a listener asked for at requested
+// and bound at bound: the host asked for (0.0.0.0 stays 0.0.0.0, where Go
+// reports the dual-stack [::]) with the port bound (a port of 0 picks one).
+func announced(requested string, bound net.Addr) string {
+	host, _, err := net.SplitHostPort(requested)
+	_, port, err2 := net.SplitHostPort(bound.String())
+	if err != nil || err2 != nil || host == "" {
+		return bound.String()
+	}
+	return net.JoinHostPort(host, port)
 }
 
 // runLive runs the catalog in this terminal as session "live", which MCP

@@ -52,7 +52,7 @@ func TestPolicyFlags(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := parseOptions(append([]string{"--mcp"}, c.args...), &strings.Builder{})
+			o, err := parseOptions(append([]string{"--mcp"}, c.args...))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -170,7 +170,7 @@ func TestMaxSessionsFlag(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := parseOptions(c.args, &strings.Builder{})
+			o, err := parseOptions(c.args)
 			if c.err != "" {
 				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
 					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/facetui/facet/playground"
@@ -22,6 +24,8 @@ const (
 	modeSSH
 	// modeMCP serves MCP on stdio only (--mcp without --ssh; see mcp.go).
 	modeMCP
+	// modeVersion prints the version and exits.
+	modeVersion
 )
 
 // options is the parsed command line.
@@ -42,37 +46,82 @@ type usageError struct{ err error }
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
 
-// newFlagSet declares the flags into o.
-func newFlagSet(o *options, list *bool, stderr io.Writer) *flag.FlagSet {
+// dashFlag finds a flag as package flag's errors spell it ("-mcp"), to
+// spell it as the usage does ("--mcp").
+var dashFlag = regexp.MustCompile(`(not defined: |for flag |needs an argument: )-([^-\s])`)
+
+// commandFlags are the flags that choose what the binary does instead of
+// running apps.
+type commandFlags struct {
+	list    bool
+	version bool
+}
+
+// newFlagSet declares the flags into o and c.
+func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet("playground", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	fs.StringVar(&o.demo, "demo", "", "open the demo `NAME` directly (one of: "+strings.Join(playground.Names(), ", ")+")")
-	fs.BoolVar(list, "list", false, "print the catalog (name, title, description) and exit")
+	fs.BoolVar(&c.list, "list", false, "print the catalog (name, title, description) and exit")
+	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	addSSHFlags(fs, &o.ssh)
 	addMCPFlags(fs, &o.mcp)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR]\n\n"+
-			"Runs Facet's demo apps in this terminal, over SSH, and for agents over MCP. With --http beside the\n"+
-			"terminal or --ssh, each human session is also an MCP session (live, ssh1, ssh2, ...).\n\n")
-		fs.PrintDefaults()
-	}
+	fs.Usage = func() { printUsage(fs) }
 	return fs
 }
 
+// printUsage writes the help text, with every flag spelt --name as the
+// command line takes it, to fs's output.
+func printUsage(fs *flag.FlagSet) {
+	w := fs.Output()
+	fmt.Fprintf(w, "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR]\n\n"+
+		"Runs Facet's demo apps in this terminal, over SSH, and for agents over MCP. With --http beside the\n"+
+		"terminal or --ssh, each human session is also an MCP session (live, ssh1, ssh2, ...). With --http\n"+
+		"and no terminal on stdin (a service, a container), it serves MCP over HTTP until SIGINT or SIGTERM.\n\n"+
+		"Flags:\n")
+	fs.VisitAll(func(f *flag.Flag) {
+		name, usage := flag.UnquoteUsage(f)
+		line := "  --" + f.Name
+		if name != "" {
+			line += " " + name
+		}
+		fmt.Fprintf(w, "%s\n    \t%s", line, strings.ReplaceAll(usage, "\n", "\n    \t"))
+		if f.DefValue != "" && f.DefValue != "false" {
+			fmt.Fprintf(w, " (default %s)", f.DefValue)
+		}
+		fmt.Fprintln(w)
+	})
+}
+
+// usage returns the help text.
+func usage() string {
+	var b bytes.Buffer
+	fs := newFlagSet(&options{}, &commandFlags{})
+	fs.SetOutput(&b)
+	fs.Usage()
+	return b.String()
+}
+
 // parseOptions parses args (without the program name). Mistakes are
-// *usageError values; -h and --help give flag.ErrHelp.
-func parseOptions(args []string, stderr io.Writer) (options, error) {
+// *usageError values; -h and --help give flag.ErrHelp. It prints nothing:
+// run prints the help on stdout and main reports a mistake on stderr.
+func parseOptions(args []string) (options, error) {
 	var o options
-	var list bool
-	fs := newFlagSet(&o, &list, stderr)
+	var c commandFlags
+	fs := newFlagSet(&o, &c)
+	fs.SetOutput(io.Discard)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return o, err
 		}
-		return o, &usageError{err: err}
+		return o, &usageError{err: errors.New(dashFlag.ReplaceAllString(err.Error(), "$1--$2"))}
 	}
 	if fs.NArg() > 0 {
 		return o, &usageError{err: fmt.Errorf("unexpected argument %q: use --demo NAME to open a demo", fs.Arg(0))}
+	}
+	list := c.list
+	if c.version {
+		o.mode = modeVersion
+		return o, nil
 	}
 	if list {
 		o.mode = modeList

@@ -89,19 +89,6 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-func TestRunHelpPrintsUsage(t *testing.T) {
-	var out, errOut bytes.Buffer
-	err := run(context.Background(), []string{"-h"}, strings.NewReader(""), &out, &errOut)
-	if !errors.Is(err, flag.ErrHelp) {
-		t.Fatalf("run -h = %v, want flag.ErrHelp", err)
-	}
-	for _, want := range []string{"--demo", "-list", "search"} {
-		if !strings.Contains(errOut.String(), want) {
-			t.Errorf("usage lacks %q:\n%s", want, errOut.String())
-		}
-	}
-}
-
 // TestRunTerminalOpensADemoAndQuitsOnQ drives the real terminal mode on an
 // emulated 100x30 terminal: the counter demo opens directly, Enter presses
 // its focused button, Esc goes back to the catalog and q quits.
@@ -120,7 +107,7 @@ func TestRunTerminalOpensADemoAndQuitsOnQ(t *testing.T) {
 		_ = emu.InputPipe().(io.Closer).Close()
 		<-drained
 	}()
-	opts, err := parseOptions([]string{"--demo", "counter"}, io.Discard)
+	opts, err := parseOptions([]string{"--demo", "counter"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -195,7 +195,7 @@ func TestSSHLimitFlagDefaults(t *testing.T) {
 		{[]string{"--ssh", "127.0.0.1:0"}, windowSize{1000, 500}},
 		{[]string{"--ssh", "127.0.0.1:0", "--ssh-max-window", "120x40"}, windowSize{120, 40}},
 	} {
-		o, err := parseOptions(tt.args, io.Discard)
+		o, err := parseOptions(tt.args)
 		if err != nil {
 			t.Fatalf("parseOptions(%q): %v", tt.args, err)
 		}

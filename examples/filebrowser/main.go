@@ -7,31 +7,57 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
+	"os/signal"
 
-	"github.com/facetui/facet/examples/internal/launch"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
 
 func main() {
 	dir := flag.String("dir", "", "directory to browse (default: the embedded sample project)")
-	var root fs.FS
-	launch.Main(mcp.App{Name: "files", Title: "File browser", Description: "Browse a directory tree and read its files.",
+	serveMCP := flag.Bool("mcp", false, "serve the app over MCP on stdin/stdout instead of the terminal")
+	flag.Parse()
+	root, err := rootFS(*dir)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "filebrowser: %v\n", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err = run(ctx, root, *serveMCP)
+	stop()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "filebrowser: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+// run browses root in the terminal, or serves the browser over MCP on
+// stdio, where an agent starts it with facet_start {"app": "files"}.
+func run(ctx context.Context, root fs.FS, serveMCP bool) error {
+	app := mcp.App{Name: "files", Title: "File browser", Description: "Browse a directory tree and read its files.",
 		New: func() tea.Model {
 			b, err := newBrowser(root)
 			if err != nil {
 				return errorApp{err}
 			}
 			return b
-		}},
-		func() (err error) {
-			root, err = rootFS(*dir)
-			return err
-		})
+		}}
+	if !serveMCP {
+		return terminal.Run(ctx, app.New(), terminal.WithAppName(app.Name))
+	}
+	srv, err := mcp.New(mcp.Options{Apps: []mcp.App{app}, Logger: slog.New(slog.NewTextHandler(os.Stderr, nil))})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	return srv.ServeStdio(ctx, os.Stdin, os.Stdout)
 }
 
 // rootFS is the directory to browse: dir, or the embedded sample.

@@ -81,15 +81,28 @@ func (s *Server) ServeHTTP(ctx context.Context) error {
 	return s.ServeHTTPListener(ctx, ln)
 }
 
+// HTTPReady reports whether ServeHTTPListener would serve on a listener
+// bound to addr: off loopback it needs HTTP.AllowedHosts. A caller that
+// announces where it serves asks first, so it never announces an address
+// it then refuses.
+func (s *Server) HTTPReady(addr net.Addr) error {
+	if !isLoopbackAddr(addr) && len(s.opts.HTTP.AllowedHosts) == 0 {
+		return &ConfigError{Option: "HTTP.AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names clients use (--http-allowed-hosts): without them nothing stops DNS rebinding", addr)}
+	}
+	return nil
+}
+
+func isLoopbackAddr(addr net.Addr) bool {
+	ta, ok := addr.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
+}
+
 // ServeHTTPListener is ServeHTTP on an existing listener.
 func (s *Server) ServeHTTPListener(ctx context.Context, ln net.Listener) error {
-	loopback := false
-	if ta, ok := ln.Addr().(*net.TCPAddr); ok {
-		loopback = ta.IP.IsLoopback()
-	}
-	if !loopback && len(s.opts.HTTP.AllowedHosts) == 0 {
+	loopback := isLoopbackAddr(ln.Addr())
+	if err := s.HTTPReady(ln.Addr()); err != nil {
 		ln.Close()
-		return &ConfigError{Option: "HTTP.AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names clients use (--http-allowed-hosts): without them nothing stops DNS rebinding", ln.Addr())}
+		return err
 	}
 	h, err := s.HTTPHandler(loopback)
 	if err != nil {

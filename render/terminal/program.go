@@ -9,6 +9,7 @@ import (
 
 	bt "charm.land/bubbletea/v2"
 
+	"github.com/facetui/facet/bubble/convert"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -268,7 +269,7 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 			a.queue(event{detach: true})
 			return a, nil
 		}
-		for _, key := range convertKey(k) {
+		for _, key := range convert.FromKey(k) {
 			// A character that is never typed (a C1 control that came
 			// through as text) reaches neither a widget nor the app.
 			if key.Code == tea.KeyRune && tea.Untypable(key.Rune) != "" {

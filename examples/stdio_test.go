@@ -1,4 +1,6 @@
-package launch_test
+// Package examples_test checks the examples as a user gets them: each one
+// builds, serves itself over MCP, and imports nothing a user cannot.
+package examples_test
 
 import (
 	"context"
@@ -23,12 +25,14 @@ func TestEveryExampleServesItselfOverStdio(t *testing.T) {
 		{"signup", "signup", "Create your account"},
 		{"filebrowser", "files", "README"},
 		{"mediaplayer", "player", "Miles Davis"},
+		{"bubbles", "bubbles", "Bubble Tea components in a Facet app"},
+		{"btprogram", "btprogram", "Basket: (empty)"},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
 		t.Run(c.pkg, func(t *testing.T) {
 			bin := filepath.Join(dir, c.pkg)
-			if out, err := exec.Command("go", "build", "-o", bin, "../../"+c.pkg).CombinedOutput(); err != nil {
+			if out, err := exec.Command("go", "build", "-o", bin, "./"+c.pkg).CombinedOutput(); err != nil {
 				t.Fatalf("build: %v\n%s", err, out)
 			}
 			cl, err := client.NewStdioMCPClient(bin, nil, "--mcp")
@@ -40,7 +44,7 @@ func TestEveryExampleServesItselfOverStdio(t *testing.T) {
 			defer cancel()
 			init := sdk.InitializeRequest{}
 			init.Params.ProtocolVersion = "2025-06-18"
-			init.Params.ClientInfo = sdk.Implementation{Name: "launch-test", Version: "1"}
+			init.Params.ClientInfo = sdk.Implementation{Name: "examples-test", Version: "1"}
 			if _, err := cl.Initialize(ctx, init); err != nil {
 				t.Fatal(err)
 			}

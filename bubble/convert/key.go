@@ -1,4 +1,4 @@
-package terminal
+package convert
 
 import (
 	"unicode"
@@ -21,16 +21,28 @@ var namedKeys = map[rune]tea.KeyCode{
 	bt.KeyKpEnter: tea.KeyEnter,
 }
 
+// bubbleCodes maps Facet's named keys to Bubble Tea's key codes.
+var bubbleCodes = func() map[tea.KeyCode]rune {
+	m := make(map[tea.KeyCode]rune, len(namedKeys))
+	for code, key := range namedKeys {
+		if code != bt.KeyKpEnter {
+			m[key] = code
+		}
+	}
+	return m
+}()
+
 // unnamedMods are modifiers a Facet key cannot carry. A key pressed with one
 // (cmd+c on a Mac) is not its bare character, so it is dropped rather than
 // typed.
 const unnamedMods = bt.ModSuper | bt.ModMeta | bt.ModHyper
 
-// convertKey turns a Bubble Tea key press into Facet keys: one for a key,
-// one per character for a key that typed several (an IME or a paste), none
-// for a key Facet has no name for (caps lock, media keys) or pressed with
-// super, meta or hyper. Lock modifiers (caps, num, scroll lock) are ignored.
-func convertKey(k bt.Key) []tea.Key {
+// FromKey turns a Bubble Tea key press into Facet keys: one for a key, one
+// per character for a key that typed several (an IME or a paste), none for
+// a key Facet has no name for (caps lock, media keys) or pressed with
+// super, meta or hyper. Lock modifiers (caps, num, scroll lock) are
+// ignored. Each key's String is Bubble Tea's spelling of the press.
+func FromKey(k bt.Key) []tea.Key {
 	if k.Mod&unnamedMods != 0 {
 		return nil
 	}
@@ -60,4 +72,39 @@ func convertKey(k bt.Key) []tea.Key {
 		return nil
 	}
 	return []tea.Key{mods(tea.Char(k.Code))}
+}
+
+// ToKey turns a Facet key into the Bubble Tea key press a terminal would
+// have sent: a printable character carries its Text (what bubbles'
+// textinput types), a key with ctrl or alt held carries none, and String
+// spells it as Facet does ("ctrl+c", "shift+tab", "A"), so key.Binding
+// matches it the same way in both worlds: FromKey(ToKey(k)) spells k.
+func ToKey(k tea.Key) bt.Key {
+	var mod bt.KeyMod
+	if k.Ctrl {
+		mod |= bt.ModCtrl
+	}
+	if k.Alt {
+		mod |= bt.ModAlt
+	}
+	if k.Shift {
+		mod |= bt.ModShift
+	}
+	if k.Code == tea.KeyRune {
+		out := bt.Key{Code: k.Rune, Mod: mod}
+		if text := k.Text(); text != "" {
+			out.Text = text
+			if unicode.IsUpper(k.Rune) {
+				// As a terminal reports shift+a: the unshifted code, the
+				// shifted one and the text typed.
+				out.Code, out.ShiftedCode, out.Mod = unicode.ToLower(k.Rune), k.Rune, mod|bt.ModShift
+			}
+		}
+		return out
+	}
+	out := bt.Key{Code: bubbleCodes[k.Code], Mod: mod}
+	if k.Code == tea.KeySpace && !k.Ctrl && !k.Alt {
+		out.Text = " "
+	}
+	return out
 }

@@ -1,4 +1,4 @@
-package terminal
+package convert
 
 import (
 	"testing"
@@ -8,7 +8,7 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-func TestConvertKeySpellsKeysAsBubbleTeaDoes(t *testing.T) {
+func TestFromKeySpellsKeysAsBubbleTeaDoes(t *testing.T) {
 	tests := []struct {
 		name string
 		in   bt.Key
@@ -43,9 +43,9 @@ func TestConvertKeySpellsKeysAsBubbleTeaDoes(t *testing.T) {
 			if s := tt.in.String(); s != tt.name {
 				t.Fatalf("test case: Bubble Tea spells it %q", s)
 			}
-			got := convertKey(tt.in)
+			got := FromKey(tt.in)
 			if len(got) != 1 {
-				t.Fatalf("convertKey = %v, want one key", got)
+				t.Fatalf("FromKey = %v, want one key", got)
 			}
 			if got[0].String() != tt.in.String() {
 				t.Fatalf("Facet spells %q, Bubble Tea %q", got[0].String(), tt.in.String())
@@ -58,30 +58,30 @@ func TestConvertKeySpellsKeysAsBubbleTeaDoes(t *testing.T) {
 	}
 }
 
-func TestConvertKeySplitsTextAndDropsUnnamedKeys(t *testing.T) {
-	got := convertKey(bt.Key{Code: bt.KeyExtended, Text: "hé"})
+func TestFromKeySplitsTextAndDropsUnnamedKeys(t *testing.T) {
+	got := FromKey(bt.Key{Code: bt.KeyExtended, Text: "hé"})
 	if len(got) != 2 || got[0] != tea.Char('h') || got[1] != tea.Char('é') {
 		t.Fatalf("multi-rune text = %+v", got)
 	}
-	if got := convertKey(bt.Key{Code: bt.KeyCapsLock}); got != nil {
+	if got := FromKey(bt.Key{Code: bt.KeyCapsLock}); got != nil {
 		t.Fatalf("caps lock = %+v, want nothing", got)
 	}
 }
 
-func TestConvertKeyDropsKeysWithSuperMetaOrHyper(t *testing.T) {
+func TestFromKeyDropsKeysWithSuperMetaOrHyper(t *testing.T) {
 	for _, mod := range []bt.KeyMod{bt.ModSuper, bt.ModMeta, bt.ModHyper, bt.ModSuper | bt.ModShift} {
-		if got := convertKey(bt.Key{Code: 'c', Text: "c", Mod: mod}); got != nil {
-			t.Errorf("convertKey(c with %v) = %+v, want nothing: the bare rune is not what was pressed", mod, got)
+		if got := FromKey(bt.Key{Code: 'c', Text: "c", Mod: mod}); got != nil {
+			t.Errorf("FromKey(c with %v) = %+v, want nothing: the bare rune is not what was pressed", mod, got)
 		}
-		if got := convertKey(bt.Key{Code: bt.KeyEnter, Mod: mod}); got != nil {
-			t.Errorf("convertKey(enter with %v) = %+v, want nothing", mod, got)
+		if got := FromKey(bt.Key{Code: bt.KeyEnter, Mod: mod}); got != nil {
+			t.Errorf("FromKey(enter with %v) = %+v, want nothing", mod, got)
 		}
 	}
 	// Lock keys change nothing.
-	if got := convertKey(bt.Key{Code: 'a', Text: "A", Mod: bt.ModCapsLock}); len(got) != 1 || got[0] != tea.Char('A') {
-		t.Errorf("convertKey(a with caps lock) = %+v, want A", got)
+	if got := FromKey(bt.Key{Code: 'a', Text: "A", Mod: bt.ModCapsLock}); len(got) != 1 || got[0] != tea.Char('A') {
+		t.Errorf("FromKey(a with caps lock) = %+v, want A", got)
 	}
-	if got := convertKey(bt.Key{Code: 'c', Mod: bt.ModCtrl | bt.ModNumLock}); len(got) != 1 || got[0].String() != "ctrl+c" {
-		t.Errorf("convertKey(ctrl+c with num lock) = %+v, want ctrl+c", got)
+	if got := FromKey(bt.Key{Code: 'c', Mod: bt.ModCtrl | bt.ModNumLock}); len(got) != 1 || got[0].String() != "ctrl+c" {
+		t.Errorf("FromKey(ctrl+c with num lock) = %+v, want ctrl+c", got)
 	}
 }

@@ -1,0 +1,143 @@
+package bubble_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	bt "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+
+	"github.com/facetui/facet/bubble"
+	"github.com/facetui/facet/render/mcp/mcptest"
+	"github.com/facetui/facet/render/terminal"
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+type step struct{}
+
+// counter is a Facet app: a count and a button.
+type counter struct{ n int }
+
+func (c counter) Init() tea.Cmd { return nil }
+func (c counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(step); ok {
+		c.n++
+	}
+	return c, nil
+}
+func (c counter) View() tea.Node {
+	return tea.Column{Items: []tea.Node{
+		widgets.Text{ID: "count", Content: fmt.Sprintf("Count: %d", c.n)},
+		widgets.Button{ID: "inc", Label: "+1", OnClick: step{}},
+	}}
+}
+
+// renderedView draws a view as text.
+func renderedView(n tea.Node) string { return terminal.Draw(n, 40, 8, "") }
+
+// TestModelEmbedsAFacetAppServedOverMCP runs a real Bubble Tea program
+// whose model is a bubble.Model of a session that an MCP client drives at
+// the same time: the person's Enter and the agent's click land on one
+// count, and the program's screen shows both.
+func TestModelEmbedsAFacetAppServedOverMCP(t *testing.T) {
+	s := mcptest.Start(t, counter{}, mcptest.WithID("embedded"))
+	sess, ok := s.Server().Sessions().Get("embedded")
+	if !ok {
+		t.Fatal("no session embedded")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	m := bubble.New(ctx, sess.Runtime)
+	defer m.Close()
+
+	emu := vt.NewSafeEmulator(50, 10)
+	drained := make(chan struct{})
+	go func() { // the emulator blocks until its replies are read
+		defer close(drained)
+		_, _ = io.Copy(io.Discard, emu)
+	}()
+	inR, inW := io.Pipe()
+	p := bt.NewProgram(m, bt.WithContext(ctx), bt.WithInput(inR), bt.WithOutput(crlf{emu}), bt.WithWindowSize(50, 10))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	defer func() {
+		_ = inW.Close()
+		_ = emu.InputPipe().(io.Closer).Close()
+		<-drained
+	}()
+	screen := func() string { return ansi.Strip(emu.Render()) }
+	waitFor := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for !strings.Contains(screen(), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the Bubble Tea program never showed %q; it shows:\n%s", want, screen())
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+
+	waitFor("Count: 0")
+	if _, err := io.WriteString(inW, "\r"); err != nil { // Enter on the focused +1
+		t.Fatal(err)
+	}
+	waitFor("Count: 1")
+	s.Click("inc") // an agent, over MCP
+	waitFor("Count: 2")
+	s.AssertScreenContains("Count: 2")
+
+	if _, err := io.WriteString(inW, "\x03"); err != nil { // Ctrl+C
+		t.Fatal(err)
+	}
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("program: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Ctrl+C did not end the program")
+	}
+	if sess.Runtime.Snapshot().Model.(counter).n != 2 {
+		t.Error("the session lost its count")
+	}
+}
+
+func TestModelQuitsWhenTheAppStops(t *testing.T) {
+	rt, err := tea.Start(context.Background(), counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := bubble.New(context.Background(), rt)
+	defer m.Close()
+	var out bytes.Buffer
+	p := bt.NewProgram(m, bt.WithInput(&bytes.Buffer{}), bt.WithOutput(&out), bt.WithWindowSize(40, 8))
+	done := make(chan error, 1)
+	go func() { _, err := p.Run(); done <- err }()
+	time.Sleep(50 * time.Millisecond)
+	rt.Stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the program kept running after its Facet app stopped")
+	}
+}
+
+// crlf turns "\n" into "\r\n", as a terminal's line discipline would.
+type crlf struct{ w io.Writer }
+
+func (c crlf) Write(p []byte) (int, error) {
+	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

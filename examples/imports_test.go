@@ -1,0 +1,43 @@
+package examples_test
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestExamplesImportOnlyWhatAUserCan fails for an example that imports an
+// internal package: a user who copies the example into their own module
+// cannot import it.
+func TestExamplesImportOnlyWhatAUserCan(t *testing.T) {
+	files, err := filepath.Glob("*/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no example sources found")
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parsed, err := parser.ParseFile(token.NewFileSet(), f, src, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range parsed.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if strings.Contains("/"+path+"/", "/internal/") {
+				t.Errorf("%s imports %s: a user who copies the example cannot import an internal package", f, path)
+			}
+		}
+	}
+}

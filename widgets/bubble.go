@@ -1,0 +1,371 @@
+package widgets
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	bt "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/facetui/facet/bubble/convert"
+	"github.com/facetui/facet/tea"
+)
+
+// Bubble puts a Bubble Tea v2 model in a Facet tree: a Bubbles component
+// (spinner, progress, textinput, list, ...), a whole tea.Model or your own
+// component. Like every widget it is controlled: the model lives in the
+// app's model, View is what it drew, and everything meant for it arrives at
+// the app's Update as a BubbleMsg, which UpdateBubble applies to it. Its
+// commands run with the app's (BubbleCmd), batches and sequences included,
+// and their messages come back to it the same way.
+//
+// Focused, it hands the model every key (Tab too, with TakeTab). Agents get
+// send_keys (the same keys, by name) and get_view (what it drew, as text),
+// plus any typed actions in Tools.
+//
+//	func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+//		return a, widgets.UpdateBubble("spin", &a.spin, msg)
+//	}
+//	func (a app) View() tea.Node {
+//		return widgets.Bubble{ID: "spin", View: a.spin.View()}
+//	}
+type Bubble struct {
+	ID string
+	// View is what the model drew: a component's View() or a tea.Model's
+	// View().Content. Lines wider than the space given are cut.
+	View string
+	// Label names the model for the widgets resource ("Upload progress").
+	Label string
+	// Tools are actions offered to agents besides send_keys and get_view,
+	// built with BubbleWrite and BubbleRead.
+	Tools []BubbleAction
+	// TakeTab hands Tab and Shift+Tab to the model while it is focused,
+	// instead of moving focus (for a model that uses Tab itself).
+	TakeTab bool
+	// Disabled takes no focus, no keys and offers no writes.
+	Disabled bool
+	Exclude  bool
+}
+
+// BubbleMsg carries Bubble Tea messages to the model of the Bubble with
+// ID: the keys it was handed, an agent's send_keys or typed write, and what
+// its commands returned. UpdateBubble applies them in order.
+type BubbleMsg struct {
+	ID   string
+	Msgs []bt.Msg
+}
+
+// BubbleModel is what a Bubble can hold: anything with a Bubble Tea Update
+// that returns its own type, as every Bubbles component does
+// (spinner.Model, progress.Model, ...) and tea.Model does (M = tea.Model).
+type BubbleModel[M any] interface {
+	Update(bt.Msg) (M, bt.Cmd)
+}
+
+// UpdateBubble applies msg to *m when msg is a BubbleMsg for id, and
+// returns the Facet command that runs what the model asked for (see
+// BubbleCmd). Any other message leaves *m alone and returns nil, so an app
+// can pass it every message.
+func UpdateBubble[M BubbleModel[M]](id string, m *M, msg tea.Msg) tea.Cmd {
+	bm, ok := msg.(BubbleMsg)
+	if !ok || bm.ID != id {
+		return nil
+	}
+	cmds := make([]bt.Cmd, 0, len(bm.Msgs))
+	for _, inner := range bm.Msgs {
+		var cmd bt.Cmd
+		*m, cmd = (*m).Update(inner)
+		cmds = append(cmds, cmd)
+	}
+	return BubbleCmd(id, bt.Sequence(cmds...))
+}
+
+// BubbleCmd turns a command of the model in the Bubble with id (its Init,
+// a spinner's Tick, what its Update returned) into a Facet command. Bubble
+// Tea batches and sequences are unpacked so each of their commands runs,
+// and every message comes back to the app's Update as a BubbleMsg for id.
+func BubbleCmd(id string, cmd bt.Cmd) tea.Cmd {
+	return convert.Cmd(cmd, func(msg bt.Msg) tea.Msg { return BubbleMsg{ID: id, Msgs: []bt.Msg{msg}} })
+}
+
+// BubbleAction is an action a Bubble offers agents besides send_keys and
+// get_view. Build one with BubbleWrite or BubbleRead.
+type BubbleAction struct {
+	action tea.Action
+	// invoke decodes the arguments and returns a write's message for
+	// Update or a read's value.
+	invoke func(args map[string]any) (msg tea.Msg, value any, err error)
+}
+
+// BubbleWrite declares a write: its arguments decode into A, a struct whose
+// exported fields (by their json names) are the action's arguments, all
+// required but those tagged omitempty, and a field's `description` tag
+// describes it. do turns them into the message for the app's Update: the
+// app's own (a progress bar's SetPercent is a method, called in Update) or
+// a BubbleMsg of Bubble Tea messages for the model.
+func BubbleWrite[A any](name, description string, do func(A) (tea.Msg, error)) BubbleAction {
+	return BubbleAction{
+		action: write(name, description, schemaOf[A]()),
+		invoke: func(args map[string]any) (tea.Msg, any, error) {
+			a, err := decodeArgs[A](name, args)
+			if err != nil {
+				return nil, nil, err
+			}
+			msg, err := do(a)
+			return msg, nil, err
+		},
+	}
+}
+
+// BubbleRead declares a read: its arguments decode into A (as for
+// BubbleWrite) and read answers from the model as it was when the view was
+// built.
+func BubbleRead[A any](name, description string, read func(A) (any, error)) BubbleAction {
+	return BubbleAction{
+		action: tea.Action{Name: name, Description: description, InputSchema: schemaOf[A]()},
+		invoke: func(args map[string]any) (tea.Msg, any, error) {
+			a, err := decodeArgs[A](name, args)
+			if err != nil {
+				return nil, nil, err
+			}
+			v, err := read(a)
+			return nil, v, err
+		},
+	}
+}
+
+// maxSendKeys bounds one send_keys call.
+const maxSendKeys = 256
+
+// Children implements tea.Node.
+func (Bubble) Children() []tea.Node { return nil }
+
+// WidgetID implements tea.Widget.
+func (b Bubble) WidgetID() string { return b.ID }
+
+// WidgetKind implements tea.Widget.
+func (Bubble) WidgetKind() string { return "bubble" }
+
+// CanFocus implements tea.Focusable.
+func (b Bubble) CanFocus() bool { return !b.Disabled }
+
+// TakesTab implements tea.TabTaker.
+func (b Bubble) TakesTab() bool { return b.TakeTab && !b.Disabled }
+
+// Excluded implements tea.Excludable.
+func (b Bubble) Excluded() bool { return b.Exclude }
+
+// Describe implements tea.Describer.
+func (b Bubble) Describe() tea.Description {
+	return tea.Description{Label: b.Label, Role: "bubble", State: map[string]any{"disabled": b.Disabled}}
+}
+
+// Render implements tea.Widget: the model's view, each line cut to the
+// width and the lines to the height.
+func (b Bubble) Render(ctx tea.RenderContext) string {
+	lines := clipLines(strings.Split(strings.TrimRight(b.View, "\n"), "\n"), ctx.Height)
+	for i, l := range lines {
+		lines[i] = Fit(strings.TrimRight(l, "\r"), ctx.Width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// HandleKey implements tea.KeyHandler: every key goes to the model.
+func (b Bubble) HandleKey(k tea.Key) tea.Msg {
+	if b.Disabled {
+		return nil
+	}
+	return BubbleMsg{ID: b.ID, Msgs: []bt.Msg{bt.KeyPressMsg(convert.ToKey(k))}}
+}
+
+// Actions implements tea.ToolProvider.
+func (b Bubble) Actions() []tea.Action {
+	var out []tea.Action
+	if !b.Disabled {
+		out = append(out, write("send_keys", "Press keys in this embedded Bubble Tea component, in order, as a person would with it focused: each a key name (enter, tab, esc, up, ctrl+c, ...) or one character.",
+			bubbleSchema(map[string]any{"keys": map[string]any{"type": "array", "items": map[string]any{"type": "string"},
+				"minItems": 1, "maxItems": maxSendKeys, "description": "the keys, such as [\"h\", \"i\", \"enter\"]"}}, "keys")))
+	}
+	out = append(out, read("get_view", "Read what this embedded Bubble Tea component draws now, as plain text.", bubbleSchema(nil)))
+	for _, t := range b.Tools {
+		if b.Disabled && t.action.Sensitive() {
+			continue
+		}
+		out = append(out, t.action)
+	}
+	return out
+}
+
+// Invoke implements tea.ToolProvider.
+func (b Bubble) Invoke(action string, args map[string]any) (tea.Result, error) {
+	switch {
+	case action == "get_view":
+		if err := bindArgs(action, args, &noArgs{}); err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Read(map[string]any{"view": ansi.Strip(b.Render(tea.RenderContext{Width: 1 << 16}))}), nil
+	case action == "send_keys" && !b.Disabled:
+		keys, err := sendKeys(args)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		msgs := make([]bt.Msg, len(keys))
+		for i, k := range keys {
+			msgs[i] = bt.KeyPressMsg(convert.ToKey(k))
+		}
+		return tea.Write(BubbleMsg{ID: b.ID, Msgs: msgs}), nil
+	}
+	for _, t := range b.Tools {
+		if t.action.Name != action || (b.Disabled && t.action.Sensitive()) {
+			continue
+		}
+		msg, value, err := t.invoke(args)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		if t.action.Sensitive() {
+			if msg == nil {
+				return tea.Result{}, fmt.Errorf("bubble %q: action %s returned no message for Update", b.ID, action)
+			}
+			return tea.Write(msg), nil
+		}
+		return tea.Read(value), nil
+	}
+	return tea.Result{}, tea.UnknownActionError("bubble", action, b.Actions())
+}
+
+// sendKeys reads send_keys' keys argument.
+func sendKeys(args map[string]any) ([]tea.Key, error) {
+	const action = "send_keys"
+	for name := range args {
+		if name != "keys" {
+			return nil, argErr(action, name, "is not an argument of send_keys (its one argument is keys)")
+		}
+	}
+	raw, ok := args["keys"].([]any)
+	if !ok || len(raw) == 0 || len(raw) > maxSendKeys {
+		return nil, argErr(action, "keys", "must be a list of 1 to %d key names, got %s", maxSendKeys, jsonKind(args["keys"]))
+	}
+	keys := make([]tea.Key, len(raw))
+	for i, v := range raw {
+		s, ok := v.(string)
+		if !ok {
+			return nil, argErr(action, "keys", "item %d must be a key name, got %s", i, jsonKind(v))
+		}
+		k, err := tea.ParseKey(s)
+		if err != nil {
+			return nil, argErr(action, "keys", "item %d: %v", i, err)
+		}
+		keys[i] = k
+	}
+	return keys, nil
+}
+
+// schemaOf builds the JSON Schema of a typed action's arguments from A's
+// exported fields: strings, booleans, integers, numbers and lists of
+// strings. A field of another type is a programming mistake: it panics
+// when the action is declared.
+func schemaOf[A any]() map[string]any {
+	t := reflect.TypeFor[A]()
+	if t.Kind() != reflect.Struct {
+		panic(fmt.Sprintf("widgets: a Bubble action's arguments must be a struct, not %s", t))
+	}
+	props := map[string]any{}
+	var required []string
+	for f := range t.Fields() {
+		if !f.IsExported() {
+			continue
+		}
+		name, omit := jsonName(f)
+		if name == "-" {
+			continue
+		}
+		p := map[string]any{}
+		switch f.Type.Kind() {
+		case reflect.String:
+			p["type"] = "string"
+		case reflect.Bool:
+			p["type"] = "boolean"
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+			p["type"] = "integer"
+		case reflect.Float32, reflect.Float64:
+			p["type"] = "number"
+		case reflect.Slice:
+			if f.Type.Elem().Kind() != reflect.String {
+				panic(fmt.Sprintf("widgets: Bubble action argument %s: a list must be of strings", f.Name))
+			}
+			p["type"], p["items"] = "array", map[string]any{"type": "string"}
+		default:
+			panic(fmt.Sprintf("widgets: Bubble action argument %s has type %s: use a string, bool, integer, number or []string", f.Name, f.Type))
+		}
+		if d := f.Tag.Get("description"); d != "" {
+			p["description"] = d
+		}
+		props[name] = p
+		if !omit {
+			required = append(required, name)
+		}
+	}
+	if len(props) == 0 {
+		return bubbleSchema(nil)
+	}
+	return bubbleSchema(props, required...)
+}
+
+// jsonName is a field's name in JSON and whether it is tagged omitempty.
+func jsonName(f reflect.StructField) (string, bool) {
+	name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "" {
+		name = f.Name
+	}
+	return name, strings.Contains(opts, "omitempty")
+}
+
+// decodeArgs decodes a typed action's arguments into A, refusing unknown
+// and missing ones and wrong types with the rule.
+func decodeArgs[A any](action string, args map[string]any) (A, error) {
+	var a A
+	schema := schemaOf[A]()
+	props, _ := schema["properties"].(map[string]any)
+	for name := range args {
+		if _, ok := props[name]; !ok {
+			return a, argErr(action, name, "is not an argument of %s", action)
+		}
+	}
+	req, _ := schema["required"].([]string)
+	for _, name := range req {
+		if v, ok := args[name]; !ok || v == nil {
+			return a, argErr(action, name, "is required: %s", props[name].(map[string]any)["type"])
+		}
+	}
+	raw, err := json.Marshal(args)
+	if err != nil {
+		return a, argErr(action, "", "arguments are not JSON: %v", err)
+	}
+	if err := json.Unmarshal(raw, &a); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) {
+			return a, argErr(action, te.Field, "must be %s, got %s", props[te.Field].(map[string]any)["type"], te.Value)
+		}
+		return a, argErr(action, "", "%v", err)
+	}
+	return a, nil
+}
+
+// bubbleSchema builds the JSON Schema object of a Bubble action: its
+// arguments (lists among them, which the argument structs of the other
+// widgets never need) and the required names; nil props means none.
+func bubbleSchema(props map[string]any, required ...string) map[string]any {
+	if props == nil {
+		props = map[string]any{}
+	}
+	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		s["required"] = required
+	}
+	return s
+}

@@ -21,6 +21,9 @@ type config struct {
 	duration time.Duration
 	// dialers is how many connections are opened at once.
 	dialers int
+	// atEnd, if set, runs once every key has settled, before the
+	// connections close (to profile the heap at its fullest).
+	atEnd func() error
 }
 
 // check reports the first setting out of bounds: the tool stays small
@@ -191,6 +194,11 @@ func load(ctx context.Context, cfg config, name string, srv *server) (outcome, e
 		}
 	}
 	out.latency = summarize(all)
+	if cfg.atEnd != nil {
+		if err := cfg.atEnd(); err != nil {
+			return out, err
+		}
+	}
 	if out.rssPeak, err = peak.end(); err != nil {
 		return out, err
 	}

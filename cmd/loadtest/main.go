@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -45,6 +46,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		servers    string
 		inProcess  bool
 		cpuProfile string
+		memProfile string
 		serveKind  string
 		serveLimit time.Duration
 	)
@@ -55,6 +57,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain")
 	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
 	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
+	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled, before the connections close")
 	fs.StringVar(&serveKind, "serve", "", "internal: serve `KIND` on a loopback port (the child side)")
 	fs.DurationVar(&serveLimit, "serve-limit", 5*time.Minute, "internal: the child server stops after this long")
 	if err := fs.Parse(args); err != nil {
@@ -77,6 +80,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := cfg.check(); err != nil {
 		return err
 	}
+	if memProfile != "" && !inProcess {
+		return errors.New("-memprofile needs -in-process: the heap profiled is this process's")
+	}
 
 	// The whole run is bounded: connecting, typing and settling.
 	limit := 2*cfg.duration + 3*time.Minute
@@ -93,6 +99,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		var srv *server
 		var err error
+		cfg.atEnd = nil
+		if memProfile != "" {
+			cfg.atEnd = func() error { return writeHeapProfile(memProfile + "." + kind) }
+		}
 		if inProcess {
 			srv, err = startInProcess(kind)
 		} else {
@@ -119,6 +129,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	writeTable(stdout, outcomes)
 	return errors.Join(failed...)
+}
+
+// writeHeapProfile writes this process's heap profile to path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("-memprofile: %w", err)
+	}
+	return f.Close()
 }
 
 // childArgs are the extra flags of kind's server process.

@@ -8,6 +8,14 @@
 // renderer draws that tree, the MCP renderer derives typed tools from the
 // widgets in it, and both send the same messages to the same Update.
 //
+// A Runtime is driven with messages, as a Bubble Tea Program is: Dispatch
+// applies one and answers once the new snapshot is published, Send queues
+// one. Renderers' input (KeyInputMsg, MouseInputMsg, FocusMsg, HoverMsg, ...)
+// and agents' presence (AttachAgentMsg, ...) are messages the runtime takes
+// itself. Each snapshot is published to renderers on other goroutines, so a
+// model must never change what an earlier model shares (see Model and
+// package tea/runtimetest).
+//
 // An app tells whoever is at a session something with Notify (or a
 // NotifyMsg): the runtime keeps it pending in the snapshot until its TTL
 // passes or the app dismisses it, the terminal shows the newest on its bottom

@@ -256,7 +256,14 @@ func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
 	case <-ctx.Done():
 		return Transition{}, fmt.Errorf("%w (the message may still apply)", ctx.Err())
 	case <-r.done:
-		return Transition{}, ErrStopped
+		// The owner answers before it stops: a message that stopped the
+		// runtime (a QuitMsg) was applied, and its answer is waiting.
+		select {
+		case o := <-env.reply:
+			return o.tr, o.err
+		default:
+			return Transition{}, ErrStopped
+		}
 	case <-timer.C:
 		return Transition{}, &TimeoutError{After: r.cfg.timeout}
 	}

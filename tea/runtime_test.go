@@ -434,6 +434,24 @@ func TestStopStopsTicks(t *testing.T) {
 	})
 }
 
+// TestDispatchThatStopsTheRuntimeAnswersItsOutcome: a message that
+// stops the runtime as it applies (a QuitMsg; a key whose Update returns
+// tea.Quit, when the command outruns the caller) was applied, so Dispatch
+// answers its outcome, not ErrStopped. The runtime closes Done right after
+// answering, and the caller used to take either, at random.
+func TestDispatchThatStopsTheRuntimeAnswersItsOutcome(t *testing.T) {
+	for i := range 64 {
+		rt, err := tea.Start(context.Background(), logModel{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rt.Dispatch(context.Background(), tea.QuitMsg{}); err != nil {
+			t.Fatalf("try %d: Dispatch(QuitMsg) = %v, want its outcome (nil)", i, err)
+		}
+		rt.Stop()
+	}
+}
+
 func TestQuitStopsTheRuntime(t *testing.T) {
 	rt := start(t, logModel{})
 	ch, cancel := rt.Subscribe()

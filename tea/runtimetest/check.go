@@ -13,7 +13,7 @@ import (
 // Recheck is how many of the snapshots before it Check compares again each
 // time the runtime publishes one. Every snapshot kept is compared again
 // when the test ends.
-const Recheck = 4
+const Recheck = 2
 
 // Keep is how many of the latest snapshots Check holds on to (and compares
 // when the test ends); older ones are let go.
@@ -24,7 +24,7 @@ const Keep = 1024
 // ends, after comparing every snapshot it kept once more.
 func Check(t testing.TB, rt *tea.Runtime) {
 	t.Helper()
-	c := &checker{t: t, seed: maphash.MakeSeed()}
+	c := &checker{t: t, hasher: newHasher(maphash.MakeSeed())}
 	cancel := rt.Watch(c.published)
 	t.Cleanup(func() {
 		cancel()
@@ -37,17 +37,17 @@ func Check(t testing.TB, rt *tea.Runtime) {
 // checker holds the snapshots a runtime published with their
 // fingerprints.
 type checker struct {
-	t    testing.TB
-	seed maphash.Seed
+	t testing.TB
 
-	mu   sync.Mutex
-	kept []printed
+	mu     sync.Mutex
+	hasher *hasher
+	kept   []printed
 }
 
 // printed is a published snapshot and what it held when published.
 type printed struct {
 	snap  tea.Snapshot
-	parts map[string]uint64
+	parts []part
 }
 
 // published runs on the runtime's goroutine for every snapshot.
@@ -55,7 +55,7 @@ func (c *checker) published(s tea.Snapshot) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.compare(Recheck, fmt.Sprintf("when version %d was published", s.Version))
-	c.kept = append(c.kept, printed{snap: s, parts: fingerprint(c.seed, s)})
+	c.kept = append(c.kept, printed{snap: s, parts: c.hasher.fingerprint(s)})
 	if len(c.kept) > Keep {
 		c.kept = c.kept[len(c.kept)-Keep:]
 	}
@@ -67,7 +67,7 @@ func (c *checker) compare(n int, when string) {
 	from := max(0, len(c.kept)-n)
 	kept := c.kept[:from]
 	for _, p := range c.kept[from:] {
-		if changed := differ(p.parts, fingerprint(c.seed, p.snap)); len(changed) > 0 {
+		if changed := differ(p.parts, c.hasher.fingerprint(p.snap)); len(changed) > 0 {
 			c.t.Errorf("runtimetest: snapshot version %d (model %T) changed after it was published, found %s: %s changed.\n"+
 				"A model must not change a slice, map or pointee an earlier model shares: copy it, then change the copy (see tea.Model).",
 				p.snap.Version, p.snap.Model, when, strings.Join(changed, ", "))
@@ -76,15 +76,4 @@ func (c *checker) compare(n int, when string) {
 		kept = append(kept, p)
 	}
 	c.kept = kept
-}
-
-// differ lists the parts whose fingerprints differ, in a stable order.
-func differ(was, now map[string]uint64) []string {
-	var out []string
-	for _, k := range partNames(was) {
-		if was[k] != now[k] {
-			out = append(out, k)
-		}
-	}
-	return out
 }

@@ -64,6 +64,26 @@ func (m sharedMap) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 func (m sharedMap) View() tea.Node { return tea.Label("seen") }
 
+// sharedNames breaks it through a slice of strings, and one of slices.
+type sharedNames struct {
+	Names []string
+	Grid  [][]int
+}
+
+// setGrid changes the nested slice rather than the names.
+type setGrid struct{}
+
+func (sharedNames) Init() tea.Cmd { return nil }
+func (m sharedNames) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(setGrid); ok {
+		m.Grid[0][0] = 7
+		return m, nil
+	}
+	m.Names[0] += "!"
+	return m, nil
+}
+func (m sharedNames) View() tea.Node { return tea.Label("names") }
+
 // services holds what a model may share without owning: a lock, a
 // function, a channel, a time in a zone. None of it is the model's state.
 type services struct {
@@ -121,6 +141,10 @@ func TestCheckReportsASnapshotChangedAfterPublication(t *testing.T) {
 			want: []string{"snapshot version 1", "runtimetest_test.sharedCounts", "Model.Counts changed", "when version 2 was published", "copy it"}},
 		{name: "a pointer model changed in place", model: &inPlace{}, msgs: []tea.Msg{bump{}},
 			want: []string{"snapshot version 1", "Model.n changed"}},
+		{name: "a shared slice of strings", model: sharedNames{Names: []string{"a"}, Grid: [][]int{{0}}}, msgs: []tea.Msg{bump{}},
+			want: []string{"snapshot version 1", "Model.Names changed"}},
+		{name: "a shared slice of slices", model: sharedNames{Names: []string{"a"}, Grid: [][]int{{0}}}, msgs: []tea.Msg{setGrid{}},
+			want: []string{"snapshot version 1", "Model.Grid changed"}},
 		{name: "a shared map", model: sharedMap{seen: map[string]int{}}, msgs: []tea.Msg{bump{}},
 			want: []string{"snapshot version 1", "Model.seen changed"}},
 	}

@@ -7,21 +7,27 @@ import (
 	"reflect"
 	"slices"
 	"time"
+	"unsafe"
 
 	"github.com/facetui/facet/tea"
 )
+
+// part is the fingerprint of one part of a snapshot.
+type part struct {
+	name string
+	sum  uint64
+}
 
 // fingerprint hashes what s holds, deeply, by part: each field of a struct
 // model ("Model.Counts"), the whole model otherwise ("Model"), and the
 // view, presence, secrets and notifications. A changed part names where to
 // look.
-func fingerprint(seed maphash.Seed, s tea.Snapshot) map[string]uint64 {
-	parts := map[string]uint64{}
-	part := func(name string, v reflect.Value) {
-		h := hasher{seed: seed}
-		h.h.SetSeed(seed)
+func (h *hasher) fingerprint(s tea.Snapshot) []part {
+	var parts []part
+	add := func(name string, v reflect.Value) {
+		h.h.Reset()
 		h.value(v)
-		parts[name] = h.h.Sum64()
+		parts = append(parts, part{name: name, sum: h.h.Sum64()})
 	}
 	m := reflect.ValueOf(s.Model)
 	for m.Kind() == reflect.Pointer && !m.IsNil() {
@@ -29,27 +35,28 @@ func fingerprint(seed maphash.Seed, s tea.Snapshot) map[string]uint64 {
 	}
 	if m.Kind() == reflect.Struct {
 		for i := range m.NumField() {
-			part("Model."+m.Type().Field(i).Name, m.Field(i))
+			add("Model."+m.Type().Field(i).Name, m.Field(i))
 		}
 	} else {
-		part("Model", m)
+		add("Model", m)
 	}
-	part("View", reflect.ValueOf(&s.View).Elem())
-	part("Presence", reflect.ValueOf(s.Presence))
-	part("Secrets", reflect.ValueOf(s.Secrets))
-	part("Notifications", reflect.ValueOf(s.Notifications))
-	part("Recent", reflect.ValueOf(s.Recent))
+	add("View", reflect.ValueOf(&s.View).Elem())
+	add("Presence", reflect.ValueOf(s.Presence))
+	add("Secrets", reflect.ValueOf(s.Secrets))
+	add("Notifications", reflect.ValueOf(s.Notifications))
+	add("Recent", reflect.ValueOf(s.Recent))
 	return parts
 }
 
-// partNames returns the part names in order.
-func partNames(parts map[string]uint64) []string {
-	names := make([]string, 0, len(parts))
-	for k := range parts {
-		names = append(names, k)
+// differ lists the parts whose fingerprints differ.
+func differ(was, now []part) []string {
+	var out []string
+	for i, p := range was {
+		if i >= len(now) || now[i] != p {
+			out = append(out, p.name)
+		}
 	}
-	slices.Sort(names)
-	return names
+	return out
 }
 
 // hasher writes a value's content, deeply, into h. It follows pointers
@@ -58,10 +65,18 @@ func partNames(parts map[string]uint64) []string {
 // functions and channels count only as nil or not, and sync and
 // sync/atomic values and time zones not at all.
 type hasher struct {
-	seed maphash.Seed
 	h    maphash.Hash
 	path []uintptr
 	buf  [8]byte
+	// entry hashes a map's entries one at a time; made on the first map.
+	entry *hasher
+}
+
+// newHasher returns a hasher seeded with seed.
+func newHasher(seed maphash.Seed) *hasher {
+	h := &hasher{}
+	h.h.SetSeed(seed)
+	return h
 }
 
 var locationType = reflect.TypeFor[time.Location]()
@@ -69,6 +84,31 @@ var locationType = reflect.TypeFor[time.Location]()
 func (h *hasher) uint(u uint64) {
 	binary.LittleEndian.PutUint64(h.buf[:], u)
 	_, _ = h.h.Write(h.buf[:])
+}
+
+// flat hashes a slice of strings or of plain numbers straight from its
+// memory, the common case that reflecting element by element makes slow.
+// It reports false for any other slice.
+func (h *hasher) flat(v reflect.Value) bool {
+	n := v.Len()
+	if n == 0 {
+		return true
+	}
+	elem := v.Type().Elem()
+	switch elem.Kind() {
+	case reflect.String:
+		for _, s := range unsafe.Slice((*string)(v.UnsafePointer()), n) {
+			h.uint(uint64(len(s)))
+			_, _ = h.h.WriteString(s)
+		}
+		return true
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		_, _ = h.h.Write(unsafe.Slice((*byte)(v.UnsafePointer()), n*int(elem.Size())))
+		return true
+	}
+	return false
 }
 
 func (h *hasher) value(v reflect.Value) {
@@ -103,8 +143,7 @@ func (h *hasher) value(v reflect.Value) {
 		_, _ = h.h.WriteString(v.String())
 	case reflect.Slice, reflect.Array:
 		h.uint(uint64(v.Len()))
-		if v.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Uint8 {
-			_, _ = h.h.Write(v.Bytes())
+		if v.Kind() == reflect.Slice && h.flat(v) {
 			return
 		}
 		for i := range v.Len() {
@@ -121,11 +160,15 @@ func (h *hasher) value(v reflect.Value) {
 		}
 		// Entries hash apart and add up, so the order a map iterates
 		// in does not matter.
+		if h.entry == nil {
+			h.entry = newHasher(h.h.Seed())
+		}
+		e := h.entry
 		var sum uint64
 		iter := v.MapRange()
 		for iter.Next() {
-			e := hasher{seed: h.seed, path: h.path}
-			e.h.SetSeed(h.seed)
+			e.h.Reset()
+			e.path = h.path
 			e.value(iter.Key())
 			e.value(iter.Value())
 			sum += e.h.Sum64()

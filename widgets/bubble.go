@@ -75,6 +75,9 @@ func UpdateBubble[M BubbleModel[M]](id string, m *M, msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	cmds := make([]bt.Cmd, 0, len(bm.Msgs))
+	// The model before this Update may be held by a published snapshot:
+	// give the component storage of its own to change.
+	*m = cloneStorage(*m)
 	for _, inner := range bm.Msgs {
 		var cmd bt.Cmd
 		*m, cmd = (*m).Update(inner)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/tea/runtimetest"
 )
 
 // Session is a running app under test: a session of an MCP server and a
@@ -67,6 +68,8 @@ func Start(t testing.TB, model tea.Model, opts ...Option) *Session {
 		t.Fatalf("mcptest.Start: %v", err)
 		return nil
 	}
+	// Every model the app publishes must stay as it was published.
+	runtimetest.Check(t, sess.Runtime)
 	t.Cleanup(func() { _ = srv.Sessions().Stop(sess.ID) })
 
 	c, err := connect(ctx, srv)

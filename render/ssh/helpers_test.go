@@ -233,7 +233,14 @@ func (c *client) waitUntil(what string, ok func(screen string) bool) {
 // eventually polls ok until it holds, for at most wait.
 func eventually(t *testing.T, what string, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(wait)
+	eventuallyWithin(t, wait, what, ok)
+}
+
+// eventuallyWithin is eventually with its own deadline, for steps that
+// are slow under the race detector on a busy machine (a 1000x500 frame).
+func eventuallyWithin(t *testing.T, d time.Duration, what string, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
 	for !ok() {
 		if time.Now().After(deadline) {
 			t.Fatalf("never: %s", what)

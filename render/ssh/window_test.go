@@ -108,7 +108,7 @@ func TestHugeWindowsAreClampedAtThePtyRequestAndEveryWindowChange(t *testing.T) 
 			clamped := fmt.Sprintf("%dx%d", tc.width, tc.height)
 			told := func(want string) {
 				t.Helper()
-				eventually(t, "the app is told "+want, func() bool {
+				eventuallyWithin(t, 3*wait, "the app is told "+want, func() bool {
 					_, last := rec.get()
 					return last == want
 				})

@@ -73,10 +73,10 @@ type MenuKeyMap struct {
 // children and selects one without.
 func DefaultMenuKeyMap() MenuKeyMap {
 	return MenuKeyMap{
-		Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
-		Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
-		Open:   key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "open")),
-		Close:  key.NewBinding(key.WithKeys("left", "esc"), key.WithHelp("←/esc", "close")),
+		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Open:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "open")),
+		Close:  key.NewBinding(key.WithKeys("left", "h", "esc"), key.WithHelp("←/h", "close")),
 		Select: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
 	}
 }

@@ -90,8 +90,8 @@ type ModalKeyMap struct {
 // DefaultModalKeyMap returns the keys a focused, visible Modal answers to.
 func DefaultModalKeyMap() ModalKeyMap {
 	return ModalKeyMap{
-		Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "left")),
-		Right:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "right")),
+		Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "left")),
+		Right:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "right")),
 		Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 		Confirm: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "confirm")),
 		Dismiss: key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc/n", "dismiss")),
@@ -351,13 +351,20 @@ func (m Modal) HandleMouse(ev tea.Mouse) tea.Msg {
 func (m Modal) ShortHelp() []key.Binding {
 	km := m.keys()
 	move := key.NewBinding(key.WithKeys(append(km.Left.Keys(), km.Right.Keys()...)...),
-		key.WithHelp(km.Left.Help().Key+"/"+km.Right.Help().Key, "choose"))
+		key.WithHelp(firstHelpKey(km.Left)+"/"+firstHelpKey(km.Right), "choose"))
 	label := m.confirmLabel()
 	if m.highlighted() == ModalDismiss {
 		label = m.dismissLabel()
 	}
 	choose := key.NewBinding(key.WithKeys(km.Choose.Keys()...), key.WithHelp(km.Choose.Help().Key, strings.ToLower(label)))
 	return []key.Binding{move, choose, km.Dismiss}
+}
+
+// firstHelpKey is the first key a binding's help names ("←" of "←/h"), for
+// a help entry that joins two bindings.
+func firstHelpKey(b key.Binding) string {
+	first, _, _ := strings.Cut(b.Help().Key, "/")
+	return first
 }
 
 // Actions implements tea.ToolProvider: confirm and dismiss while visible,

@@ -72,12 +72,12 @@ type SelectListKeyMap struct {
 // DefaultSelectListKeyMap returns the keys a focused SelectList answers to.
 func DefaultSelectListKeyMap() SelectListKeyMap {
 	return SelectListKeyMap{
-		Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
-		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
 		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
 		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 	}
 }

@@ -129,8 +129,8 @@ func DefaultTableKeyMap() TableKeyMap {
 		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
 		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
 		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
-		SortNext: key.NewBinding(key.WithKeys(">", "]"), key.WithHelp(">", "sort next column")),
-		SortPrev: key.NewBinding(key.WithKeys("<", "["), key.WithHelp("<", "sort previous column")),
+		SortNext: key.NewBinding(key.WithKeys(">", "]"), key.WithHelp(">/]", "sort next column")),
+		SortPrev: key.NewBinding(key.WithKeys("<", "["), key.WithHelp("</[", "sort previous column")),
 	}
 }
 

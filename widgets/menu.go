@@ -9,9 +9,9 @@ import (
 )
 
 // Menu is a tree of items drawn as one column: each open submenu's items
-// are indented beneath it. Up and Down move the cursor among the items of
-// the deepest open submenu (MenuMoved); Right or Enter on an item with
-// children opens it and Left or Esc closes the deepest one (MenuOpened with
+// are indented beneath it. Up and Down (k, j) move the cursor among the
+// items of the deepest open submenu (MenuMoved); Right (l) or Enter on an
+// item with children opens it and Left (h) or Esc closes the deepest one (MenuOpened with
 // the new path); Enter on an item without children selects it
 // (MenuSelected). An agent selects any enabled item without children, at
 // any depth, with select. Disabled items are skipped and cannot be chosen.

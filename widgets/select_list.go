@@ -13,7 +13,7 @@ import (
 const DefaultListHeight = 8
 
 // SelectList is a list of options with one selected. Moving the selection
-// (arrows, Home/End, PgUp/PgDown, a click, or the agent action select) sends
+// (arrows or k and j, Home/End, PgUp/PgDown, a click, or the agent action select) sends
 // SelectionChanged; Enter sends Chosen. It shows a window of Height lines
 // starting at Offset, moved only as far as keeps the selection in view, so
 // a click selects the option under the pointer and the window stays. A

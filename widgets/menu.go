@@ -320,8 +320,8 @@ func (m Menu) ShortHelp() []key.Binding {
 func (m Menu) Actions() []tea.Action {
 	return []tea.Action{
 		write("select", "Choose a menu item that has no children, at any depth, by its item id (see get_items). Disabled items cannot be chosen.",
-			argsSchema[menuSelectArgs]()),
-		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", argsSchema[noArgs]()),
+			menuSelectArgsSpec.schema()),
+		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", noArgsSpec.schema()),
 	}
 }
 
@@ -330,12 +330,15 @@ type menuSelectArgs struct {
 	ItemID string `json:"item_id" jsonschema:"The id of the item to choose."`
 }
 
+// menuSelectArgsSpec reads menuSelectArgs once.
+var menuSelectArgsSpec = newArgSpec[menuSelectArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "select":
-		var in menuSelectArgs
-		if err := bindArgs(action, args, &in); err != nil {
+		in, err := menuSelectArgsSpec.bind(action, args)
+		if err != nil {
 			return tea.Result{}, err
 		}
 		id := in.ItemID
@@ -351,7 +354,7 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 		}
 		return tea.Result{}, argErr(action, "item_id", "%q is not an enabled item without children: valid %s", id, valid)
 	case "get_items":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"items": menuJSON(m.Items)}), nil

@@ -374,13 +374,13 @@ func (m Modal) Actions() []tea.Action {
 	if !m.Visible {
 		return nil
 	}
-	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", argsSchema[noArgs]())
+	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", noArgsSpec.schema())
 	if m.Destructive {
 		confirm.Annotations["destructiveHint"] = true
 	}
 	return []tea.Action{
 		confirm,
-		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", argsSchema[noArgs]()),
+		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", noArgsSpec.schema()),
 	}
 }
 
@@ -389,7 +389,7 @@ func (m Modal) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(m.Actions(), action) {
 		return tea.Result{}, tea.UnknownActionError(m.WidgetKind(), action, m.Actions())
 	}
-	if err := bindArgs(action, args, &noArgs{}); err != nil {
+	if _, err := noArgsSpec.bind(action, args); err != nil {
 		return tea.Result{}, err
 	}
 	if action == "confirm" {

@@ -120,7 +120,7 @@ func (Progress) ShortHelp() []key.Binding { return nil }
 // Actions implements tea.ToolProvider: get_progress.
 func (Progress) Actions() []tea.Action {
 	return []tea.Action{
-		read("get_progress", "Read how far the work has got: value from 0 to 1, percent from 0 to 100 (100 only when done), done, and the label saying what the work is.", argsSchema[noArgs]()),
+		read("get_progress", "Read how far the work has got: value from 0 to 1, percent from 0 to 100 (100 only when done), done, and the label saying what the work is.", noArgsSpec.schema()),
 	}
 }
 
@@ -129,7 +129,7 @@ func (p Progress) Invoke(action string, args map[string]any) (tea.Result, error)
 	if action != "get_progress" {
 		return tea.Result{}, tea.UnknownActionError(p.WidgetKind(), action, p.Actions())
 	}
-	if err := bindArgs(action, args, &noArgs{}); err != nil {
+	if _, err := noArgsSpec.bind(action, args); err != nil {
 		return tea.Result{}, err
 	}
 	return tea.Read(map[string]any{"value": p.value(), "percent": p.percent(), "done": p.value() >= 1, "label": p.Label}), nil

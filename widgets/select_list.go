@@ -266,11 +266,11 @@ func (l SelectList) Actions() []tea.Action {
 	var out []tea.Action
 	if !l.Disabled {
 		out = append(out, write("select", "Select the option at a 0-based index, as a user would by moving to it.",
-			argsSchema[selectArgs]()))
+			selectArgsSpec.schema()))
 	}
 	return append(out,
-		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", argsSchema[noArgs]()),
-		read("get_options", "Read the options in display order.", argsSchema[noArgs]()),
+		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", noArgsSpec.schema()),
+		read("get_options", "Read the options in display order.", noArgsSpec.schema()),
 	)
 }
 
@@ -279,6 +279,9 @@ type selectArgs struct {
 	Index int `json:"index" jsonschema:"The 0-based index of the option to select." minimum:"0"`
 }
 
+// selectArgsSpec reads selectArgs once.
+var selectArgsSpec = newArgSpec[selectArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(l.Actions(), action) {
@@ -286,19 +289,19 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 	}
 	switch action {
 	case "select":
-		var in selectArgs
-		if err := bindArgs(action, args, &in, within("index", 0, len(l.Options)-1)); err != nil {
+		in, err := selectArgsSpec.bind(action, args, within("index", 0, len(l.Options)-1))
+		if err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(SelectionChanged{ID: l.ID, Index: in.Index, Label: l.Options[in.Index]}), nil
 	case "get_selected":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		index, label := l.selection()
 		return tea.Read(map[string]any{"index": index, "label": label}), nil
 	default: // get_options
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"options": append([]string{}, l.Options...)}), nil

@@ -100,7 +100,7 @@ func (Spinner) ShortHelp() []key.Binding { return nil }
 // Actions implements tea.ToolProvider: get_status.
 func (Spinner) Actions() []tea.Action {
 	return []tea.Action{
-		read("get_status", "Read whether the work the spinner shows is under way (spinning) and its label, which says what the work is.", argsSchema[noArgs]()),
+		read("get_status", "Read whether the work the spinner shows is under way (spinning) and its label, which says what the work is.", noArgsSpec.schema()),
 	}
 }
 
@@ -109,7 +109,7 @@ func (s Spinner) Invoke(action string, args map[string]any) (tea.Result, error) 
 	if action != "get_status" {
 		return tea.Result{}, tea.UnknownActionError(s.WidgetKind(), action, s.Actions())
 	}
-	if err := bindArgs(action, args, &noArgs{}); err != nil {
+	if _, err := noArgsSpec.bind(action, args); err != nil {
 		return tea.Result{}, err
 	}
 	return tea.Read(map[string]any{"spinning": s.Spinning, "label": s.Label}), nil

@@ -27,11 +27,11 @@ func TestArgSpecSchemaFollowsTheStructsTags(t *testing.T) {
 		},
 	}
 	if got := newArgSpec[exampleArgs]().schema(); !reflect.DeepEqual(got, want) {
-		t.Fatalf("argsSchema = %#v\nwant %#v", got, want)
+		t.Fatalf("schema = %#v\nwant %#v", got, want)
 	}
 	none := map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false}
 	if got := noArgsSpec.schema(); !reflect.DeepEqual(got, none) {
-		t.Fatalf("argsSchema[noArgs] = %#v, want %#v", got, none)
+		t.Fatalf("noArgsSpec.schema() = %#v, want %#v", got, none)
 	}
 }
 

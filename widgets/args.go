@@ -13,8 +13,7 @@ import (
 // argument, the way the MCP go-sdk declares a tool's input:
 //
 //   - the json tag names the argument; with omitempty it is optional (an
-//     absent one leaves the field as the caller set it, its default),
-//     without it the argument is required;
+//     absent one is left zero), without it the argument is required;
 //   - the jsonschema tag describes it;
 //   - minimum and maximum bound an integer, enum (comma-separated values)
 //     limits a string.
@@ -96,7 +95,7 @@ func tagInt(t reflect.Type, sf reflect.StructField, tag string) *int {
 	return &n
 }
 
-// jsonTypes names each argument kind as JSON Schema does.
+// jsonType names an argument kind as JSON Schema does.
 func jsonType(k reflect.Kind) string {
 	switch k {
 	case reflect.Bool:

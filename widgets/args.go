@@ -13,19 +13,39 @@ import (
 // argument, the way the MCP go-sdk declares a tool's input:
 //
 //   - the json tag names the argument; with omitempty it is optional (an
-//     absent one leaves the field as the caller set it, its default),
-//     without it the argument is required;
+//     absent one is left zero), without it the argument is required;
 //   - the jsonschema tag describes it;
 //   - minimum and maximum bound an integer, enum (comma-separated values)
 //     limits a string.
 //
-// Fields are string, bool or int. argsSchema builds the JSON Schema an
-// action offers from its struct; bindArgs checks what an agent sent
-// against the struct and fills it, refusing with an error that names the
-// argument and the rule.
+// Fields are string, bool or int. newArgSpec reads a struct's tags once,
+// into a package-level argSpec that never changes; its schema is the JSON
+// Schema an action offers, and bind checks what an agent sent against the
+// struct and fills one, refusing with an error that names the argument and
+// the rule.
 
 // noArgs is the argument struct of an action that takes none.
 type noArgs struct{}
+
+// noArgsSpec checks that an action got no argument.
+var noArgsSpec = newArgSpec[noArgs]()
+
+// argSpec is what argument struct T declares, read once from its tags.
+type argSpec[T any] struct {
+	fields []argField
+	// names lists the arguments for an error: "text, append".
+	names string
+}
+
+// newArgSpec reads the arguments T declares.
+func newArgSpec[T any]() argSpec[T] {
+	fields := argFields(reflect.TypeFor[T]())
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.name
+	}
+	return argSpec[T]{fields: fields, names: strings.Join(names, ", ")}
+}
 
 // argField is one argument: a field of an argument struct.
 type argField struct {
@@ -75,7 +95,7 @@ func tagInt(t reflect.Type, sf reflect.StructField, tag string) *int {
 	return &n
 }
 
-// jsonTypes names each argument kind as JSON Schema does.
+// jsonType names an argument kind as JSON Schema does.
 func jsonType(k reflect.Kind) string {
 	switch k {
 	case reflect.Bool:
@@ -86,13 +106,13 @@ func jsonType(k reflect.Kind) string {
 	return "string"
 }
 
-// argsSchema is the JSON Schema of the arguments struct T declares: an
-// object of its arguments, each with its type, description and bounds,
-// that takes no other property.
-func argsSchema[T any]() map[string]any {
-	props := map[string]any{}
+// schema is the JSON Schema of the arguments T declares: an object of its
+// arguments, each with its type, description and bounds, that takes no
+// other property. It is a new map each time, for the caller to keep.
+func (s argSpec[T]) schema() map[string]any {
+	props := make(map[string]any, len(s.fields))
 	var required []string
-	for _, f := range argFields(reflect.TypeFor[T]()) {
+	for _, f := range s.fields {
 		p := map[string]any{"type": jsonType(f.kind), "description": f.desc}
 		if f.min != nil {
 			p["minimum"] = *f.min
@@ -101,22 +121,22 @@ func argsSchema[T any]() map[string]any {
 			p["maximum"] = *f.max
 		}
 		if f.enum != nil {
-			p["enum"] = f.enum
+			p["enum"] = slices.Clone(f.enum)
 		}
 		props[f.name] = p
 		if f.required {
 			required = append(required, f.name)
 		}
 	}
-	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	out := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
 	if len(required) > 0 {
-		s["required"] = required
+		out["required"] = required
 	}
-	return s
+	return out
 }
 
 // schemaProperty returns the schema of argument name in an object schema
-// from argsSchema, for an action that states more about it than its
+// from argSpec.schema, for an action that states more about it than its
 // struct can (a limit the widget sets).
 func schemaProperty(schema map[string]any, name string) map[string]any {
 	return schema["properties"].(map[string]any)[name].(map[string]any)
@@ -132,35 +152,20 @@ type argRange struct {
 // within bounds integer argument name to [min, max].
 func within(name string, min, max int) argRange { return argRange{name, min, max} }
 
-// bindArgs checks the arguments an agent sent to action against the
-// argument struct dst points to, and stores them in it. It refuses, naming
-// the argument: one the struct does not declare (naming those it does); a
-// required one that is missing; a value of the wrong JSON kind; an integer
-// out of its range (ranges, else its minimum and maximum tags); a string
-// outside its enum. Arguments are checked in field order. A null string
+// bind checks the arguments an agent sent to action against T and returns
+// them as a T. It refuses, naming the argument: one T does not declare
+// (naming those it does); a required one that is missing; a value of the
+// wrong JSON kind; an integer out of its range (ranges, else its minimum
+// and maximum tags); a string outside its enum. Arguments are checked in
+// field order; an optional one that is absent is left zero. A null string
 // or bool counts as absent; a null integer is refused as missing.
-func bindArgs(action string, args map[string]any, dst any, ranges ...argRange) error {
-	v := reflect.ValueOf(dst).Elem()
-	fields := argFields(v.Type())
-	names := make([]string, len(fields))
-	for i, f := range fields {
-		names[i] = f.name
+func (s argSpec[T]) bind(action string, args map[string]any, ranges ...argRange) (T, error) {
+	var out T
+	if err := s.unknown(action, args); err != nil {
+		return out, err
 	}
-	keys := make([]string, 0, len(args))
-	for k := range args {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		switch {
-		case slices.Contains(names, k):
-		case len(names) == 0:
-			return argErr(action, k, "is not an argument of %s, which takes none", action)
-		default:
-			return argErr(action, k, "is not an argument of %s (takes: %s)", action, strings.Join(names, ", "))
-		}
-	}
-	for _, f := range fields {
+	v := reflect.ValueOf(&out).Elem()
+	for _, f := range s.fields {
 		raw, present := args[f.name]
 		if f.kind != reflect.Int && raw == nil {
 			present = false
@@ -168,44 +173,79 @@ func bindArgs(action string, args map[string]any, dst any, ranges ...argRange) e
 		if !present && !f.required {
 			continue
 		}
-		out := v.Field(f.index)
+		field := v.Field(f.index)
 		switch f.kind {
 		case reflect.String:
-			s, err := stringArg(action, f, raw)
+			str, err := stringArg(action, f, raw)
 			if err != nil {
-				return err
+				return out, err
 			}
-			out.SetString(s)
+			field.SetString(str)
 		case reflect.Bool:
 			b, ok := raw.(bool)
 			if !ok {
 				if raw == nil {
-					return argErr(action, f.name, "is required: true or false")
+					return out, argErr(action, f.name, "is required: true or false")
 				}
-				return argErr(action, f.name, "must be true or false, got %s", jsonKind(raw))
+				return out, argErr(action, f.name, "must be true or false, got %s", jsonKind(raw))
 			}
-			out.SetBool(b)
+			field.SetBool(b)
 		case reflect.Int:
-			lo, hi := math.MinInt, math.MaxInt
-			if f.min != nil {
-				lo = *f.min
-			}
-			if f.max != nil {
-				hi = *f.max
-			}
-			for _, r := range ranges {
-				if r.name == f.name {
-					lo, hi = r.min, r.max
-				}
-			}
+			lo, hi := f.bounds(ranges)
 			n, err := intArg(action, f.name, raw, lo, hi)
 			if err != nil {
-				return err
+				return out, err
 			}
-			out.SetInt(int64(n))
+			field.SetInt(int64(n))
 		}
 	}
-	return nil
+	return out, nil
+}
+
+// unknown refuses the first argument, in name order, that T does not
+// declare.
+func (s argSpec[T]) unknown(action string, args map[string]any) error {
+	bad := ""
+	for k := range args {
+		if !s.declares(k) && (bad == "" || k < bad) {
+			bad = k
+		}
+	}
+	switch {
+	case bad == "":
+		return nil
+	case len(s.fields) == 0:
+		return argErr(action, bad, "is not an argument of %s, which takes none", action)
+	}
+	return argErr(action, bad, "is not an argument of %s (takes: %s)", action, s.names)
+}
+
+// declares reports whether T has argument name.
+func (s argSpec[T]) declares(name string) bool {
+	for _, f := range s.fields {
+		if f.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// bounds is the range of an integer argument: its entry in ranges, else
+// its minimum and maximum tags, else every int.
+func (f argField) bounds(ranges []argRange) (lo, hi int) {
+	for _, r := range ranges {
+		if r.name == f.name {
+			return r.min, r.max
+		}
+	}
+	lo, hi = math.MinInt, math.MaxInt
+	if f.min != nil {
+		lo = *f.min
+	}
+	if f.max != nil {
+		hi = *f.max
+	}
+	return lo, hi
 }
 
 // stringArg checks a string argument, and its enum when it has one.

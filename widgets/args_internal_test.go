@@ -8,7 +8,7 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// exampleArgs has one argument of every kind and tag bindArgs reads.
+// exampleArgs has one argument of every kind and tag an argSpec reads.
 type exampleArgs struct {
 	Name  string `json:"name" jsonschema:"A name."`
 	Mode  string `json:"mode,omitempty" jsonschema:"A mode." enum:"fast,slow"`
@@ -16,7 +16,7 @@ type exampleArgs struct {
 	Loud  bool   `json:"loud,omitempty" jsonschema:"Shout."`
 }
 
-func TestArgsSchemaFollowsTheStructsTags(t *testing.T) {
+func TestArgSpecSchemaFollowsTheStructsTags(t *testing.T) {
 	want := map[string]any{
 		"type": "object", "additionalProperties": false, "required": []string{"name"},
 		"properties": map[string]any{
@@ -26,16 +26,16 @@ func TestArgsSchemaFollowsTheStructsTags(t *testing.T) {
 			"loud":  map[string]any{"type": "boolean", "description": "Shout."},
 		},
 	}
-	if got := argsSchema[exampleArgs](); !reflect.DeepEqual(got, want) {
-		t.Fatalf("argsSchema = %#v\nwant %#v", got, want)
+	if got := newArgSpec[exampleArgs]().schema(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("schema = %#v\nwant %#v", got, want)
 	}
 	none := map[string]any{"type": "object", "properties": map[string]any{}, "additionalProperties": false}
-	if got := argsSchema[noArgs](); !reflect.DeepEqual(got, none) {
-		t.Fatalf("argsSchema[noArgs] = %#v, want %#v", got, none)
+	if got := noArgsSpec.schema(); !reflect.DeepEqual(got, none) {
+		t.Fatalf("noArgsSpec.schema() = %#v, want %#v", got, none)
 	}
 }
 
-func TestBindArgsFillsTheStructOrNamesTheArgumentAndRule(t *testing.T) {
+func TestArgSpecBindFillsTheStructOrNamesTheArgumentAndRule(t *testing.T) {
 	tests := []struct {
 		name   string
 		args   map[string]any
@@ -45,10 +45,10 @@ func TestBindArgsFillsTheStructOrNamesTheArgumentAndRule(t *testing.T) {
 		arg    string
 	}{
 		{"all given", map[string]any{"name": "a", "mode": "slow", "count": 3.0, "loud": true}, nil, exampleArgs{Name: "a", Mode: "slow", Count: 3, Loud: true}, "", ""},
-		{"optional ones keep their defaults", map[string]any{"name": "a"}, nil, exampleArgs{Name: "a", Count: 5}, "", ""},
-		{"a null string or bool is absent", map[string]any{"name": "a", "loud": nil, "mode": nil}, nil, exampleArgs{Name: "a", Count: 5}, "", ""},
+		{"optional ones are left zero", map[string]any{"name": "a"}, nil, exampleArgs{Name: "a"}, "", ""},
+		{"a null string or bool is absent", map[string]any{"name": "a", "loud": nil, "mode": nil}, nil, exampleArgs{Name: "a"}, "", ""},
 		{"missing required", map[string]any{}, nil, exampleArgs{}, "is required: a string", "name"},
-		{"unknown", map[string]any{"name": "a", "zz": 1.0}, nil, exampleArgs{}, "is not an argument of act (takes: name, mode, count, loud)", "zz"},
+		{"the first unknown by name", map[string]any{"name": "a", "zz": 1.0, "zy": 2.0}, nil, exampleArgs{}, "is not an argument of act (takes: name, mode, count, loud)", "zy"},
 		{"wrong kind", map[string]any{"name": 1.0}, nil, exampleArgs{}, "must be a string, got a number", "name"},
 		{"not in the enum", map[string]any{"name": "a", "mode": "warp"}, nil, exampleArgs{}, `"warp" is not valid: one of fast, slow`, "mode"},
 		{"past the tag's maximum", map[string]any{"name": "a", "count": 10.0}, nil, exampleArgs{}, "10 is out of range: valid 1 to 9", "count"},
@@ -59,21 +59,20 @@ func TestBindArgsFillsTheStructOrNamesTheArgumentAndRule(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := exampleArgs{Count: 5}
-			err := bindArgs("act", tc.args, &got, tc.ranges...)
+			got, err := newArgSpec[exampleArgs]().bind("act", tc.args, tc.ranges...)
 			if tc.rule == "" {
 				if err != nil || got != tc.want {
-					t.Fatalf("bindArgs = %+v, %v; want %+v", got, err, tc.want)
+					t.Fatalf("bind = %+v, %v; want %+v", got, err, tc.want)
 				}
 				return
 			}
 			var ae *tea.ArgumentError
 			if !errors.As(err, &ae) || ae.Rule != tc.rule || ae.Arg != tc.arg || !errors.Is(err, tea.ErrInvalidArgument) {
-				t.Fatalf("bindArgs error = %v, want argument %q: %q", err, tc.arg, tc.rule)
+				t.Fatalf("bind error = %v, want argument %q: %q", err, tc.arg, tc.rule)
 			}
 		})
 	}
-	if err := bindArgs("act", map[string]any{"x": 1.0}, &noArgs{}); err == nil || ruleOf(err) != "is not an argument of act, which takes none" {
+	if _, err := noArgsSpec.bind("act", map[string]any{"x": 1.0}); err == nil || ruleOf(err) != "is not an argument of act, which takes none" {
 		t.Fatalf("noArgs with an argument: %v", err)
 	}
 }
@@ -84,7 +83,7 @@ func TestArgFieldsRefuseAKindNoArgumentHas(t *testing.T) {
 			t.Fatal("a float64 argument did not panic")
 		}
 	}()
-	argsSchema[struct {
+	newArgSpec[struct {
 		X float64 `json:"x"`
 	}]()
 }

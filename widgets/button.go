@@ -111,7 +111,7 @@ func (b Button) Actions() []tea.Action {
 	if b.Disabled {
 		return nil
 	}
-	return []tea.Action{write("click", "Press the button, as a user would by clicking it or pressing Enter.", argsSchema[noArgs]())}
+	return []tea.Action{write("click", "Press the button, as a user would by clicking it or pressing Enter.", noArgsSpec.schema())}
 }
 
 // Invoke implements tea.ToolProvider.
@@ -119,7 +119,7 @@ func (b Button) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if action != "click" || b.Disabled {
 		return tea.Result{}, tea.UnknownActionError("button", action, b.Actions())
 	}
-	if err := bindArgs(action, args, &noArgs{}); err != nil {
+	if _, err := noArgsSpec.bind(action, args); err != nil {
 		return tea.Result{}, err
 	}
 	msg, err := b.click()

@@ -157,6 +157,8 @@ func TestWidgetsImplementTheContract(t *testing.T) {
 		{"text", widgets.Text{ID: "w"}, widgets.Text{ID: "w", Exclude: true}, false, false},
 		{"sparkline", widgets.Sparkline{ID: "w"}, widgets.Sparkline{ID: "w", Exclude: true}, false, false},
 		{"bar_chart", widgets.BarChart{ID: "w"}, widgets.BarChart{ID: "w", Exclude: true}, false, false},
+		{"spinner", widgets.Spinner{ID: "w"}, widgets.Spinner{ID: "w", Exclude: true}, false, false},
+		{"progress", widgets.Progress{ID: "w"}, widgets.Progress{ID: "w", Exclude: true}, false, false},
 	} {
 		t.Run(tc.kind, func(t *testing.T) {
 			if got := tc.w.WidgetKind(); got != tc.kind {

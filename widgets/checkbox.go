@@ -117,9 +117,9 @@ func (c Checkbox) ShortHelp() []key.Binding { return []key.Binding{c.keys().Togg
 func (c Checkbox) Actions() []tea.Action {
 	var out []tea.Action
 	if !c.Disabled {
-		out = append(out, write("toggle", "Toggle the checkbox: check it when unchecked, uncheck it when checked.", argsSchema[noArgs]()))
+		out = append(out, write("toggle", "Toggle the checkbox: check it when unchecked, uncheck it when checked.", noArgsSpec.schema()))
 	}
-	return append(out, read("get_checked", "Read whether the checkbox is checked.", argsSchema[noArgs]()))
+	return append(out, read("get_checked", "Read whether the checkbox is checked.", noArgsSpec.schema()))
 }
 
 // Invoke implements tea.ToolProvider.
@@ -127,7 +127,7 @@ func (c Checkbox) Invoke(action string, args map[string]any) (tea.Result, error)
 	if !actionOffered(c.Actions(), action) {
 		return tea.Result{}, tea.UnknownActionError(c.WidgetKind(), action, c.Actions())
 	}
-	if err := bindArgs(action, args, &noArgs{}); err != nil {
+	if _, err := noArgsSpec.bind(action, args); err != nil {
 		return tea.Result{}, err
 	}
 	if action == "toggle" {

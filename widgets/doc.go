@@ -34,9 +34,11 @@
 // style, because an agent reads the screen as text: the selected item of a
 // SelectList or Tree (and a Menu's current item) is marked "› ", the active tab stands between
 // ‹ and ›, a placeholder stands between ‹ and › inside its field, a
-// disabled Button is drawn "( Label )" instead of "[ Label ]", and a
-// Checkbox shows "[x]" or "[ ]".
+// disabled Button is drawn "( Label )" instead of "[ Label ]", a
+// Checkbox shows "[x]" or "[ ]", a Progress bar its percentage and a
+// stopped Spinner its label alone.
 //
 // One file per widget, each in the same order: the struct and its doc, the
-// messages it sends, Render, keys, tools.
+// messages it sends, Render, keys, tools, then its state helper. Its
+// Example is in its _example_test.go file.
 package widgets

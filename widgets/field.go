@@ -47,16 +47,16 @@ func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
 		}
 		text += fmt.Sprintf(" The value holds at most %d characters; longer text is refused, never cut.", limit)
-		schema := argsSchema[typeIntoArgs]()
+		schema := typeIntoArgsSpec.schema()
 		textSchema := schemaProperty(schema, "text")
 		textSchema["description"], textSchema["maxLength"] = text, limit
 		out = append(out,
 			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.", schema),
-			write("clear", "Clear the field's value.", argsSchema[noArgs]()),
+			write("clear", "Clear the field's value.", noArgsSpec.schema()),
 		)
 	}
 	if readable {
-		out = append(out, read("get_value", "Read the field's current value.", argsSchema[noArgs]()))
+		out = append(out, read("get_value", "Read the field's current value.", noArgsSpec.schema()))
 	}
 	return out
 }
@@ -68,6 +68,9 @@ type typeIntoArgs struct {
 	Append bool   `json:"append,omitempty" jsonschema:"Add the text at the end of the current value instead of replacing it (default false)."`
 }
 
+// typeIntoArgsSpec reads typeIntoArgs once.
+var typeIntoArgsSpec = newArgSpec[typeIntoArgs]()
+
 // invokeField performs a text field's action among those offered; a
 // one-line field (multiline false) refuses text with control characters,
 // and every field refuses text that would make its value longer than limit
@@ -78,8 +81,8 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 	}
 	switch action {
 	case "type_into":
-		var in typeIntoArgs
-		if err := bindArgs(action, args, &in); err != nil {
+		in, err := typeIntoArgsSpec.bind(action, args)
+		if err != nil {
 			return tea.Result{}, err
 		}
 		text, err := typedText(action, in.Text, multiline)
@@ -95,12 +98,12 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 		}
 		return tea.Write(TextChanged{ID: id, Value: text}), nil
 	case "clear":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(TextChanged{ID: id, Value: ""}), nil
 	default: // get_value
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"value": value}), nil

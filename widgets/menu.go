@@ -9,9 +9,9 @@ import (
 )
 
 // Menu is a tree of items drawn as one column: each open submenu's items
-// are indented beneath it. Up and Down move the cursor among the items of
-// the deepest open submenu (MenuMoved); Right or Enter on an item with
-// children opens it and Left or Esc closes the deepest one (MenuOpened with
+// are indented beneath it. Up and Down (k, j) move the cursor among the
+// items of the deepest open submenu (MenuMoved); Right (l) or Enter on an
+// item with children opens it and Left (h) or Esc closes the deepest one (MenuOpened with
 // the new path); Enter on an item without children selects it
 // (MenuSelected). An agent selects any enabled item without children, at
 // any depth, with select. Disabled items are skipped and cannot be chosen.
@@ -73,10 +73,10 @@ type MenuKeyMap struct {
 // children and selects one without.
 func DefaultMenuKeyMap() MenuKeyMap {
 	return MenuKeyMap{
-		Up:     key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
-		Down:   key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
-		Open:   key.NewBinding(key.WithKeys("right"), key.WithHelp("→", "open")),
-		Close:  key.NewBinding(key.WithKeys("left", "esc"), key.WithHelp("←/esc", "close")),
+		Up:     key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:   key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Open:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "open")),
+		Close:  key.NewBinding(key.WithKeys("left", "h", "esc"), key.WithHelp("←/h", "close")),
 		Select: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "select")),
 	}
 }
@@ -320,8 +320,8 @@ func (m Menu) ShortHelp() []key.Binding {
 func (m Menu) Actions() []tea.Action {
 	return []tea.Action{
 		write("select", "Choose a menu item that has no children, at any depth, by its item id (see get_items). Disabled items cannot be chosen.",
-			argsSchema[menuSelectArgs]()),
-		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", argsSchema[noArgs]()),
+			menuSelectArgsSpec.schema()),
+		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", noArgsSpec.schema()),
 	}
 }
 
@@ -330,12 +330,15 @@ type menuSelectArgs struct {
 	ItemID string `json:"item_id" jsonschema:"The id of the item to choose."`
 }
 
+// menuSelectArgsSpec reads menuSelectArgs once.
+var menuSelectArgsSpec = newArgSpec[menuSelectArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "select":
-		var in menuSelectArgs
-		if err := bindArgs(action, args, &in); err != nil {
+		in, err := menuSelectArgsSpec.bind(action, args)
+		if err != nil {
 			return tea.Result{}, err
 		}
 		id := in.ItemID
@@ -351,7 +354,7 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 		}
 		return tea.Result{}, argErr(action, "item_id", "%q is not an enabled item without children: valid %s", id, valid)
 	case "get_items":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"items": menuJSON(m.Items)}), nil

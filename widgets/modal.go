@@ -90,8 +90,8 @@ type ModalKeyMap struct {
 // DefaultModalKeyMap returns the keys a focused, visible Modal answers to.
 func DefaultModalKeyMap() ModalKeyMap {
 	return ModalKeyMap{
-		Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "left")),
-		Right:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "right")),
+		Left:    key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "left")),
+		Right:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "right")),
 		Choose:  key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 		Confirm: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "confirm")),
 		Dismiss: key.NewBinding(key.WithKeys("esc", "n"), key.WithHelp("esc/n", "dismiss")),
@@ -351,13 +351,20 @@ func (m Modal) HandleMouse(ev tea.Mouse) tea.Msg {
 func (m Modal) ShortHelp() []key.Binding {
 	km := m.keys()
 	move := key.NewBinding(key.WithKeys(append(km.Left.Keys(), km.Right.Keys()...)...),
-		key.WithHelp(km.Left.Help().Key+"/"+km.Right.Help().Key, "choose"))
+		key.WithHelp(firstHelpKey(km.Left)+"/"+firstHelpKey(km.Right), "choose"))
 	label := m.confirmLabel()
 	if m.highlighted() == ModalDismiss {
 		label = m.dismissLabel()
 	}
 	choose := key.NewBinding(key.WithKeys(km.Choose.Keys()...), key.WithHelp(km.Choose.Help().Key, strings.ToLower(label)))
 	return []key.Binding{move, choose, km.Dismiss}
+}
+
+// firstHelpKey is the first key a binding's help names ("←" of "←/h"), for
+// a help entry that joins two bindings.
+func firstHelpKey(b key.Binding) string {
+	first, _, _ := strings.Cut(b.Help().Key, "/")
+	return first
 }
 
 // Actions implements tea.ToolProvider: confirm and dismiss while visible,
@@ -367,13 +374,13 @@ func (m Modal) Actions() []tea.Action {
 	if !m.Visible {
 		return nil
 	}
-	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", argsSchema[noArgs]())
+	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", noArgsSpec.schema())
 	if m.Destructive {
 		confirm.Annotations["destructiveHint"] = true
 	}
 	return []tea.Action{
 		confirm,
-		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", argsSchema[noArgs]()),
+		write("dismiss", "Dismiss the dialog, as a user would by choosing its dismiss choice or pressing Esc.", noArgsSpec.schema()),
 	}
 }
 
@@ -382,7 +389,7 @@ func (m Modal) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(m.Actions(), action) {
 		return tea.Result{}, tea.UnknownActionError(m.WidgetKind(), action, m.Actions())
 	}
-	if err := bindArgs(action, args, &noArgs{}); err != nil {
+	if _, err := noArgsSpec.bind(action, args); err != nil {
 		return tea.Result{}, err
 	}
 	if action == "confirm" {

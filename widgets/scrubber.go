@@ -259,15 +259,15 @@ func (s Scrubber) ShortHelp() []key.Binding {
 // Actions implements tea.ToolProvider. A disabled Scrubber offers
 // get_position only.
 func (s Scrubber) Actions() []tea.Action {
-	get := read("get_position", "Read the position, the range (min and max, in seconds) and whether it is playing.", argsSchema[noArgs]())
+	get := read("get_position", "Read the position, the range (min and max, in seconds) and whether it is playing.", noArgsSpec.schema())
 	if s.Disabled {
 		return []tea.Action{get}
 	}
 	return []tea.Action{
 		write("seek", "Move to a position in seconds, within the range get_position reports.",
-			argsSchema[seekArgs]()),
-		write("play", "Start playback, as a user would by pressing Space.", argsSchema[noArgs]()),
-		write("pause", "Pause playback, as a user would by pressing Space.", argsSchema[noArgs]()),
+			seekArgsSpec.schema()),
+		write("play", "Start playback, as a user would by pressing Space.", noArgsSpec.schema()),
+		write("pause", "Pause playback, as a user would by pressing Space.", noArgsSpec.schema()),
 		get,
 	}
 }
@@ -277,23 +277,26 @@ type seekArgs struct {
 	Position int `json:"position" jsonschema:"Position in seconds, from min to max."`
 }
 
+// seekArgsSpec reads seekArgs once.
+var seekArgsSpec = newArgSpec[seekArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (s Scrubber) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch {
 	case action == "get_position":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"position": s.pos(), "min": s.Min, "max": s.hi(), "playing": s.Playing}), nil
 	case s.Disabled:
 	case action == "seek":
-		var in seekArgs
-		if err := bindArgs(action, args, &in, within("position", s.Min, s.hi())); err != nil {
+		in, err := seekArgsSpec.bind(action, args, within("position", s.Min, s.hi()))
+		if err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(Seeked{ID: s.ID, Position: in.Position}), nil
 	case action == "play", action == "pause":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(PlaybackChanged{ID: s.ID, Playing: action == "play"}), nil

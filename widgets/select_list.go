@@ -13,7 +13,7 @@ import (
 const DefaultListHeight = 8
 
 // SelectList is a list of options with one selected. Moving the selection
-// (arrows, Home/End, PgUp/PgDown, a click, or the agent action select) sends
+// (arrows or k and j, Home/End, PgUp/PgDown, a click, or the agent action select) sends
 // SelectionChanged; Enter sends Chosen. It shows a window of Height lines
 // starting at Offset, moved only as far as keeps the selection in view, so
 // a click selects the option under the pointer and the window stays. A
@@ -72,12 +72,12 @@ type SelectListKeyMap struct {
 // DefaultSelectListKeyMap returns the keys a focused SelectList answers to.
 func DefaultSelectListKeyMap() SelectListKeyMap {
 	return SelectListKeyMap{
-		Up:       key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "up")),
-		Down:     key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "down")),
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
 		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdown", "page down")),
+		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
 		Choose:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "choose")),
 	}
 }
@@ -266,11 +266,11 @@ func (l SelectList) Actions() []tea.Action {
 	var out []tea.Action
 	if !l.Disabled {
 		out = append(out, write("select", "Select the option at a 0-based index, as a user would by moving to it.",
-			argsSchema[selectArgs]()))
+			selectArgsSpec.schema()))
 	}
 	return append(out,
-		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", argsSchema[noArgs]()),
-		read("get_options", "Read the options in display order.", argsSchema[noArgs]()),
+		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", noArgsSpec.schema()),
+		read("get_options", "Read the options in display order.", noArgsSpec.schema()),
 	)
 }
 
@@ -279,6 +279,9 @@ type selectArgs struct {
 	Index int `json:"index" jsonschema:"The 0-based index of the option to select." minimum:"0"`
 }
 
+// selectArgsSpec reads selectArgs once.
+var selectArgsSpec = newArgSpec[selectArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(l.Actions(), action) {
@@ -286,19 +289,19 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 	}
 	switch action {
 	case "select":
-		var in selectArgs
-		if err := bindArgs(action, args, &in, within("index", 0, len(l.Options)-1)); err != nil {
+		in, err := selectArgsSpec.bind(action, args, within("index", 0, len(l.Options)-1))
+		if err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(SelectionChanged{ID: l.ID, Index: in.Index, Label: l.Options[in.Index]}), nil
 	case "get_selected":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		index, label := l.selection()
 		return tea.Read(map[string]any{"index": index, "label": label}), nil
 	default: // get_options
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"options": append([]string{}, l.Options...)}), nil

@@ -11,7 +11,7 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-var inFruit = []string{"apple", "banana", "cherry", "date", "elderberry"}
+var fruit = []string{"apple", "banana", "cherry", "date", "elderberry"}
 
 func TestSelectListActions(t *testing.T) {
 	for _, tc := range []struct {
@@ -19,8 +19,8 @@ func TestSelectListActions(t *testing.T) {
 		l    widgets.SelectList
 		want []string
 	}{
-		{"enabled", widgets.SelectList{ID: "f", Options: inFruit}, []string{"select", "get_selected", "get_options"}},
-		{"disabled reads only", widgets.SelectList{ID: "f", Options: inFruit, Disabled: true}, []string{"get_selected", "get_options"}},
+		{"enabled", widgets.SelectList{ID: "f", Options: fruit}, []string{"select", "get_selected", "get_options"}},
+		{"disabled reads only", widgets.SelectList{ID: "f", Options: fruit, Disabled: true}, []string{"get_selected", "get_options"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := tc.l.Actions()
@@ -31,16 +31,16 @@ func TestSelectListActions(t *testing.T) {
 		})
 	}
 	checkStatic(t, widgets.SelectList{ID: "zzid", Label: "ZZLABEL", Options: []string{"ZZOPTION"}}.Actions(),
-		widgets.SelectList{ID: "f", Options: inFruit, Selected: 3}.Actions(), "zzid", "ZZLABEL", "ZZOPTION")
+		widgets.SelectList{ID: "f", Options: fruit, Selected: 3}.Actions(), "zzid", "ZZLABEL", "ZZOPTION")
 }
 
 func TestSelectListInvoke(t *testing.T) {
-	l := widgets.SelectList{ID: "f", Options: inFruit, Selected: 1}
+	l := widgets.SelectList{ID: "f", Options: fruit, Selected: 1}
 	runInvoke(t, l, []invokeCase{
 		{name: "select the first", action: "select", args: map[string]any{"index": 0.0}, write: widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
 		{name: "select the last", action: "select", args: map[string]any{"index": 4.0}, write: widgets.SelectionChanged{ID: "f", Index: 4, Label: "elderberry"}},
 		{name: "get_selected", action: "get_selected", read: map[string]any{"index": 1, "label": "banana"}},
-		{name: "get_options", action: "get_options", read: map[string]any{"options": inFruit}},
+		{name: "get_options", action: "get_options", read: map[string]any{"options": fruit}},
 		{name: "index past the end", action: "select", args: map[string]any{"index": 7.0}, errIs: tea.ErrInvalidArgument, errHas: []string{`"index"`, "7 is out of range: valid 0 to 4"}},
 		{name: "negative index", action: "select", args: map[string]any{"index": -1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"valid 0 to 4"}},
 		{name: "fractional index", action: "select", args: map[string]any{"index": 1.5}, errIs: tea.ErrInvalidArgument, errHas: []string{"integer from 0 to 4"}},
@@ -50,17 +50,17 @@ func TestSelectListInvoke(t *testing.T) {
 		{name: "get_options refuses arguments", action: "get_options", args: map[string]any{"x": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
 		{name: "unknown action", action: "choose", errIs: tea.ErrUnknownAction, errHas: []string{"select, get_selected, get_options"}},
 	})
-	runInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: -1}, []invokeCase{
+	runInvoke(t, widgets.SelectList{ID: "f", Options: fruit, Selected: -1}, []invokeCase{
 		{name: "nothing selected", action: "get_selected", read: map[string]any{"index": -1, "label": ""}},
 	})
-	runInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 9}, []invokeCase{
+	runInvoke(t, widgets.SelectList{ID: "f", Options: fruit, Selected: 9}, []invokeCase{
 		{name: "out-of-range selection reads as none", action: "get_selected", read: map[string]any{"index": -1, "label": ""}},
 	})
 	runInvoke(t, widgets.SelectList{ID: "f"}, []invokeCase{
 		{name: "no options to select", action: "select", args: map[string]any{"index": 0.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"nothing to choose from"}},
 		{name: "no options read as empty", action: "get_options", read: map[string]any{"options": []string{}}},
 	})
-	runInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Disabled: true}, []invokeCase{
+	runInvoke(t, widgets.SelectList{ID: "f", Options: fruit, Disabled: true}, []invokeCase{
 		{name: "disabled refuses select", action: "select", args: map[string]any{"index": 0.0}, errIs: tea.ErrUnknownAction},
 	})
 }
@@ -70,9 +70,9 @@ func TestSelectListKeys(t *testing.T) {
 	for i := range long {
 		long[i] = strings.Repeat("x", i+1)
 	}
-	l := widgets.SelectList{ID: "f", Options: inFruit, Selected: 2}
+	l := widgets.SelectList{ID: "f", Options: fruit, Selected: 2}
 	sel := func(i int) widgets.SelectionChanged {
-		return widgets.SelectionChanged{ID: "f", Index: i, Label: inFruit[i]}
+		return widgets.SelectionChanged{ID: "f", Index: i, Label: fruit[i]}
 	}
 	runKeys(t, l, []keyCase{
 		{"up moves up", parseKey(t, "up"), sel(1)},
@@ -82,13 +82,15 @@ func TestSelectListKeys(t *testing.T) {
 		{"pgup stops at the first", parseKey(t, "pgup"), sel(0)},
 		{"pgdown stops at the last", parseKey(t, "pgdown"), sel(4)},
 		{"enter chooses", parseKey(t, "enter"), widgets.Chosen{ID: "f", Index: 2, Label: "cherry"}},
-		{"a letter does nothing", tea.Char('j'), nil},
+		{"j moves down", tea.Char('j'), sel(3)},
+		{"k moves up", tea.Char('k'), sel(1)},
+		{"another letter does nothing", tea.Char('x'), nil},
 		{"space does nothing", parseKey(t, "space"), nil},
 	})
-	runKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 0}, []keyCase{
+	runKeys(t, widgets.SelectList{ID: "f", Options: fruit, Selected: 0}, []keyCase{
 		{"up at the top stays", parseKey(t, "up"), sel(0)},
 	})
-	runKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: -1}, []keyCase{
+	runKeys(t, widgets.SelectList{ID: "f", Options: fruit, Selected: -1}, []keyCase{
 		{"down from none selects the first", parseKey(t, "down"), sel(0)},
 		{"enter with none does nothing", parseKey(t, "enter"), nil},
 	})
@@ -99,7 +101,7 @@ func TestSelectListKeys(t *testing.T) {
 	runKeys(t, widgets.SelectList{ID: "f", Options: long, Selected: 10}, []keyCase{
 		{"pgdown moves the default window", parseKey(t, "pgdown"), widgets.SelectionChanged{ID: "f", Index: 10 + widgets.DefaultListHeight, Label: long[10+widgets.DefaultListHeight]}},
 	})
-	runKeys(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: 2, Disabled: true}, []keyCase{
+	runKeys(t, widgets.SelectList{ID: "f", Options: fruit, Selected: 2, Disabled: true}, []keyCase{
 		{"disabled ignores down", parseKey(t, "down"), nil},
 		{"disabled ignores enter", parseKey(t, "enter"), nil},
 	})
@@ -113,7 +115,7 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 	for i := range long {
 		long[i] = "item" + string(rune('a'+i))
 	}
-	labelled := widgets.SelectList{ID: "f", Label: "Fruit", Options: inFruit, Selected: 0}
+	labelled := widgets.SelectList{ID: "f", Label: "Fruit", Options: fruit, Selected: 0}
 	runMouse(t, labelled, []mouseCase{
 		{"click on the label does nothing", click(1, 0, 0), nil},
 		{"click on the selected first option chooses it", click(1, 1, 0), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
@@ -123,7 +125,7 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 		{"wheel down moves down", tea.Mouse{Action: tea.MouseWheelDown}, widgets.SelectionChanged{ID: "f", Index: 1, Label: "banana"}},
 		{"wheel up stays at the top", tea.Mouse{Action: tea.MouseWheelUp}, widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
 	})
-	unlabelled := widgets.SelectList{ID: "f", Options: inFruit, Selected: 0}
+	unlabelled := widgets.SelectList{ID: "f", Options: fruit, Selected: 0}
 	runMouse(t, unlabelled, []mouseCase{
 		{"without a label the first line is the first option", click(1, 0, 0), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
 		{"a click on another option selects it", click(1, 2, 0), widgets.SelectionChanged{ID: "f", Index: 2, Label: "cherry"}},
@@ -141,7 +143,7 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 		// Drawn in 3 lines: the label and two options, 9 and 10.
 		{"click maps through a clipped height", tea.Mouse{Y: 1, Action: tea.MousePress, Button: tea.MouseLeft, Height: 3}, widgets.SelectionChanged{ID: "f", Index: 9, Label: long[9]}},
 	})
-	runMouse(t, widgets.SelectList{ID: "f", Options: inFruit, Disabled: true}, []mouseCase{
+	runMouse(t, widgets.SelectList{ID: "f", Options: fruit, Disabled: true}, []mouseCase{
 		{"disabled ignores clicks", click(1, 0, 0), nil},
 	})
 }
@@ -179,13 +181,13 @@ func TestSelectListRenderKeepsTheSelectionInView(t *testing.T) {
 func TestSelectListRenderFitsAndShowsState(t *testing.T) {
 	for _, l := range []widgets.SelectList{
 		{ID: "f", Label: "A label longer than a narrow terminal", Options: []string{"a very long option that cannot fit", "字字字字字字字字字字字字字字字字字", "x\ty\nz"}, Selected: 1},
-		{ID: "f", Options: inFruit, Selected: 4, Height: 2},
+		{ID: "f", Options: fruit, Selected: 4, Height: 2},
 		{ID: "f", Label: "Empty"},
-		{ID: "f", Options: inFruit, Disabled: true, Selected: 1},
+		{ID: "f", Options: fruit, Disabled: true, Selected: 1},
 	} {
 		checkAllSizes(t, l)
 	}
-	l := widgets.SelectList{ID: "f", Label: "Fruit", Options: inFruit, Selected: 1}
+	l := widgets.SelectList{ID: "f", Label: "Fruit", Options: fruit, Selected: 1}
 	dis := l
 	dis.Disabled = true
 	ctx := tea.RenderContext{Width: 30}
@@ -203,7 +205,7 @@ func TestSelectListRenderFitsAndShowsState(t *testing.T) {
 }
 
 func TestSelectListDescribe(t *testing.T) {
-	got := widgets.SelectList{ID: "f", Label: "Fruit", Options: inFruit, Selected: 2}.Describe()
+	got := widgets.SelectList{ID: "f", Label: "Fruit", Options: fruit, Selected: 2}.Describe()
 	want := tea.Description{Label: "Fruit", Role: "listbox", State: map[string]any{
 		"selected": 2, "selected_label": "cherry", "options": 5, "disabled": false}}
 	if !reflect.DeepEqual(got, want) {

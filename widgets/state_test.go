@@ -25,6 +25,8 @@ var stateTypes = []any{
 	widgets.ScrubberState{ID: "s", Label: "▶", Position: 3, Min: 1, Max: 9, Playing: true},
 	widgets.TabsState{ID: "tabs", Tabs: []string{"One", "Two"}, Active: 1},
 	widgets.ViewportState{ID: "v", Lines: []string{"l"}, Top: 2, Height: 6},
+	widgets.SpinnerState{ID: "fetch", Label: "Fetching", Spinning: true, Frame: 3, Tag: 2},
+	widgets.ProgressState{ID: "copy", Label: "Copying", Value: 0.25},
 	widgets.Bar{Label: "cpu", Value: 0.5},
 }
 
@@ -42,7 +44,9 @@ func TestStateHelpersEncodeSnakeCaseJSON(t *testing.T) {
 		{stateTypes[6], `{"id":"s","label":"▶","position":3,"min":1,"max":9,"playing":true}`},
 		{stateTypes[7], `{"id":"tabs","tabs":["One","Two"],"active":1}`},
 		{stateTypes[8], `{"id":"v","lines":["l"],"top":2,"height":6}`},
-		{stateTypes[9], `{"label":"cpu","value":0.5}`},
+		{stateTypes[9], `{"id":"fetch","label":"Fetching","spinning":true,"frame":3,"tag":2}`},
+		{stateTypes[10], `{"id":"copy","label":"Copying","value":0.25}`},
+		{stateTypes[11], `{"label":"cpu","value":0.5}`},
 	}
 	if len(tests) != len(stateTypes) {
 		t.Fatalf("%d cases for %d state types", len(tests), len(stateTypes))
@@ -88,6 +92,9 @@ func TestStateHelpersTagEveryField(t *testing.T) {
 				continue
 			}
 			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if name == "-" {
+				continue // not encoded
+			}
 			if !snakeCase.MatchString(name) {
 				t.Errorf("%s.%s has json tag %q, want a snake_case key", typ.Name(), f.Name, f.Tag.Get("json"))
 			}

@@ -129,8 +129,8 @@ func DefaultTableKeyMap() TableKeyMap {
 		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
 		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
 		Sort:     key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "sort")),
-		SortNext: key.NewBinding(key.WithKeys(">", "]"), key.WithHelp(">", "sort next column")),
-		SortPrev: key.NewBinding(key.WithKeys("<", "["), key.WithHelp("<", "sort previous column")),
+		SortNext: key.NewBinding(key.WithKeys(">", "]"), key.WithHelp(">/]", "sort next column")),
+		SortPrev: key.NewBinding(key.WithKeys("<", "["), key.WithHelp("</[", "sort previous column")),
 	}
 }
 
@@ -595,15 +595,15 @@ func (t Table) ShortHelp() []key.Binding {
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
 func (t Table) Actions() []tea.Action {
 	getRows := read("get_rows", "Read rows in display order as objects keyed by column key, a page at a time; also returns the column keys, the total row count and the offset.",
-		argsSchema[getRowsArgs]())
+		getRowsArgsSpec.schema())
 	if t.Disabled {
 		return []tea.Action{getRows}
 	}
 	return []tea.Action{
 		write("select_row", "Select the row at index (0-based, in display order), as a user would with the arrow keys or a click.",
-			argsSchema[selectRowArgs]()),
+			selectRowArgsSpec.schema()),
 		write("sort", "Sort the table by a column in the given direction, as a user would by clicking its header.",
-			argsSchema[sortArgs]()),
+			sortArgsSpec.schema()),
 		getRows,
 	}
 }
@@ -613,12 +613,18 @@ type selectRowArgs struct {
 	Index int `json:"index" jsonschema:"Row index, 0-based in display order." minimum:"0"`
 }
 
+// selectRowArgsSpec reads selectRowArgs once.
+var selectRowArgsSpec = newArgSpec[selectRowArgs]()
+
 // sortArgs are the arguments of sort; Direction's enum is SortAsc and
 // SortDesc.
 type sortArgs struct {
 	Column    string `json:"column" jsonschema:"Key of the column to sort by (see get_rows' columns)."`
 	Direction string `json:"direction" jsonschema:"Sort direction." enum:"asc,desc"`
 }
+
+// sortArgsSpec reads sortArgs once.
+var sortArgsSpec = newArgSpec[sortArgs]()
 
 // getRowsArgs are the arguments of get_rows; Limit's maximum is
 // getRowsMaxLimit.
@@ -627,6 +633,9 @@ type getRowsArgs struct {
 	Limit  int `json:"limit,omitempty" jsonschema:"How many rows to return (default 100, at most 1000)." minimum:"1" maximum:"1000"`
 }
 
+// getRowsArgsSpec reads getRowsArgs once.
+var getRowsArgsSpec = newArgSpec[getRowsArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch {
@@ -634,14 +643,13 @@ func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 		return t.getRows(args)
 	case t.Disabled:
 	case action == "select_row":
-		var in selectRowArgs
-		if err := bindArgs(action, args, &in, within("index", 0, len(t.Rows)-1)); err != nil {
+		in, err := selectRowArgsSpec.bind(action, args, within("index", 0, len(t.Rows)-1))
+		if err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(RowSelected{ID: t.ID, Index: in.Index}), nil
 	case action == "sort":
-		var in sortArgs
-		err := bindArgs(action, args, &in)
+		in, err := sortArgsSpec.bind(action, args)
 		keys := t.columnKeys()
 		switch {
 		case isArg(err, "column"):
@@ -666,11 +674,11 @@ func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 
 // getRows answers a page of rows; it touches only the rows it returns.
 func (t Table) getRows(args map[string]any) (tea.Result, error) {
-	in := getRowsArgs{Limit: getRowsLimit}
-	if err := bindArgs("get_rows", args, &in, within("offset", 0, len(t.Rows))); err != nil {
+	in, err := getRowsArgsSpec.bind("get_rows", args, within("offset", 0, len(t.Rows)))
+	if err != nil {
 		return tea.Result{}, err
 	}
-	offset, limit := in.Offset, in.Limit
+	offset, limit := in.Offset, cmp.Or(in.Limit, getRowsLimit) // 0: absent, as 0 is refused
 	keys := t.columnKeys()
 	end := min(offset+limit, len(t.Rows))
 	rows := make([]TableRow, 0, end-offset)

@@ -40,7 +40,7 @@ func TestTableLayout(t *testing.T) {
 
 // get_rows' schema states the page-size limit the table enforces.
 func TestGetRowsSchemaStatesTheMaxLimit(t *testing.T) {
-	limit := schemaProperty(argsSchema[getRowsArgs](), "limit")
+	limit := schemaProperty(getRowsArgsSpec.schema(), "limit")
 	if limit["maximum"] != getRowsMaxLimit {
 		t.Fatalf("get_rows' limit maximum = %v, want getRowsMaxLimit %d", limit["maximum"], getRowsMaxLimit)
 	}

@@ -236,8 +236,8 @@ func (t Tabs) ShortHelp() []key.Binding { km := t.keys(); return []key.Binding{k
 func (t Tabs) Actions() []tea.Action {
 	return []tea.Action{
 		write("select_tab", "Select the tab at index (0-based, in the order get_tabs lists them), as a user would by clicking it.",
-			argsSchema[selectTabArgs]()),
-		read("get_tabs", "Read the tab titles in order and the index of the active tab.", argsSchema[noArgs]()),
+			selectTabArgsSpec.schema()),
+		read("get_tabs", "Read the tab titles in order and the index of the active tab.", noArgsSpec.schema()),
 	}
 }
 
@@ -246,17 +246,20 @@ type selectTabArgs struct {
 	Index int `json:"index" jsonschema:"Tab index, 0-based." minimum:"0"`
 }
 
+// selectTabArgsSpec reads selectTabArgs once.
+var selectTabArgsSpec = newArgSpec[selectTabArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (t Tabs) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "select_tab":
-		var in selectTabArgs
-		if err := bindArgs(action, args, &in, within("index", 0, len(t.Tabs)-1)); err != nil {
+		in, err := selectTabArgsSpec.bind(action, args, within("index", 0, len(t.Tabs)-1))
+		if err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(TabSelected{ID: t.ID, Index: in.Index, Label: t.Tabs[in.Index]}), nil
 	case "get_tabs":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		tabs := append([]string{}, t.Tabs...)

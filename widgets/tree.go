@@ -84,8 +84,8 @@ func DefaultTreeKeyMap() TreeKeyMap {
 		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "page down")),
-		Expand:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→", "expand")),
-		Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←", "collapse")),
+		Expand:   key.NewBinding(key.WithKeys("right", "l"), key.WithHelp("→/l", "expand")),
+		Collapse: key.NewBinding(key.WithKeys("left", "h"), key.WithHelp("←/h", "collapse")),
 		Toggle:   key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "toggle")),
 		Home:     key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "first")),
 		End:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "last")),
@@ -322,10 +322,10 @@ func (t Tree) ShortHelp() []key.Binding {
 // Actions implements tea.ToolProvider.
 func (t Tree) Actions() []tea.Action {
 	return []tea.Action{
-		write("expand", "Expand a node so its children show, as a user would with the right arrow.", argsSchema[parentArgs]()),
-		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", argsSchema[parentArgs]()),
-		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", argsSchema[nodeArgs]()),
-		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", argsSchema[noArgs]()),
+		write("expand", "Expand a node so its children show, as a user would with the right arrow.", parentArgsSpec.schema()),
+		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", parentArgsSpec.schema()),
+		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", nodeArgsSpec.schema()),
+		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", noArgsSpec.schema()),
 	}
 }
 
@@ -334,16 +334,22 @@ type parentArgs struct {
 	NodeID string `json:"node_id" jsonschema:"Id of a node that has children (see get_nodes)."`
 }
 
+// parentArgsSpec reads parentArgs once.
+var parentArgsSpec = newArgSpec[parentArgs]()
+
 // nodeArgs are the arguments of select_node.
 type nodeArgs struct {
 	NodeID string `json:"node_id" jsonschema:"Id of the node to select (see get_nodes)."`
 }
 
+// nodeArgsSpec reads nodeArgs once.
+var nodeArgsSpec = newArgSpec[nodeArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "get_nodes":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		lines := t.visible()
@@ -380,8 +386,7 @@ const treeIDsShown = 20
 func (t Tree) nodeArg(action string, args map[string]any, parents bool) (TreeNode, error) {
 	var valid []string
 	var found *TreeNode
-	var in nodeArgs
-	err := bindArgs(action, args, &in)
+	in, err := nodeArgsSpec.bind(action, args)
 	if err != nil && !isArg(err, "node_id") {
 		return TreeNode{}, err
 	}

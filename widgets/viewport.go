@@ -209,8 +209,8 @@ func (v Viewport) ShortHelp() []key.Binding {
 func (v Viewport) Actions() []tea.Action {
 	return []tea.Action{
 		write("scroll_to", "Scroll so a line is in view: it becomes the first line shown, or as near as the end allows.",
-			argsSchema[scrollToArgs]()),
-		read("get_visible_range", "Read the first and last line shown (inclusive, 0-based).", argsSchema[noArgs]()),
+			scrollToArgsSpec.schema()),
+		read("get_visible_range", "Read the first and last line shown (inclusive, 0-based).", noArgsSpec.schema()),
 	}
 }
 
@@ -219,17 +219,20 @@ type scrollToArgs struct {
 	Row int `json:"row" jsonschema:"Line index, 0-based." minimum:"0"`
 }
 
+// scrollToArgsSpec reads scrollToArgs once.
+var scrollToArgsSpec = newArgSpec[scrollToArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (v Viewport) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch action {
 	case "scroll_to":
-		var in scrollToArgs
-		if err := bindArgs(action, args, &in, within("row", 0, len(v.Lines)-1)); err != nil {
+		in, err := scrollToArgsSpec.bind(action, args, within("row", 0, len(v.Lines)-1))
+		if err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Write(v.scroll(in.Row, v.height(0))), nil
 	case "get_visible_range":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		top, bottom := v.visibleRange(0)

@@ -128,9 +128,7 @@ func clock(s int) string { return fmt.Sprintf("%d:%02d", s/60, s%60) }
 func (p player) View() tea.Node {
 	var body tea.Node
 	if p.Tabs.Active == tabPlaylist {
-		list := p.Tracks.View(widgets.SelectList{})
-		list.Label = "Enter plays a track"
-		body = list
+		body = p.Tracks.View(widgets.SelectList{Label: "Enter plays a track"})
 	} else {
 		t := playlist[p.Current]
 		state := "Paused"

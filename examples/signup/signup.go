@@ -100,14 +100,10 @@ func (s signup) status() string {
 }
 
 func (s signup) View() tea.Node {
-	name := s.Name.View(widgets.TextInput{})
-	name.Label = "Name    "
-	email := s.Email.View(widgets.TextInput{})
-	email.Label, email.Placeholder = "Email   ", "you@example.com"
-	repeat := s.Repeat.View(widgets.TextInput{})
-	repeat.Label, repeat.Mask = "Repeat  ", '•'
-	terms := s.Terms.View(widgets.Checkbox{})
-	terms.Label = "I accept the terms of service"
+	name := s.Name.View(widgets.TextInput{Label: "Name    "})
+	email := s.Email.View(widgets.TextInput{Label: "Email   ", Placeholder: "you@example.com"})
+	repeat := s.Repeat.View(widgets.TextInput{Label: "Repeat  ", Mask: '•'})
+	terms := s.Terms.View(widgets.Checkbox{Label: "I accept the terms of service"})
 	return tea.Box{Title: "Create your account", Padding: 1, Width: 70, Child: tea.Column{Gap: 1, Items: []tea.Node{
 		name,
 		email,

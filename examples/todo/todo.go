@@ -143,8 +143,7 @@ func doneWord(done bool) string {
 }
 
 func (t todo) View() tea.Node {
-	input := t.Input.View(widgets.TextInput{})
-	input.Label, input.Placeholder = "New task", "what needs doing?"
+	input := t.Input.View(widgets.TextInput{Label: "New task", Placeholder: "what needs doing?"})
 	options := make([]string, len(t.Tasks))
 	left := 0
 	for i, task := range t.Tasks {
@@ -183,8 +182,9 @@ func (t todo) View() tea.Node {
 
 // confirmView is the delete dialog: a destructive one, which opens on Keep.
 func (t todo) confirmView(title string) widgets.Modal {
-	m := t.Confirm.View(widgets.Modal{})
-	m.Title, m.Body = "Delete this task?", fmt.Sprintf("%q will be removed from the list.", title)
-	m.ConfirmLabel, m.DismissLabel, m.Destructive = "Delete", "Keep", true
-	return m
+	return t.Confirm.View(widgets.Modal{
+		Title:        "Delete this task?",
+		Body:         fmt.Sprintf("%q will be removed from the list.", title),
+		ConfirmLabel: "Delete", DismissLabel: "Keep", Destructive: true,
+	})
 }

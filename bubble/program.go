@@ -48,6 +48,9 @@ func (p program) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		in = []bt.Msg{m}
 	}
 	cmds := make([]bt.Cmd, 0, len(in))
+	// The program's model before this Update is held by a published
+	// snapshot: give the program storage of its own to change.
+	p.m = convert.Clone(p.m)
 	for _, m := range in {
 		var cmd bt.Cmd
 		p.m, cmd = p.m.Update(m)

@@ -77,7 +77,7 @@ func UpdateBubble[M BubbleModel[M]](id string, m *M, msg tea.Msg) tea.Cmd {
 	cmds := make([]bt.Cmd, 0, len(bm.Msgs))
 	// The model before this Update may be held by a published snapshot:
 	// give the component storage of its own to change.
-	*m = cloneStorage(*m)
+	*m = convert.Clone(*m)
 	for _, inner := range bm.Msgs {
 		var cmd bt.Cmd
 		*m, cmd = (*m).Update(inner)
@@ -206,7 +206,7 @@ func (b Bubble) Actions() []tea.Action {
 func (b Bubble) Invoke(action string, args map[string]any) (tea.Result, error) {
 	switch {
 	case action == "get_view":
-		if err := bindArgs(action, args, &noArgs{}); err != nil {
+		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
 		return tea.Read(map[string]any{"view": ansi.Strip(b.Render(tea.RenderContext{Width: 1 << 16}))}), nil

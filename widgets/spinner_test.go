@@ -114,7 +114,7 @@ func TestSpinnerTicksThroughTheRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(rt.Stop)
-	if err := rt.Dispatch(ctx, "start"); err != nil {
+	if _, err := rt.Dispatch(ctx, "start"); err != nil {
 		t.Fatal(err)
 	}
 	seen := map[int]bool{}
@@ -127,7 +127,7 @@ func TestSpinnerTicksThroughTheRuntime(t *testing.T) {
 	if len(seen) < 3 {
 		t.Fatalf("the spinner showed frames %v, want all three", seen)
 	}
-	if err := rt.Dispatch(ctx, "stop"); err != nil {
+	if _, err := rt.Dispatch(ctx, "stop"); err != nil {
 		t.Fatal(err)
 	}
 	w, _ := tea.FindWidget(rt.Snapshot().View, "work")

@@ -3,6 +3,8 @@ package playground
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
+
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -167,6 +169,22 @@ func (b Browser) View() tea.Node {
 		tea.Spacer{Lines: 1},
 		tea.Text{Content: CatalogStatus, Muted: true},
 	}}
+}
+
+// ShortHelp implements bubbles/help's KeyMap: nothing, since the line under
+// the box already names the browser's keys.
+func (Browser) ShortHelp() []key.Binding { return nil }
+
+// FullHelp implements bubbles/help's KeyMap: the browser's own keys, Esc
+// (back to the catalog, while a demo is open) and q (quit). A renderer
+// lists them in its full help and leaves these keys to the browser.
+func (b Browser) FullHelp() [][]key.Binding {
+	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit"))
+	if b.demo == nil {
+		return [][]key.Binding{{quit}}
+	}
+	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to catalog"))
+	return [][]key.Binding{{back, quit}}
 }
 
 // catalogKeys are the catalog list's keys: a SelectList's, Enter opening

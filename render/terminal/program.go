@@ -76,7 +76,8 @@ func WithProgramOptions(opts ...bt.ProgramOption) Option {
 }
 
 // Run runs m on the terminal until the app quits (returns tea.Quit), the
-// user presses Ctrl+C or ctx ends. With WithRuntime it draws and drives that
+// user presses Ctrl+C (or q or Esc where nothing uses them; see the
+// package doc) or ctx ends. With WithRuntime it draws and drives that
 // runtime instead, and leaves it running. It returns ctx's error when ctx
 // ended it and nil when the app or the user did.
 func Run(ctx context.Context, m tea.Model, opts ...Option) error {
@@ -164,6 +165,12 @@ type (
 	snapshotMsg tea.Snapshot
 	stoppedMsg  struct{}
 	errorMsg    struct{ err error }
+	// quitKeyMsg is q or Esc pressed while nothing uses it: the program
+	// ends.
+	quitKeyMsg struct{}
+	// toggleHelpMsg is ? pressed while nothing uses it: the full help
+	// opens or closes.
+	toggleHelpMsg struct{}
 )
 
 // event is work for the runtime, queued by the adapter for the worker.
@@ -195,7 +202,14 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 		var err error
 		switch {
 		case ev.key != nil:
-			_, err = rt.Dispatch(ctx, tea.KeyInputMsg{Key: *ev.key})
+			switch terminalKey(rt.Snapshot(), *ev.key) {
+			case quitKey:
+				send(quitKeyMsg{})
+			case toggleHelp:
+				send(toggleHelpMsg{})
+			default:
+				_, err = rt.Dispatch(ctx, tea.KeyInputMsg{Key: *ev.key})
+			}
 		case ev.paste != nil:
 			err = paste(ctx, rt, *ev.paste)
 		case ev.mouse != nil:
@@ -234,10 +248,13 @@ type adapter struct {
 	frame         Frame
 	hover         string
 	status        string
+	// fullHelp shows the full help (?) instead of the help line.
+	fullHelp bool
 }
 
 func (a *adapter) relayout() {
-	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), a.theme)
+	ch := chromeFor(a.snap, a.fullHelp)
+	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), ch, a.theme)
 }
 
 // Init implements bt.Model.
@@ -254,6 +271,11 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		return a, bt.Quit
 	case errorMsg:
 		a.status = msg.err.Error()
+	case quitKeyMsg:
+		return a, bt.Quit
+	case toggleHelpMsg:
+		a.fullHelp = !a.fullHelp
+		a.relayout()
 	case bt.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.relayout()

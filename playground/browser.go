@@ -3,6 +3,7 @@ package playground
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
 	"github.com/facetui/facet/tea"
@@ -171,20 +172,30 @@ func (b Browser) View() tea.Node {
 	}}
 }
 
-// ShortHelp implements bubbles/help's KeyMap: nothing, since the line under
-// the box already names the browser's keys.
-func (Browser) ShortHelp() []key.Binding { return nil }
+// ShortHelp implements bubbles/help's KeyMap: the open demo's own keys,
+// if it lists any; not the browser's, which the line under the box names.
+func (b Browser) ShortHelp() []key.Binding {
+	if km, ok := b.demo.(help.KeyMap); ok {
+		return km.ShortHelp()
+	}
+	return nil
+}
 
-// FullHelp implements bubbles/help's KeyMap: the browser's own keys, Esc
-// (back to the catalog, while a demo is open) and q (quit). A renderer
-// lists them in its full help and leaves these keys to the browser.
+// FullHelp implements bubbles/help's KeyMap: the open demo's keys, then
+// the browser's own, Esc (back to the catalog, while a demo is open) and q
+// (quit). A renderer lists them in its full help and leaves these keys to
+// the browser.
 func (b Browser) FullHelp() [][]key.Binding {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit"))
 	if b.demo == nil {
 		return [][]key.Binding{{quit}}
 	}
+	var groups [][]key.Binding
+	if km, ok := b.demo.(help.KeyMap); ok {
+		groups = append(groups, km.FullHelp()...)
+	}
 	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to catalog"))
-	return [][]key.Binding{{back, quit}}
+	return append(groups, []key.Binding{back, quit})
 }
 
 // catalogKeys are the catalog list's keys: a SelectList's, Enter opening

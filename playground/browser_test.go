@@ -268,3 +268,21 @@ func TestBrowserListsTheKeysItKeepsForItself(t *testing.T) {
 		t.Fatalf("open demo keys %v: want q and esc (back to the catalog)", open.FullHelp())
 	}
 }
+
+func TestBrowserListsTheOpenDemosKeys(t *testing.T) {
+	b, err := NewBrowserAt("repl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := tea.Key{Code: tea.KeyUp}
+	if !key.Matches(up, b.ShortHelp()...) {
+		t.Fatalf("browser short help %v does not list the REPL's up key", b.ShortHelp())
+	}
+	var all []key.Binding
+	for _, g := range b.FullHelp() {
+		all = append(all, g...)
+	}
+	if !key.Matches(up, all...) || !key.Matches(tea.Key{Code: tea.KeyEscape}, all...) {
+		t.Fatalf("browser full help %v: want the REPL's up and the browser's esc", b.FullHelp())
+	}
+}

@@ -22,6 +22,12 @@
 // app's keys, tab/shift+tab while they move focus, ? and the keys that
 // quit now.
 //
+// The chrome (box borders and titles, help and status lines) is drawn in
+// widgets.ThemeFor the terminal's background, which Run asks the terminal
+// for when it starts (Lip Gloss's light/dark choice), unless WithTheme
+// sets a theme; the app is told too (tea.BackgroundMsg), so it can style
+// its widgets to match.
+//
 // The bottom line starts with the newest pending notification the app raised
 // (tea.Notify), its level as a symbol ("✓ Saved"). When agents (MCP
 // clients) act on the session, the bottom line says so

@@ -3,6 +3,9 @@ package playground
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -167,6 +170,32 @@ func (b Browser) View() tea.Node {
 		tea.Spacer{Lines: 1},
 		tea.Text{Content: CatalogStatus, Muted: true},
 	}}
+}
+
+// ShortHelp implements bubbles/help's KeyMap: the open demo's own keys,
+// if it lists any; not the browser's, which the line under the box names.
+func (b Browser) ShortHelp() []key.Binding {
+	if km, ok := b.demo.(help.KeyMap); ok {
+		return km.ShortHelp()
+	}
+	return nil
+}
+
+// FullHelp implements bubbles/help's KeyMap: the open demo's keys, then
+// the browser's own, Esc (back to the catalog, while a demo is open) and q
+// (quit). A renderer lists them in its full help and leaves these keys to
+// the browser.
+func (b Browser) FullHelp() [][]key.Binding {
+	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit"))
+	if b.demo == nil {
+		return [][]key.Binding{{quit}}
+	}
+	var groups [][]key.Binding
+	if km, ok := b.demo.(help.KeyMap); ok {
+		groups = append(groups, km.FullHelp()...)
+	}
+	back := key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back to catalog"))
+	return append(groups, []key.Binding{back, quit})
 }
 
 // catalogKeys are the catalog list's keys: a SelectList's, Enter opening

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
+
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -239,5 +241,48 @@ func TestAgentsCannotQuitTheBrowser(t *testing.T) {
 		} else if _, quit := cmd().(tea.QuitMsg); !quit {
 			t.Fatalf("the person's %s did not quit", k)
 		}
+	}
+}
+
+func TestBrowserListsTheKeysItKeepsForItself(t *testing.T) {
+	has := func(groups [][]key.Binding, k string) bool {
+		for _, g := range groups {
+			if key.Matches(tea.Key{Code: tea.KeyEscape}, g...) && k == "esc" {
+				return true
+			}
+			if key.Matches(tea.Key{Code: tea.KeyRune, Rune: 'q'}, g...) && k == "q" {
+				return true
+			}
+		}
+		return false
+	}
+	catalog := NewBrowser()
+	if !has(catalog.FullHelp(), "q") || has(catalog.FullHelp(), "esc") {
+		t.Fatalf("catalog keys %v: want q and not esc (nothing to go back to)", catalog.FullHelp())
+	}
+	open, err := NewBrowserAt("counter")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !has(open.FullHelp(), "q") || !has(open.FullHelp(), "esc") {
+		t.Fatalf("open demo keys %v: want q and esc (back to the catalog)", open.FullHelp())
+	}
+}
+
+func TestBrowserListsTheOpenDemosKeys(t *testing.T) {
+	b, err := NewBrowserAt("repl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := tea.Key{Code: tea.KeyUp}
+	if !key.Matches(up, b.ShortHelp()...) {
+		t.Fatalf("browser short help %v does not list the REPL's up key", b.ShortHelp())
+	}
+	var all []key.Binding
+	for _, g := range b.FullHelp() {
+		all = append(all, g...)
+	}
+	if !key.Matches(up, all...) || !key.Matches(tea.Key{Code: tea.KeyEscape}, all...) {
+		t.Fatalf("browser full help %v: want the REPL's up and the browser's esc", b.FullHelp())
 	}
 }

@@ -34,7 +34,7 @@ func Catalog() []App {
 			New: func() tea.Model { return NewTabs() }},
 		{Name: "log", Title: "Log viewer", Description: "Scroll through 500 lines of a service's log.",
 			New: func() tea.Model { return NewLog() }},
-		{Name: "menu", Title: "Menu", Description: "A nested menu bar: File, Edit, View and Help.",
+		{Name: "menu", Title: "Menu", Description: "A menu whose File, Edit, View and Help open submenus in place.",
 			New: func() tea.Model { return NewMenu() }},
 		{Name: "confirm", Title: "Confirm delete", Description: "Delete an item from a list after a confirmation dialog.",
 			New: func() tea.Model { return NewConfirm() }},

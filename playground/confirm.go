@@ -17,12 +17,17 @@ type confirmAsk struct{}
 // opens with Keep highlighted and its confirm tool says so to an agent)
 // and Text "status".
 //
-// While the dialog is open the list and the button are disabled, so focus
-// goes to the dialog.
+// Enter on an item asks about it, as Delete… does. While the dialog is
+// open it stands alone in the middle of the demo's space (as every demo's
+// dialog does) and the list and the button are disabled, so focus goes to
+// the dialog.
 type ConfirmDemo struct {
 	items  widgets.SelectListState
 	dialog widgets.ModalState
 	status string
+	// size is the space the demo has (zero until a WindowSizeMsg says),
+	// where the open dialog is centred.
+	size tea.WindowSizeMsg
 }
 
 // NewConfirm returns the demo with a few files in the list.
@@ -67,10 +72,13 @@ func (c ConfirmDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return c, nil
 	}
 	switch m := msg.(type) {
+	case tea.WindowSizeMsg:
+		c.size = m
 	case confirmAsk:
-		if c.selected() != "" && !c.dialog.Visible {
-			c.dialog.Open()
-			c.status = "Waiting for confirmation…"
+		return c.ask(), nil
+	case widgets.Chosen:
+		if m.ID == c.items.ID {
+			return c.ask(), nil
 		}
 	case widgets.ModalConfirmed:
 		if m.ID == "confirm" && c.dialog.Visible {
@@ -90,6 +98,15 @@ func (c ConfirmDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return c, nil
 }
 
+// ask opens the dialog about the selected item.
+func (c ConfirmDemo) ask() ConfirmDemo {
+	if c.selected() != "" && !c.dialog.Visible {
+		c.dialog.Open()
+		c.status = "Waiting for confirmation…"
+	}
+	return c
+}
+
 // View implements tea.Model.
 func (c ConfirmDemo) View() tea.Node {
 	list := c.items.View(widgets.SelectList{})
@@ -98,6 +115,9 @@ func (c ConfirmDemo) View() tea.Node {
 	dialog.Title = "Delete this file?"
 	dialog.Body = fmt.Sprintf("%s will be deleted. This cannot be undone.", c.selected())
 	dialog.ConfirmLabel, dialog.DismissLabel, dialog.Destructive = "Delete", "Keep", true
+	if dialog.Visible {
+		return dialogScreen(c.size, dialog)
+	}
 	return tea.Column{Gap: 1, Items: []tea.Node{
 		list,
 		widgets.Button{ID: "delete", Label: "Delete…", OnClick: confirmAsk{}, Disabled: c.dialog.Visible || c.selected() == ""},

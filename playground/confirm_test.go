@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -31,8 +32,8 @@ func TestConfirmDeletesTheSelectedItem(t *testing.T) {
 	if f := rt.Snapshot().Focus; f != "confirm" {
 		t.Fatalf("focus with the dialog open = %q, want confirm", f)
 	}
-	if !widget[widgets.SelectList](t, rt, "items").Disabled || widget[widgets.Button](t, rt, "delete").CanFocus() {
-		t.Error("the list and the button stay usable behind the dialog")
+	if ids := widgetIDs(rt.Snapshot().View); !slices.Equal(ids, []string{"confirm"}) {
+		t.Errorf("widgets in view with the dialog open = %v, want the dialog alone", ids)
 	}
 	press(t, rt, "left", "enter")
 	c := modelOf[ConfirmDemo](t, rt)
@@ -134,5 +135,52 @@ func TestConfirmDeletingEverythingDisablesDelete(t *testing.T) {
 	dispatch(t, rt, confirmAsk{})
 	if modelOf[ConfirmDemo](t, rt).Asking() {
 		t.Fatal("asked to delete nothing")
+	}
+}
+
+func TestConfirmEnterOnAnItemAsksAboutIt(t *testing.T) {
+	rt := start(t, NewConfirm())
+	focus(t, rt, "items")
+	press(t, rt, "down", "enter")
+	c := modelOf[ConfirmDemo](t, rt)
+	if !c.Asking() {
+		t.Fatal("enter on an item (its help line says \"enter choose\") did nothing")
+	}
+	if body := widget[widgets.Modal](t, rt, "confirm").Body; !strings.HasPrefix(body, c.Items()[1]) {
+		t.Fatalf("the dialog asks %q, want about %q", body, c.Items()[1])
+	}
+}
+
+// The confirm demo's dialog is drawn as the gallery's is: alone, centred
+// in the demo's space.
+func TestConfirmAndGalleryDialogsLookAlike(t *testing.T) {
+	const w, h = 90, 24
+	placement := func(m tea.Model, open ...string) (top, left, right int) {
+		rt := start(t, m)
+		dispatch(t, rt, tea.WindowSizeMsg{Width: w, Height: h})
+		press(t, rt, open...)
+		if ids := widgetIDs(rt.Snapshot().View); len(ids) != 1 || ids[0] != rt.Snapshot().Focus {
+			t.Fatalf("the open dialog does not stand alone: widgets in view %v, focus %q", ids, rt.Snapshot().Focus)
+		}
+		lines := strings.Split(terminal.Draw(rt.Snapshot().View, w, h, ""), "\n")
+		for i, l := range lines {
+			if j := strings.Index(l, "╭"); j >= 0 {
+				r := []rune(l)
+				end := strings.LastIndex(string(r), "╮")
+				return i, len([]rune(l[:j])), len([]rune(l[end:])) - 1
+			}
+		}
+		t.Fatalf("no dialog drawn:\n%s", strings.Join(lines, "\n"))
+		return 0, 0, 0
+	}
+	for name, open := range map[string]tea.Model{"confirm": NewConfirm(), "gallery": NewGallery()} {
+		keys := []string{"enter"}
+		if name == "confirm" {
+			keys = []string{"tab", "enter"}
+		}
+		top, left, right := placement(open, keys...)
+		if top < h/4 || left-right > 1 || right-left > 1 {
+			t.Errorf("the %s dialog is drawn from line %d with %d columns left of it and %d right: want it centred", name, top, left, right)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package playground
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -91,6 +90,11 @@ func (g GalleryDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		g.modal.Close()
 		g.status = "The dialog was dismissed."
 	case widgets.Submitted:
+		if m.ID == g.password.ID {
+			// A masked field's value is never shown.
+			g.status = "Submitted the password."
+			break
+		}
 		g.status = fmt.Sprintf("Submitted %q.", m.Value)
 	case widgets.Chosen:
 		g.status = "Chose " + m.Label + "."
@@ -110,7 +114,7 @@ func (g GalleryDemo) View() tea.Node {
 	modal := g.modal.View(widgets.Modal{})
 	modal.Title, modal.Body = "A modal", galleryModalBody
 	if g.modal.Visible {
-		return g.dialogView(modal)
+		return dialogScreen(g.size, modal)
 	}
 	input := g.input.View(widgets.TextInput{})
 	input.Label = "Text"
@@ -147,23 +151,5 @@ func (g GalleryDemo) View() tea.Node {
 			}}),
 		}},
 		widgets.Text{ID: "g_status", Content: g.status, Muted: true},
-	}}
-}
-
-// dialogView is the gallery while its dialog is open: the dialog alone,
-// centred in the space the gallery has when it knows it (the bottom line
-// is the renderer's help line), else at the top left.
-func (g GalleryDemo) dialogView(modal widgets.Modal) tea.Node {
-	if g.size.Width <= 0 || g.size.Height <= 0 {
-		return modal
-	}
-	drawn := strings.Split(modal.Render(tea.RenderContext{Width: g.size.Width}), "\n")
-	top := max((g.size.Height-helpLines-len(drawn))/2, 0)
-	// Centred by the row itself: the dialog takes its own width (a
-	// tea.Sized; its text wraps when the row has less, as inside the
-	// catalog's frame) and two flexible spacers share the rest.
-	return tea.Column{Items: []tea.Node{
-		tea.Spacer{Lines: top},
-		tea.Row{Items: []tea.Node{tea.Spacer{}, modal, tea.Spacer{}}},
 	}}
 }

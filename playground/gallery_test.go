@@ -247,3 +247,13 @@ func TestGalleryDialogFitsInsideTheCatalog(t *testing.T) {
 		})
 	}
 }
+
+func TestGalleryNeverShowsASubmittedPassword(t *testing.T) {
+	rt := start(t, NewGallery())
+	focus(t, rt, "g_password")
+	typeText(t, rt, "hunter2")
+	press(t, rt, "enter")
+	if got := textOf(t, rt, "g_status"); strings.Contains(got, "hunter2") || got != "Submitted the password." {
+		t.Fatalf("status after submitting the password = %q, want it said without the password", got)
+	}
+}

@@ -22,13 +22,17 @@ type LoginDemo struct {
 	signedIn bool
 }
 
+// loginPrompt is the status line before a submit, and again once a field
+// with a complaint is edited.
+const loginPrompt = "Enter your email and password, then press Sign in."
+
 // NewLogin returns an empty sign-in form.
 func NewLogin() LoginDemo {
 	return LoginDemo{
 		email:    widgets.TextInputState{ID: "email"},
 		password: widgets.TextInputState{ID: "password"},
 		remember: widgets.CheckboxState{ID: "remember"},
-		status:   "Enter your email and password, then press Sign in.",
+		status:   loginPrompt,
 	}
 }
 
@@ -37,7 +41,15 @@ func (l LoginDemo) Init() tea.Cmd { return nil }
 
 // Update implements tea.Model.
 func (l LoginDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if l.email.Update(msg) || l.password.Update(msg) || l.remember.Update(msg) {
+	if l.email.Update(msg) || l.password.Update(msg) {
+		if _, edited := msg.(widgets.TextChanged); edited && !l.signedIn {
+			// The complaint was about what was there before: typing
+			// answers it, and the next submit checks again.
+			l.status = loginPrompt
+		}
+		return l, nil
+	}
+	if l.remember.Update(msg) {
 		return l, nil
 	}
 	switch m := msg.(type) {

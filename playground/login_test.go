@@ -109,3 +109,31 @@ func TestLoginPasswordIsMaskedEverywhere(t *testing.T) {
 		}
 	}
 }
+
+func TestLoginTypingClearsAStaleComplaint(t *testing.T) {
+	tests := []struct {
+		name  string
+		field string
+		keys  []string
+	}{
+		{"typing in the email", "email", []string{"x"}},
+		{"deleting from the email", "email", []string{"backspace"}},
+		{"typing the password", "password", []string{"p"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rt := start(t, NewLogin())
+			focus(t, rt, "email")
+			typeText(t, rt, "ada")
+			press(t, rt, "enter")
+			if got := textOf(t, rt, "status"); !strings.HasPrefix(got, "Enter a valid email address") {
+				t.Fatalf("status after submitting %q = %q", "ada", got)
+			}
+			focus(t, rt, tt.field)
+			press(t, rt, tt.keys...)
+			if got := textOf(t, rt, "status"); got != loginPrompt {
+				t.Fatalf("status after %s = %q, want the prompt back (%q)", tt.name, got, loginPrompt)
+			}
+		})
+	}
+}

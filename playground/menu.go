@@ -7,7 +7,8 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// menuItems returns the menu demo's menu bar.
+// menuItems returns the menu demo's items: File, Edit, View and Help, each
+// a submenu.
 func menuItems() []widgets.MenuItem {
 	leaf := func(id, label string) widgets.MenuItem { return widgets.MenuItem{ID: id, Label: label} }
 	return []widgets.MenuItem{

@@ -2,7 +2,10 @@ package playground
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/facetui/facet/render/terminal"
 
 	"github.com/facetui/facet/widgets"
 )
@@ -54,5 +57,29 @@ func TestMenuSelectActionChoosesAnyLeaf(t *testing.T) {
 	}
 	if _, err := widget[widgets.Menu](t, rt, "main").Invoke("select", map[string]any{"item_id": "save_as"}); err == nil {
 		t.Error("selecting the disabled item succeeded")
+	}
+}
+
+// The catalog says what the demo draws: a Menu is one column (each open
+// submenu indented beneath its item), so the demo is not called a menu bar.
+func TestMenuDemoIsDescribedAsItIsDrawn(t *testing.T) {
+	screen := terminal.Draw(NewMenu().View(), 80, 12, "main")
+	var file, edit int = -1, -1
+	for i, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, "File") {
+			file = i
+		}
+		if strings.Contains(l, "Edit") {
+			edit = i
+		}
+	}
+	if file < 0 || edit < 0 {
+		t.Fatalf("File or Edit not drawn:\n%s", screen)
+	}
+	vertical := file != edit
+	for _, app := range Catalog() {
+		if app.Name == "menu" && vertical && strings.Contains(strings.ToLower(app.Description), "menu bar") {
+			t.Fatalf("the menu demo is described as %q but draws File and Edit one above the other:\n%s", app.Description, screen)
+		}
 	}
 }

@@ -198,7 +198,7 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 		{"repl after a result and an error", func() tea.Model {
 			return apply(NewRepl(), widgets.Submitted{ID: "expr", Value: "2*(3+4)"}, widgets.Submitted{ID: "expr", Value: "1/"})
 		}, map[string]any{
-			"input": "1/", "history_lines": 5, "history.1": "> 2*(3+4)", "history.2": "  = 14", "history.3": "> 1/",
+			"input": "", "history_lines": 5, "history.1": "> 2*(3+4)", "history.2": "  = 14", "history.3": "> 1/",
 		}},
 		{"runtime after a sample", func() tea.Model {
 			r := NewRuntime()

@@ -147,8 +147,8 @@ func TestReplEvaluatesWhatIsTypedAndKeepsAHistory(t *testing.T) {
 	if r.Last() != "error: at column 2: division by zero" {
 		t.Fatalf("last = %q", r.Last())
 	}
-	if got := widgetValue(t, rt); got != "1/0" {
-		t.Errorf("the field holds %q after an error; want the input kept for fixing", got)
+	if got := widgetValue(t, rt); got != "" {
+		t.Errorf("the field holds %q after an error; want it emptied (up brings it back)", got)
 	}
 	h := r.History()
 	tail := strings.Join(h[len(h)-4:], "\n")
@@ -167,5 +167,40 @@ func TestReplHistoryFollowsTheNewestLine(t *testing.T) {
 	vp := modelOf[ReplDemo](t, rt).history
 	if vp.Height != 10 || vp.Top != len(vp.Lines)-10 {
 		t.Fatalf("history height %d top %d of %d lines: the newest lines are not in view", vp.Height, vp.Top, len(vp.Lines))
+	}
+}
+
+func TestReplUpAndDownRecallEarlierInputs(t *testing.T) {
+	rt := start(t, NewRepl())
+	for _, src := range []string{"2*(3+4)", "1/0"} {
+		typeText(t, rt, src)
+		press(t, rt, "enter")
+	}
+	typeText(t, rt, "4+")
+	steps := []struct {
+		key, want string
+	}{
+		{"up", "1/0"}, // the failed one first, to fix it
+		{"up", "2*(3+4)"},
+		{"up", "2*(3+4)"}, // the oldest stays
+		{"down", "1/0"},
+		{"down", "4+"}, // past the newest: what was being typed
+		{"down", "4+"},
+	}
+	for i, s := range steps {
+		press(t, rt, s.key)
+		if got := widgetValue(t, rt); got != s.want {
+			t.Fatalf("step %d (%s): the field holds %q, want %q", i+1, s.key, got, s.want)
+		}
+	}
+	// A recalled input is evaluated again and becomes the newest.
+	press(t, rt, "up", "up")
+	press(t, rt, "enter")
+	if r := modelOf[ReplDemo](t, rt); r.Last() != "= 14" || widgetValue(t, rt) != "" {
+		t.Fatalf("after evaluating a recalled input: last %q, field %q", r.Last(), widgetValue(t, rt))
+	}
+	press(t, rt, "up")
+	if got := widgetValue(t, rt); got != "2*(3+4)" {
+		t.Fatalf("up after evaluating it again = %q, want 2*(3+4)", got)
 	}
 }

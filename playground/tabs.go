@@ -5,18 +5,17 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// tabThemes returns the choices of the Settings tab's theme list.
-func tabThemes() []string {
-	return []string{"System", "Light", "Dark", "Solarized", "High contrast"}
-}
-
 // TabsDemo switches between three sections. Widgets: Tabs "sections"
 // (Overview, Settings, About); Settings shows SelectList "theme" and
-// Checkbox "notify".
+// Checkbox "notify". The chosen theme styles the demo's widgets at once;
+// "System" follows the terminal's background (tea.BackgroundMsg; dark
+// until a terminal says).
 type TabsDemo struct {
 	sections widgets.TabsState
 	theme    widgets.SelectListState
 	notify   widgets.CheckboxState
+	// light is set once a terminal says its background is light.
+	light bool
 }
 
 // NewTabs returns the demo on its Overview tab.
@@ -51,6 +50,10 @@ func (t TabsDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if t.sections.Update(msg) || t.theme.Update(msg) || t.notify.Update(msg) {
 		return t, nil
 	}
+	if m, ok := msg.(tea.BackgroundMsg); ok {
+		t.light = !m.Dark
+		return t, nil
+	}
 	// Enter on a theme chooses it, as moving onto it already did.
 	if m, ok := msg.(widgets.Chosen); ok && m.ID == t.theme.ID {
 		t.theme.Update(widgets.SelectionChanged(m))
@@ -60,6 +63,7 @@ func (t TabsDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // View implements tea.Model.
 func (t TabsDemo) View() tea.Node {
+	th := themeNamed(t.Theme(), !t.light)
 	var body tea.Node
 	switch t.Active() {
 	case "Overview":
@@ -74,9 +78,9 @@ func (t TabsDemo) View() tea.Node {
 		if t.notify.Checked {
 			notify = "on"
 		}
-		theme := t.theme.View(widgets.SelectList{})
+		theme := t.theme.View(widgets.SelectList{Theme: th})
 		theme.Label = "Theme"
-		notifyBox := t.notify.View(widgets.Checkbox{})
+		notifyBox := t.notify.View(widgets.Checkbox{Theme: th})
 		notifyBox.Label = "Send me notifications"
 		body = tea.Column{Gap: 1, Items: []tea.Node{
 			theme,
@@ -89,5 +93,5 @@ func (t TabsDemo) View() tea.Node {
 			tea.Text{Content: "Built on Bubble Tea, Lip Gloss and Bubbles by Charm, and mcp-go.\nMIT licensed."},
 		}}
 	}
-	return tea.Column{Gap: 1, Items: []tea.Node{t.sections.View(widgets.Tabs{}), body}}
+	return tea.Column{Gap: 1, Items: []tea.Node{t.sections.View(widgets.Tabs{Theme: th}), body}}
 }

@@ -2,8 +2,11 @@ package playground
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/facetui/facet/render/terminal"
+	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
 
@@ -35,5 +38,45 @@ func TestTabsSwitchSectionsAndSettingsWork(t *testing.T) {
 	}
 	if widget[widgets.Checkbox](t, rt, "notify").Checked {
 		t.Fatal("notify was reset by switching tabs")
+	}
+}
+
+// settingsScreen is the Settings tab with theme i chosen, styled as a
+// terminal draws it.
+func settingsScreen(t *testing.T, i int, msgs ...tea.Msg) string {
+	t.Helper()
+	rt := start(t, NewTabs())
+	for _, m := range msgs {
+		dispatch(t, rt, m)
+	}
+	dispatch(t, rt, widgets.TabSelected{ID: "sections", Index: 1})
+	dispatch(t, rt, widgets.SelectionChanged{ID: "theme", Index: i})
+	focus(t, rt, "theme")
+	return terminal.Layout(rt.Snapshot().View, 80, 20, "theme", "").Styled()
+}
+
+func TestTabsThemePickerChangesTheLook(t *testing.T) {
+	themes := tabThemes()
+	screens := map[string]string{}
+	for i, name := range themes {
+		screens[name] = settingsScreen(t, i)
+	}
+	// On a terminal that has said nothing (dark, as assumed), System looks
+	// like Dark; every other choice looks different from every other. The
+	// tab bar shows it (the lists below differ in the row selected anyway).
+	bar := func(screen string) string { return strings.SplitN(screen, "\n", 2)[0] }
+	if bar(screens["System"]) != bar(screens["Dark"]) {
+		t.Error("System does not look like Dark on a dark terminal")
+	}
+	for i, a := range themes[1:] {
+		for _, b := range themes[i+2:] {
+			if bar(screens[a]) == bar(screens[b]) {
+				t.Errorf("the %s and %s themes look the same", a, b)
+			}
+		}
+	}
+	// On a light terminal, System follows it.
+	if got := settingsScreen(t, 0, tea.BackgroundMsg{Dark: false}); bar(got) != bar(screens["Light"]) || bar(got) == bar(screens["Dark"]) {
+		t.Error("System does not look like Light once the terminal says its background is light")
 	}
 }

@@ -39,6 +39,28 @@ func DefaultTheme() *Theme {
 	}
 }
 
+// ThemeFor returns DefaultTheme's look in colours chosen for a dark
+// terminal background (dark true: DefaultTheme itself) or a light one,
+// with Lip Gloss's LightDark. A renderer that learns the background (see
+// tea.BackgroundMsg) passes it here.
+func ThemeFor(dark bool) *Theme {
+	pick := lipgloss.LightDark(dark)
+	accent := pick(lipgloss.Color("#5A3FD1"), lipgloss.Color("#7D56F4"))
+	muted := pick(lipgloss.Color("#6C6C6C"), lipgloss.Color("#8A8A8A"))
+	t := DefaultTheme()
+	t.Muted = lipgloss.NewStyle().Foreground(muted)
+	t.Accent = lipgloss.NewStyle().Foreground(accent).Bold(true)
+	t.Selected = lipgloss.NewStyle().Foreground(lipgloss.Color("#FFFFFF")).Background(accent).Bold(true)
+	t.Disabled = lipgloss.NewStyle().Foreground(pick(lipgloss.Color("#A8A8A8"), lipgloss.Color("#5C5C5C")))
+	t.Error = lipgloss.NewStyle().Foreground(pick(lipgloss.Color("#D7005F"), lipgloss.Color("#FF5F87")))
+	t.Button = lipgloss.NewStyle().Foreground(pick(lipgloss.Color("#1C1C1C"), lipgloss.Color("#DDDDDD"))).
+		Background(pick(lipgloss.Color("#DADADA"), lipgloss.Color("#3C3C3C")))
+	t.ButtonFocus = lipgloss.NewStyle().Foreground(lipgloss.Color("#FFFFFF")).Background(accent).Bold(true)
+	t.Border = lipgloss.NewStyle().Foreground(muted)
+	t.BorderFocus = lipgloss.NewStyle().Foreground(accent)
+	return t
+}
+
 // defaultTheme is read-only after package initialisation.
 var defaultTheme = DefaultTheme()
 

@@ -115,8 +115,8 @@ func (v Viewport) visibleRange(height int) (top, bottom int) {
 
 // Render implements tea.Widget: always h lines, the visible ones cut with an
 // ellipsis, and a scroll bar (┃ thumb on a │ track) in the last column, its
-// thumb accented when focused. The thumb fills the track when every line
-// fits. Below 3 columns the bar is left out.
+// thumb accented when focused. When every line fits, nothing scrolls and
+// the bar is left out; so it is below 3 columns.
 func (v Viewport) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
@@ -124,7 +124,7 @@ func (v Viewport) Render(ctx tea.RenderContext) string {
 	th := themeOr(v.Theme)
 	h := v.height(ctx.Height)
 	top := v.top(h)
-	bar := ctx.Width >= 3
+	bar := ctx.Width >= 3 && len(v.Lines) > h
 	textW := ctx.Width
 	if bar {
 		textW--

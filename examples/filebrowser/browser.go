@@ -20,7 +20,7 @@ var sampleFS embed.FS
 const maxFileBytes = 256 << 10
 
 // browser shows a directory tree and the selected file. Widgets: Tree
-// "tree", Text "path" and Viewport "content".
+// "tree" and Viewport "content", in a box titled with the selected path.
 type browser struct {
 	root    fs.FS
 	dirs    map[string]bool
@@ -104,7 +104,7 @@ func (b browser) lines(p string) []string {
 		if err != nil {
 			return []string{"cannot read this directory: " + err.Error()}
 		}
-		out := []string{fmt.Sprintf("%s/ holds %d entries:", p, len(entries))}
+		out := []string{fmt.Sprintf("%s/ holds %s:", p, entriesCount(len(entries)))}
 		for _, e := range entries {
 			out = append(out, "  "+e.Name())
 		}
@@ -124,13 +124,21 @@ func (b browser) lines(p string) []string {
 	return strings.Split(strings.TrimRight(strings.ReplaceAll(string(data), "\t", "    "), "\n"), "\n")
 }
 
+// entriesCount spells n entries: "no entries", "1 entry", "2 entries".
+func entriesCount(n int) string {
+	switch n {
+	case 0:
+		return "no entries"
+	case 1:
+		return "1 entry"
+	}
+	return fmt.Sprintf("%d entries", n)
+}
+
 func (b browser) View() tea.Node {
 	return tea.Row{Gap: 1, Items: []tea.Node{
 		tea.Box{Title: "Files", Width: 34, Child: b.Tree.View(widgets.Tree{})},
-		tea.Column{Items: []tea.Node{
-			widgets.Text{ID: "path", Content: b.Tree.Selected, Bold: true},
-			tea.Box{Child: b.Content.View(widgets.Viewport{})},
-		}},
+		tea.Box{Title: b.Tree.Selected, Child: b.Content.View(widgets.Viewport{})},
 	}}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/facetui/facet/render/mcp/mcptest"
+	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/tea/runtimetest"
 )
@@ -47,7 +48,8 @@ func TestBrowserExpandsAndShowsAFile(t *testing.T) {
 	s := start(t, sample(t))
 	s.AssertComponent("tree", func(c mcptest.Component) bool {
 		return strings.Join(visible(c), " ") == "docs src README.md"
-	}).AssertComponent("path", func(c mcptest.Component) bool { return c.Label == "docs" }).
+	}).AssertComponent("tree", func(c mcptest.Component) bool { return c.State["selected"] == "docs" }).
+		AssertScreenContains("╭─ docs ─").
 		AssertScreenContains("docs/ holds 2 entries:")
 
 	s.Expand("tree", "docs").
@@ -55,7 +57,7 @@ func TestBrowserExpandsAndShowsAFile(t *testing.T) {
 			return strings.Join(visible(c), " ") == "docs docs/guide.txt docs/notes.md src README.md"
 		}).
 		SelectNode("tree", "docs/notes.md").
-		AssertComponent("path", func(c mcptest.Component) bool { return c.Label == "docs/notes.md" }).
+		AssertScreenContains("╭─ docs/notes.md ─").
 		AssertScreenContains("- the tree is on the left")
 
 	s.SelectNode("tree", "src/main.go.txt").
@@ -102,5 +104,36 @@ func TestRootFSRefusesAMissingDirectory(t *testing.T) {
 		t.Error(err)
 	} else if _, err := fs.ReadDir(root, "."); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestBrowserCountsEntriesInWords(t *testing.T) {
+	b, err := newBrowser(fstest.MapFS{
+		"one/a.txt": {Data: []byte("a")},
+		"two/a.txt": {Data: []byte("a")},
+		"two/b.txt": {Data: []byte("b")},
+		"zero":      {Mode: fs.ModeDir},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start(t, b).AssertScreenContains("one/ holds 1 entry:").
+		SelectNode("tree", "two").AssertScreenContains("two/ holds 2 entries:").
+		SelectNode("tree", "zero").AssertScreenContains("zero/ holds no entries:")
+}
+
+// The preview's title (the path) is in its box's top edge, and a preview
+// that fits draws no scroll bar.
+func TestBrowserTitlesThePreviewBoxAndDrawsNoIdleScrollBar(t *testing.T) {
+	b := sample(t).show("README.md")
+	screen := terminal.Draw(b.View(), 100, 20, "tree")
+	lines := strings.Split(screen, "\n")
+	if !strings.Contains(lines[0], "╭─ README.md ─") {
+		t.Fatalf("the preview's box is not titled README.md:\n%s", screen)
+	}
+	for _, l := range lines[1:] {
+		if strings.Contains(l, "┃") {
+			t.Fatalf("a scroll bar beside a file that fits:\n%s", screen)
+		}
 	}
 }

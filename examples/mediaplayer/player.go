@@ -65,7 +65,8 @@ func newPlayer(interval time.Duration) player {
 func (p player) load(i int) player {
 	p.Current = i
 	p.Tracks.Selected = i
-	p.Timeline = widgets.ScrubberState{ID: "timeline", Label: "▶", Max: playlist[i].Seconds, Playing: p.Timeline.Playing}
+	// No label: the scrubber draws ▶ or ⏸ itself.
+	p.Timeline = widgets.ScrubberState{ID: "timeline", Max: playlist[i].Seconds, Playing: p.Timeline.Playing}
 	return p
 }
 
@@ -123,7 +124,8 @@ func (p player) tick() tea.Cmd {
 	return tea.Tick(p.interval, func(time.Time) tea.Msg { return tick{gen: gen} })
 }
 
-func clock(s int) string { return fmt.Sprintf("%d:%02d", s/60, s%60) }
+// clock spells seconds as the timeline does: mm:ss.
+func clock(s int) string { return fmt.Sprintf("%02d:%02d", s/60, s%60) }
 
 func (p player) View() tea.Node {
 	var body tea.Node

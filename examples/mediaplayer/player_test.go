@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/facetui/facet/render/mcp/mcptest"
+	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/tea/runtimetest"
 )
@@ -28,7 +29,7 @@ func TestPlayerSeeksPlaysAndPauses(t *testing.T) {
 	s := start(t, newPlayer(10*time.Millisecond))
 	s.AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "Blue in Green — Miles Davis" }).
 		Seek("timeline", 60).
-		AssertComponent("clock", clockIs("1:00 / 5:37 · Paused")).
+		AssertComponent("clock", clockIs("01:00 / 05:37 · Paused")).
 		Play("timeline").
 		// Ticks come every 10ms, so wait for "moved on while playing", not
 		// for one exact second a busy machine may skip past between polls.
@@ -51,7 +52,7 @@ func TestPlayerPlaylistTab(t *testing.T) {
 	s := start(t, newPlayer(time.Hour))
 	s.AssertToolAbsent("tracks.select").
 		SelectTab("view", 1).
-		AssertScreenContains("Naima — John Coltrane (4:21)").
+		AssertScreenContains("Naima — John Coltrane (04:21)").
 		AssertToolAbsent("timeline.seek").
 		Select("tracks", 2)
 	if i, tab := s.Selected("view"); i != 1 || tab != "Playlist" {
@@ -59,7 +60,7 @@ func TestPlayerPlaylistTab(t *testing.T) {
 	}
 	s.SelectTab("view", 0).
 		AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "Naima — John Coltrane" }).
-		AssertComponent("clock", clockIs("0:00 / 4:21"))
+		AssertComponent("clock", clockIs("00:00 / 04:21"))
 }
 
 func TestPlayerSkipsAndPlaysTheNextTrackAtTheEnd(t *testing.T) {
@@ -71,9 +72,9 @@ func TestPlayerSkipsAndPlaysTheNextTrackAtTheEnd(t *testing.T) {
 		Seek("timeline", 560).Play("timeline").
 		WaitFor("title", func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, "Naima") }).
 		AssertComponent("clock", func(c mcptest.Component) bool {
-			// The new track started from 0:00 and keeps playing; 5ms ticks
+			// The new track started from 00:00 and keeps playing; 5ms ticks
 			// are too fast to catch any one second of it on a busy machine.
-			return strings.HasSuffix(c.Label, "/ 4:21 · Playing")
+			return strings.HasSuffix(c.Label, "/ 04:21 · Playing")
 		})
 }
 
@@ -81,5 +82,29 @@ func TestPlayerEnterInThePlaylistPlays(t *testing.T) {
 	s := start(t, newPlayer(time.Hour))
 	s.SelectTab("view", 1).SendKey("tab").SendKey("down").SendKey("enter").
 		AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "So What — Miles Davis" }).
-		AssertComponent("clock", clockIs("0:00 / 9:22 · Playing"))
+		AssertComponent("clock", clockIs("00:00 / 09:22 · Playing"))
+}
+
+// The timeline and the clock speak one format (mm:ss) and the timeline
+// shows one play state symbol, not a "▶" label before its own ⏸.
+func TestPlayerShowsOneStateSymbolAndOneTimeFormat(t *testing.T) {
+	screen := terminal.Draw(newPlayer(time.Hour).View(), 80, 20, "timeline")
+	var line string
+	for _, l := range strings.Split(screen, "\n") {
+		if strings.Contains(l, "●") {
+			line = l
+		}
+	}
+	if line == "" {
+		t.Fatalf("no timeline drawn:\n%s", screen)
+	}
+	if n := strings.Count(line, "▶") + strings.Count(line, "⏸"); n != 1 {
+		t.Errorf("the timeline shows %d play state symbols, want 1: %q", n, line)
+	}
+	if !strings.Contains(line, "⏸ 00:00") || !strings.Contains(line, "05:37") {
+		t.Errorf("timeline %q: want ⏸ 00:00 … 05:37", line)
+	}
+	if !strings.Contains(screen, "00:00 / 05:37 · Paused") {
+		t.Errorf("the clock does not use the timeline's mm:ss:\n%s", screen)
+	}
 }

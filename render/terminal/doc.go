@@ -13,6 +13,21 @@
 // widget), and every snapshot the runtime publishes is drawn. Several
 // programs can attach to one running session with WithRuntime.
 //
+// The terminal keeps a few keys for itself while nothing else uses them:
+// no text field has focus, the focused widget ignores the key and the app
+// does not list it as its own (an app that acts on a KeyMsg lists its keys
+// as a bubbles/help KeyMap: ShortHelp and FullHelp). Then q and Esc quit,
+// and ? opens and closes the full help (bubbles/help's columns). Ctrl+C
+// always quits. The help line under the focused widget's keys names the
+// app's keys, tab/shift+tab while they move focus, ? and the keys that
+// quit now.
+//
+// The chrome (box borders and titles, help and status lines) is drawn in
+// widgets.ThemeFor the terminal's background, which Run asks the terminal
+// for when it starts (Lip Gloss's light/dark choice), unless WithTheme
+// sets a theme; the app is told too (tea.BackgroundMsg), so it can style
+// its widgets to match.
+//
 // The bottom line starts with the newest pending notification the app raised
 // (tea.Notify), its level as a symbol ("✓ Saved"). When agents (MCP
 // clients) act on the session, the bottom line says so

@@ -76,11 +76,18 @@ type shortHelper interface {
 	ShortHelp() []key.Binding
 }
 
+// fullHelper is implemented by widgets that list their keys in columns for
+// the full help (bubbles/help's FullHelp); the others' full help is their
+// ShortHelp.
+type fullHelper interface {
+	FullHelp() [][]key.Binding
+}
+
 // Layout lays tree out on a width x height screen with the widget focus
 // focused and hover under the mouse. When the focused widget lists its keys
 // (ShortHelp), the bottom line is a muted help line for it.
 func Layout(tree tea.Node, width, height int, focus, hover string) Frame {
-	return layout(tree, width, height, focus, hover, status{}, defaultTheme)
+	return layout(tree, width, height, focus, hover, status{}, chromeHelp{}, defaultTheme)
 }
 
 // defaultTheme styles the chrome unless WithTheme says otherwise. It is
@@ -88,21 +95,30 @@ func Layout(tree tea.Node, width, height int, focus, hover string) Frame {
 var defaultTheme = widgets.DefaultTheme()
 
 // layout is Layout with a status (a notification, the agents) at the start
-// of the bottom line, before the help line, and the chrome in theme.
-func layout(tree tea.Node, width, height int, focus, hover string, st status, theme *widgets.Theme) Frame {
+// of the bottom line, before the help line, the terminal's own keys (ch)
+// after the focused widget's, and the chrome in theme. With ch.full the
+// full help's columns take the bottom lines instead of the help line.
+func layout(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme) Frame {
 	f := Frame{Width: max(width, 0), Height: max(height, 0)}
 	if width <= 0 || height <= 0 {
 		return f
 	}
-	helpWidth := width
-	if text := st.text(); text != "" {
-		helpWidth -= widgets.Width(text) + widgets.Width(statusSeparator)
+	var bottom []string
+	if ch.full != nil {
+		if text := st.text(); text != "" {
+			bottom = append(bottom, pad(st.render(theme), width))
+		}
+		bottom = append(bottom, fullHelpLines(tree, focus, ch.full, width, height-len(bottom)-1, theme)...)
+	} else {
+		helpWidth := width
+		if text := st.text(); text != "" {
+			helpWidth -= widgets.Width(text) + widgets.Width(statusSeparator)
+		}
+		if line := statusLine(st, helpFor(tree, focus, ch.short, helpWidth, theme), width, theme); line != "" {
+			bottom = append(bottom, line)
+		}
 	}
-	helpLine := statusLine(st, helpFor(tree, focus, helpWidth, theme), width, theme)
-	bodyHeight := height
-	if helpLine != "" {
-		bodyHeight--
-	}
+	bodyHeight := max(height-len(bottom), 0)
 	l := &layouter{focus: focus, hover: hover, theme: theme}
 	body := l.node(tree, 0, 0, width, bodyHeight)
 	f.lines = make([]string, 0, height)
@@ -110,9 +126,7 @@ func layout(tree tea.Node, width, height int, focus, hover string, st status, th
 	for len(f.lines) < bodyHeight {
 		f.lines = append(f.lines, blank(width))
 	}
-	if helpLine != "" {
-		f.lines = append(f.lines, helpLine)
-	}
+	f.lines = append(f.lines, bottom...)
 	f.rects = l.rects
 	return f
 }
@@ -123,33 +137,92 @@ func Draw(tree tea.Node, width, height int, focus string) string {
 	return Layout(tree, width, height, focus, "").Plain()
 }
 
-func helpFor(tree tea.Node, focus string, width int, theme *widgets.Theme) string {
-	if focus == "" || width <= 0 {
-		return ""
-	}
-	w, ok := tea.FindWidget(tree, focus)
-	if !ok {
-		return ""
-	}
-	sh, ok := w.(shortHelper)
-	if !ok {
-		return ""
-	}
-	bindings := sh.ShortHelp()
-	if len(bindings) == 0 {
-		return ""
-	}
+// helpModel is bubbles' help drawn in the theme's muted colours.
+func helpModel(width int, theme *widgets.Theme) help.Model {
 	h := help.New()
 	h.Styles.ShortKey = theme.Muted.Bold(true)
 	h.Styles.ShortDesc = theme.Muted
 	h.Styles.ShortSeparator = theme.Muted
+	h.Styles.FullKey = theme.Muted.Bold(true)
+	h.Styles.FullDesc = theme.Muted
+	h.Styles.FullSeparator = theme.Muted
 	h.Styles.Ellipsis = theme.Muted
 	h.SetWidth(width)
-	line := h.ShortHelpView(bindings)
+	return h
+}
+
+// focusedBindings returns the focused widget's keys: its ShortHelp, or
+// its FullHelp's columns when full is set.
+func focusedBindings(tree tea.Node, focus string, full bool) [][]key.Binding {
+	if focus == "" {
+		return nil
+	}
+	w, ok := tea.FindWidget(tree, focus)
+	if !ok {
+		return nil
+	}
+	if fh, ok := w.(fullHelper); ok && full {
+		return fh.FullHelp()
+	}
+	if sh, ok := w.(shortHelper); ok {
+		if b := sh.ShortHelp(); len(b) > 0 {
+			return [][]key.Binding{b}
+		}
+	}
+	return nil
+}
+
+// helpFor is the help line: the focused widget's keys, then own (the
+// terminal's), which are never cut: the widget's are cut to the room left.
+func helpFor(tree tea.Node, focus string, own []key.Binding, width int, theme *widgets.Theme) string {
+	if width <= 0 {
+		return ""
+	}
+	var bindings []key.Binding
+	if groups := focusedBindings(tree, focus, false); len(groups) > 0 {
+		bindings = groups[0]
+	}
+	if len(bindings) == 0 && len(own) == 0 {
+		return ""
+	}
+	tail := helpModel(width, theme).ShortHelpView(own)
+	room := width
+	if tail != "" {
+		room -= widgets.Width(tail)
+	}
+	sep := theme.Muted.Render(" • ")
+	line := ""
+	if len(bindings) > 0 && room > widgets.Width(sep) {
+		if tail != "" {
+			room -= widgets.Width(sep)
+		}
+		line = helpModel(room, theme).ShortHelpView(bindings)
+	}
+	switch {
+	case line == "":
+		line = tail
+	case tail != "":
+		line += sep + tail
+	}
 	if line == "" {
 		return ""
 	}
 	return pad(line, width)
+}
+
+// fullHelpLines is the full help: the focused widget's columns, then
+// own's, in at most maxLines lines of width cells.
+func fullHelpLines(tree tea.Node, focus string, own [][]key.Binding, width, maxLines int, theme *widgets.Theme) []string {
+	groups := append(focusedBindings(tree, focus, true), own...)
+	view := helpModel(width, theme).FullHelpView(groups)
+	lines := splitLines(view)
+	if len(lines) > max(maxLines, 1) {
+		lines = lines[:max(maxLines, 1)]
+	}
+	for i, l := range lines {
+		lines[i] = pad(l, width)
+	}
+	return lines
 }
 
 // layouter draws nodes into blocks: slices of styled lines, each exactly as

@@ -65,8 +65,8 @@ func WithDetachKey(key string) Option {
 
 // WithTheme styles what the terminal draws around the app's widgets (box
 // borders and titles, the help and status lines, errors) with t instead of
-// widgets.DefaultTheme(). Widgets keep their own Theme fields. nil keeps
-// the default.
+// widgets.ThemeFor the terminal's background (dark until the terminal
+// says). Widgets keep their own Theme fields. nil keeps the default.
 func WithTheme(t *widgets.Theme) Option { return func(o *options) { o.theme = t } }
 
 // WithProgramOptions passes options through to the Bubble Tea program (for
@@ -76,7 +76,8 @@ func WithProgramOptions(opts ...bt.ProgramOption) Option {
 }
 
 // Run runs m on the terminal until the app quits (returns tea.Quit), the
-// user presses Ctrl+C or ctx ends. With WithRuntime it draws and drives that
+// user presses Ctrl+C (or q or Esc where nothing uses them; see the
+// package doc) or ctx ends. With WithRuntime it draws and drives that
 // runtime instead, and leaves it running. It returns ctx's error when ctx
 // ended it and nil when the app or the user did.
 func Run(ctx context.Context, m tea.Model, opts ...Option) error {
@@ -88,7 +89,8 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		// Run's own runtime: no agent can attach to it.
 		o.detachKey = ""
 	}
-	if o.theme == nil {
+	themed := o.theme != nil
+	if !themed {
 		o.theme = defaultTheme
 	}
 	rt := o.runtime
@@ -107,7 +109,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	defer unsubscribe()
 
 	sh := &shared{events: make(chan event, 256)}
-	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, snap: rt.Snapshot(), width: o.width, height: o.height}
+	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height}
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
@@ -164,6 +166,12 @@ type (
 	snapshotMsg tea.Snapshot
 	stoppedMsg  struct{}
 	errorMsg    struct{ err error }
+	// quitKeyMsg is q or Esc pressed while nothing uses it: the program
+	// ends.
+	quitKeyMsg struct{}
+	// toggleHelpMsg is ? pressed while nothing uses it: the full help
+	// opens or closes.
+	toggleHelpMsg struct{}
 )
 
 // event is work for the runtime, queued by the adapter for the worker.
@@ -177,6 +185,8 @@ type event struct {
 	size  *tea.WindowSizeMsg
 	// detach toggles agents: detach (and block) them, or allow them again.
 	detach bool
+	// background is the terminal's answer to the background colour query.
+	background *tea.BackgroundMsg
 }
 
 // shared is state the adapter's copies share.
@@ -195,7 +205,14 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 		var err error
 		switch {
 		case ev.key != nil:
-			_, err = rt.Dispatch(ctx, tea.KeyInputMsg{Key: *ev.key})
+			switch terminalKey(rt.Snapshot(), *ev.key) {
+			case quitKey:
+				send(quitKeyMsg{})
+			case toggleHelp:
+				send(toggleHelpMsg{})
+			default:
+				_, err = rt.Dispatch(ctx, tea.KeyInputMsg{Key: *ev.key})
+			}
 		case ev.paste != nil:
 			err = paste(ctx, rt, *ev.paste)
 		case ev.mouse != nil:
@@ -204,6 +221,8 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 			_, err = rt.Dispatch(ctx, tea.HoverMsg{ID: ev.id})
 		case ev.size != nil:
 			_, err = rt.Dispatch(ctx, *ev.size)
+		case ev.background != nil:
+			_, err = rt.Dispatch(ctx, *ev.background)
 		case ev.detach:
 			if rt.Snapshot().Presence.Blocked {
 				_, err = rt.Dispatch(ctx, tea.AllowAgentsMsg{})
@@ -224,24 +243,31 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 // adapter is the Bubble Tea model: it draws the runtime's latest snapshot
 // and turns terminal input into runtime calls.
 type adapter struct {
-	rt            *tea.Runtime
-	sh            *shared
-	app           string
-	detachKey     string
-	theme         *widgets.Theme
+	rt        *tea.Runtime
+	sh        *shared
+	app       string
+	detachKey string
+	theme     *widgets.Theme
+	// themed is set when WithTheme chose the theme: the terminal's
+	// background then changes nothing.
+	themed        bool
 	snap          tea.Snapshot
 	width, height int
 	frame         Frame
 	hover         string
 	status        string
+	// fullHelp shows the full help (?) instead of the help line.
+	fullHelp bool
 }
 
 func (a *adapter) relayout() {
-	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), a.theme)
+	ch := chromeFor(a.snap, a.fullHelp)
+	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), ch, a.theme)
 }
 
-// Init implements bt.Model.
-func (a adapter) Init() bt.Cmd { return nil }
+// Init implements bt.Model: it asks the terminal for its background
+// colour, to draw in colours that read on it.
+func (a adapter) Init() bt.Cmd { return bt.RequestBackgroundColor }
 
 // Update implements bt.Model.
 func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
@@ -254,6 +280,18 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		return a, bt.Quit
 	case errorMsg:
 		a.status = msg.err.Error()
+	case quitKeyMsg:
+		return a, bt.Quit
+	case bt.BackgroundColorMsg:
+		dark := msg.IsDark()
+		if !a.themed {
+			a.theme = widgets.ThemeFor(dark)
+			a.relayout()
+		}
+		a.queue(event{background: &tea.BackgroundMsg{Dark: dark}})
+	case toggleHelpMsg:
+		a.fullHelp = !a.fullHelp
+		a.relayout()
 	case bt.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.relayout()

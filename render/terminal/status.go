@@ -102,7 +102,7 @@ func (st status) render(theme *widgets.Theme) string {
 // the agent status (AgentStatus with DefaultDetachKey) at the start of the
 // bottom line.
 func LayoutSnapshot(s tea.Snapshot, width, height int) Frame {
-	return layout(s.View, width, height, s.Focus, s.Hover, snapshotStatus(s, DefaultDetachKey), defaultTheme)
+	return layout(s.View, width, height, s.Focus, s.Hover, snapshotStatus(s, DefaultDetachKey), chromeHelp{}, defaultTheme)
 }
 
 // DrawSnapshot is Draw for a runtime's snapshot: the screen a person at a
@@ -110,7 +110,7 @@ func LayoutSnapshot(s tea.Snapshot, width, height int) Frame {
 // Screenshots of a session use it so that an agent sees what the person
 // sees.
 func DrawSnapshot(s tea.Snapshot, width, height int) string {
-	return layout(s.View, width, height, s.Focus, "", snapshotStatus(s, DefaultDetachKey), defaultTheme).Plain()
+	return layout(s.View, width, height, s.Focus, "", snapshotStatus(s, DefaultDetachKey), chromeHelp{}, defaultTheme).Plain()
 }
 
 // statusSeparator separates the parts of the bottom line.

@@ -1,0 +1,170 @@
+package terminal
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// The terminal's own keys, besides Ctrl+C (always quits) and the detach
+// key: q and Esc quit, and ? toggles the full help, each only while it is
+// unbound (see unbound). They are checked in the worker against the
+// runtime's latest snapshot, after every key typed before them has
+// applied, so a q typed right after Tab moved focus into a text field is
+// typed, not taken as quit.
+var (
+	quitKeys = []tea.Key{{Code: tea.KeyRune, Rune: 'q'}, {Code: tea.KeyEscape}}
+	helpKey  = tea.Key{Code: tea.KeyRune, Rune: '?'}
+)
+
+// keyAction is what the terminal does with a key itself.
+type keyAction int
+
+const (
+	passKey    keyAction = iota // the key goes to the runtime
+	quitKey                     // the key ends the program
+	toggleHelp                  // the key switches short and full help
+)
+
+// terminalKey says what the terminal does with k on the screen s.
+func terminalKey(s tea.Snapshot, k tea.Key) keyAction {
+	switch {
+	case k == helpKey && unbound(s, k):
+		return toggleHelp
+	case (k == quitKeys[0] || k == quitKeys[1]) && unbound(s, k):
+		return quitKey
+	}
+	return passKey
+}
+
+// unbound reports whether k does nothing for the app on the screen s, so
+// that the terminal may use it: no text field has focus (a text field
+// types any character, and Esc is not for it to lose), the focused widget
+// does not use the key, and the app does not bind it (an app that acts on
+// a KeyMsg lists its keys as a bubbles/help KeyMap: ShortHelp and
+// FullHelp).
+func unbound(s tea.Snapshot, k tea.Key) bool {
+	if w, ok := tea.FindWidget(s.View, s.Focus); ok && s.Focus != "" {
+		if _, text := w.(widgets.Paster); text {
+			return false
+		}
+		if kh, ok := w.(tea.KeyHandler); ok && handles(kh, k) {
+			return false
+		}
+	}
+	return !key.Matches(k, appBindings(s.Model)...)
+}
+
+// handles reports whether the widget turns k into a message. A widget
+// that panics on it is taken to use it: the runtime reports the panic
+// when the key reaches it.
+func handles(kh tea.KeyHandler, k tea.Key) (used bool) {
+	defer func() {
+		if recover() != nil {
+			used = true
+		}
+	}()
+	return kh.HandleKey(k) != nil
+}
+
+// appBindings returns every key the app m lists as its own.
+func appBindings(m tea.Model) []key.Binding {
+	km, ok := m.(help.KeyMap)
+	if !ok {
+		return nil
+	}
+	out := km.ShortHelp()
+	for _, group := range km.FullHelp() {
+		out = append(out, group...)
+	}
+	return out
+}
+
+// chromeHelp is the help the terminal adds after the focused widget's: the
+// app's own keys, Tab and Shift+Tab when they move focus, ? while it
+// toggles the full help and the keys that quit.
+type chromeHelp struct {
+	// short is the keys on the one help line.
+	short []key.Binding
+	// full, when not nil, is shown instead: the full help's columns.
+	full [][]key.Binding
+}
+
+// chromeFor returns the help the terminal adds on the screen s; full asks
+// for the full help's columns.
+func chromeFor(s tea.Snapshot, full bool) chromeHelp {
+	var app chromeHelp
+	if km, ok := s.Model.(help.KeyMap); ok {
+		app.short = km.ShortHelp()
+		app.full = km.FullHelp()
+	}
+	focused, hasFocus := tea.FindWidget(s.View, s.Focus)
+	moves := focusable(s.View) > 1 && !(hasFocus && s.Focus != "" && tea.TakesTab(focused))
+	helpOn := unbound(s, helpKey)
+	var quit []string
+	for _, k := range quitKeys {
+		if unbound(s, k) {
+			quit = append(quit, k.String())
+		}
+	}
+	if len(quit) == 0 {
+		quit = []string{"ctrl+c"}
+	}
+	quitBinding := key.NewBinding(key.WithKeys(append(quit, "ctrl+c")...), key.WithHelp(strings.Join(quit, "/"), "quit"))
+	if quit[0] == "ctrl+c" && appQuits(s.Model) {
+		// The app has a quit key of its own and lists it.
+		quitBinding.SetEnabled(false)
+	}
+
+	short := append([]key.Binding(nil), app.short...)
+	if moves {
+		short = append(short, key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab/shift+tab", "focus")))
+	}
+	if helpOn {
+		short = append(short, key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more")))
+	}
+	short = append(short, quitBinding)
+	if !full {
+		return chromeHelp{short: short}
+	}
+	var own []key.Binding
+	if moves {
+		own = append(own,
+			key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next widget")),
+			key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous widget")))
+	}
+	if helpOn {
+		own = append(own, key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "close help")))
+	}
+	own = append(own, quitBinding)
+	groups := app.full
+	if groups == nil && len(app.short) > 0 {
+		groups = [][]key.Binding{app.short}
+	}
+	return chromeHelp{short: short, full: append(append([][]key.Binding(nil), groups...), own)}
+}
+
+// appQuits reports whether the app lists a key of its own that quits.
+func appQuits(m tea.Model) bool {
+	for _, b := range appBindings(m) {
+		if b.Help().Desc == "quit" {
+			return true
+		}
+	}
+	return false
+}
+
+// focusable counts the widgets in view that can take focus.
+func focusable(view tea.Node) int {
+	n := 0
+	for _, w := range tea.Widgets(view) {
+		if tea.CanFocus(w) {
+			n++
+		}
+	}
+	return n
+}

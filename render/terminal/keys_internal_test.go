@@ -107,7 +107,7 @@ func TestTheTerminalsKeysStayOnANarrowHelpLine(t *testing.T) {
 	), "l")
 	screen := layout(s.View, 60, 4, s.Focus, "", status{}, chromeFor(s, false), defaultTheme).Plain()
 	last := screen[strings.LastIndex(screen, "\n")+1:]
-	if !strings.HasSuffix(strings.TrimRight(last, " "), "? more • q/esc quit") || !strings.HasPrefix(last, "↑ up") {
+	if !strings.HasSuffix(strings.TrimRight(last, " "), "? more • q/esc quit") || !strings.HasPrefix(last, "↑/k up") {
 		t.Fatalf("help line %q: want the list's keys cut, then ? more and q/esc quit whole", last)
 	}
 }

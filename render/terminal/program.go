@@ -106,7 +106,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	snaps, unsubscribe := rt.Subscribe()
 	defer unsubscribe()
 
-	sh := &shared{events: make(chan event, 256)}
+	sh := &shared{events: make(chan event, 256), memo: newMemo()}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, snap: rt.Snapshot(), width: o.width, height: o.height}
 	model.relayout()
 
@@ -182,6 +182,9 @@ type event struct {
 // shared is state the adapter's copies share.
 type shared struct {
 	events chan event
+	// memo keeps the last frames' drawings for the next relayout. Only
+	// Bubble Tea's event loop (Update) and Run before it lays out.
+	memo *memo
 }
 
 func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(bt.Msg)) {
@@ -237,7 +240,7 @@ type adapter struct {
 }
 
 func (a *adapter) relayout() {
-	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), a.theme)
+	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), a.theme, a.sh.memo)
 }
 
 // Init implements bt.Model.

@@ -383,9 +383,9 @@ func (a adapter) queue(ev event) {
 // View implements bt.Model: the styled frame on the alternate screen, with
 // the mouse reported (motion too, for hover).
 func (a adapter) View() bt.View {
-	content := a.frame.Styled()
+	content := a.frame.screen()
 	if a.status != "" && a.height > 0 {
-		content = a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width))).Styled()
+		content = a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width))).screen()
 	}
 	v := bt.NewView(content)
 	v.AltScreen = true

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -47,8 +48,20 @@ var callKinds = []callKind{
 }
 
 // serveMCP is the child side of runCalls: Facet's MCP server with the
-// playground's apps and the bare echo tool, over stdio on in and out.
-func serveMCP(ctx context.Context, in io.Reader, out io.Writer) error {
+// playground's apps and the bare echo tool, over stdio on in and out. With
+// a cpuProfile path it writes its CPU profile there when stdio ends.
+func serveMCP(ctx context.Context, in io.Reader, out io.Writer, cpuProfile string) error {
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return fmt.Errorf("bench: -cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: -cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	var apps []mcp.App
 	for _, a := range playground.Catalog() {
 		apps = append(apps, mcp.App{Name: a.Name, Title: a.Title, Description: a.Description, New: a.New})
@@ -68,8 +81,9 @@ func serveMCP(ctx context.Context, in io.Reader, out io.Writer) error {
 // runCalls starts serveMCP in a child process of this program and makes
 // rounds calls of every kind through its one stdio transport, the kinds
 // interleaved in each round, then writes each kind's median and its ratio
-// to the echo's.
-func runCalls(ctx context.Context, rounds int, w io.Writer) error {
+// to the echo's. With a cpuProfile path the server writes its CPU profile
+// there.
+func runCalls(ctx context.Context, rounds int, cpuProfile string, w io.Writer) error {
 	if rounds < 1 || rounds > 100000 {
 		return fmt.Errorf("-calls %d: between 1 and 100000", rounds)
 	}
@@ -77,7 +91,11 @@ func runCalls(ctx context.Context, rounds int, w io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
-	c, err := client.NewStdioMCPClient(exe, nil, "-serve-mcp")
+	args := []string{"-serve-mcp"}
+	if cpuProfile != "" {
+		args = append(args, "-cpuprofile", cpuProfile)
+	}
+	c, err := client.NewStdioMCPClient(exe, nil, args...)
 	if err != nil {
 		return fmt.Errorf("bench: starting the MCP server: %w", err)
 	}
@@ -162,7 +180,9 @@ func writeCalls(w io.Writer, rounds int, times [][]time.Duration) {
 	tw.Flush()
 }
 
-func micros(d time.Duration) string { return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond)) }
+func micros(d time.Duration) string {
+	return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
+}
 
 func medianDuration(ds []time.Duration) time.Duration { return percentileDuration(ds, 0.5) }
 

@@ -59,12 +59,13 @@ func main() {
 	benchtime := flag.String("benchtime", "1s", "go test -benchtime")
 	calls := flag.Int("calls", 500, "rounds of MCP calls (each kind once a round, interleaved); 0 skips them")
 	only := flag.String("only", "", "run only `PART`: benchmarks or calls")
+	cpuProfile := flag.String("cpuprofile", "", "write the MCP server's CPU profile during the calls to `FILE`")
 	serve := flag.Bool("serve-mcp", false, "internal: serve MCP over stdio (the child side of the calls)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if *serve {
-		if err := serveMCP(ctx, os.Stdin, os.Stdout); err != nil {
+		if err := serveMCP(ctx, os.Stdin, os.Stdout, *cpuProfile); err != nil {
 			fail(err)
 		}
 		return
@@ -75,7 +76,7 @@ func main() {
 		fail(fmt.Errorf("-only %q: one of benchmarks, calls", *only))
 	}
 	if *only != "benchmarks" && *calls > 0 {
-		if err := runCalls(ctx, *calls, os.Stdout); err != nil {
+		if err := runCalls(ctx, *calls, *cpuProfile, os.Stdout); err != nil {
 			fail(err)
 		}
 		fmt.Println()

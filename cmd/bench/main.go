@@ -2,8 +2,14 @@
 // of medians, with the ratios the project's performance goals are stated
 // in, each measured against a baseline in the same run:
 //
-//	go run ./cmd/bench              # 6 runs of each benchmark
+//	go run ./cmd/bench              # the MCP calls, then 6 runs of each benchmark
 //	go run ./cmd/bench -count 10 -benchtime 2s
+//	go run ./cmd/bench -only calls -calls 1000
+//
+// The MCP calls go through one stdio transport to a child process serving
+// the playground's apps and a bare echo tool: a counter click, a sort of the
+// search demo's 390 rows, a page of 100 of them, a screenshot and the session
+// list, interleaved with the echo, each kind's median against the echo's.
 //
 // The machines are shared and noisy: read the ratios, not the absolute
 // times, and compare medians.
@@ -51,9 +57,33 @@ var ratios = []ratio{
 func main() {
 	count := flag.Int("count", 6, "runs of each benchmark; the table shows medians")
 	benchtime := flag.String("benchtime", "1s", "go test -benchtime")
+	calls := flag.Int("calls", 500, "rounds of MCP calls (each kind once a round, interleaved); 0 skips them")
+	only := flag.String("only", "", "run only `PART`: benchmarks or calls")
+	cpuProfile := flag.String("cpuprofile", "", "write the MCP server's CPU profile during the calls to `FILE`")
+	serve := flag.Bool("serve-mcp", false, "internal: serve MCP over stdio (the child side of the calls)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if *serve {
+		if err := serveMCP(ctx, os.Stdin, os.Stdout, *cpuProfile); err != nil {
+			fail(err)
+		}
+		return
+	}
+	switch *only {
+	case "", "benchmarks", "calls":
+	default:
+		fail(fmt.Errorf("-only %q: one of benchmarks, calls", *only))
+	}
+	if *only != "benchmarks" && *calls > 0 {
+		if err := runCalls(ctx, *calls, *cpuProfile, os.Stdout); err != nil {
+			fail(err)
+		}
+		fmt.Println()
+	}
+	if *only == "calls" {
+		return
+	}
 	results := map[string]map[string][]float64{}
 	var order []string
 	for _, s := range suites {

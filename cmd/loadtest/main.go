@@ -13,8 +13,19 @@
 //
 //	go run ./cmd/loadtest -conns 100 -duration 30s
 //
-// Everything is bounded: at most 1000 connections, 100 keys a second and a
-// minute of typing; every server stops by itself.
+// Two more modes load Facet's MCP server over streamable HTTP: -mode
+// agents has -agents MCP clients, each in its own session of the search
+// demo, run the search task (type_into, click, get_rows) in a loop for
+// -duration, checking every page of results against what the query
+// matches; -mode idle starts -sessions sessions and leaves them idle, then
+// reports the server's RSS per session:
+//
+//	go run ./cmd/loadtest -mode agents -agents 200 -duration 30s
+//	go run ./cmd/loadtest -mode idle -sessions 10000
+//
+// Everything is bounded: at most 1000 connections, 500 agents, 10,000
+// sessions, 100 keys a second and a minute of typing; every server stops
+// by itself.
 package main
 
 import (
@@ -49,6 +60,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		memProfile string
 		serveKind  string
 		serveLimit time.Duration
+		mode       string
+		agents     int
+		sessions   int
 	)
 	fs.IntVar(&cfg.conns, "conns", 100, "SSH connections, each typing (1 to 1000)")
 	fs.Float64Var(&cfg.rate, "rate", 10, "keys a second each connection types")
@@ -58,6 +72,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
 	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
 	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled, before the connections close")
+	fs.StringVar(&mode, "mode", modeSSH, "what to load: ssh (people typing), agents (MCP agents over HTTP running the search task), idle (idle MCP sessions)")
+	fs.IntVar(&agents, "agents", 200, "with -mode agents: MCP agents, each in its own session (1 to 500)")
+	fs.IntVar(&sessions, "sessions", maxIdleSessions, "with -mode idle: idle sessions to start (1 to 10000)")
 	fs.StringVar(&serveKind, "serve", "", "internal: serve `KIND` on a loopback port (the child side)")
 	fs.DurationVar(&serveLimit, "serve-limit", 5*time.Minute, "internal: the child server stops after this long")
 	if err := fs.Parse(args); err != nil {
@@ -76,6 +93,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			defer pprof.StopCPUProfile()
 		}
 		return serveChild(serveKind, serveLimit, stdin, stdout)
+	}
+	if mode != modeSSH {
+		if err := checkMCPMode(mode, agents, sessions, cfg.duration); err != nil {
+			return err
+		}
+		return runMCPMode(mode, agents, sessions, cfg.duration, inProcess, stdout)
 	}
 	if err := cfg.check(); err != nil {
 		return err

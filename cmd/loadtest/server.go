@@ -58,9 +58,11 @@ func serve(ctx context.Context, kind string, l net.Listener) error {
 		return serveFacet(ctx, l)
 	case kindPlain:
 		return servePlain(ctx, l)
+	case kindMCP:
+		return serveMCP(ctx, l)
 	}
 	_ = l.Close()
-	return fmt.Errorf("unknown server %q: one of %s, %s", kind, kindFacet, kindPlain)
+	return fmt.Errorf("unknown server %q: one of %s, %s, %s", kind, kindFacet, kindPlain, kindMCP)
 }
 
 // server is a server under load: where it listens and which process runs

@@ -99,6 +99,13 @@ var defaultTheme = widgets.DefaultTheme()
 // after the focused widget's, and the chrome in theme. With ch.full the
 // full help's columns take the bottom lines instead of the help line.
 func layout(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme) Frame {
+	return layoutWith(tree, width, height, focus, hover, st, ch, theme, nil)
+}
+
+// layoutWith is layout drawing again only what m's last frames did not
+// draw; a nil m draws everything.
+func layoutWith(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme, m *memo) Frame {
+	defer m.frameDone()
 	f := Frame{Width: max(width, 0), Height: max(height, 0)}
 	if width <= 0 || height <= 0 {
 		return f
@@ -114,12 +121,12 @@ func layout(tree tea.Node, width, height int, focus, hover string, st status, ch
 		if text := st.text(); text != "" {
 			helpWidth -= widgets.Width(text) + widgets.Width(statusSeparator)
 		}
-		if line := statusLine(st, helpFor(tree, focus, ch.short, helpWidth, theme), width, theme); line != "" {
+		if line := statusLine(st, m.helpFor(tree, focus, ch.short, helpWidth, theme), width, theme); line != "" {
 			bottom = append(bottom, line)
 		}
 	}
 	bodyHeight := max(height-len(bottom), 0)
-	l := &layouter{focus: focus, hover: hover, theme: theme}
+	l := &layouter{focus: focus, hover: hover, theme: theme, memo: m}
 	body := l.node(tree, 0, 0, width, bodyHeight)
 	f.lines = make([]string, 0, height)
 	f.lines = append(f.lines, body...)
@@ -230,6 +237,7 @@ func fullHelpLines(tree tea.Node, focus string, own [][]key.Binding, width, maxL
 type layouter struct {
 	focus, hover string
 	theme        *widgets.Theme
+	memo         *memo
 	rects        []Rect
 	// focusShown is set when the focused widget is drawn whole.
 	focusShown bool
@@ -258,7 +266,7 @@ func (l *layouter) node(n tea.Node, x, y, w, h int) []string {
 		}
 		return lines
 	case tea.Text:
-		return l.text(n, w, h)
+		return l.memo.text(n, w, h)
 	case tea.Spacer:
 		return blankLines(w, min(n.Lines, h))
 	default:
@@ -270,14 +278,14 @@ func (l *layouter) node(n tea.Node, x, y, w, h int) []string {
 func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
 	id := wd.WidgetID()
 	ctx := tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover}
-	out := wd.Render(ctx)
+	out := l.memo.render(wd, ctx)
 	lines := splitLines(out)
 	if ctx.Focused && len(lines) > 0 && len(lines) <= h {
 		// Whole only if it drew all it would with room to spare: a widget
 		// that shrinks to the space it gets (a dialog that drops its text
 		// and buttons) is as hidden as one that is cut.
 		ctx.Height = 0
-		if natural := splitLines(wd.Render(ctx)); len(natural) <= h {
+		if natural := splitLines(l.memo.render(wd, ctx)); len(natural) <= h {
 			l.focusShown = true
 		}
 	}
@@ -366,7 +374,7 @@ func (l *layouter) stack(items []tea.Node, gap, x, y, w, h int) []string {
 // drawsSomething reports whether any of items draws a line at width w (a
 // hidden dialog draws none), without recording where.
 func (l *layouter) drawsSomething(items []tea.Node, w int) bool {
-	probe := &layouter{theme: l.theme}
+	probe := &layouter{theme: l.theme, memo: l.memo}
 	for _, it := range items {
 		if len(probe.node(it, 0, 0, w, 1)) > 0 {
 			return true
@@ -516,21 +524,31 @@ func (l *layouter) box(b tea.Box, x, y, w, h int) []string {
 		return body
 	}
 	focused := l.focus != "" && containsWidget(b.Child, l.focus)
-	style := l.theme.Border
-	titleStyle := lipgloss.NewStyle().Bold(true)
-	if focused {
-		style = l.theme.BorderFocus
-		titleStyle = l.theme.Accent
-	}
-	border := lipgloss.RoundedBorder()
 	out := make([]string, 0, len(body)+2)
-	out = append(out, topEdge(border, b.Title, w, style, titleStyle))
-	left, right := style.Render(border.Left), style.Render(border.Right)
+	out = append(out, l.memo.edge(l.theme, true, b.Title, w, focused))
+	sides := l.memo.sides(l.theme, focused)
 	for _, line := range body {
-		out = append(out, left+line+right)
+		out = append(out, sides[0]+line+sides[1])
 	}
-	out = append(out, style.Render(border.BottomLeft+strings.Repeat(border.Bottom, w-2)+border.BottomRight))
+	out = append(out, l.memo.edge(l.theme, false, "", w, focused))
 	return out
+}
+
+// boxBorder is the border boxes are drawn with.
+var boxBorder = lipgloss.RoundedBorder()
+
+// boxStyles are the styles of a box's border and title in theme, focused
+// or not.
+func boxStyles(theme *widgets.Theme, focused bool) (border, title lipgloss.Style) {
+	if focused {
+		return theme.BorderFocus, theme.Accent
+	}
+	return theme.Border, lipgloss.NewStyle().Bold(true)
+}
+
+// bottomEdge draws "╰────╯" in w cells.
+func bottomEdge(border lipgloss.Border, w int, style lipgloss.Style) string {
+	return style.Render(border.BottomLeft + strings.Repeat(border.Bottom, max(w-2, 0)) + border.BottomRight)
 }
 
 // topEdge draws "╭─ Title ───╮" in w cells, cutting the title with an
@@ -551,7 +569,8 @@ func topEdge(border lipgloss.Border, title string, w int, style, titleStyle lipg
 	return b.String()
 }
 
-func (l *layouter) text(t tea.Text, w, h int) []string {
+// textLines draws a text node in at most w x h cells.
+func textLines(t tea.Text, w, h int) []string {
 	style := lipgloss.NewStyle()
 	if t.Bold {
 		style = style.Bold(true)

@@ -108,7 +108,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	snaps, unsubscribe := rt.Subscribe()
 	defer unsubscribe()
 
-	sh := &shared{events: make(chan event, 256)}
+	sh := &shared{events: make(chan event, 256), memo: newMemo()}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height}
 	model.relayout()
 
@@ -192,6 +192,9 @@ type event struct {
 // shared is state the adapter's copies share.
 type shared struct {
 	events chan event
+	// memo keeps the last frames' drawings for the next relayout. Only
+	// Bubble Tea's event loop (Update) and Run before it lays out.
+	memo *memo
 }
 
 func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(bt.Msg)) {
@@ -262,7 +265,7 @@ type adapter struct {
 
 func (a *adapter) relayout() {
 	ch := chromeFor(a.snap, a.fullHelp)
-	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), ch, a.theme)
+	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), ch, a.theme, a.sh.memo)
 }
 
 // Init implements bt.Model: it asks the terminal for its background
@@ -418,9 +421,9 @@ func (a adapter) queue(ev event) {
 // View implements bt.Model: the styled frame on the alternate screen, with
 // the mouse reported (motion too, for hover).
 func (a adapter) View() bt.View {
-	content := a.frame.Styled()
+	content := a.frame.screen()
 	if a.status != "" && a.height > 0 {
-		content = a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width))).Styled()
+		content = a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width))).screen()
 	}
 	v := bt.NewView(content)
 	v.AltScreen = true

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/playground"
+	"github.com/facetui/facet/render/mcp"
+)
+
+// echoTool is the bare tool every call kind is measured against: mcp-go
+// answering its argument, with nothing of Facet's in the way.
+const echoTool = "echo"
+
+// callKind is one kind of MCP call the goal covers, with its arguments.
+// Arguments may depend on the round, so that a write really changes
+// something every time.
+type callKind struct {
+	name string
+	tool string
+	args func(round int) map[string]any
+}
+
+// callKinds are the calls measured against the echo: a derived write on
+// the counter, a sort of the search demo's 390 rows, a page of 100 of them,
+// a screenshot and the session list.
+var callKinds = []callKind{
+	{"echo", echoTool, func(int) map[string]any { return map[string]any{"v": 1} }},
+	{"counter click", "counter_inc_click", func(int) map[string]any { return map[string]any{} }},
+	{"sort of 390 rows", "search_results_sort", func(round int) map[string]any {
+		return map[string]any{"column": "stars", "direction": []string{"asc", "desc"}[round%2]}
+	}},
+	{"get_rows, 100 rows", "search_results_get_rows", func(int) map[string]any { return map[string]any{"limit": 100} }},
+	{"facet_screenshot", "facet_screenshot", func(int) map[string]any { return map[string]any{"id": "search"} }},
+	{"facet_list", "facet_list", func(int) map[string]any { return map[string]any{} }},
+}
+
+// serveMCP is the child side of runCalls: Facet's MCP server with the
+// playground's apps and the bare echo tool, over stdio on in and out. With
+// a cpuProfile path it writes its CPU profile there when stdio ends.
+func serveMCP(ctx context.Context, in io.Reader, out io.Writer, cpuProfile string) error {
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return fmt.Errorf("bench: -cpuprofile: %w", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return fmt.Errorf("bench: -cpuprofile: %w", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	var apps []mcp.App
+	for _, a := range playground.Catalog() {
+		apps = append(apps, mcp.App{Name: a.Name, Title: a.Title, Description: a.Description, New: a.New})
+	}
+	srv, err := mcp.New(mcp.Options{Apps: apps, ToolNames: mcp.NamesSafe, Authorizer: mcp.AllowAll(), PolicySource: mcp.SourceDefault})
+	if err != nil {
+		return fmt.Errorf("bench: mcp server: %w", err)
+	}
+	defer srv.Sessions().StopAll()
+	srv.SDK().AddTool(sdk.Tool{Name: echoTool, Description: "Answers its argument v.", RawInputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(_ context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+			return sdk.NewToolResultText(fmt.Sprint(req.GetArguments()["v"])), nil
+		})
+	return srv.ServeStdio(ctx, in, out)
+}
+
+// runCalls starts serveMCP in a child process of this program and makes
+// rounds calls of every kind through its one stdio transport, the kinds
+// interleaved in each round, then writes each kind's median and its ratio
+// to the echo's. With a cpuProfile path the server writes its CPU profile
+// there.
+func runCalls(ctx context.Context, rounds int, cpuProfile string, w io.Writer) error {
+	if rounds < 1 || rounds > 100000 {
+		return fmt.Errorf("-calls %d: between 1 and 100000", rounds)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	args := []string{"-serve-mcp"}
+	if cpuProfile != "" {
+		args = append(args, "-cpuprofile", cpuProfile)
+	}
+	c, err := client.NewStdioMCPClient(exe, nil, args...)
+	if err != nil {
+		return fmt.Errorf("bench: starting the MCP server: %w", err)
+	}
+	defer c.Close()
+	init := sdk.InitializeRequest{}
+	init.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
+	init.Params.ClientInfo = sdk.Implementation{Name: "facet-bench", Version: "1"}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		return fmt.Errorf("bench: initialize: %w", err)
+	}
+	for _, app := range []string{"counter", "search"} {
+		if _, err := call(ctx, c, "facet_start", map[string]any{"app": app, "id": app}); err != nil {
+			return err
+		}
+	}
+	times := make([][]time.Duration, len(callKinds))
+	// A few rounds first, not counted: connections, caches and the
+	// sessions' first renders warm up.
+	const warmup = 20
+	for round := range rounds + warmup {
+		for i, k := range callKinds {
+			start := time.Now()
+			if _, err := call(ctx, c, k.tool, k.args(round)); err != nil {
+				return fmt.Errorf("%s: %w", k.name, err)
+			}
+			if round >= warmup {
+				times[i] = append(times[i], time.Since(start))
+			}
+		}
+	}
+	writeCalls(w, rounds, times)
+	return nil
+}
+
+// call calls tool and fails on an error result.
+func call(ctx context.Context, c *client.Client, tool string, args map[string]any) (*sdk.CallToolResult, error) {
+	req := sdk.CallToolRequest{}
+	req.Params.Name = tool
+	req.Params.Arguments = args
+	res, err := c.CallTool(ctx, req)
+	if err != nil {
+		return nil, fmt.Errorf("bench: %s: %w", tool, err)
+	}
+	if res.IsError {
+		var text []string
+		for _, c := range res.Content {
+			if t, ok := c.(sdk.TextContent); ok {
+				text = append(text, t.Text)
+			}
+		}
+		return nil, fmt.Errorf("bench: %s: %w: %s", tool, errCallFailed, strings.Join(text, " "))
+	}
+	return res, nil
+}
+
+// errCallFailed is a call that answered an error result.
+var errCallFailed = errors.New("the call answered an error")
+
+// callGoal is the most a call may cost, as a multiple of the echo.
+const callGoal = 1.5
+
+// writeCalls writes the table of call medians: times[i] are the durations
+// of callKinds[i], the echo first.
+func writeCalls(w io.Writer, rounds int, times [][]time.Duration) {
+	fmt.Fprintf(w, "MCP calls over one stdio transport, %d rounds, kinds interleaved (client: mcp-go)\n", rounds)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "call\tmedian\tp90\tvs echo\tgoal")
+	echo := medianDuration(times[0])
+	for i, k := range callKinds {
+		med := medianDuration(times[i])
+		ratio, verdict := "", ""
+		if i > 0 && echo > 0 {
+			r := float64(med) / float64(echo)
+			ratio = fmt.Sprintf("%.2fx", r)
+			verdict = fmt.Sprintf("<= %.1fx", callGoal)
+			if r > callGoal {
+				verdict += " (missed)"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", k.name, micros(med), micros(percentileDuration(times[i], 0.9)), ratio, verdict)
+	}
+	tw.Flush()
+}
+
+func micros(d time.Duration) string {
+	return fmt.Sprintf("%.0f µs", float64(d)/float64(time.Microsecond))
+}
+
+func medianDuration(ds []time.Duration) time.Duration { return percentileDuration(ds, 0.5) }
+
+// percentileDuration is the p-quantile of ds (nearest rank), 0 for none.
+func percentileDuration(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := int(p*float64(len(s))+0.5) - 1
+	return s[min(max(i, 0), len(s)-1)]
+}

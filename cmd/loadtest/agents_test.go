@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+// TestSmokeMCPModes are the short versions of the agents and idle runs, in
+// this process: a few agents for two seconds, a few dozen idle sessions.
+// They check exactness, not speed.
+func TestSmokeMCPModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("serves MCP over HTTP for a few seconds")
+	}
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"agents get exactly the rows their query matches", []string{"-mode", "agents", "-agents", "3", "-duration", "2s"}, "| 3 of 3 | "},
+		{"every idle session starts", []string{"-mode", "idle", "-sessions", "40"}, "| 40 | 40 of 40 |"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var out bytes.Buffer
+			err := run(append(c.args, "-in-process"), strings.NewReader(""), &out, io.Discard)
+			if err != nil {
+				t.Fatalf("run %q: %v\n%s", c.args, err, &out)
+			}
+			if !strings.Contains(out.String(), c.want) {
+				t.Fatalf("no row starting %q in:\n%s", c.want, &out)
+			}
+			if c.args[1] == modeAgents && !strings.Contains(out.String(), " | yes | ") {
+				t.Fatalf("the agents' results were not exact:\n%s", &out)
+			}
+		})
+	}
+}
+
+func TestMCPModeSettingsOutOfBoundsAreRefused(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-mode", "swarm"}, `-mode "swarm": one of ssh, agents, idle`},
+		{[]string{"-mode", "agents", "-agents", "0"}, "-agents 0: want 1 to 500"},
+		{[]string{"-mode", "agents", "-agents", "501"}, "-agents 501: want 1 to 500"},
+		{[]string{"-mode", "idle", "-sessions", "10001"}, "-sessions 10001: want 1 to 10000"},
+		{[]string{"-mode", "agents", "-duration", "2m"}, "-duration 2m0s: want more than 0 and at most 1m"},
+	}
+	for _, c := range cases {
+		err := run(c.args, strings.NewReader(""), io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("run %q = %v, want an error containing %q", c.args, err, c.want)
+		}
+	}
+}
+
+func TestExpectedMatchesCountsTheCatalogue(t *testing.T) {
+	want, err := expectedMatches()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		query string
+		check func(n int) bool
+		rule  string
+	}{
+		{"", func(n int) bool { return n == 390 }, "every repository"},
+		{"no such repository", func(n int) bool { return n == 0 }, "none"},
+		{"go", func(n int) bool { return n > 0 && n < 390 }, "some"},
+	}
+	for _, c := range cases {
+		if n := want[c.query]; !c.check(n) {
+			t.Errorf("query %q matches %d repositories, want %s", c.query, n, c.rule)
+		}
+	}
+}

@@ -1,0 +1,218 @@
+package terminal
+
+import (
+	"reflect"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// memo keeps what one terminal drew for its last frames, so that the next
+// frame draws again only what changed: a widget is drawn again only when
+// its value (its description: widgets are values) or the room it gets
+// differs, and the chrome around it (box edges, the help line, styled
+// text) only when its inputs do. A person pressing a key on a screen of
+// many widgets changes one or two of them; the rest come from here.
+//
+// It holds two generations: what the frame being laid out used, and what
+// the one before it used. An entry not used by a frame is gone after the
+// next one, so the memo never holds more than two frames' drawings. A memo
+// belongs to one terminal and is not safe for concurrent use.
+type memo struct {
+	cur, prev map[any]any
+	// comparable remembers, by widget type, whether its values can key
+	// the memo.
+	comparable map[reflect.Type]bool
+}
+
+func newMemo() *memo {
+	return &memo{cur: map[any]any{}, prev: map[any]any{}, comparable: map[reflect.Type]bool{}}
+}
+
+// frameDone ends a frame: what it did not use is dropped at the next one.
+func (m *memo) frameDone() {
+	if m == nil {
+		return
+	}
+	m.prev = m.cur
+	m.cur = make(map[any]any, len(m.prev))
+}
+
+// get returns the value kept under k, keeping it for the next frame.
+func (m *memo) get(k any) (any, bool) {
+	if v, ok := m.cur[k]; ok {
+		return v, true
+	}
+	if v, ok := m.prev[k]; ok {
+		m.cur[k] = v
+		return v, true
+	}
+	return nil, false
+}
+
+func (m *memo) put(k, v any) { m.cur[k] = v }
+
+// renderKey keys a widget's drawing: the widget value and the room it got.
+type renderKey struct {
+	w   tea.Widget
+	ctx tea.RenderContext
+}
+
+// render is w.Render(ctx), from the memo when w was drawn the same way in
+// one of the last frames. A widget whose value cannot key a map (it holds
+// a slice or a map: a table's rows) is drawn every time.
+func (m *memo) render(w tea.Widget, ctx tea.RenderContext) string {
+	if m == nil || !m.keyable(w) {
+		return w.Render(ctx)
+	}
+	k := renderKey{w: w, ctx: ctx}
+	if v, ok := m.get(k); ok {
+		return v.(string)
+	}
+	out := w.Render(ctx)
+	m.put(k, out)
+	return out
+}
+
+// keyable reports whether w can key a map: its type is comparable and so
+// is every value held in its interface fields.
+func (m *memo) keyable(w tea.Widget) (ok bool) {
+	t := reflect.TypeOf(w)
+	c, seen := m.comparable[t]
+	if !seen {
+		c = t.Comparable()
+		m.comparable[t] = c
+	}
+	if !c {
+		return false
+	}
+	// A comparable type can still hold an uncomparable value in an
+	// interface field (an OnClick message that is a slice): comparing it
+	// panics, and then the widget is drawn without the memo.
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	_ = w == w
+	return true
+}
+
+// edgeKey keys a box's top or bottom edge.
+type edgeKey struct {
+	theme   *widgets.Theme
+	top     bool
+	title   string
+	width   int
+	focused bool
+}
+
+// edge is topEdge or bottomEdge for a box of width w, from the memo when
+// one of the last frames drew it.
+func (m *memo) edge(theme *widgets.Theme, top bool, title string, w int, focused bool) string {
+	draw := func() string {
+		style, titleStyle := boxStyles(theme, focused)
+		if top {
+			return topEdge(boxBorder, title, w, style, titleStyle)
+		}
+		return bottomEdge(boxBorder, w, style)
+	}
+	if m == nil {
+		return draw()
+	}
+	k := edgeKey{theme: theme, top: top, title: title, width: w, focused: focused}
+	if v, ok := m.get(k); ok {
+		return v.(string)
+	}
+	out := draw()
+	m.put(k, out)
+	return out
+}
+
+// sideKey keys a box's left and right edges.
+type sideKey struct {
+	theme   *widgets.Theme
+	focused bool
+}
+
+// sides are a box's left and right edges, styled.
+func (m *memo) sides(theme *widgets.Theme, focused bool) [2]string {
+	draw := func() [2]string {
+		style, _ := boxStyles(theme, focused)
+		return [2]string{style.Render(boxBorder.Left), style.Render(boxBorder.Right)}
+	}
+	if m == nil {
+		return draw()
+	}
+	k := sideKey{theme: theme, focused: focused}
+	if v, ok := m.get(k); ok {
+		return v.([2]string)
+	}
+	out := draw()
+	m.put(k, out)
+	return out
+}
+
+// textKey keys a text node's lines.
+type textKey struct {
+	t    tea.Text
+	w, h int
+}
+
+// text is the layouter's text lines for t, from the memo when one of the
+// last frames drew them. The caller gets its own slice.
+func (m *memo) text(t tea.Text, w, h int) []string {
+	if m == nil {
+		return textLines(t, w, h)
+	}
+	k := textKey{t: t, w: w, h: h}
+	if v, ok := m.get(k); ok {
+		return append([]string(nil), v.([]string)...)
+	}
+	out := textLines(t, w, h)
+	m.put(k, append([]string(nil), out...))
+	return out
+}
+
+// helpMemoKey keys a help line: the focused widget, the terminal's own keys
+// after it, the width and the theme.
+type helpMemoKey struct {
+	w     tea.Widget
+	own   string
+	width int
+	theme *widgets.Theme
+}
+
+// ownKeys spells the terminal's own keys for a helpMemoKey.
+func ownKeys(own []key.Binding) string {
+	var b strings.Builder
+	for _, k := range own {
+		h := k.Help()
+		b.WriteString(h.Key)
+		b.WriteByte(0)
+		b.WriteString(h.Desc)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+// helpFor is the package's helpFor, from the memo when one of the last
+// frames drew the help line of the same focused widget at the same width.
+func (m *memo) helpFor(tree tea.Node, focus string, own []key.Binding, width int, theme *widgets.Theme) string {
+	if m == nil || focus == "" {
+		return helpFor(tree, focus, own, width, theme)
+	}
+	w, ok := tea.FindWidget(tree, focus)
+	if !ok || !m.keyable(w) {
+		return helpFor(tree, focus, own, width, theme)
+	}
+	k := helpMemoKey{w: w, own: ownKeys(own), width: width, theme: theme}
+	if v, ok := m.get(k); ok {
+		return v.(string)
+	}
+	out := helpFor(tree, focus, own, width, theme)
+	m.put(k, out)
+	return out
+}

@@ -7,6 +7,7 @@
 //	go run ./cmd/playground --mcp           # MCP on stdio, for an agent
 //	go run ./cmd/playground --help          # every flag
 //	go run ./cmd/playground --version
+//	go run ./cmd/playground --web 127.0.0.1:8809   # the catalog in a browser: http://127.0.0.1:8809/
 //
 // With --http ADDR and no terminal on stdin (a service, a container), it
 // serves MCP over HTTP until SIGINT or SIGTERM. Unknown flags or demo

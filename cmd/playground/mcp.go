@@ -213,10 +213,14 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	if opts.mcp.stdio {
 		start(func() error { return srv.ServeStdio(ctx, stdin, stdout) })
 	}
+	if opts.web.addr != "" {
+		start(func() error { return runWeb(ctx, opts, stderr, sessions, true) })
+	}
 	switch {
 	case opts.ssh.addr != "":
 		start(func() error { return runSSH(ctx, opts, stderr, sessions) })
-	case opts.mcp.stdio:
+	case opts.mcp.stdio, opts.web.addr != "":
+		// The agent's stdio, or the browsers, are what this run serves.
 	case isTerminal(stdin):
 		start(func() error { return runLive(ctx, opts, sessions, stdin, stdout) })
 	default:

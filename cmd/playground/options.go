@@ -38,6 +38,8 @@ type options struct {
 	ssh sshOptions
 	// mcp holds the MCP flags (--mcp, --http and the policy).
 	mcp mcpOptions
+	// web holds the --web flags (see web.go).
+	web webOptions
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -65,6 +67,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	addSSHFlags(fs, &o.ssh)
 	addMCPFlags(fs, &o.mcp)
+	addWebFlags(fs, &o.web)
 	fs.Usage = func() { printUsage(fs) }
 	return fs
 }
@@ -73,8 +76,8 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 // command line takes it, to fs's output.
 func printUsage(fs *flag.FlagSet) {
 	w := fs.Output()
-	fmt.Fprintf(w, "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR]\n\n"+
-		"Runs Facet's demo apps in this terminal, over SSH, and for agents over MCP. With --http beside the\n"+
+	fmt.Fprintf(w, "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR] [--web ADDR]\n\n"+
+		"Runs Facet's demo apps in this terminal, over SSH, in browsers and for agents over MCP. With --http beside the\n"+
 		"terminal or --ssh, each human session is also an MCP session (live, ssh1, ssh2, ...). With --http\n"+
 		"and no terminal on stdin (a service, a container), it serves MCP over HTTP until SIGINT or SIGTERM.\n\n"+
 		"Flags:\n")
@@ -133,6 +136,9 @@ func parseOptions(args []string) (options, error) {
 		o.mode = modeSSH
 	}
 	if err := o.mcp.check(list); err != nil {
+		return o, err
+	}
+	if err := o.web.check(list); err != nil {
 		return o, err
 	}
 	if o.mcp.stdio && o.ssh.addr == "" {

@@ -34,6 +34,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return err
 	}
 	if !opts.mcp.enabled() {
+		if opts.web.addr != "" {
+			return runServices(ctx, opts, stderr)
+		}
 		switch opts.mode {
 		case modeTerminal:
 			if !isTerminal(stdin) {

@@ -1,0 +1,26 @@
+// ws.js carries a Facet page over a WebSocket to the server that served it.
+"use strict";
+(function () {
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  const handlers = [], closers = [], pending = [];
+  ws.onopen = function () {
+    for (const s of pending) ws.send(s);
+    pending.length = 0;
+  };
+  ws.onmessage = function (e) {
+    const p = JSON.parse(e.data);
+    for (const h of handlers) h(p);
+  };
+  ws.onclose = function (e) {
+    for (const c of closers) c(e.reason || "the connection closed");
+  };
+  window.Facet.mount({
+    send: function (ev) {
+      const s = JSON.stringify(ev);
+      if (ws.readyState === WebSocket.OPEN) ws.send(s);
+      else if (ws.readyState === WebSocket.CONNECTING) pending.push(s);
+    },
+    onMessage: function (fn) { handlers.push(fn); },
+    onClose: function (fn) { closers.push(fn); },
+  });
+})();

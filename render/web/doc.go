@@ -1,0 +1,35 @@
+// Package web is Facet's browser renderer: the same running app, drawn in a
+// browser as semantic HTML and driven from it, shared with the terminal, SSH
+// and agents like every other renderer.
+//
+// Each browser tab is a session (web1, web2, ...) in the tea.Sessions
+// registry the renderer is given, so an agent that sees that registry (the
+// MCP renderer over --http) can act on it while the person watches, and the
+// person sees the agent's actions as they happen.
+//
+// The page is split in three layers so that another transport can carry it
+// (an MCP Apps host's postMessage bridge, later):
+//
+//   - Page: the tree drawn as HTML elements keyed by DOM id (buttons are
+//     <button>, a masked field an <input type="password"> that never carries
+//     its value, tables <table> with sortable headers, trees and lists with
+//     ARIA roles), and Diff, which turns two pages into the replace
+//     operations that change one into the other.
+//   - Tab: one session seen from one page: it applies the page's events
+//     (keys, clicks, pastes, the window's size, the detach control) to the
+//     runtime and turns each snapshot into a Patch. It knows no transport.
+//   - Server: HTTP (the page and its embedded assets) and a WebSocket per
+//     tab, behind the same Host and Origin checks as the MCP renderer's
+//     HTTP transport.
+//
+// The JavaScript mirrors the split: facet.js draws patches and reports
+// events through an abstract transport ({send, onMessage}); ws.js is the
+// WebSocket transport. Nothing is built or fetched from elsewhere: every
+// asset is embedded.
+//
+// Keys go to the runtime as a terminal's do (Tab moves focus, the focused
+// widget's own key map turns the rest into messages); a click goes to the
+// widget under the pointer as the action it stands for (a row's
+// select_row, a header's sort), the same message an agent's tool call
+// sends.
+package web

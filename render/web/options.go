@@ -1,0 +1,97 @@
+package web
+
+import (
+	"fmt"
+	"log/slog"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// DefaultAddr is where Serve listens when Options.Addr is empty: loopback.
+const DefaultAddr = "127.0.0.1:8809"
+
+// DefaultMaxTabs is how many tabs (sessions) a server runs at once unless
+// Options.MaxTabs says otherwise.
+const DefaultMaxTabs = 32
+
+// Options configure a Server.
+type Options struct {
+	// Addr to listen on (Serve); DefaultAddr when empty.
+	Addr string
+	// App names the app in the sessions registry ("playground").
+	App string
+	// NewModel returns a fresh model for each tab. Required.
+	NewModel func() tea.Model
+	// Sessions is the registry each tab's session joins, shared with the
+	// other renderers (so agents see web1, web2, ...); a server makes its
+	// own when nil.
+	Sessions *tea.Sessions
+	// SessionPrefix names the sessions: the prefix and a number ("web1").
+	// "web" when empty.
+	SessionPrefix string
+	// AllowedHosts are Host header values (host or host:port) accepted
+	// besides loopback ones, against DNS rebinding. Serving off loopback
+	// needs at least one.
+	AllowedHosts []string
+	// AllowedOrigins are browser origins (scheme://host[:port]) accepted
+	// besides loopback ones (when serving loopback) and the page's own
+	// (http://<an allowed Host>).
+	AllowedOrigins []string
+	// NoAgents says no agent can reach these sessions: the page shows no
+	// agent status or detach control.
+	NoAgents bool
+	// MaxTabs caps the tabs open at once (DefaultMaxTabs when 0); a tab
+	// past it is refused with a page that says so.
+	MaxTabs int
+	// Theme colours the page (widgets.DefaultTheme() when nil).
+	Theme *widgets.Theme
+	// Logger logs refused requests and failed tabs (discarded when nil).
+	Logger *slog.Logger
+}
+
+// ConfigError is a Server configuration that cannot work: which option and
+// why.
+type ConfigError struct {
+	Option string
+	Reason string
+}
+
+func (e *ConfigError) Error() string {
+	return fmt.Sprintf("web: %s: %s", e.Option, e.Reason)
+}
+
+// withDefaults checks o and fills in its defaults.
+func (o Options) withDefaults() (Options, error) {
+	if o.NewModel == nil {
+		return o, &ConfigError{Option: "NewModel", Reason: "is required: each tab starts a model from it"}
+	}
+	if o.MaxTabs < 0 {
+		return o, &ConfigError{Option: "MaxTabs", Reason: fmt.Sprintf("%d: must be 0 (the default, %d) or more", o.MaxTabs, DefaultMaxTabs)}
+	}
+	if o.MaxTabs == 0 {
+		o.MaxTabs = DefaultMaxTabs
+	}
+	if o.SessionPrefix == "" {
+		o.SessionPrefix = "web"
+	}
+	if err := tea.CheckID("session prefix", o.SessionPrefix+"1"); err != nil {
+		return o, &ConfigError{Option: "SessionPrefix", Reason: err.Error()}
+	}
+	if o.App == "" {
+		o.App = "app"
+	}
+	if o.Sessions == nil {
+		o.Sessions = tea.NewSessions()
+	}
+	if o.Theme == nil {
+		o.Theme = widgets.DefaultTheme()
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.Addr == "" {
+		o.Addr = DefaultAddr
+	}
+	return o, nil
+}

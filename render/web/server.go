@@ -1,0 +1,259 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/facetui/facet/tea"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// contentSecurity keeps the page to what the server itself serves: no
+// script, style or connection goes anywhere else.
+const contentSecurity = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// Server serves apps to browsers: the page at /, its assets under
+// /assets/, and a WebSocket per tab at /ws, each tab its own session.
+type Server struct {
+	opts    Options
+	theme   string // the theme's CSS
+	nextID  atomic.Int64
+	running atomic.Int64
+}
+
+// New checks opts and returns a Server. A configuration that cannot work is
+// a *ConfigError.
+func New(opts Options) (*Server, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	return &Server{opts: o, theme: ThemeCSS(o.Theme)}, nil
+}
+
+// Sessions returns the registry the server's tabs join.
+func (s *Server) Sessions() *tea.Sessions { return s.opts.Sessions }
+
+// Handler returns the server's HTTP handler. loopback says whether it is
+// served on a loopback address only: loopback Host and Origin values are
+// then accepted besides the allowed ones.
+func (s *Server) Handler(loopback bool) http.Handler {
+	mux := http.NewServeMux()
+	static, _ := fs.Sub(assets, "assets") // the directory is embedded: never fails
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		s.serveAsset(w, static, "index.html")
+	})
+	mux.HandleFunc("GET /assets/theme.css", func(w http.ResponseWriter, r *http.Request) {
+		header(w, "text/css; charset=utf-8")
+		_, _ = w.Write([]byte(s.theme))
+	})
+	mux.HandleFunc("GET /assets/{name}", func(w http.ResponseWriter, r *http.Request) {
+		name := r.PathValue("name")
+		if name == "index.html" {
+			http.NotFound(w, r)
+			return
+		}
+		s.serveAsset(w, static, name)
+	})
+	mux.HandleFunc("GET /ws", s.serveTab)
+	g := guard{hosts: s.opts.AllowedHosts, origins: s.opts.AllowedOrigins, loopback: loopback}
+	return g.wrap(mux)
+}
+
+// header sets the headers every answer carries.
+func header(w http.ResponseWriter, contentType string) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Content-Security-Policy", contentSecurity)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cache-Control", "no-store")
+}
+
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+}
+
+func (s *Server) serveAsset(w http.ResponseWriter, static fs.FS, name string) {
+	body, err := fs.ReadFile(static, name)
+	ext := name[strings.LastIndex(name, "."):]
+	ct, known := contentTypes[ext]
+	if err != nil || !known {
+		http.Error(w, fmt.Sprintf("facet: no asset %q", name), http.StatusNotFound)
+		return
+	}
+	header(w, ct)
+	_, _ = w.Write(body)
+}
+
+// Serve serves on opts.Addr (loopback by default) until ctx ends.
+func (s *Server) Serve(ctx context.Context) error {
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", s.opts.Addr)
+	if err != nil {
+		return fmt.Errorf("web: listen %s: %w", s.opts.Addr, err)
+	}
+	return s.ServeListener(ctx, ln)
+}
+
+// ServeListener serves on ln until ctx ends, then stops every tab's
+// session. Off loopback it refuses to start (a *ConfigError) unless
+// Options.AllowedHosts names the hosts browsers use.
+func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
+	loopback := false
+	if ta, ok := ln.Addr().(*net.TCPAddr); ok {
+		loopback = ta.IP.IsLoopback()
+	}
+	if !loopback && len(s.opts.AllowedHosts) == 0 {
+		ln.Close()
+		return &ConfigError{Option: "AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names browsers use (--web-allowed-hosts): without them nothing stops DNS rebinding", ln.Addr())}
+	}
+	hs := &http.Server{Handler: s.Handler(loopback), ReadHeaderTimeout: 10 * time.Second,
+		BaseContext: func(net.Listener) context.Context { return ctx }}
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(shut)
+	}()
+	if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("web: serve: %w", err)
+	}
+	return nil
+}
+
+// startSession starts a fresh model as the next free session id.
+func (s *Server) startSession(ctx context.Context) (*tea.Session, error) {
+	for {
+		id := fmt.Sprintf("%s%d", s.opts.SessionPrefix, s.nextID.Add(1))
+		sess, err := s.opts.Sessions.Start(ctx, id, s.opts.App, s.opts.NewModel())
+		if errors.Is(err, tea.ErrSessionExists) {
+			continue
+		}
+		return sess, err
+	}
+}
+
+// serveTab runs one tab: a session for as long as the WebSocket is open.
+// Events from the page apply in order; every snapshot the session
+// publishes is pushed as a patch. The session stops when the page goes,
+// and the page is told when the session ends first.
+func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
+	if s.running.Add(1) > int64(s.opts.MaxTabs) {
+		s.running.Add(-1)
+		http.Error(w, fmt.Sprintf("facet: %d tabs are open, the most this server runs at once; close one and reload", s.opts.MaxTabs), http.StatusServiceUnavailable)
+		return
+	}
+	defer s.running.Add(-1)
+	// The guard has checked Origin by the server's rules, which also admit
+	// configured origins the library's same-origin check would refuse.
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	if err != nil {
+		s.opts.Logger.Warn("web: websocket refused", "err", err)
+		return
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(1 << 20)
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+
+	sess, err := s.startSession(ctx)
+	if err != nil {
+		s.opts.Logger.Error("web: start a session", "err", err)
+		c.Close(websocket.StatusInternalError, "could not start a session")
+		return
+	}
+	defer func() { _ = s.opts.Sessions.Stop(sess.ID) }()
+	tab := NewTab(sess, !s.opts.NoAgents)
+	snaps, unsubscribe := sess.Subscribe()
+	defer unsubscribe()
+
+	// read is one message from the page: an event, or why it is not one.
+	type read struct {
+		ev  Event
+		err error
+	}
+	events := make(chan read, 64)
+	go func() {
+		defer cancel()
+		for {
+			var r read
+			_, data, err := c.Read(ctx)
+			if err != nil {
+				return
+			}
+			if err := json.Unmarshal(data, &r.ev); err != nil {
+				r.err = fmt.Errorf("an event the page sent is not JSON: %w", err)
+			}
+			select {
+			case events <- r:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+
+	send := func(p Patch) bool {
+		data, _ := json.Marshal(p) // strings, ints and Ops: always encodable
+		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
+		defer wcancel()
+		return c.Write(wctx, websocket.MessageText, data) == nil
+	}
+	// end tells the page that the session is over (the app quit, or
+	// someone stopped it), and closes.
+	end := func() {
+		send(Patch{T: "ended", Session: sess.ID, Text: "The session " + sess.ID + " has ended. Reload the page to start a new one."})
+		c.Close(websocket.StatusNormalClosure, "session ended")
+	}
+	if p, ok := tab.Render(sess.Snapshot()); ok && !send(p) {
+		return
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case snap, ok := <-snaps:
+			if !ok {
+				end()
+				return
+			}
+			if p, ok := tab.Render(snap); ok && !send(p) {
+				return
+			}
+		case r := <-events:
+			if r.err != nil {
+				if !send(tab.Refuse(r.err)) {
+					return
+				}
+				continue
+			}
+			ev := r.ev
+			p, err := tab.Handle(ctx, ev)
+			if err != nil {
+				s.opts.Logger.Debug("web: event refused", "session", sess.ID, "event", ev.T, "err", err)
+			}
+			if p.T != "" && !send(p) {
+				return
+			}
+			if errors.Is(err, tea.ErrStopped) {
+				end()
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,243 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// DetachKey is the key that detaches agents from a tab's session and,
+// pressed again, lets them back: the terminal's own (ctrl+]). It is never
+// sent to the app.
+const DetachKey = "ctrl+]"
+
+// Event is what a page reports to its Tab. T says which kind:
+//
+//	key     Key, spelt as tea.Key.String spells it ("a", "shift+tab", "ctrl+u")
+//	click   ID, Action and Args from the part clicked (see Click)
+//	wheel   ID and Dir ("up" or "down"): the wheel over a widget
+//	paste   Text, for the focused text field, whole
+//	resize  Cols and Rows: the space the page has, in character cells
+//	detach  toggles agents, as DetachKey does
+type Event struct {
+	T      string         `json:"t"`
+	Key    string         `json:"key,omitempty"`
+	ID     string         `json:"id,omitempty"`
+	Action string         `json:"action,omitempty"`
+	Args   map[string]any `json:"args,omitempty"`
+	Dir    string         `json:"dir,omitempty"`
+	Text   string         `json:"text,omitempty"`
+	Cols   int            `json:"cols,omitempty"`
+	Rows   int            `json:"rows,omitempty"`
+}
+
+// Patch is what a Tab pushes to its page. T is "patch" (apply Ops, then
+// move focus to the element Focus names) or "ended" (the session is over;
+// Text says why).
+type Patch struct {
+	T       string `json:"t"`
+	Version uint64 `json:"v,omitempty"`
+	Session string `json:"session,omitempty"`
+	Ops     []Op   `json:"ops,omitempty"`
+	Focus   string `json:"focus,omitempty"`
+	Text    string `json:"text,omitempty"`
+}
+
+// ErrUnknownEvent is wrapped by the error Handle returns for an event it
+// does not know.
+var ErrUnknownEvent = errors.New("unknown event")
+
+// Tab is one session as one page sees it: it applies the page's events to
+// the session's runtime as a terminal applies its input, and turns
+// snapshots into patches against the page it drew last. It knows nothing of
+// the transport that carries events and patches.
+type Tab struct {
+	sess   *tea.Session
+	agents bool
+
+	mu      sync.Mutex
+	last    *element
+	version uint64
+	problem string
+}
+
+// NewTab returns a Tab for sess. agents says whether agents can reach the
+// session, so the page shows their status and the detach control.
+func NewTab(sess *tea.Session, agents bool) *Tab {
+	return &Tab{sess: sess, agents: agents}
+}
+
+// Session returns the tab's session.
+func (t *Tab) Session() *tea.Session { return t.sess }
+
+// Render returns the patch that brings the page up to s: the whole page the
+// first time, then only the elements that changed (none when s looks the
+// same: the patch still tells the page its version). It returns false when
+// there is nothing to send: s is not newer than what the page shows.
+func (t *Tab) Render(s tea.Snapshot) (Patch, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.renderLocked(s, false)
+}
+
+func (t *Tab) renderLocked(s tea.Snapshot, force bool) (Patch, bool) {
+	if t.last != nil && s.Version < t.version {
+		return Patch{}, false
+	}
+	if t.last != nil && s.Version == t.version && !force {
+		return Patch{}, false
+	}
+	next := paint(s, t.sess.ID, t.agents, t.problem)
+	p := Patch{T: "patch", Version: s.Version, Session: t.sess.ID, Focus: focusID(s)}
+	if t.last == nil {
+		p.Ops = []Op{{ID: RootID, HTML: next.HTML()}}
+	} else {
+		p.Ops = diff(t.last, next)
+	}
+	t.last, t.version = next, s.Version
+	return p, true
+}
+
+// focusID is the DOM id of the focused widget's element, or "".
+func focusID(s tea.Snapshot) string {
+	if s.Focus == "" {
+		return ""
+	}
+	return DOMID(s.Focus)
+}
+
+// Handle applies one event to the session and returns the patch that shows
+// its outcome: what changed, or the reason the runtime refused it (shown on
+// the page's bar until the next event succeeds). The error is the refusal,
+// for a caller that logs; the patch already shows it.
+func (t *Tab) Handle(ctx context.Context, ev Event) (Patch, error) {
+	after, err := t.apply(ctx, ev)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	problem := ""
+	if err != nil {
+		problem = err.Error()
+	}
+	changed := problem != t.problem
+	t.problem = problem
+	if after == nil {
+		s := t.sess.Snapshot()
+		after = &s
+	}
+	p, _ := t.renderLocked(*after, changed)
+	return p, err
+}
+
+// Refuse shows err on the page's bar, as Handle shows a refused event:
+// for an event the transport could not even read.
+func (t *Tab) Refuse(err error) Patch {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.problem = err.Error()
+	p, _ := t.renderLocked(t.sess.Snapshot(), true)
+	return p
+}
+
+// apply performs ev on the runtime and returns the snapshot after it, when
+// the call returned one.
+func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
+	rt := t.sess.Runtime
+	switch ev.T {
+	case "key":
+		if ev.Key == DetachKey {
+			return nil, t.toggleAgents(ctx)
+		}
+		k, err := tea.ParseKey(ev.Key)
+		if err != nil {
+			return nil, err
+		}
+		tr, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: k})
+		return after(tr, err)
+	case "click":
+		view := rt.Snapshot().View
+		msg, err := clickMsg(view, Click{ID: ev.ID, Action: ev.Action, Args: ev.Args})
+		if err != nil {
+			return nil, err
+		}
+		if w, ok := tea.FindWidget(view, ev.ID); ok && tea.CanFocus(w) && rt.Snapshot().Focus != ev.ID {
+			// A press focuses what it lands on, as in the terminal.
+			if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: ev.ID}); err != nil && !errors.Is(err, tea.ErrNotFocusable) {
+				return nil, err
+			}
+		}
+		if msg == nil {
+			return nil, nil
+		}
+		tr, err := rt.Dispatch(ctx, msg)
+		return after(tr, err)
+	case "wheel":
+		action := tea.MouseWheelDown
+		if ev.Dir == "up" {
+			action = tea.MouseWheelUp
+		}
+		tr, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: ev.ID, Mouse: tea.Mouse{Action: action}})
+		return after(tr, err)
+	case "paste":
+		msg, err := pasteMsg(rt.Snapshot(), ev.Text)
+		if err != nil || msg == nil {
+			return nil, err
+		}
+		tr, err := rt.Dispatch(ctx, msg)
+		return after(tr, err)
+	case "resize":
+		if ev.Cols <= 0 || ev.Rows <= 0 || ev.Cols > 10000 || ev.Rows > 10000 {
+			return nil, fmt.Errorf("resize to %dx%d: columns and rows must be 1 to 10000", ev.Cols, ev.Rows)
+		}
+		tr, err := rt.Dispatch(ctx, tea.WindowSizeMsg{Width: ev.Cols, Height: ev.Rows})
+		return after(tr, err)
+	case "detach":
+		return nil, t.toggleAgents(ctx)
+	}
+	return nil, fmt.Errorf("event %q: %w: one of key, click, wheel, paste, resize, detach", ev.T, ErrUnknownEvent)
+}
+
+func after(tr tea.Transition, err error) (*tea.Snapshot, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &tr.After, nil
+}
+
+// toggleAgents detaches (and blocks) agents, or lets them back, as the
+// terminal's detach key does. Without agents it does nothing.
+func (t *Tab) toggleAgents(ctx context.Context) error {
+	if !t.agents {
+		return nil
+	}
+	if t.sess.Snapshot().Presence.Blocked {
+		_, err := t.sess.Dispatch(ctx, tea.AllowAgentsMsg{})
+		return err
+	}
+	_, err := t.sess.Dispatch(ctx, tea.DetachAgentsMsg{})
+	return err
+}
+
+// pasteMsg is the message that pastes text into the focused widget of s,
+// whole, as the terminal pastes: refused when the text cannot be typed or
+// does not fit, ignored (with an error that says so) when the focused
+// widget takes no text, so pasted text never reaches a list or the app as
+// keys.
+func pasteMsg(s tea.Snapshot, text string) (tea.Msg, error) {
+	w, ok := tea.FindWidget(s.View, s.Focus)
+	if !ok || s.Focus == "" {
+		return nil, errors.New("paste ignored: no text field has focus")
+	}
+	p, ok := w.(widgets.Paster)
+	if !ok {
+		return nil, fmt.Errorf("paste ignored: the focused %s %q takes no text", w.WidgetKind(), w.WidgetID())
+	}
+	msg, err := p.Paste(text)
+	if err != nil {
+		return nil, fmt.Errorf("paste refused: %w", err)
+	}
+	return msg, nil
+}

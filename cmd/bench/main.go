@@ -39,7 +39,7 @@ type suite struct {
 var suites = []suite{
 	{"./tea", "^BenchmarkDispatch$"},
 	{"./widgets", "^BenchmarkTableRender$"},
-	{"./render/terminal", "^BenchmarkDraw$"},
+	{"./render/terminal", "^(BenchmarkDraw|BenchmarkSnapshotFrame|BenchmarkSnapshotFlush)$"},
 	{"./render/mcp", "^(BenchmarkStdioRoundTrip|BenchmarkDeriveAndSync1000|BenchmarkSteadyStateRender1000|BenchmarkSteadyStateRegistryPath|BenchmarkDiffAfterSort)$"},
 }
 
@@ -52,6 +52,8 @@ type ratio struct {
 var ratios = []ratio{
 	{"Table draw, 100,000 rows vs 40 rows", "BenchmarkTableRender/rows=100000", "BenchmarkTableRender/rows=40", "<= 2x"},
 	{"derived write vs bare echo tool, over stdio", "BenchmarkStdioRoundTrip/derived_write", "BenchmarkStdioRoundTrip/echo", "<= 1.5x"},
+	{"terminal frame per snapshot, memo vs full redraw", "BenchmarkSnapshotFrame/memo", "BenchmarkSnapshotFrame/redraw_all", "< 1x"},
+	{"frame and Bubble Tea's flush, memo vs full redraw", "BenchmarkSnapshotFlush/memo", "BenchmarkSnapshotFlush/redraw_all", "< 1x"},
 }
 
 func main() {

@@ -13,7 +13,8 @@ import (
 // frame draws again only what changed: a widget is drawn again only when
 // its value (its description: widgets are values) or the room it gets
 // differs, and the chrome around it (box edges, the help line, styled
-// text) only when its inputs do. A person pressing a key on a screen of
+// text) only when its inputs do. A pointer in a widget counts by its
+// address: what it points to (a Theme) is taken to stay as it was. A person pressing a key on a screen of
 // many widgets changes one or two of them; the rest come from here.
 //
 // It holds two generations: what the frame being laid out used, and what
@@ -160,6 +161,14 @@ type textKey struct {
 	t    tea.Text
 	w, h int
 }
+
+// The keys of the memo must stay comparable; the compiler checks it here.
+var (
+	_ map[textKey]struct{}
+	_ map[edgeKey]struct{}
+	_ map[sideKey]struct{}
+	_ map[helpKey]struct{}
+)
 
 // text is the layouter's text lines for t, from the memo when one of the
 // last frames drew them. The caller gets its own slice.

@@ -167,7 +167,7 @@ var (
 	_ map[textKey]struct{}
 	_ map[edgeKey]struct{}
 	_ map[sideKey]struct{}
-	_ map[helpKey]struct{}
+	_ map[helpMemoKey]struct{}
 )
 
 // text is the layouter's text lines for t, from the memo when one of the

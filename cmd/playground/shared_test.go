@@ -18,6 +18,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/render/ssh"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -252,7 +253,7 @@ func (r *sharedRig) readyTools(id, tool string) {
 			return "error: " + out
 		}
 		return out
-	}, func(s string) bool { return strings.Contains(s, tool) })
+	}, func(s string) bool { return strings.Contains(s, tool) || strings.Contains(s, derive.SafeName(tool)) })
 }
 
 func TestSharedSessionAnAgentsCallShowsOnTheSSHScreen(t *testing.T) {

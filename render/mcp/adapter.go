@@ -44,7 +44,7 @@ func (k sdkSink) RemoveTools(names []string) {
 	for _, n := range names {
 		adv = append(adv, n)
 		if k.s.opts.ToolNames == NamesSafe {
-			adv = append(adv, derive.ClientName(n))
+			adv = append(adv, derive.SafeName(n))
 		}
 	}
 	k.s.sdk.DeleteTools(adv...)

@@ -103,10 +103,8 @@ func New(opts Options) (*Server, error) {
 
 // instructions tell a client how the tools are named and used.
 func instructions(style string) string {
-	shape, example := "<session>.<widget>.<action>", "demo.results.sort"
-	if style == NamesSafe {
-		shape, example = "<session>_<widget>_<action>", "demo_results_sort"
-	}
+	n := toolNamer{style: style}
+	shape, example := n.shape(), n.advertisedName(derive.ToolName("demo", "results", "sort"))
 	return "Facet apps: start one with facet_start, then drive it with its " + shape + " tools (such as " + example +
 		"; or facet_act by parts). facet_screenshot shows the screen; read facet://session/<id>/context for the model, widgets and focus."
 }

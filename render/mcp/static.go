@@ -37,7 +37,7 @@ func (s *Server) staticTools() []*derive.Tool {
 	}
 	tools := []*derive.Tool{
 		{Name: "facet_start", Sensitive: true,
-			Description: "Start a session of a Facet app. Answers the session id and the session's tools (<session>.<widget>.<action>).",
+			Description: "Start a session of a Facet app. Answers the session id and the session's tools (" + s.names.shape() + ").",
 			InputSchema: obj(map[string]any{
 				"app":    map[string]any{"type": "string", "description": "App to start; one of the startable apps.", "enum": s.opts.Startable},
 				"id":     map[string]any{"type": "string", "description": "Session id: a lowercase letter and up to six lowercase letters or digits. Derived from the app when absent.", "pattern": "^[a-z][a-z0-9]{0,6}$"},
@@ -62,7 +62,7 @@ func (s *Server) staticTools() []*derive.Tool {
 		{Name: "facet_screenshot", Description: "The session's screen as text, exactly as the terminal draws it (masked inputs show their mask).",
 			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
 		{Name: "facet_act",
-			Description: "Call a session's widget action by parts, for clients that cannot call tools they have not listed: the same checks and results as <session>.<widget>.<action>.",
+			Description: "Call a session's widget action by parts, for clients that cannot call tools they have not listed: the same checks and results as " + s.names.shape() + ".",
 			InputSchema: obj(map[string]any{
 				"session": idProp("Session id."),
 				"widget":  idProp("Widget id."),
@@ -345,7 +345,7 @@ func (s *Server) noTool(session, widget, action string) string {
 	return fmt.Sprintf("session `%s` has no tool `%s`: no widget `%s` has been on its screen (it may appear later, say on another tab); call %s to see the session's tools", session, s.names.advertisedName(name), widget, discover)
 }
 
-// discover answers <session>.discover_tools.
+// discover answers a session's discover_tools.
 func (s *Server) discover(session string, args map[string]any) (Answer, error) {
 	q, isString := args["query"].(string)
 	if raw, present := args["query"]; present && raw != nil && !isString {

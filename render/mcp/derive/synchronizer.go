@@ -137,8 +137,8 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			s.warnOnce("spec:"+d.Name, "mcp: refused a tool spec", "widget", d.Widget, "action", d.Action.Name, "reason", err.Error())
 			continue
 		}
-		if len(clientPrefix)+len(ClientName(t.Name)) > MaxClientNameLen {
-			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full", "tool", t.Name, "limit", MaxClientNameLen)
+		if safe := SafeName(t.Name); safe != ClientName(t.Name) {
+			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full; it is advertised cut, with a hash", "tool", t.Name, "advertised", safe, "limit", MaxNameLen)
 		}
 		changed = append(changed, &t)
 	}

@@ -2,6 +2,7 @@ package derive
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/facetui/facet/tea"
 )
@@ -82,22 +83,33 @@ func Tools(session string, view tea.Node) ([]Derived, []Warning) {
 // build cleans a derived action into a registry Tool. Only "sensitive" and
 // "destructiveHint" survive, and only when true: every other annotation is
 // the provider's own claim, and clients act on claims such as readOnlyHint.
+// Facet marks read-only what writes nothing: every write is annotated
+// sensitive.
 func build(session string, d Derived) (Tool, error) {
 	schema, err := CleanSchema(d.Action.InputSchema)
 	if err != nil {
 		return Tool{}, err
 	}
+	sensitive := d.Action.Annotations["sensitive"] == true
+	destructive := d.Action.Annotations["destructiveHint"] == true
+	out := ReadSchema()
+	if sensitive || destructive {
+		out = WriteSchema()
+	}
 	return Tool{
-		Name:        d.Name,
-		Description: CleanText(d.Action.Description),
-		InputSchema: schema,
-		Sensitive:   d.Action.Annotations["sensitive"] == true,
-		Destructive: d.Action.Annotations["destructiveHint"] == true,
-		Derived:     true,
-		Session:     session,
-		Widget:      d.Widget,
-		Kind:        d.Kind,
-		Action:      d.Action.Name,
-		raw:         d.Action,
+		Name:         d.Name,
+		Title:        d.Kind + " " + d.Widget + ": " + strings.ReplaceAll(d.Action.Name, "_", " "),
+		Description:  CleanText(d.Action.Description),
+		InputSchema:  schema,
+		OutputSchema: out,
+		Sensitive:    sensitive,
+		Destructive:  destructive,
+		ReadOnly:     !sensitive && !destructive,
+		Derived:      true,
+		Session:      session,
+		Widget:       d.Widget,
+		Kind:         d.Kind,
+		Action:       d.Action.Name,
+		raw:          d.Action,
 	}, nil
 }

@@ -54,6 +54,9 @@ type TableColumn struct {
 	Title string `json:"title"`
 	Width int    `json:"width"`
 	Align Align  `json:"align"`
+	// Numeric marks a column of numbers: get_rows reads its cells as JSON
+	// numbers (a cell that is not one stays a string).
+	Numeric bool `json:"numeric,omitempty"`
 }
 
 // Align is where a Table column places text narrower than the column.
@@ -669,12 +672,21 @@ func (t Table) getRows(args map[string]any) (tea.Result, error) {
 		}
 	}
 	keys := t.columnKeys()
+	var numeric []bool // nil while no column is numeric
+	for i, c := range t.Columns {
+		if c.Numeric {
+			if numeric == nil {
+				numeric = make([]bool, len(t.Columns))
+			}
+			numeric[i] = true
+		}
+	}
 	end := min(offset+limit, len(t.Rows))
 	rows := make([]TableRow, 0, end-offset)
 	for _, r := range t.Rows[offset:end] {
 		cells := make([]string, len(keys))
 		copy(cells, r)
-		rows = append(rows, TableRow{Keys: keys, Cells: cells})
+		rows = append(rows, TableRow{Keys: keys, Cells: cells, Numeric: numeric})
 	}
 	return tea.Read(map[string]any{"columns": keys, "rows": rows, "total": len(t.Rows), "offset": offset}), nil
 }
@@ -686,6 +698,8 @@ func (t Table) getRows(args map[string]any) (tea.Result, error) {
 type TableRow struct {
 	Keys  []string
 	Cells []string
+	// Numeric[i] encodes Cells[i] as a JSON number when it is one.
+	Numeric []bool
 }
 
 // Cell returns the cell under column key, or "" when the row has none.
@@ -717,6 +731,10 @@ func (r TableRow) MarshalJSON() ([]byte, error) {
 		if i < len(r.Cells) {
 			v = r.Cells[i]
 		}
+		if i < len(r.Numeric) && r.Numeric[i] && isJSONNumber(v) {
+			b.WriteString(v)
+			continue
+		}
 		cell, err := json.Marshal(v)
 		if err != nil {
 			return nil, fmt.Errorf("table row cell %q: %w", k, err)
@@ -725,4 +743,10 @@ func (r TableRow) MarshalJSON() ([]byte, error) {
 	}
 	b.WriteByte('}')
 	return b.Bytes(), nil
+}
+
+// isJSONNumber reports whether s is a number as JSON spells it.
+func isJSONNumber(s string) bool {
+	var n json.Number
+	return json.Unmarshal([]byte(s), &n) == nil && strings.TrimSpace(s) == s && s != "" && s[0] != '"'
 }

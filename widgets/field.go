@@ -59,18 +59,18 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, k tea.
 func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
-		text := "The text to type: one line, without newlines, tabs or other control characters, line or paragraph separators (U+2028, U+2029) or bidirectional controls (U+202A-U+202E, U+2066-U+2069)."
+		text := "One line; control, line-separator and bidi characters are refused."
 		if multiline {
 			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
 		}
-		text += fmt.Sprintf(" The value holds at most %d characters; longer text is refused, never cut.", limit)
+		text += fmt.Sprintf(" Holds at most %d characters (longer is refused, not cut).", limit)
 		textSchema := str(text)
 		textSchema["maxLength"] = limit
 		out = append(out,
-			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.",
+			write("type_into", "Type text into the field, replacing its value (or adding to it: append).",
 				object(map[string]any{
 					"text":   textSchema,
-					"append": boolean("Add the text at the end of the current value instead of replacing it (default false)."),
+					"append": boolean("Add at the end instead of replacing (default false)."),
 				}, "text")),
 			write("clear", "Clear the field's value.", object(nil)),
 		)

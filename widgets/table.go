@@ -594,7 +594,7 @@ func (t Table) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
 func (t Table) Actions() []tea.Action {
-	getRows := read("get_rows", "Read rows in display order as objects keyed by column key, a page at a time; also returns the column keys, the total row count and the offset.",
+	getRows := read("get_rows", "Read a page of rows in display order, with the columns, the total and the offset.",
 		object(map[string]any{
 			"offset": integer("Index of the first row to return (default 0).", 0),
 			"limit":  map[string]any{"type": "integer", "description": "How many rows to return (default 100, at most 1000).", "minimum": 1, "maximum": getRowsMaxLimit},
@@ -603,9 +603,9 @@ func (t Table) Actions() []tea.Action {
 		return []tea.Action{getRows}
 	}
 	return []tea.Action{
-		write("select_row", "Select the row at index (0-based, in display order), as a user would with the arrow keys or a click.",
+		write("select_row", "Select the row at index, as the arrow keys or a click do.",
 			object(map[string]any{"index": integer("Row index, 0-based in display order.", 0)}, "index")),
-		write("sort", "Sort the table by a column in the given direction, as a user would by clicking its header.",
+		write("sort", "Sort by a column, as clicking its header does.",
 			object(map[string]any{
 				"column":    str("Key of the column to sort by (see get_rows' columns)."),
 				"direction": enum("Sort direction.", SortAsc, SortDesc),

@@ -179,21 +179,20 @@ var clientRules = []clientRule{
 		}
 		return ""
 	}},
-	// MCP specification 2025-06-18, ToolAnnotations: title, readOnlyHint, destructiveHint
-	// (destructiveHint is meaningful only when readOnlyHint is false; its default is true).
-	{"MCP", "a title; readOnlyHint or an explicit destructiveHint, not both", func(w wireTool) string {
+	// MCP specification 2025-06-18, Tool.title and ToolAnnotations: a display title;
+	// readOnlyHint and destructiveHint are hints a client acts on, so Facet states only
+	// what is true (destructiveHint is meaningless on a read-only tool).
+	{"MCP", "a title; hints only when true, never both", func(w wireTool) string {
 		a := w.obj("annotations")
-		_, ro := a["readOnlyHint"]
-		_, de := a["destructiveHint"]
+		ro, hasRO := a["readOnlyHint"]
+		de, hasDE := a["destructiveHint"]
 		switch {
-		case a["title"] == nil || a["title"] == "":
-			return "no annotations.title"
-		case ro && a["readOnlyHint"] != true:
-			return "readOnlyHint is set but not true"
-		case ro && de:
+		case w.str("title") == "":
+			return "no title"
+		case hasRO && ro != true, hasDE && de != true:
+			return fmt.Sprintf("a hint that is not true: %v", a)
+		case hasRO && hasDE:
 			return "both readOnlyHint and destructiveHint"
-		case !ro && !de:
-			return "a write without destructiveHint (the protocol's default says destructive)"
 		}
 		return ""
 	}},

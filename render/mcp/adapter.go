@@ -53,27 +53,22 @@ func (k sdkSink) RemoveTools(names []string) {
 // sdkTool describes t for the wire. Tools are built by hand, not with
 // sdk.NewTool, whose default hints would mark every tool destructive and
 // open-world. Facet's own judgement sets the hints: readOnlyHint on what
-// writes nothing; on the rest destructiveHint says whether it destroys
-// (the protocol's default would say it does); no Facet tool reaches
-// outside its app (openWorldHint false). sensitive travels in _meta: the
-// SDK's annotation struct has no field for it.
+// writes nothing, destructiveHint where it destroys. sensitive travels in
+// _meta: the SDK's annotation struct has no field for it.
 func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
-	yes, no := true, false
+	yes := true
 	tool := sdk.Tool{
 		Name:            s.names.advertised(t),
 		Title:           t.Title,
 		Description:     t.Description,
 		RawInputSchema:  t.Schema(),
 		RawOutputSchema: t.Output(),
-		Annotations:     sdk.ToolAnnotation{Title: t.Title, OpenWorldHint: &no},
 	}
-	switch {
-	case t.ReadOnly:
+	if t.ReadOnly {
 		tool.Annotations.ReadOnlyHint = &yes
-	case t.Destructive:
+	}
+	if t.Destructive {
 		tool.Annotations.DestructiveHint = &yes
-	default:
-		tool.Annotations.DestructiveHint = &no
 	}
 	if t.Sensitive {
 		tool.Meta = &sdk.Meta{AdditionalFields: map[string]any{"sensitive": true}}

@@ -178,7 +178,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	if !result.IsWrite() {
 		a, err := readResult(shown, result.Value())
 		if err == nil {
-			// After the value (whose text is its JSON), a line with what
+			// After the value, a line with what
 			// the app notified since this connection's last call.
 			if line := notesText(s.notes.since(authContext(ctx).ConnectionID, t.Session, sess.Snapshot())); line != "" {
 				a.Text = append(a.Text, line)
@@ -364,7 +364,7 @@ func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.R
 	return p.Invoke(action, args)
 }
 
-// readResult answers a read's value as JSON text and structured content.
+// readResult answers a read's value as structured content and as text.
 func readResult(name string, v any) (Answer, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -375,7 +375,9 @@ func readResult(name string, v any) (Answer, error) {
 	if _, isObject := structured.(map[string]any); !isObject {
 		structured = map[string]any{"value": structured}
 	}
-	return answer(structured, string(b)), nil
+	// The text is a compact rendering of the same value, not its JSON
+	// again: a model reads it, code reads structuredContent.
+	return answer(structured, readText(structured)), nil
 }
 
 // attachAgent records the caller as an agent acting on sess, so a human at

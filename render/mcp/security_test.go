@@ -283,14 +283,14 @@ func TestSecurityMatrix(t *testing.T) {
 			tool                  sdk.Tool
 			readOnly, destructive *bool
 		}{
-			{w, nil, ptr(false)},
+			{w, nil, nil},
 			{r, ptr(true), nil},
 			{tc.tool("facet_screenshot"), ptr(true), nil},
 			{tc.tool("facet_stop"), nil, ptr(true)},
 		} {
 			a := c.tool.Annotations
 			if !samePtr(a.ReadOnlyHint, c.readOnly) || !samePtr(a.DestructiveHint, c.destructive) ||
-				a.OpenWorldHint == nil || *a.OpenWorldHint || a.IdempotentHint != nil || a.Title == "" {
+				a.OpenWorldHint != nil || a.IdempotentHint != nil || c.tool.Title == "" {
 				t.Fatalf("%s carries hints %+v", c.tool.Name, a)
 			}
 		}

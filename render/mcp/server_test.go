@@ -124,7 +124,7 @@ func TestWidgetOfAnotherKindIsRefused(t *testing.T) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	res := mustOK(t, tc.call("sw.w.poke", nil))
-	if text(res) != `{"action":"poke"}` {
+	if text(res) != `action: poke` || structured(t, res)["action"] != "poke" {
 		t.Fatalf("poke: %s", text(res))
 	}
 	if tl, _ := srv.Registry().Lookup("sw.w.poke"); tl.Kind != "beta" {

@@ -226,7 +226,7 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		fmt.Sprintf("Session started: %s\nTools:\n  %s", sess.ID, strings.Join(names, "\n  ")))
 	// The first screen too, which saves the call nearly every agent makes
 	// next.
-	a.Text = append(a.Text, "Screen:\n"+Screenshot(sess.Snapshot()))
+	a.Text = append(a.Text, "Screen:\n"+compactScreen(Screenshot(sess.Snapshot())))
 	return a, nil
 }
 

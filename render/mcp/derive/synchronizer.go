@@ -67,20 +67,15 @@ func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
 	}
 	discover := &Tool{
 		Name:        s.session + ".discover_tools",
-		Title:       "Search the tools of session " + s.session,
-		Description: "Search this session's tools by keyword (case-insensitive substring of name or description). Returns a JSON list of {name, description}. Tools of widgets no longer on screen are included; calling one tells you if the widget is gone.",
+		Title:       "Find tools",
+		Description: "Find this session's tools by keyword (all when empty), off-screen widgets' too.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
-			"query": map[string]any{"type": "string", "description": "Keyword to look for; empty lists every tool."},
+			"query": map[string]any{"type": "string", "description": "Keyword in a name or description."},
 		}},
-		OutputSchema: map[string]any{"type": "object", "properties": map[string]any{
-			"tools": map[string]any{"type": "array", "items": map[string]any{"type": "object", "properties": map[string]any{
-				"name":        map[string]any{"type": "string"},
-				"description": map[string]any{"type": "string"},
-			}, "required": []any{"name", "description"}}},
-		}, "required": []any{"tools"}},
-		ReadOnly: true,
-		Session:  s.session,
-		Action:   "discover_tools",
+		OutputSchema: map[string]any{"type": "object", "required": []any{"tools"}},
+		ReadOnly:     true,
+		Session:      s.session,
+		Action:       "discover_tools",
 	}
 	err := s.sync(snap, discover)
 	s.mu.Lock()

@@ -139,18 +139,8 @@ func (t *Tool) Output() json.RawMessage {
 func ReadSchema() map[string]any { return map[string]any{"type": "object"} }
 
 // WriteSchema is the output schema of a derived write: what the write did
-// (render/mcp's WriteResult).
+// (render/mcp's WriteResult), which always says whether it applied. It is
+// kept this small on purpose: it is listed once per write tool.
 func WriteSchema() map[string]any {
-	return map[string]any{
-		"type": "object",
-		"properties": map[string]any{
-			"applied":       map[string]any{"type": "boolean"},
-			"tool":          map[string]any{"type": "string"},
-			"changed":       map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-			"widgets":       map[string]any{"type": "object"},
-			"tools_added":   map[string]any{"type": "array", "items": map[string]any{"type": "string"}},
-			"notifications": map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
-		},
-		"required": []any{"applied", "tool", "changed"},
-	}
+	return map[string]any{"type": "object", "required": []any{"applied"}}
 }

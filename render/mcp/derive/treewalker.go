@@ -98,7 +98,7 @@ func build(session string, d Derived) (Tool, error) {
 	}
 	return Tool{
 		Name:         d.Name,
-		Title:        d.Kind + " " + d.Widget + ": " + strings.ReplaceAll(d.Action.Name, "_", " "),
+		Title:        d.Widget + ": " + strings.ReplaceAll(d.Action.Name, "_", " "),
 		Description:  CleanText(d.Action.Description),
 		InputSchema:  schema,
 		OutputSchema: out,

@@ -88,6 +88,9 @@ func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
 		in := callInput{Args: req.GetArguments()}
 		if name == "facet_act" {
 			in.Stale, in.StaleSession, _ = staleName(req)
+			if req.Params.Meta != nil {
+				in.Called, _ = req.Params.Meta.AdditionalFields[calledMetaKey].(string)
+			}
 		}
 		return toWire(s.callTool(ctx, name, in)), nil
 	}

@@ -148,7 +148,7 @@ func TestResolveWidgetSaysWhyThereIsNone(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			w, err := resolveWidget(c.view, tool)
+			w, err := resolveWidget(c.view, tool, refusalHints{})
 			if c.want == "" {
 				if err != nil || w == nil {
 					t.Fatalf("resolve: %v", err)

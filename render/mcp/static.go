@@ -374,8 +374,18 @@ func (s *Server) noTool(session, widget, action string) string {
 			session, s.names.advertisedName(name), widget, strings.Join(actions, ", "), discover)
 	}
 	if sess, ok := s.sessions.Get(session); ok {
-		if _, shown := tea.FindWidget(sess.Snapshot().View, widget); shown {
-			return fmt.Sprintf("session `%s` has no tool `%s`: widget `%s` is on screen but offers no actions", session, s.names.advertisedName(name), widget)
+		view := sess.Snapshot().View
+		if w, shown := tea.FindWidget(view, widget); shown {
+			msg := fmt.Sprintf("session `%s` has no tool `%s`: widget `%s` is on screen but offers no actions", session, s.names.advertisedName(name), widget)
+			if off, why := disabledBecause(w); off {
+				msg = fmt.Sprintf("session `%s` has no tool `%s` now: widget `%s` is disabled", session, s.names.advertisedName(name), widget)
+				if why != "" {
+					msg += " (" + why + ")"
+				}
+			} else if dialog := openDialog(view); dialog != nil && dialog.WidgetID() != widget {
+				msg += fmt.Sprintf(" while the %s `%s` is open: %s", dialog.WidgetKind(), dialog.WidgetID(), s.hints(session).answerDialog(dialog))
+			}
+			return msg
 		}
 	}
 	return fmt.Sprintf("session `%s` has no tool `%s`: no widget `%s` has been on its screen (it may appear later, say on another tab); call %s to see the session's tools", session, s.names.advertisedName(name), widget, discover)

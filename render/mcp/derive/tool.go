@@ -31,6 +31,9 @@ type Tool struct {
 	Derived bool
 	// Session, Widget, Kind and Action locate a derived tool's widget.
 	Session, Widget, Kind, Action string
+	// SeenOn are the tab bars of the view the tool was derived from, as
+	// they were then: where to look for a widget that left the view.
+	SeenOn []TabSeen
 
 	schemaJSON, outputJSON json.RawMessage
 	raw                    tea.Action

@@ -13,6 +13,16 @@ type Derived struct {
 	Widget string
 	Kind   string
 	Action tea.Action
+	// SeenOn are the tab bars of the view it was found in, as they were.
+	SeenOn []TabSeen
+}
+
+// TabSeen is a tab bar as a view showed it: which tab was active. A widget
+// found in that view was on that tab (if the tab bar switches its page).
+type TabSeen struct {
+	Tabs  string // the Tabs widget's id
+	Index int
+	Label string
 }
 
 // Warning is something derivation skipped, and why.
@@ -77,7 +87,34 @@ func Tools(session string, view tea.Node) ([]Derived, []Warning) {
 		}
 		return true
 	})
+	if tabs := TabsOf(view); tabs != nil {
+		for i := range out {
+			out[i].SeenOn = tabs
+		}
+	}
 	return out, warns
+}
+
+// TabsOf lists the tab bars in view (widgets of kind "tabs" that describe
+// their active_index) with their active tab.
+func TabsOf(view tea.Node) []TabSeen {
+	var out []TabSeen
+	tea.Walk(view, func(n tea.Node, _ int) bool {
+		w, ok := n.(tea.Widget)
+		if !ok || w.WidgetKind() != "tabs" {
+			return true
+		}
+		d, ok := n.(tea.Describer)
+		if !ok {
+			return true
+		}
+		desc := d.Describe()
+		if i, ok := desc.State["active_index"].(int); ok && i >= 0 {
+			out = append(out, TabSeen{Tabs: w.WidgetID(), Index: i, Label: desc.Label})
+		}
+		return true
+	})
+	return out
 }
 
 // build cleans a derived action into a registry Tool. Only "sensitive" and
@@ -105,6 +142,7 @@ func build(session string, d Derived) (Tool, error) {
 		Sensitive:    sensitive,
 		Destructive:  destructive,
 		ReadOnly:     !sensitive && !destructive,
+		SeenOn:       d.SeenOn,
 		Derived:      true,
 		Session:      session,
 		Widget:       d.Widget,

@@ -26,8 +26,14 @@ func inCheckDisplayOnly(t *testing.T, w tea.Widget) {
 	inRunInvoke(t, p, []inInvokeCase{{name: w.WidgetKind() + " has no action", action: "get_value", wantErr: tea.ErrUnknownAction, errHas: []string{w.WidgetKind()}}})
 }
 
-func TestTextIsDisplayOnly(t *testing.T) {
-	inCheckDisplayOnly(t, widgets.Text{ID: "t", Content: "hello"})
+func TestTextTakesNoFocusAndOffersOnlyItsLines(t *testing.T) {
+	x := widgets.Text{ID: "t", Content: "hello"}
+	if tea.CanFocus(x) || x.HandleKey(tea.Named(tea.KeyEnter)) != nil {
+		t.Fatal("text takes focus or keys")
+	}
+	if got := inNames(x.Actions()); len(got) != 1 || got[0] != "get_lines" {
+		t.Fatalf("text offers %v, want get_lines", got)
+	}
 }
 
 func TestTextRender(t *testing.T) {

@@ -20,7 +20,7 @@ func vwLog() Viewport {
 
 func TestViewportActions(t *testing.T) {
 	v := vwLog()
-	if got, want := vwActionNames(v.Actions()), []string{"scroll_to", "get_visible_range"}; !reflect.DeepEqual(got, want) {
+	if got, want := vwActionNames(v.Actions()), []string{"scroll_to", "get_visible_range", "get_lines"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("Actions = %v, want %v", got, want)
 	}
 	vwCheckAnnotations(t, v.Actions(), "scroll_to")

@@ -275,7 +275,9 @@ func (l SelectList) Actions() []tea.Action {
 	var out []tea.Action
 	if !l.Disabled {
 		out = append(out, write("select", "Select the option at a 0-based index, as a user would by moving to it.",
-			object(map[string]any{"index": integer("The 0-based index of the option to select.", 0)}, "index")))
+			object(map[string]any{"index": integer("The 0-based index of the option to select.", 0)}, "index")),
+			write("choose", "Choose an option, as Enter does: the selected one, or the one at index.",
+				object(map[string]any{"index": integer("The 0-based index of the option (default: the selected one).", 0)})))
 	}
 	return append(out,
 		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", object(nil)),
@@ -298,6 +300,18 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 			return tea.Result{}, err
 		}
 		return tea.Write(SelectionChanged{ID: l.ID, Index: i, Label: l.Options[i]}), nil
+	case "choose":
+		if err := onlyArgs(action, args, "index"); err != nil {
+			return tea.Result{}, err
+		}
+		i, _ := l.selection()
+		if _, given := args["index"]; given || i < 0 {
+			var err error
+			if i, err = argInt(action, args, "index", 0, len(l.Options)-1); err != nil {
+				return tea.Result{}, err
+			}
+		}
+		return tea.Write(Chosen{ID: l.ID, Index: i, Label: l.Options[i]}), nil
 	case "get_selected":
 		if err := noArgs(action, args); err != nil {
 			return tea.Result{}, err

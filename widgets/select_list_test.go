@@ -19,7 +19,7 @@ func TestSelectListActions(t *testing.T) {
 		l    widgets.SelectList
 		want []string
 	}{
-		{"enabled", widgets.SelectList{ID: "f", Options: inFruit}, []string{"select", "get_selected", "get_options"}},
+		{"enabled", widgets.SelectList{ID: "f", Options: inFruit}, []string{"select", "choose", "get_selected", "get_options"}},
 		{"disabled reads only", widgets.SelectList{ID: "f", Options: inFruit, Disabled: true}, []string{"get_selected", "get_options"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -27,7 +27,7 @@ func TestSelectListActions(t *testing.T) {
 			if !reflect.DeepEqual(inNames(got), tc.want) {
 				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
 			}
-			inCheckAnnotations(t, got, "select")
+			inCheckAnnotations(t, got, "select", "choose")
 		})
 	}
 	inCheckStatic(t, widgets.SelectList{ID: "zzid", Label: "ZZLABEL", Options: []string{"ZZOPTION"}}.Actions(),
@@ -48,7 +48,10 @@ func TestSelectListInvoke(t *testing.T) {
 		{name: "missing index", action: "select", args: map[string]any{}, wantErr: tea.ErrInvalidArgument, errHas: []string{"required", "0 to 4"}},
 		{name: "unknown argument", action: "select", args: map[string]any{"index": 1.0, "label": "x"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"label", "takes: index"}},
 		{name: "get_options refuses arguments", action: "get_options", args: map[string]any{"x": 1.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action", action: "choose", wantErr: tea.ErrUnknownAction, errHas: []string{"select, get_selected, get_options"}},
+		{name: "choose the selected, as Enter", action: "choose", msg: widgets.Chosen{ID: "f", Index: 1, Label: "banana"}},
+		{name: "choose at an index", action: "choose", args: map[string]any{"index": 2.0}, msg: widgets.Chosen{ID: "f", Index: 2, Label: inFruit[2]}},
+		{name: "choose out of range", action: "choose", args: map[string]any{"index": 9.0}, wantErr: tea.ErrInvalidArgument},
+		{name: "unknown action", action: "pick", wantErr: tea.ErrUnknownAction, errHas: []string{"select, choose, get_selected, get_options"}},
 	})
 	inRunInvoke(t, widgets.SelectList{ID: "f", Options: inFruit, Selected: -1}, []inInvokeCase{
 		{name: "nothing selected", action: "get_selected", value: map[string]any{"index": -1, "label": ""}},

@@ -10,22 +10,6 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// inCheckDisplayOnly fails unless w takes no focus, no key and no action.
-func inCheckDisplayOnly(t *testing.T, w tea.Widget) {
-	t.Helper()
-	if tea.CanFocus(w) {
-		t.Errorf("%s takes focus", w.WidgetKind())
-	}
-	if got := w.(tea.KeyHandler).HandleKey(tea.Named(tea.KeyEnter)); got != nil {
-		t.Errorf("%s HandleKey = %#v, want nil", w.WidgetKind(), got)
-	}
-	p := w.(tea.ToolProvider)
-	if got := inNames(p.Actions()); len(got) != 0 {
-		t.Errorf("%s offers %v, want nothing", w.WidgetKind(), got)
-	}
-	inRunInvoke(t, p, []inInvokeCase{{name: w.WidgetKind() + " has no action", action: "get_value", wantErr: tea.ErrUnknownAction, errHas: []string{w.WidgetKind()}}})
-}
-
 func TestTextTakesNoFocusAndOffersOnlyItsLines(t *testing.T) {
 	x := widgets.Text{ID: "t", Content: "hello"}
 	if tea.CanFocus(x) || x.HandleKey(tea.Named(tea.KeyEnter)) != nil {

@@ -42,16 +42,16 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked
 func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
-		text := "The text to type: one line, without newlines, tabs or other control characters, line or paragraph separators (U+2028, U+2029) or bidirectional controls (U+202A-U+202E, U+2066-U+2069)."
+		text := "One line; control, line-separator and bidi characters are refused."
 		if multiline {
 			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
 		}
-		text += fmt.Sprintf(" The value holds at most %d characters; longer text is refused, never cut.", limit)
+		text += fmt.Sprintf(" Holds at most %d characters (longer is refused, not cut).", limit)
 		schema := typeIntoArgsSpec.schema()
 		textSchema := schemaProperty(schema, "text")
 		textSchema["description"], textSchema["maxLength"] = text, limit
 		out = append(out,
-			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.", schema),
+			write("type_into", "Type text into the field, replacing its value (or adding to it: append).", schema),
 			write("clear", "Clear the field's value.", noArgsSpec.schema()),
 		)
 	}
@@ -65,7 +65,7 @@ func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 // description and maxLength depend on the field (see fieldActions).
 type typeIntoArgs struct {
 	Text   string `json:"text"`
-	Append bool   `json:"append,omitempty" jsonschema:"Add the text at the end of the current value instead of replacing it (default false)."`
+	Append bool   `json:"append,omitempty" jsonschema:"Add at the end instead of replacing (default false)."`
 }
 
 // typeIntoArgsSpec reads typeIntoArgs once.

@@ -90,7 +90,7 @@ type mcpOptions struct {
 func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.BoolVar(&o.stdio, "mcp", false, "serve MCP on stdin/stdout for an agent (Claude Code: claude mcp add facet -- go run ./cmd/playground --mcp)")
 	fs.StringVar(&o.http, "http", "", "also serve MCP over HTTP on `ADDR` (/mcp streamable HTTP, /sse); needs --allow-tools and --allow-read-methods")
-	fs.StringVar(&o.toolNames, "tool-names", mcp.NamesDotted, "advertise derived tools as `dotted|safe` names (safe: for clients that reject dots)")
+	fs.StringVar(&o.toolNames, "tool-names", mcp.NamesSafe, "advertise derived tools as `safe|dotted` names: safe (<session>_<widget>_<action>, the default) is what every client accepts; dotted is the seed's <session>.<widget>.<action>")
 	fs.BoolVar(&o.production, "production", false, "production defaults: no tool runs and only listing methods are served unless allowed (also FACET_ENV=production)")
 	fs.Var(&o.allowTools, "allow-tools", "allow exactly these tools, comma-separated `LIST` (an empty list allows none)")
 	fs.Var(&o.allowReads, "allow-read-methods", "allow exactly these read methods, comma-separated `LIST` (tools/list, resources/read, ...)")
@@ -149,7 +149,7 @@ func (o *mcpOptions) check(list bool) error {
 	case list && o.enabled():
 		return &usageError{err: errors.New("--list cannot be combined with --mcp or --http")}
 	case o.toolNames != mcp.NamesDotted && o.toolNames != mcp.NamesSafe:
-		return &usageError{err: fmt.Errorf("--tool-names %q: use %s or %s", o.toolNames, mcp.NamesDotted, mcp.NamesSafe)}
+		return &usageError{err: fmt.Errorf("--tool-names %q: use %s (the default) or %s", o.toolNames, mcp.NamesSafe, mcp.NamesDotted)}
 	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.maxStarts.set || o.production):
 		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable, --max-sessions and --production configure MCP: add --mcp or --http ADDR")}
 	case o.http == "" && (o.hosts.set || o.origins.set):

@@ -38,12 +38,6 @@ type WidgetNow struct {
 	State map[string]any `json:"state,omitempty"`
 }
 
-// errNotInView and friends are a caller's problem, not the app's: they
-// never count toward the circuit breaker.
-type resolveError struct{ msg string }
-
-func (e *resolveError) Error() string { return e.msg }
-
 // callInput is a tool call as the adapter hands it over: the arguments,
 // and for a name rewriteCall routed to facet_act because no tool has it,
 // that name and the session it names.
@@ -51,6 +45,9 @@ type callInput struct {
 	Args         map[string]any
 	Stale        string
 	StaleSession string
+	// Called is the name the agent called when rewriteCall routed a
+	// running session's underived tool to facet_act.
+	Called string
 }
 
 // callTool answers a call to the registered tool name.
@@ -83,8 +80,14 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		if errAct != nil {
 			// Nothing to run: decide facet_act itself, so a caller it is
 			// not allowed to answer learns nothing from the error either.
+			// A call by a tool name is decided, and refused, as the
+			// name the agent called, not as facet_act.
 			act, _ := s.reg.Lookup(name)
-			if err := s.guard.call(ctx, name, args, act); err != nil {
+			decideAs := name
+			if in.Called != "" {
+				decideAs = in.Called
+			}
+			if err := s.guard.call(ctx, decideAs, args, act); err != nil {
 				return Answer{}, err
 			}
 			return Answer{}, errAct
@@ -163,7 +166,7 @@ func (s *Server) callDerived(ctx context.Context, t *derive.Tool, args map[strin
 func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, args map[string]any) (Answer, error) {
 	shown := s.names.advertised(t)
 	snap := sess.Snapshot()
-	w, err := resolveWidget(snap.View, t)
+	w, err := resolveWidget(snap.View, t, s.hints(t.Session))
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}
@@ -178,7 +181,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	if !result.IsWrite() {
 		a, err := readResult(shown, result.Value())
 		if err == nil {
-			// After the value (whose text is its JSON), a line with what
+			// After the value, a line with what
 			// the app notified since this connection's last call.
 			if line := notesText(s.notes.since(authContext(ctx).ConnectionID, t.Session, sess.Snapshot())); line != "" {
 				a.Text = append(a.Text, line)
@@ -190,7 +193,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 		// A person cannot reach a widget behind an open dialog; neither
 		// may an agent, or it could change what the dialog is about (the
 		// item a "Delete?" confirms) behind the person's back.
-		return Answer{}, callerError(fmt.Sprintf("%s: nothing was done: widget `%s` is behind the open %s `%s`, which holds focus until it is answered (its tools act on `%s`); reads still work", shown, w.WidgetID(), trap.WidgetKind(), trap.WidgetID(), trap.WidgetID()))
+		return Answer{}, callerError(fmt.Sprintf("%s: nothing was done: widget `%s` is behind the open %s `%s`, which holds focus until it is answered; %s (reads still work)", shown, w.WidgetID(), trap.WidgetKind(), trap.WidgetID(), s.hints(t.Session).answerDialog(trap)))
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
 	defer cancel()
@@ -300,58 +303,6 @@ func scrubWidgets(ws map[string]WidgetNow, secrets map[string]string) map[string
 	return ws
 }
 
-// resolveWidget finds the first widget with t's id, of t's kind, that offers
-// t's action in view, or says precisely why there is none.
-func resolveWidget(view tea.Node, t *derive.Tool) (tea.Widget, error) {
-	var sameID, sameKind bool
-	var otherKind string
-	var found tea.Widget
-	tea.Walk(view, func(n tea.Node, _ int) bool {
-		if found != nil {
-			return false
-		}
-		w, ok := n.(tea.Widget)
-		if !ok || w.WidgetID() != t.Widget {
-			return true
-		}
-		sameID = true
-		if w.WidgetKind() != t.Kind {
-			otherKind = w.WidgetKind()
-			return true
-		}
-		sameKind = true
-		p, ok := n.(tea.ToolProvider)
-		if !ok {
-			return true
-		}
-		for _, a := range p.Actions() {
-			if a.Name == t.Action {
-				found = w
-				return false
-			}
-		}
-		return true
-	})
-	switch {
-	case found != nil:
-		return found, nil
-	case sameKind:
-		return nil, &resolveError{fmt.Sprintf("widget `%s` no longer offers `%s` (it may be disabled or hidden)", t.Widget, t.Action)}
-	case sameID:
-		return nil, &resolveError{fmt.Sprintf("widget `%s` is now a %s, not a %s", t.Widget, otherKind, t.Kind)}
-	}
-	msg := fmt.Sprintf("widget `%s` is not in the session's current view", t.Widget)
-	for _, w := range tea.Widgets(view) {
-		if tea.TrapsFocus(w) {
-			// A dialog replaced or covers the screen; say so, or the agent
-			// goes looking for the widget elsewhere.
-			msg += fmt.Sprintf(": %s `%s` is open; answer it first (its tools act on `%s`)", w.WidgetKind(), w.WidgetID(), w.WidgetID())
-			break
-		}
-	}
-	return nil, &resolveError{msg}
-}
-
 func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -364,7 +315,7 @@ func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.R
 	return p.Invoke(action, args)
 }
 
-// readResult answers a read's value as JSON text and structured content.
+// readResult answers a read's value as structured content and as text.
 func readResult(name string, v any) (Answer, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -375,7 +326,9 @@ func readResult(name string, v any) (Answer, error) {
 	if _, isObject := structured.(map[string]any); !isObject {
 		structured = map[string]any{"value": structured}
 	}
-	return answer(structured, string(b)), nil
+	// The text is a compact rendering of the same value, not its JSON
+	// again: a model reads it, code reads structuredContent.
+	return answer(structured, readText(structured)), nil
 }
 
 // attachAgent records the caller as an agent acting on sess, so a human at
@@ -395,7 +348,10 @@ func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) error {
 // unknownTool answers a call to a name no tool has, by what can be told of
 // the session it names.
 func (s *Server) unknownTool(session, name string) error {
-	if _, running := s.sessions.Get(session); running {
+	if sess, running := s.sessions.Get(session); running {
+		if widget, action, ok := widgetAction(sess, name); ok {
+			return callerError(s.noTool(session, widget, action))
+		}
 		return callerError(fmt.Sprintf("session `%s` has no tool `%s` (a widget not shown yet has none); call %s to search its tools, or facet_screenshot to see its screen", session, name, s.names.advertisedName(session+".discover_tools")))
 	}
 	return staleSession(session, name)
@@ -406,4 +362,22 @@ func agentName(connection string) string { return "mcp:" + connection }
 
 func staleSession(session, tool string) error {
 	return callerError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))
+}
+
+// widgetAction splits a client-safe tool name of sess into a widget in its
+// current view and an action, taking the longest widget id that fits.
+func widgetAction(sess *tea.Session, name string) (widget, action string, ok bool) {
+	prefix := derive.ClientName(sess.ID) + "_"
+	rest, found := strings.CutPrefix(name, prefix)
+	if !found {
+		return "", "", false
+	}
+	for _, w := range tea.Widgets(sess.Snapshot().View) {
+		id := w.WidgetID()
+		a, fits := strings.CutPrefix(rest, derive.ClientName(id)+"_")
+		if fits && derive.ValidAction(a) && len(id) > len(widget) {
+			widget, action, ok = id, a, true
+		}
+	}
+	return widget, action, ok
 }

@@ -24,11 +24,15 @@ type App struct {
 
 // Tool name styles for ToolNames.
 const (
-	// NamesDotted advertises derived tools as <session>.<widget>.<action>.
-	NamesDotted = "dotted"
-	// NamesSafe advertises them under ClientName, for clients that reject
-	// dots in tool names. Calls by either name work in both styles.
+	// NamesSafe, the default, advertises a session's tools as
+	// <session>_<widget>_<action> (derive.SafeName): every name follows
+	// derive.NameRule, which every major client accepts.
 	NamesSafe = "safe"
+	// NamesDotted advertises them in the seed's spelling,
+	// <session>.<widget>.<action>, which clients that check names against
+	// ^[a-zA-Z0-9_-]{1,64}$ refuse (with the whole tool list). Calls by
+	// either spelling work in both styles.
+	NamesDotted = "dotted"
 )
 
 // Options configure a Server.
@@ -39,7 +43,7 @@ type Options struct {
 	// that is not Restricted; a non-nil list replaces that default, and every
 	// entry must name an app in Apps.
 	Startable []string
-	// ToolNames is NamesDotted (default) or NamesSafe.
+	// ToolNames is NamesSafe (default) or NamesDotted.
 	ToolNames string
 	// MaxSessions caps the sessions clients have started with facet_start
 	// that are running at once: at the cap facet_start refuses, naming the
@@ -126,7 +130,7 @@ func DefaultStartable(apps []App) []string {
 
 func (o *Options) resolve() error {
 	if o.ToolNames == "" {
-		o.ToolNames = NamesDotted
+		o.ToolNames = NamesSafe
 	}
 	switch {
 	case o.MaxSessions < 0:
@@ -135,7 +139,7 @@ func (o *Options) resolve() error {
 		o.MaxSessions = DefaultMaxSessions
 	}
 	if o.ToolNames != NamesDotted && o.ToolNames != NamesSafe {
-		return &ConfigError{Option: "ToolNames", Reason: fmt.Sprintf("%q is not a tool name style: use %q or %q", o.ToolNames, NamesDotted, NamesSafe)}
+		return &ConfigError{Option: "ToolNames", Reason: fmt.Sprintf("%q is not a tool name style: use %q (the default) or %q", o.ToolNames, NamesSafe, NamesDotted)}
 	}
 	names := make([]string, 0, len(o.Apps))
 	for i, a := range o.Apps {

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -86,4 +87,32 @@ func screenResult(snap tea.Snapshot, notes []ToldNotification) Answer {
 		facts["notifications"] = notes
 	}
 	return a
+}
+
+// compactScreen is a screen for an answer that has more to say than the
+// screen: without its trailing blank lines, and with each run of more than
+// two blank lines inside it said as "(N blank lines)".
+func compactScreen(screen string) string {
+	lines := strings.Split(strings.TrimRight(screen, "\n "), "\n")
+	var out []string
+	blank := 0
+	flush := func() {
+		if blank > 2 {
+			out = append(out, fmt.Sprintf("(%d blank lines)", blank))
+		} else {
+			for ; blank > 0; blank-- {
+				out = append(out, "")
+			}
+		}
+		blank = 0
+	}
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			blank++
+			continue
+		}
+		flush()
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }

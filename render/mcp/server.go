@@ -103,10 +103,8 @@ func New(opts Options) (*Server, error) {
 
 // instructions tell a client how the tools are named and used.
 func instructions(style string) string {
-	shape, example := "<session>.<widget>.<action>", "demo.results.sort"
-	if style == NamesSafe {
-		shape, example = "<session>_<widget>_<action>", "demo_results_sort"
-	}
+	n := toolNamer{style: style}
+	shape, example := n.shape(), n.advertisedName(derive.ToolName("demo", "results", "sort"))
 	return "Facet apps: start one with facet_start, then drive it with its " + shape + " tools (such as " + example +
 		"; or facet_act by parts). facet_screenshot shows the screen; read facet://session/<id>/context for the model, widgets and focus."
 }
@@ -264,6 +262,10 @@ type follower struct {
 // staleSessionKey carries the stale call's session id.
 const staleSessionKey = "facet/stale_session"
 
+// calledMetaKey carries the name a call rewritten to facet_act was made
+// by, so a refusal names the tool the agent called.
+const calledMetaKey = "facet/called_tool"
+
 // staleMetaKey marks a call rewritten by rewriteCall for a session that is
 // not running.
 const staleMetaKey = "facet/stale_tool"
@@ -280,6 +282,7 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		// The marker is the server's own word; a client cannot send it.
 		delete(req.Params.Meta.AdditionalFields, staleMetaKey)
 		delete(req.Params.Meta.AdditionalFields, staleSessionKey)
+		delete(req.Params.Meta.AdditionalFields, calledMetaKey)
 	}
 	name := req.Params.Name
 	if s.sdk.GetTool(name) != nil {
@@ -297,6 +300,7 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 			// what the session does have, rather than a bare "not found".
 			req.Params.Name = "facet_act"
 			req.Params.Arguments = map[string]any{"session": session, "widget": widget, "action": action, "args": req.GetArguments()}
+			setMeta(req, calledMetaKey, name)
 			return
 		}
 	}
@@ -316,14 +320,19 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		return
 	}
 	req.Params.Name = "facet_act"
+	setMeta(req, staleMetaKey, name)
+	setMeta(req, staleSessionKey, session)
+}
+
+// setMeta sets one of the server's own markers on a rewritten call.
+func setMeta(req *sdk.CallToolRequest, key, value string) {
 	if req.Params.Meta == nil {
 		req.Params.Meta = &sdk.Meta{}
 	}
 	if req.Params.Meta.AdditionalFields == nil {
 		req.Params.Meta.AdditionalFields = map[string]any{}
 	}
-	req.Params.Meta.AdditionalFields[staleMetaKey] = name
-	req.Params.Meta.AdditionalFields[staleSessionKey] = session
+	req.Params.Meta.AdditionalFields[key] = value
 }
 
 // slogWriter adapts the SDK's *log.Logger output to slog.

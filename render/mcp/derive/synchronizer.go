@@ -67,12 +67,15 @@ func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
 	}
 	discover := &Tool{
 		Name:        s.session + ".discover_tools",
-		Description: "Search this session's tools by keyword (case-insensitive substring of name or description). Returns a JSON list of {name, description}. Tools of widgets no longer on screen are included; calling one tells you if the widget is gone.",
+		Title:       "Find tools",
+		Description: "Find this session's tools by keyword (all when empty), off-screen widgets' too.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
-			"query": map[string]any{"type": "string", "description": "Keyword to look for; empty lists every tool."},
-		}, "additionalProperties": false},
-		Session: s.session,
-		Action:  "discover_tools",
+			"query": map[string]any{"type": "string", "description": "Keyword in a name or description."},
+		}},
+		OutputSchema: map[string]any{"type": "object", "required": []any{"tools"}},
+		ReadOnly:     true,
+		Session:      s.session,
+		Action:       "discover_tools",
 	}
 	err := s.sync(snap, discover)
 	s.mu.Lock()
@@ -137,8 +140,8 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			s.warnOnce("spec:"+d.Name, "mcp: refused a tool spec", "widget", d.Widget, "action", d.Action.Name, "reason", err.Error())
 			continue
 		}
-		if len(clientPrefix)+len(ClientName(t.Name)) > MaxClientNameLen {
-			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full", "tool", t.Name, "limit", MaxClientNameLen)
+		if safe := SafeName(t.Name); safe != ClientName(t.Name) {
+			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full; it is advertised cut, with a hash", "tool", t.Name, "advertised", safe, "limit", MaxNameLen)
 		}
 		changed = append(changed, &t)
 	}

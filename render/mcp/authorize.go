@@ -141,9 +141,12 @@ var readMethods = []string{
 	"completion/complete", "logging/setLevel", "subscriptions/listen",
 }
 
-// gateRead runs before the SDK handles any request: a read method the read
-// authorizer does not Allow fails with an error naming the method. Ask is
-// refused without echoing its prompt.
+// gateRead runs before the SDK handles any request. It first refuses a
+// request with keys that collide case-insensitively (see
+// KeyCollisionError), so that every check below reads exactly the values
+// mcp-go will serve. Then a read method the read authorizer does not Allow
+// fails with an error naming the method. Ask is refused without echoing
+// its prompt.
 func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 	raw, ok := message.(json.RawMessage)
 	if !ok {
@@ -152,6 +155,9 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 			return nil
 		}
 		raw = b
+	}
+	if err := sameKeys(raw); err != nil {
+		return err
 	}
 	var m struct {
 		Method string          `json:"method"`

@@ -78,6 +78,7 @@ type mcpOptions struct {
 	stdio      bool
 	http       string
 	toolNames  string
+	tools      string
 	production bool
 	allowTools listFlag
 	allowReads listFlag
@@ -91,6 +92,7 @@ func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.BoolVar(&o.stdio, "mcp", false, "serve MCP on stdin/stdout for an agent (Claude Code: claude mcp add facet -- go run ./cmd/playground --mcp)")
 	fs.StringVar(&o.http, "http", "", "also serve MCP over HTTP on `ADDR` (/mcp streamable HTTP, /sse); needs --allow-tools and --allow-read-methods")
 	fs.StringVar(&o.toolNames, "tool-names", mcp.NamesDotted, "advertise derived tools as `dotted|safe` names (safe: for clients that reject dots)")
+	fs.StringVar(&o.tools, "tools", mcp.ToolListFull, "what tools/list holds: `full|compact` (compact: the facet_* tools and each session's discover_tools, for clients that cap a server's tools; every tool stays callable)")
 	fs.BoolVar(&o.production, "production", false, "production defaults: no tool runs and only listing methods are served unless allowed (also FACET_ENV=production)")
 	fs.Var(&o.allowTools, "allow-tools", "allow exactly these tools, comma-separated `LIST` (an empty list allows none)")
 	fs.Var(&o.allowReads, "allow-read-methods", "allow exactly these read methods, comma-separated `LIST` (tools/list, resources/read, ...)")
@@ -126,6 +128,7 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 		Startable:          o.startable.list(),
 		MaxSessions:        o.maxStarts.n,
 		ToolNames:          o.toolNames,
+		ToolList:           o.tools,
 		Sessions:           sessions,
 		Logger:             logger,
 		Production:         o.production || getenv("FACET_ENV") == "production",
@@ -148,6 +151,8 @@ func (o *mcpOptions) check(list bool) error {
 	switch {
 	case list && o.enabled():
 		return &usageError{err: errors.New("--list cannot be combined with --mcp or --http")}
+	case o.tools != mcp.ToolListFull && o.tools != mcp.ToolListCompact:
+		return &usageError{err: fmt.Errorf("--tools %q: use %s or %s", o.tools, mcp.ToolListFull, mcp.ToolListCompact)}
 	case o.toolNames != mcp.NamesDotted && o.toolNames != mcp.NamesSafe:
 		return &usageError{err: fmt.Errorf("--tool-names %q: use %s or %s", o.toolNames, mcp.NamesDotted, mcp.NamesSafe)}
 	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.maxStarts.set || o.production):

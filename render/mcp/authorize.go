@@ -178,6 +178,9 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 			return err
 		}
 		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok {
+			if !s.sees(ctx, session) {
+				return fmt.Errorf("resource %q: %w", uri, notYours(session))
+			}
 			if sess, running := s.sessions.Get(session); running && sess.Snapshot().Presence.Blocked {
 				return fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again", uri, session)
 			}
@@ -187,7 +190,13 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 		// An ambiguous app URI is not registered with the SDK, which
 		// would answer "not found"; say instead which URIs to read.
 		uri, _ := params["uri"].(string)
-		return s.res.ambiguity(uri)
+		if err := s.res.ambiguity(uri); err != nil {
+			return err
+		}
+		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok && !s.sees(ctx, session) {
+			return fmt.Errorf("resource %q: %w", uri, notYours(session))
+		}
+		return nil
 	case "subscriptions/listen":
 		return s.res.listen(ctx, m.Params)
 	}

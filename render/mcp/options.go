@@ -41,6 +41,9 @@ type Options struct {
 	Startable []string
 	// ToolNames is NamesDotted (default) or NamesSafe.
 	ToolNames string
+	// ToolList is ToolListFull (default) or ToolListCompact: what
+	// tools/list holds.
+	ToolList string
 	// MaxSessions caps the sessions clients have started with facet_start
 	// that are running at once: at the cap facet_start refuses, naming the
 	// limit and saying to facet_stop one. 0 means DefaultMaxSessions; a
@@ -133,6 +136,12 @@ func (o *Options) resolve() error {
 		return &ConfigError{Option: "MaxSessions", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSessions, DefaultMaxSessions)}
 	case o.MaxSessions == 0:
 		o.MaxSessions = DefaultMaxSessions
+	}
+	if o.ToolList == "" {
+		o.ToolList = ToolListFull
+	}
+	if o.ToolList != ToolListFull && o.ToolList != ToolListCompact {
+		return &ConfigError{Option: "ToolList", Reason: fmt.Sprintf("%q is not a tool list shape: use %q or %q", o.ToolList, ToolListFull, ToolListCompact)}
 	}
 	if o.ToolNames != NamesDotted && o.ToolNames != NamesSafe {
 		return &ConfigError{Option: "ToolNames", Reason: fmt.Sprintf("%q is not a tool name style: use %q or %q", o.ToolNames, NamesDotted, NamesSafe)}

@@ -57,7 +57,7 @@ func New(opts Options) (*Server, error) {
 	s := &Server{
 		guard:    &guard{policy: policy, log: opts.Logger},
 		names:    toolNamer{style: opts.ToolNames, sessions: opts.Sessions},
-		starts:   &startGate{started: map[string]*tea.Session{}},
+		starts:   &startGate{started: map[string]started{}},
 		opts:     opts,
 		sessions: opts.Sessions,
 		breakers: derive.NewBreakers(opts.Now),
@@ -69,7 +69,8 @@ func New(opts Options) (*Server, error) {
 	s.lanes = laneRule{reg: s.reg, names: s.names, resolveURI: s.res.resolve}
 	hooks := &server.Hooks{}
 	hooks.AddBeforeCallTool(s.rewriteCall)
-	hooks.AddAfterListTools(listFilter(s.guard, s.reg))
+	hooks.AddAfterListTools(s.listTools)
+	hooks.AddAfterListResources(s.listResources)
 	hooks.AddOnRequestInitialization(s.gateRead)
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
 	s.sdk = server.NewMCPServer(ServerName, "0.1.0",

@@ -209,6 +209,9 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 		if err := r.subscribable(uri); err != nil {
 			return err
 		}
+		if session, _, _, ok := parseURI(r.resolve(uri)); ok && !r.s.sees(ctx, session) {
+			return fmt.Errorf("resource %q: %w", uri, notYours(session))
+		}
 	}
 	r.dropClient(cs.SessionID())
 	r.mu.Lock()

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/tea"
+)
+
+// TestToolsFlag: --tools reaches mcp.Options.ToolList (full when absent);
+// any other value is a usage error naming both.
+func TestToolsFlag(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+		err  string
+	}{
+		{"absent: full", []string{"--mcp"}, mcp.ToolListFull, ""},
+		{"compact", []string{"--mcp", "--tools=compact"}, mcp.ToolListCompact, ""},
+		{"unknown", []string{"--mcp", "--tools=tiny"}, "", `--tools "tiny": use full or compact`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := parseOptions(c.args, &strings.Builder{})
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
+					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).ToolList; got != c.want {
+				t.Fatalf("ToolList = %q, want %q", got, c.want)
+			}
+		})
+	}
+}

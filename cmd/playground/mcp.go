@@ -84,8 +84,10 @@ type mcpOptions struct {
 	allowReads listFlag
 	startable  listFlag
 	maxStarts  countFlag
-	hosts      listFlag
-	origins    listFlag
+	// sessionTools caps each session's derived tools in tools/list.
+	sessionTools countFlag
+	hosts        listFlag
+	origins      listFlag
 }
 
 func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
@@ -100,6 +102,8 @@ func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.Var(&o.origins, "http-allowed-origins", "browser origins (scheme://host[:port]) --http accepts, comma-separated `LIST`")
 	o.maxStarts.n = mcp.DefaultMaxSessions
 	fs.Var(&o.maxStarts, "max-sessions", "refuse facet_start beyond `N` running sessions it started (facet_stop one to start another)")
+	o.sessionTools.n = mcp.DefaultMaxSessionTools
+	fs.Var(&o.sessionTools, "session-tools", "list at most `N` derived tools per session; past it, those of widgets out of view the longest are left out (still callable)")
 	fs.Var(&o.startable, "startable", "apps facet_start may start, comma-separated `LIST` (default: every demo but "+strings.Join(restrictedDemos, " and ")+")")
 }
 
@@ -129,6 +133,7 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 		MaxSessions:        o.maxStarts.n,
 		ToolNames:          o.toolNames,
 		ToolList:           o.tools,
+		MaxSessionTools:    o.sessionTools.n,
 		Sessions:           sessions,
 		Logger:             logger,
 		Production:         o.production || getenv("FACET_ENV") == "production",

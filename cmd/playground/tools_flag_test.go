@@ -39,3 +39,34 @@ func TestToolsFlag(t *testing.T) {
 		})
 	}
 }
+
+// TestSessionToolsFlag: --session-tools N reaches
+// mcp.Options.MaxSessionTools (64 when absent).
+func TestSessionToolsFlag(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want int
+		err  string
+	}{
+		{"absent: the default", []string{"--mcp"}, mcp.DefaultMaxSessionTools, ""},
+		{"given", []string{"--mcp", "--session-tools", "30"}, 30, ""},
+		{"zero", []string{"--mcp", "--session-tools", "0"}, 0, "-session-tools: must be a whole number, 1 or more"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := parseOptions(c.args, &strings.Builder{})
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
+					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).MaxSessionTools; got != c.want {
+				t.Fatalf("MaxSessionTools = %d, want %d", got, c.want)
+			}
+		})
+	}
+}

@@ -44,6 +44,12 @@ type Options struct {
 	// ToolList is ToolListFull (default) or ToolListCompact: what
 	// tools/list holds.
 	ToolList string
+	// MaxSessionTools caps how many of one session's derived tools
+	// tools/list holds: past it, the tools of the widgets out of view the
+	// longest are left out (they stay callable by name and through
+	// facet_act; the tools of the current view are always listed). 0
+	// means DefaultMaxSessionTools; a negative value is a ConfigError.
+	MaxSessionTools int
 	// MaxSessions caps the sessions clients have started with facet_start
 	// that are running at once: at the cap facet_start refuses, naming the
 	// limit and saying to facet_stop one. 0 means DefaultMaxSessions; a
@@ -102,6 +108,9 @@ type Options struct {
 	HTTP HTTPOptions
 }
 
+// DefaultMaxSessionTools is Options.MaxSessionTools when it is 0.
+const DefaultMaxSessionTools = 64
+
 // DefaultMaxSessions is Options.MaxSessions when it is 0.
 const DefaultMaxSessions = 32
 
@@ -136,6 +145,12 @@ func (o *Options) resolve() error {
 		return &ConfigError{Option: "MaxSessions", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSessions, DefaultMaxSessions)}
 	case o.MaxSessions == 0:
 		o.MaxSessions = DefaultMaxSessions
+	}
+	switch {
+	case o.MaxSessionTools < 0:
+		return &ConfigError{Option: "MaxSessionTools", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSessionTools, DefaultMaxSessionTools)}
+	case o.MaxSessionTools == 0:
+		o.MaxSessionTools = DefaultMaxSessionTools
 	}
 	if o.ToolList == "" {
 		o.ToolList = ToolListFull

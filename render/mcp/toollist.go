@@ -20,8 +20,11 @@ const (
 
 // listTools is the after-list hook that shapes a tools/list answer for the
 // caller: it leaves out the tools of sessions the caller cannot reach (see
-// reachOf), every tool the authorizer would not Allow it, and in compact
-// mode the derived tools. mcp-go's own tool filter (WithToolFilter) also
+// reachOf), every tool the authorizer would not Allow it, in compact mode
+// the derived tools, and otherwise each session's derived tools past
+// MaxSessionTools, those of widgets out of view the longest first. A
+// render that adds tools past the cap thus makes one list_changed (the
+// registry's), after which the list holds the new tools and not the old. mcp-go's own tool filter (WithToolFilter) also
 // runs at call time, where a tool it hides answers "tool not found"
 // instead of saying why (another connection's session, an Ask); so the
 // listing is shaped here and calls are decided in callTool.
@@ -30,12 +33,25 @@ func (s *Server) listTools(ctx context.Context, _ any, _ *sdk.ListToolsRequest, 
 		return
 	}
 	kept := res.Tools[:0]
+	overflow := map[string]map[string]bool{} // by session
 	for _, tl := range res.Tools {
 		name := tl.Name
 		if t, ok := s.reg.Resolve(name); ok {
 			name = t.Name
 			if t.Derived && s.opts.ToolList == ToolListCompact {
 				continue
+			}
+			if t.Derived {
+				over, done := overflow[t.Session]
+				if !done {
+					if sy := s.syncer(t.Session); sy != nil {
+						over = sy.OutOfView(s.opts.MaxSessionTools)
+					}
+					overflow[t.Session] = over
+				}
+				if over[t.Name] {
+					continue
+				}
 			}
 			if t.Session != "" && !s.sees(ctx, t.Session) {
 				continue

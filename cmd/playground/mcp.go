@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
@@ -88,6 +89,11 @@ type mcpOptions struct {
 	sessionTools countFlag
 	hosts        listFlag
 	origins      listFlag
+	// httpLimits are the --http limits.
+	httpLimits struct {
+		sessions, streams, body countFlag
+		agentIdle               time.Duration
+	}
 }
 
 func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
@@ -100,6 +106,13 @@ func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.Var(&o.allowReads, "allow-read-methods", "allow exactly these read methods, comma-separated `LIST` (tools/list, resources/read, ...)")
 	fs.Var(&o.hosts, "http-allowed-hosts", "Host header values (host or host:port) --http accepts besides loopback ones, comma-separated `LIST`; required off loopback")
 	fs.Var(&o.origins, "http-allowed-origins", "browser origins (scheme://host[:port]) --http accepts, comma-separated `LIST`")
+	o.httpLimits.sessions.n = mcp.DefaultHTTPMaxSessions
+	fs.Var(&o.httpLimits.sessions, "http-max-sessions", "refuse --http sessions beyond `N` open at once")
+	o.httpLimits.streams.n = mcp.DefaultMaxStreams
+	fs.Var(&o.httpLimits.streams, "http-max-streams", "refuse --http event streams beyond `N` open at once")
+	o.httpLimits.body.n = mcp.DefaultMaxBodyBytes
+	fs.Var(&o.httpLimits.body, "http-max-body", "refuse --http request bodies over `BYTES`")
+	fs.DurationVar(&o.httpLimits.agentIdle, "http-agent-idle", mcp.DefaultAgentIdle, "show an --http client as detached after `DURATION` without a request (or when its stream closes)")
 	o.maxStarts.n = mcp.DefaultMaxSessions
 	fs.Var(&o.maxStarts, "max-sessions", "refuse facet_start beyond `N` running sessions it started (facet_stop one to start another)")
 	o.sessionTools.n = mcp.DefaultMaxSessionTools
@@ -139,7 +152,9 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 		Production:         o.production || getenv("FACET_ENV") == "production",
 		AllowedTools:       o.allowTools.list(),
 		AllowedReadMethods: o.allowReads.list(),
-		HTTP:               mcp.HTTPOptions{Addr: o.http, AllowedHosts: o.hosts.list(), AllowedOrigins: o.origins.list()},
+		HTTP: mcp.HTTPOptions{Addr: o.http, AllowedHosts: o.hosts.list(), AllowedOrigins: o.origins.list(),
+			MaxSessions: o.httpLimits.sessions.n, MaxStreams: o.httpLimits.streams.n,
+			MaxBodyBytes: int64(o.httpLimits.body.n), AgentIdle: o.httpLimits.agentIdle},
 	}
 	if opts.AllowedTools == nil && !opts.Production {
 		// Nothing configured, outside production: the development default,
@@ -164,6 +179,8 @@ func (o *mcpOptions) check(list bool) error {
 		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable, --max-sessions and --production configure MCP: add --mcp or --http ADDR")}
 	case o.http == "" && (o.hosts.set || o.origins.set):
 		return &usageError{err: errors.New("--http-allowed-hosts and --http-allowed-origins need --http ADDR")}
+	case o.httpLimits.agentIdle <= 0:
+		return &usageError{err: fmt.Errorf("--http-agent-idle %v: must be more than 0", o.httpLimits.agentIdle)}
 	}
 	return nil
 }

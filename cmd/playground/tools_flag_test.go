@@ -4,6 +4,7 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
@@ -66,6 +67,39 @@ func TestSessionToolsFlag(t *testing.T) {
 			}
 			if got := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).MaxSessionTools; got != c.want {
 				t.Fatalf("MaxSessionTools = %d, want %d", got, c.want)
+			}
+		})
+	}
+}
+
+// TestHTTPLimitFlags: the --http limits reach mcp.HTTPOptions, with the
+// package defaults when absent.
+func TestHTTPLimitFlags(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want mcp.HTTPOptions
+		err  string
+	}{
+		{"absent: the defaults", []string{"--mcp"}, mcp.HTTPOptions{MaxSessions: mcp.DefaultHTTPMaxSessions, MaxStreams: mcp.DefaultMaxStreams, MaxBodyBytes: mcp.DefaultMaxBodyBytes, AgentIdle: mcp.DefaultAgentIdle}, ""},
+		{"given", []string{"--mcp", "--http-max-sessions=5", "--http-max-streams=6", "--http-max-body=7000", "--http-agent-idle=9s"}, mcp.HTTPOptions{MaxSessions: 5, MaxStreams: 6, MaxBodyBytes: 7000, AgentIdle: 9 * time.Second}, ""},
+		{"zero idle", []string{"--mcp", "--http-agent-idle=0s"}, mcp.HTTPOptions{}, "--http-agent-idle 0s: must be more than 0"},
+		{"zero sessions", []string{"--mcp", "--http-max-sessions=0"}, mcp.HTTPOptions{}, "-http-max-sessions: must be a whole number, 1 or more"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := parseOptions(c.args, &strings.Builder{})
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
+					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).HTTP
+			if h.MaxSessions != c.want.MaxSessions || h.MaxStreams != c.want.MaxStreams || h.MaxBodyBytes != c.want.MaxBodyBytes || h.AgentIdle != c.want.AgentIdle {
+				t.Fatalf("HTTP options %+v, want %+v", h, c.want)
 			}
 		})
 	}

@@ -177,6 +177,9 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 		if err := s.res.subscribable(uri); err != nil {
 			return err
 		}
+		if err := s.res.subscriptionRoom(ctx, uri); err != nil {
+			return err
+		}
 		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok {
 			if !s.sees(ctx, session) {
 				return fmt.Errorf("resource %q: %w", uri, notYours(session))

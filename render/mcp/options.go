@@ -106,7 +106,14 @@ type Options struct {
 	ReadOnly bool
 	// HTTP configures the network transport (ServeHTTP).
 	HTTP HTTPOptions
+	// MaxSubscriptions caps the resources one client connection is
+	// subscribed to at once (default DefaultMaxSubscriptions); a
+	// subscription past it is refused, naming the limit.
+	MaxSubscriptions int
 }
+
+// DefaultMaxSubscriptions is Options.MaxSubscriptions when it is 0.
+const DefaultMaxSubscriptions = 100
 
 // DefaultMaxSessionTools is Options.MaxSessionTools when it is 0.
 const DefaultMaxSessionTools = 64
@@ -179,6 +186,15 @@ func (o *Options) resolve() error {
 				return &ConfigError{Option: "Startable", Reason: fmt.Sprintf("%q is not a registered app (apps: %s)", s, strings.Join(names, ", "))}
 			}
 		}
+	}
+	if err := o.HTTP.resolve(); err != nil {
+		return err
+	}
+	switch {
+	case o.MaxSubscriptions < 0:
+		return &ConfigError{Option: "MaxSubscriptions", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSubscriptions, DefaultMaxSubscriptions)}
+	case o.MaxSubscriptions == 0:
+		o.MaxSubscriptions = DefaultMaxSubscriptions
 	}
 	if o.Sessions == nil {
 		o.Sessions = tea.NewSessions()

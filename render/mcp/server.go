@@ -214,6 +214,14 @@ func (s *Server) connectionEnded(id string) {
 		return
 	}
 	s.notes.forget(id, "")
+	s.res.dropClient(id)
+	s.detachConnection(id)
+}
+
+// detachConnection detaches the agent of client connection id from every
+// session: the connection ended, or its client went quiet (see
+// HTTPOptions.AgentIdle). A later call attaches it again.
+func (s *Server) detachConnection(id string) {
 	for _, sess := range s.sessions.List() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout)
 		_, _ = sess.Dispatch(ctx, tea.DetachAgentMsg{Agent: agentName(id)})

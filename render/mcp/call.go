@@ -74,6 +74,11 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 	}
 	if t, ok := s.reg.Lookup(name); ok && !t.Derived {
 		if err := unknownArgs(t, args); err != nil {
+			// Decide first, explain after: the message names the tool's
+			// arguments, which a caller it is not allowed learns nothing of.
+			if derr := s.guard.call(ctx, name, args, t); derr != nil {
+				return Answer{}, derr
+			}
 			return Answer{}, err
 		}
 	}

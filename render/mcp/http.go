@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/facetui/facet/render/mcp/internal/transport"
+	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -112,6 +113,7 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	ids.OnQuiet(h.AgentIdle, s.detachConnection)
 	streamable := server.NewStreamableHTTPServer(s.sdk,
 		server.WithEndpointPath("/mcp"),
+		server.WithStreamableHTTPProtocolVersions(sessionVersions()...),
 		server.WithSessionIdleTTL(ttl),
 		server.WithSessionIdManager(ids),
 		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
@@ -133,6 +135,21 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	gate := transport.OriginGate{AllowedHosts: h.AllowedHosts, AllowedOrigins: h.AllowedOrigins, Loopback: loopback}
 	limits := &transport.Limits{MaxBody: h.MaxBodyBytes, ReadTimeout: h.ReadTimeout, MaxStreams: h.MaxStreams, Sessions: ids, MaxSessions: h.MaxSessions}
 	return gate.Wrap(limits.Wrap(mux)), nil
+}
+
+// sessionVersions are the protocol versions with sessions: those before
+// 2026-07-28, whose stateless HTTP requests carry no connection identity,
+// so every such client would be one connection and reach every other
+// one's sessions (see reachOf). A client asking for a stateless version
+// is told these, and negotiates down.
+func sessionVersions() []string {
+	var out []string
+	for _, v := range sdk.ValidProtocolVersions {
+		if !sdk.IsModernProtocol(v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // ServeHTTP serves MCP over HTTP on s.opts.HTTP.Addr (loopback by default)

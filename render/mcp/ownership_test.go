@@ -3,6 +3,8 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -124,4 +126,26 @@ func TestCompactToolListHoldsStaticToolsAndDiscoverOnly(t *testing.T) {
 	if _, err := New(Options{ToolList: "small"}); err == nil || !strings.Contains(err.Error(), `"small" is not a tool list shape`) {
 		t.Fatalf("a bad ToolList: %v", err)
 	}
+}
+
+// TestHTTPServesOnlyProtocolsWithConnections: a stateless (2026-07-28)
+// request over HTTP carries no connection identity, so every such client
+// would reach every other one's sessions; it is told the versions to use.
+func TestHTTPServesOnlyProtocolsWithConnections(t *testing.T) {
+	_, c := limitedServer(t, HTTPOptions{})
+	req, _ := http.NewRequest("POST", c.url+"/mcp", strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"x","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Mcp-Protocol-Version", "2026-07-28")
+	req.Header.Set("Mcp-Method", "tools/list")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(b), "2025-11-25") || strings.Contains(string(b), `"tools":[`) {
+		t.Fatalf("a stateless request over HTTP: %d %s", resp.StatusCode, b)
+	}
+	c.open() // a session-oriented client is served
 }

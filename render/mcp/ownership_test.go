@@ -149,3 +149,22 @@ func TestHTTPServesOnlyProtocolsWithConnections(t *testing.T) {
 	}
 	c.open() // a session-oriented client is served
 }
+
+// TestAConnectionsOwnSessionsEndWithIt: nobody else can reach or stop an
+// unshared session, so it stops when the connection that started it
+// ends; a shared one keeps running for the others.
+func TestAConnectionsOwnSessionsEndWithIt(t *testing.T) {
+	srv, c := limitedServer(t, HTTPOptions{})
+	id := c.open()
+	c.call(id, "facet_start", `{"app":"counter","id":"mine"}`)
+	c.call(id, "facet_start", `{"app":"counter","id":"ours","shared":true}`)
+	if code, _, body := c.send("DELETE", id, ""); code != http.StatusOK {
+		t.Fatalf("DELETE: %d %s", code, body)
+	}
+	if _, running := srv.Sessions().Get("mine"); running {
+		t.Fatal("an unshared session outlived the connection that started it")
+	}
+	if _, running := srv.Sessions().Get("ours"); !running {
+		t.Fatal("a shared session stopped with the connection that started it")
+	}
+}

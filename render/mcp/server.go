@@ -216,6 +216,18 @@ func (s *Server) connectionEnded(id string) {
 	s.notes.forget(id, "")
 	s.res.dropClient(id)
 	s.detachConnection(id)
+	s.stopOrphans(id)
+}
+
+// stopOrphans stops the sessions connection id started and did not share:
+// nobody else can reach or stop them, and they would hold their place
+// under MaxSessions for good.
+func (s *Server) stopOrphans(id string) {
+	for _, sess := range s.sessions.List() {
+		if st, ok := s.starts.of(sess); ok && st.owner == id && !st.shared {
+			_ = s.sessions.Stop(sess.ID)
+		}
+	}
 }
 
 // detachConnection detaches the agent of client connection id from every

@@ -141,11 +141,14 @@ func mcpApps() []mcp.App {
 // default is chosen here, where it can be seen.
 func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Sessions, logger *slog.Logger) mcp.Options {
 	opts := mcp.Options{
-		Apps:               mcpApps(),
-		Startable:          o.startable.list(),
-		MaxSessions:        o.maxStarts.n,
-		ToolNames:          o.toolNames,
-		ToolList:           o.tools,
+		Apps:        mcpApps(),
+		Startable:   o.startable.list(),
+		MaxSessions: o.maxStarts.n,
+		ToolNames:   o.toolNames,
+		ToolList:    o.tools,
+		// A person is at every host session here (the terminal's live,
+		// each SSH connection's): an Ask about one goes to them.
+		AskPerson:          true,
 		MaxSessionTools:    o.sessionTools.n,
 		Sessions:           sessions,
 		Logger:             logger,

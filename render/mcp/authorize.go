@@ -14,8 +14,9 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// AskTimeout bounds how long an Ask waits for the user's answer.
-const AskTimeout = 60 * time.Second
+// DefaultAskTimeout is Options.AskTimeout when it is 0: how long an Ask
+// waits for its answer.
+const DefaultAskTimeout = 60 * time.Second
 
 // Error codes carried by refusals, in the result's structured content.
 const (
@@ -54,9 +55,9 @@ type guard struct {
 	policy Policy
 	closed atomic.Bool
 	log    *slog.Logger
-	// ask asks the person to approve a call (MCP elicitation): whether
-	// they did, and why not.
-	ask func(ctx context.Context, tool, prompt string) (bool, string)
+	// ask asks for approval of a call of tool on session ("" when the
+	// call names none): whether it was given, and why not.
+	ask func(ctx context.Context, tool, session, prompt string) (bool, string)
 }
 
 // call decides a tool call. It returns nil when the call may run.
@@ -83,7 +84,11 @@ func (g *guard) call(ctx context.Context, name string, args map[string]any, t *d
 	case DecisionAllow:
 		return nil
 	case DecisionAsk:
-		ok, why := g.ask(ctx, name, d.Prompt)
+		session := t.Session
+		if session == "" {
+			session, _ = args["id"].(string)
+		}
+		ok, why := g.ask(ctx, name, session, d.Prompt)
 		if ok {
 			return nil
 		}

@@ -104,6 +104,15 @@ type Options struct {
 	// facet_stop, facet_send_key, facet_get_model), for embeddings where Go
 	// code starts the sessions.
 	ReadOnly bool
+	// AskPerson puts an authorizer's Ask about a host session (one a
+	// person started: a terminal's, an SSH connection's) to that person,
+	// on the session's status line, instead of to the client through
+	// elicitation; no answer within AskTimeout denies. Set it where a
+	// person is at every host session, as the playground is.
+	AskPerson bool
+	// AskTimeout bounds how long an Ask waits for its answer (default
+	// DefaultAskTimeout); then it denies.
+	AskTimeout time.Duration
 	// HTTP configures the network transport (ServeHTTP).
 	HTTP HTTPOptions
 	// MaxSubscriptions caps the resources one client connection is
@@ -201,6 +210,12 @@ func (o *Options) resolve() error {
 	}
 	if o.CallTimeout <= 0 {
 		o.CallTimeout = tea.DefaultTimeout
+	}
+	if o.AskTimeout < 0 {
+		return &ConfigError{Option: "AskTimeout", Reason: fmt.Sprintf("%v is negative: use 0 for the default (%v)", o.AskTimeout, DefaultAskTimeout)}
+	}
+	if o.AskTimeout == 0 {
+		o.AskTimeout = DefaultAskTimeout
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)

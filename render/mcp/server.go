@@ -85,7 +85,7 @@ func New(opts Options) (*Server, error) {
 		server.WithPromptCompletionProvider(completer{s}),
 		server.WithInstructions(instructions(opts.ToolNames)),
 	)
-	s.guard.ask = approver{sdk: s.sdk, timeout: AskTimeout}.ask
+	s.guard.ask = s.approve
 	s.res.install(hooks)
 	s.installPrompts()
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {

@@ -90,6 +90,10 @@ func TestHTTPRefusesWhatIsOverItsLimits(t *testing.T) {
 	if code, _, body := c.send("POST", "", initBody); code != http.StatusServiceUnavailable || !strings.Contains(body, "2 MCP sessions are open, the server's limit") {
 		t.Fatalf("a third session: %d %s", code, body)
 	}
+	// A session id header does not make an initialize any less a new session.
+	if code, _, body := c.send("POST", first, initBody); code != http.StatusServiceUnavailable {
+		t.Fatalf("a third session, initialized with a session id header: %d %s", code, body)
+	}
 	if code, _, body := c.send("DELETE", first, ""); code != http.StatusOK {
 		t.Fatalf("DELETE: %d %s", code, body)
 	}

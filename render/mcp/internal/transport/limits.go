@@ -56,7 +56,9 @@ func (l *Limits) Wrap(next http.Handler) http.Handler {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
-		if l.Sessions != nil && r.Header.Get("Mcp-Session-Id") == "" && isInitialize(body) {
+		// Every initialize, with or without a session id header: mcp-go
+		// issues a new session for one either way.
+		if l.Sessions != nil && isInitialize(body) {
 			if !l.admit() {
 				w.Header().Set("Retry-After", "30")
 				http.Error(w, fmt.Sprintf("facet: %d MCP sessions are open, the server's limit; end one (HTTP DELETE) or wait for an idle one to expire, then initialize again", l.MaxSessions), http.StatusServiceUnavailable)

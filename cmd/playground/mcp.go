@@ -180,8 +180,12 @@ func (o *mcpOptions) check(list bool) error {
 		return &usageError{err: fmt.Errorf("--tool-names %q: use %s or %s", o.toolNames, mcp.NamesDotted, mcp.NamesSafe)}
 	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.maxStarts.set || o.production):
 		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable, --max-sessions and --production configure MCP: add --mcp or --http ADDR")}
+	case !o.enabled() && (o.tools != mcp.ToolListFull || o.sessionTools.set):
+		return &usageError{err: errors.New("--tools and --session-tools shape MCP's tool list: add --mcp or --http ADDR")}
 	case o.http == "" && (o.hosts.set || o.origins.set):
 		return &usageError{err: errors.New("--http-allowed-hosts and --http-allowed-origins need --http ADDR")}
+	case o.http == "" && (o.httpLimits.sessions.set || o.httpLimits.streams.set || o.httpLimits.body.set || o.httpLimits.agentIdle != mcp.DefaultAgentIdle):
+		return &usageError{err: errors.New("--http-max-sessions, --http-max-streams, --http-max-body and --http-agent-idle limit --http: add --http ADDR")}
 	case o.httpLimits.agentIdle <= 0:
 		return &usageError{err: fmt.Errorf("--http-agent-idle %v: must be more than 0", o.httpLimits.agentIdle)}
 	}

@@ -22,6 +22,7 @@ func TestToolsFlag(t *testing.T) {
 		{"absent: full", []string{"--mcp"}, mcp.ToolListFull, ""},
 		{"compact", []string{"--mcp", "--tools=compact"}, mcp.ToolListCompact, ""},
 		{"unknown", []string{"--mcp", "--tools=tiny"}, "", `--tools "tiny": use full or compact`},
+		{"without MCP", []string{"--tools=compact"}, "", "--tools and --session-tools shape MCP's tool list: add --mcp"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o, err := parseOptions(c.args, &strings.Builder{})
@@ -82,9 +83,10 @@ func TestHTTPLimitFlags(t *testing.T) {
 		err  string
 	}{
 		{"absent: the defaults", []string{"--mcp"}, mcp.HTTPOptions{MaxSessions: mcp.DefaultHTTPMaxSessions, MaxStreams: mcp.DefaultMaxStreams, MaxBodyBytes: mcp.DefaultMaxBodyBytes, AgentIdle: mcp.DefaultAgentIdle}, ""},
-		{"given", []string{"--mcp", "--http-max-sessions=5", "--http-max-streams=6", "--http-max-body=7000", "--http-agent-idle=9s"}, mcp.HTTPOptions{MaxSessions: 5, MaxStreams: 6, MaxBodyBytes: 7000, AgentIdle: 9 * time.Second}, ""},
-		{"zero idle", []string{"--mcp", "--http-agent-idle=0s"}, mcp.HTTPOptions{}, "--http-agent-idle 0s: must be more than 0"},
+		{"given", []string{"--http=127.0.0.1:0", "--http-max-sessions=5", "--http-max-streams=6", "--http-max-body=7000", "--http-agent-idle=9s"}, mcp.HTTPOptions{MaxSessions: 5, MaxStreams: 6, MaxBodyBytes: 7000, AgentIdle: 9 * time.Second}, ""},
+		{"zero idle", []string{"--http=127.0.0.1:0", "--http-agent-idle=0s"}, mcp.HTTPOptions{}, "--http-agent-idle 0s: must be more than 0"},
 		{"zero sessions", []string{"--mcp", "--http-max-sessions=0"}, mcp.HTTPOptions{}, "-http-max-sessions: must be a whole number, 1 or more"},
+		{"without --http", []string{"--mcp", "--http-max-body=10"}, mcp.HTTPOptions{}, "limit --http: add --http ADDR"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o, err := parseOptions(c.args, &strings.Builder{})

@@ -40,6 +40,10 @@ type Runtime struct {
 	noteTimers map[uint64]context.CancelFunc
 	// settled is the Settled of the message being handled.
 	settled <-chan struct{}
+	// question is the question waiting for the person (see AskHumanMsg),
+	// and lastQuestion the last question id given out.
+	question     pendingQuestion
+	lastQuestion uint64
 }
 
 // watcher is told of every published snapshot (see Watch and Subscribe);
@@ -130,7 +134,8 @@ func (r *Runtime) Stop() {
 // Most messages go to Update. The runtime takes its own: input from
 // renderers (KeyInputMsg, MouseInputMsg, FocusMsg, FocusNextMsg,
 // FocusPrevMsg, HoverMsg), agents' presence (AttachAgentMsg,
-// DetachAgentMsg, DetachAgentsMsg, AllowAgentsMsg), notifications
+// DetachAgentMsg, DetachAgentsMsg, AllowAgentsMsg), questions to the
+// person (AskHumanMsg, AnswerHumanMsg, WithdrawQuestionMsg), notifications
 // (NotifyMsg, DismissMsg), commands (BatchMsg) and QuitMsg.
 func (r *Runtime) Dispatch(ctx context.Context, msg Msg) (Transition, error) {
 	if s := r.snap.Load(); settledPresence(s.Presence, msg) {
@@ -336,12 +341,18 @@ func (r *Runtime) handle(msg Msg) error {
 		return r.handleKey(cur, m)
 	case MouseInputMsg:
 		return r.handleMouse(cur, m)
+	case AskHumanMsg, AnswerHumanMsg, WithdrawQuestionMsg:
+		return r.handleQuestion(cur, m)
 	case AttachAgentMsg, DetachAgentMsg, DetachAgentsMsg, AllowAgentsMsg:
 		p, changed, err := withPresence(cur.Presence, m)
 		if changed {
 			s := *cur
 			s.Presence = p
 			r.publish(&s)
+		}
+		if _, detached := m.(DetachAgentsMsg); detached {
+			// Detaching agents answers their question too.
+			r.closeQuestion(r.snap.Load(), false)
 		}
 		return err
 	}

@@ -64,10 +64,18 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		if err := s.guard.call(ctx, in.Stale, nil, &derive.Tool{Name: in.Stale}); err != nil {
 			return Answer{}, err
 		}
+		if !s.sees(ctx, in.StaleSession) {
+			return Answer{}, notYours(in.StaleSession)
+		}
 		return Answer{}, s.unknownTool(in.StaleSession, in.Stale)
 	}
 	if t, ok := s.reg.Lookup(name); ok && !t.Derived {
 		if err := unknownArgs(t, args); err != nil {
+			// Decide first, explain after: the message names the tool's
+			// arguments, which a caller it is not allowed learns nothing of.
+			if derr := s.guard.call(ctx, name, args, t); derr != nil {
+				return Answer{}, derr
+			}
 			return Answer{}, err
 		}
 	}
@@ -76,7 +84,7 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		// tool's arguments, and runs exactly the tool it was authorized as:
 		// it is looked up once, so one that appears in between cannot slip
 		// through under facet_act's own decision.
-		t, inner, errAct := s.resolveAct(args)
+		t, inner, errAct := s.resolveAct(ctx, args)
 		if errAct != nil {
 			// Nothing to run: decide facet_act itself, so a caller it is
 			// not allowed to answer learns nothing from the error either.
@@ -100,6 +108,9 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 	t, _ := s.reg.Lookup(name)
 	if err := s.guard.call(ctx, name, args, t); err != nil {
 		return Answer{}, err
+	}
+	if t.Session != "" && !s.sees(ctx, t.Session) {
+		return Answer{}, notYours(t.Session)
 	}
 	switch {
 	case t.Derived:

@@ -280,7 +280,7 @@ func (r *resources) exists(uri string) bool {
 }
 
 // read answers resources/read: the full content, with its version in _meta.
-func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
+func (r *resources) read(ctx context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
 	asked := req.Params.URI
 	if err := r.ambiguity(asked); err != nil {
 		return nil, err
@@ -293,6 +293,9 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 	sess, running := r.s.sessions.Get(session)
 	if !running {
 		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
+	}
+	if err := r.s.reachable(ctx, sess); err != nil {
+		return nil, fmt.Errorf("resource %q: %w", asked, err)
 	}
 	snap := sess.Snapshot()
 	if snap.Presence.Blocked {
@@ -339,11 +342,12 @@ func safeProject(p Projection) (v any, err error) {
 	return p.Value(), nil
 }
 
-// sessionIDs lists running sessions whose id starts with prefix.
-func (r *resources) sessionIDs(prefix string) []string {
+// sessionIDs lists the running sessions the caller on ctx can reach whose
+// id starts with prefix.
+func (r *resources) sessionIDs(ctx context.Context, prefix string) []string {
 	var ids []string
 	for _, s := range r.s.sessions.List() {
-		if strings.HasPrefix(s.ID, prefix) {
+		if strings.HasPrefix(s.ID, prefix) && r.s.sees(ctx, s.ID) {
 			ids = append(ids, s.ID)
 		}
 	}

@@ -57,7 +57,7 @@ func New(opts Options) (*Server, error) {
 	s := &Server{
 		guard:    &guard{policy: policy, log: opts.Logger},
 		names:    toolNamer{style: opts.ToolNames, sessions: opts.Sessions},
-		starts:   &startGate{started: map[string]*tea.Session{}},
+		starts:   &startGate{started: map[string]started{}},
 		opts:     opts,
 		sessions: opts.Sessions,
 		breakers: derive.NewBreakers(opts.Now),
@@ -69,7 +69,8 @@ func New(opts Options) (*Server, error) {
 	s.lanes = laneRule{reg: s.reg, names: s.names, resolveURI: s.res.resolve}
 	hooks := &server.Hooks{}
 	hooks.AddBeforeCallTool(s.rewriteCall)
-	hooks.AddAfterListTools(listFilter(s.guard, s.reg))
+	hooks.AddAfterListTools(s.listTools)
+	hooks.AddAfterListResources(s.listResources)
 	hooks.AddOnRequestInitialization(s.gateRead)
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
 	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
@@ -84,7 +85,7 @@ func New(opts Options) (*Server, error) {
 		server.WithPromptCompletionProvider(completer{s}),
 		server.WithInstructions(instructions(opts.ToolNames)),
 	)
-	s.guard.ask = approver{sdk: s.sdk, timeout: AskTimeout}.ask
+	s.guard.ask = s.approve
 	s.res.install(hooks)
 	s.installPrompts()
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
@@ -211,6 +212,26 @@ func (s *Server) connectionEnded(id string) {
 		return
 	}
 	s.notes.forget(id, "")
+	s.res.dropClient(id)
+	s.detachConnection(id)
+	s.stopOrphans(id)
+}
+
+// stopOrphans stops the sessions connection id started and did not share:
+// nobody else can reach or stop them, and they would hold their place
+// under MaxSessions for good.
+func (s *Server) stopOrphans(id string) {
+	for _, sess := range s.sessions.List() {
+		if st, ok := s.starts.of(sess); ok && st.owner == id && !st.shared {
+			_ = s.sessions.Stop(sess.ID)
+		}
+	}
+}
+
+// detachConnection detaches the agent of client connection id from every
+// session: the connection ended, or its client went quiet (see
+// HTTPOptions.AgentIdle). A later call attaches it again.
+func (s *Server) detachConnection(id string) {
 	for _, sess := range s.sessions.List() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout)
 		_, _ = sess.Dispatch(ctx, tea.DetachAgentMsg{Agent: agentName(id)})

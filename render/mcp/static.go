@@ -50,9 +50,10 @@ func (s *Server) staticTools() []*derive.Tool {
 				"id":     map[string]any{"type": "string", "description": "Session id: a lowercase letter and up to six lowercase letters or digits. Derived from the app when absent.", "pattern": "^[a-z][a-z0-9]{0,6}$"},
 				"width":  map[string]any{"type": "integer", "description": "Screen width in columns.", "minimum": 10, "maximum": maxDimension, "default": DefaultWidth},
 				"height": map[string]any{"type": "integer", "description": "Screen height in lines.", "minimum": 3, "maximum": maxDimension, "default": DefaultHeight},
+				"shared": map[string]any{"type": "boolean", "description": "Let other client connections see and act on the session too (only this connection can stop it). Default false: the session is this connection's alone.", "default": false},
 			}, "app")},
 		{Name: "facet_list", Title: "List sessions", ReadOnly: true,
-			Description: "List running sessions: id, app, start time and number of tools.", InputSchema: obj(map[string]any{}),
+			Description: "List the running sessions this connection can reach: id, app, start time, who started it and number of tools.", InputSchema: obj(map[string]any{}),
 			OutputSchema: obj(map[string]any{"sessions": map[string]any{"type": "array", "items": obj(map[string]any{
 				"id": str, "app": str, "started_at": str, "started_by": str, "tools": integer,
 			}, "id", "app", "started_at", "started_by", "tools")}}, "sessions")},
@@ -118,11 +119,14 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 	case "facet_start":
 		return s.toolStart(ctx, args)
 	case "facet_list":
-		return s.toolList(), nil
+		return s.toolList(ctx), nil
 	case "facet_stop":
-		sess, err := s.session(args, "id")
+		sess, err := s.session(ctx, args, "id")
 		if err != nil {
 			return Answer{}, err
+		}
+		if st, ok := s.starts.of(sess); ok && st.owner != authContext(ctx).ConnectionID {
+			return Answer{}, callerError(fmt.Sprintf("session `%s` was started and shared by another client connection: you may act on it, but only the connection that started it can stop it", sess.ID))
 		}
 		if !s.starts.has(sess) {
 			// A person's terminal or SSH session, or one the embedding
@@ -140,7 +144,7 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 	case "facet_send_key":
 		return s.toolSendKey(ctx, args)
 	case "facet_get_model":
-		sess, err := s.session(args, "id")
+		sess, err := s.session(ctx, args, "id")
 		if err != nil {
 			return Answer{}, err
 		}
@@ -158,7 +162,7 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		}
 		return answer(v, string(b)), nil
 	case "facet_screenshot":
-		sess, err := s.session(args, "id")
+		sess, err := s.session(ctx, args, "id")
 		if err != nil {
 			return Answer{}, err
 		}
@@ -211,12 +215,20 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		// Before the limit: a start that cannot work anyway should say why.
 		return Answer{}, callerError(fmt.Sprintf("facet_start: session %q is already running; pick another id, or facet_stop it first", id))
 	}
+	shared := false
+	if raw, present := args["shared"]; present && raw != nil {
+		b, ok := raw.(bool)
+		if !ok {
+			return Answer{}, callerError(fmt.Sprintf("shared must be true or false, not %s", jsonType(raw)))
+		}
+		shared = b
+	}
 	done, err := s.starts.reserve(s.sessions, s.opts.MaxSessions)
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}
 	var sess *tea.Session
-	defer func() { done(sess) }()
+	defer func() { done(sess, authContext(ctx).ConnectionID, shared) }()
 	sess, err = s.StartSession(context.WithoutCancel(ctx), id, app, entry.New(), tea.WithSize(width, height))
 	if err != nil {
 		return Answer{}, callerError(fmt.Sprintf("facet_start: %v", err))
@@ -245,27 +257,37 @@ func (s *Server) toolNames(ctx context.Context, id string) []string {
 	return names
 }
 
-func (s *Server) toolList() Answer {
+func (s *Server) toolList(ctx context.Context) Answer {
 	type row struct {
 		ID        string    `json:"id"`
 		App       string    `json:"app"`
 		StartedAt time.Time `json:"started_at"`
 		// StartedBy is "agent" for a session started with facet_start
-		// (agents may stop it), "host" for one a person or the embedding
-		// program started (a terminal, an SSH connection), which agents
-		// share but cannot stop.
+		// (its starter may stop it), "host" for one a person or the
+		// embedding program started (a terminal, an SSH connection),
+		// which agents share but cannot stop.
 		StartedBy string `json:"started_by"`
-		Tools     int    `json:"tools"`
+		// Yours marks a session this connection started: it may stop it.
+		Yours bool `json:"yours,omitempty"`
+		// Shared marks another connection's session it shared.
+		Shared bool `json:"shared,omitempty"`
+		Tools  int  `json:"tools"`
 	}
 	rows := []row{}
 	var b strings.Builder
+	conn := authContext(ctx).ConnectionID
 	for _, sess := range s.sessions.List() {
+		r := s.reachOf(conn, sess)
+		if r == reachNone {
+			continue
+		}
 		n := len(s.reg.Tools(sess.ID))
 		by := "host"
 		if s.starts.has(sess) {
 			by = "agent"
 		}
-		rows = append(rows, row{ID: sess.ID, App: sess.App, StartedAt: sess.StartedAt.UTC(), StartedBy: by, Tools: n})
+		shared := by == "agent" && r != reachOwn
+		rows = append(rows, row{ID: sess.ID, App: sess.App, StartedAt: sess.StartedAt.UTC(), StartedBy: by, Yours: r == reachOwn, Shared: shared, Tools: n})
 		fmt.Fprintf(&b, "%s\t%s\tstarted %s by %s\t%d tools\n", sess.ID, sess.App, sess.StartedAt.UTC().Format(time.RFC3339), by, n)
 	}
 	if len(rows) == 0 {
@@ -275,7 +297,7 @@ func (s *Server) toolList() Answer {
 }
 
 func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, error) {
-	sess, err := s.session(args, "id")
+	sess, err := s.session(ctx, args, "id")
 	if err != nil {
 		return Answer{}, err
 	}
@@ -324,10 +346,15 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, 
 
 // resolveAct finds the derived tool a facet_act call names, or answers why
 // there is none.
-func (s *Server) resolveAct(args map[string]any) (*derive.Tool, map[string]any, error) {
+func (s *Server) resolveAct(ctx context.Context, args map[string]any) (*derive.Tool, map[string]any, error) {
 	id, err := sessionArg(args, "session")
 	if err != nil {
 		return nil, nil, err
+	}
+	if sess, running := s.sessions.Get(id); running {
+		if err := s.reachable(ctx, sess); err != nil {
+			return nil, nil, err
+		}
 	}
 	widget, err := stringArg(args, "widget")
 	if err != nil {
@@ -464,7 +491,9 @@ func jsonType(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-func (s *Server) session(args map[string]any, key string) (*tea.Session, error) {
+// session returns the running session args[key] names, refusing one the
+// caller on ctx cannot reach (see reachOf).
+func (s *Server) session(ctx context.Context, args map[string]any, key string) (*tea.Session, error) {
 	id, err := sessionArg(args, key)
 	if err != nil {
 		return nil, err
@@ -472,6 +501,9 @@ func (s *Server) session(args map[string]any, key string) (*tea.Session, error) 
 	sess, ok := s.sessions.Get(id)
 	if !ok {
 		return nil, noSession(id)
+	}
+	if err := s.reachable(ctx, sess); err != nil {
+		return nil, err
 	}
 	return sess, nil
 }

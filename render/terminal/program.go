@@ -177,6 +177,8 @@ type event struct {
 	size  *tea.WindowSizeMsg
 	// detach toggles agents: detach (and block) them, or allow them again.
 	detach bool
+	// answer is the person's answer to an agent's pending question.
+	answer *bool
 }
 
 // shared is state the adapter's copies share.
@@ -204,6 +206,8 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 			_, err = rt.Dispatch(ctx, tea.HoverMsg{ID: ev.id})
 		case ev.size != nil:
 			_, err = rt.Dispatch(ctx, *ev.size)
+		case ev.answer != nil:
+			_, err = rt.Dispatch(ctx, tea.AnswerHumanMsg{Allow: *ev.answer})
 		case ev.detach:
 			if rt.Snapshot().Presence.Blocked {
 				_, err = rt.Dispatch(ctx, tea.AllowAgentsMsg{})
@@ -268,6 +272,16 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		if a.detachKey != "" && msg.Keystroke() == a.detachKey {
 			a.queue(event{detach: true})
 			return a, nil
+		}
+		if a.detachKey != "" && a.snap.Presence.Question != nil {
+			// An agent's question waits on the status line: y and n
+			// answer it; other keys go on as ever.
+			switch msg.Keystroke() {
+			case QuestionAllowKey, QuestionDenyKey:
+				allow := msg.Keystroke() == QuestionAllowKey
+				a.queue(event{answer: &allow})
+				return a, nil
+			}
 		}
 		for _, key := range convert.FromKey(k) {
 			// A character that is never typed (a C1 control that came

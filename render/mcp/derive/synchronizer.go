@@ -1,8 +1,11 @@
 package derive
 
 import (
+	"cmp"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -25,6 +28,9 @@ type ToolSynchronizer struct {
 
 	mu    sync.Mutex
 	known map[string]*Tool
+	// seen is, for each derived tool in the set, the version of the last
+	// render whose view offered it.
+	seen map[string]uint64
 	// added remembers, for the last renders, which tools each one added,
 	// so a write can say which tools it brought.
 	added    []addedAt
@@ -51,6 +57,7 @@ func NewToolSynchronizer(session string, reg *Registry, log *slog.Logger) *ToolS
 		log:     log,
 		valid:   tea.ValidID(session),
 		known:   map[string]*Tool{},
+		seen:    map[string]uint64{},
 		warned:  map[string]bool{},
 	}
 	if !s.valid {
@@ -133,6 +140,7 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 	changed := extra
 	for _, d := range derived {
 		if t, ok := s.known[d.Name]; ok && t.sameSpec(d.Kind, d.Action) {
+			s.seen[d.Name] = version
 			continue
 		}
 		t, err := build(s.session, d)
@@ -165,6 +173,9 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			fresh = append(fresh, t.Name)
 		}
 		s.known[t.Name] = t
+		if t.Derived {
+			s.seen[t.Name] = version
+		}
 	}
 	if len(fresh) > 0 {
 		s.added = append(s.added, addedAt{version: version, names: fresh})
@@ -173,6 +184,36 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 		}
 	}
 	return err
+}
+
+// OutOfView returns the derived tools of the set beyond the first max,
+// counting from those most recently in view: the tools of the widgets that
+// have been out of view the longest (ties by name). Tools the latest
+// render offered are never among them, even past max. It is nil while the
+// set holds max derived tools or fewer.
+func (s *ToolSynchronizer) OutOfView(max int) map[string]bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.seen) <= max {
+		return nil
+	}
+	names := make([]string, 0, len(s.seen))
+	for n := range s.seen {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if c := cmp.Compare(s.seen[b], s.seen[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	out := map[string]bool{}
+	for i, n := range names {
+		if i >= max && s.seen[n] < s.version {
+			out[n] = true
+		}
+	}
+	return out
 }
 
 // addedAt is the tools one render added.

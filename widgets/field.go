@@ -53,10 +53,11 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, k tea.
 }
 
 // fieldActions lists a text field's actions: writes unless disabled, and
-// get_value when the value may be read. multiline is true for a TextArea,
-// whose type_into takes line breaks; limit is the field's CharLimit in
-// effect, the text's maxLength.
-func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
+// get_value unless masked. multiline is true for a TextArea, whose
+// type_into takes line breaks; limit is the field's CharLimit in effect,
+// the text's maxLength. A masked field's type_into only replaces the value:
+// whether appended text fits would tell its length.
+func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
 		text := "The text to type: one line, without newlines, tabs or other control characters, line or paragraph separators (U+2028, U+2029) or bidirectional controls (U+202A-U+202E, U+2066-U+2069)."
@@ -66,16 +67,17 @@ func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 		text += fmt.Sprintf(" The value holds at most %d characters; longer text is refused, never cut.", limit)
 		textSchema := str(text)
 		textSchema["maxLength"] = limit
-		out = append(out,
-			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.",
-				object(map[string]any{
-					"text":   textSchema,
-					"append": boolean("Add the text at the end of the current value instead of replacing it (default false)."),
-				}, "text")),
-			write("clear", "Clear the field's value.", object(nil)),
-		)
+		typeInto := write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.",
+			object(map[string]any{
+				"text":   textSchema,
+				"append": boolean("Add the text at the end of the current value instead of replacing it (default false)."),
+			}, "text"))
+		if masked {
+			typeInto = write("type_into", "Type text into the field, replacing its value.", object(map[string]any{"text": textSchema}, "text"))
+		}
+		out = append(out, typeInto, write("clear", "Clear the field's value.", object(nil)))
 	}
-	if readable {
+	if !masked {
 		out = append(out, read("get_value", "Read the field's current value.", object(nil)))
 	}
 	return out
@@ -83,9 +85,9 @@ func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 
 // invokeField performs a text field's action among those offered; a
 // one-line field (multiline false) refuses text with control characters,
-// and every field refuses text that would make its value longer than limit
-// runes.
-func invokeField(kind, id, value string, multiline bool, limit int, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
+// every field refuses text that would make its value longer than limit
+// runes, and a masked one takes no append (it accepts append: false).
+func invokeField(kind, id, value string, multiline, masked bool, limit int, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(offered, action) {
 		return tea.Result{}, tea.UnknownActionError(kind, action, offered)
 	}
@@ -104,6 +106,9 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 		appendText, err := argBool(action, args, "append", false)
 		if err != nil {
 			return tea.Result{}, err
+		}
+		if masked && appendText {
+			return tea.Result{}, argErr(action, "append", "must be false for a masked field: whether appended text fits would tell the value's length; type the whole value")
 		}
 		if err := checkCharLimit(action, value, text, appendText, limit); err != nil {
 			return tea.Result{}, err
@@ -221,12 +226,11 @@ func controlName(r rune) string {
 	return tea.CodePoint(r)
 }
 
-// describeField describes a text field; a masked one gives its length only.
+// describeField describes a text field; a masked one says only that it is.
 func describeField(label, value string, masked, disabled bool) tea.Description {
 	state := map[string]any{"disabled": disabled}
 	if masked {
 		state["masked"] = true
-		state["length"] = utf8.RuneCountInString(value)
 	} else {
 		state["value"] = value
 	}

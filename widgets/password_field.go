@@ -9,6 +9,10 @@ import (
 // PasswordMask is the rune a PasswordField draws for each character.
 const PasswordMask = '•'
 
+// MaskedPlaceholder is what a masked field's Redacted form draws in place
+// of its value, between ‹ and ›, whatever the value is.
+const MaskedPlaceholder = "masked"
+
 // PasswordField is a one-line secret field. It answers keys like a
 // TextInput (sending TextChanged and Submitted) but always draws
 // PasswordMask instead of its value, offers no read of its value and never
@@ -40,6 +44,10 @@ type PasswordField struct {
 	// DefaultTextInputKeyMap().
 	Keys  *TextInputKeyMap
 	Theme *Theme
+
+	// redacted is set on the field Redacted returns: it draws
+	// MaskedPlaceholder.
+	redacted bool
 }
 
 // keys returns Keys, or DefaultTextInputKeyMap() when it is nil.
@@ -68,19 +76,25 @@ func (p PasswordField) Excluded() bool { return p.Exclude }
 // IsMasked implements tea.Masked: a PasswordField is always secret.
 func (PasswordField) IsMasked() bool { return true }
 
-// MaskedValue returns the secret, so a renderer can scrub it from what it
-// exposes; it is never drawn or offered as a read.
-func (p PasswordField) MaskedValue() string { return p.Value }
+// Redacted implements tea.Redactor: the field with no value and no
+// cursor, drawn "[‹masked›]" whatever was typed.
+func (p PasswordField) Redacted() tea.Widget {
+	p.Value, p.CursorFromEnd, p.redacted = "", 0, true
+	return p
+}
 
-// Describe implements tea.Describer: the length of the value, never the
-// value.
+// Describe implements tea.Describer: that it is masked, never the value.
 func (p PasswordField) Describe() tea.Description {
 	return describeField(p.Label, p.Value, true, p.Disabled)
 }
 
 // Render implements tea.Widget: "Label: [•••• ]".
 func (p PasswordField) Render(ctx tea.RenderContext) string {
-	return renderField(themeOr(p.Theme), ctx, fieldLabel(p.Label, p.LabelWidth), p.Value, "", PasswordMask, p.Width, p.CursorFromEnd, p.Disabled)
+	hint := ""
+	if p.redacted {
+		hint = MaskedPlaceholder
+	}
+	return renderField(themeOr(p.Theme), ctx, fieldLabel(p.Label, p.LabelWidth), p.Value, hint, PasswordMask, p.Width, p.CursorFromEnd, p.Disabled)
 }
 
 // HandleKey implements tea.KeyHandler.
@@ -99,12 +113,12 @@ func (p PasswordField) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider: type_into and clear, never a read.
 func (p PasswordField) Actions() []tea.Action {
-	return fieldActions(p.Disabled, false, false, p.limit())
+	return fieldActions(p.Disabled, true, false, p.limit())
 }
 
 // Invoke implements tea.ToolProvider.
 func (p PasswordField) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(p.WidgetKind(), p.ID, p.Value, false, p.limit(), p.Actions(), action, args)
+	return invokeField(p.WidgetKind(), p.ID, p.Value, false, true, p.limit(), p.Actions(), action, args)
 }
 
 // limit is the CharLimit in effect.

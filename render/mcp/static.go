@@ -59,7 +59,7 @@ func (s *Server) staticTools() []*derive.Tool {
 			}, "id", "key")},
 		{Name: "facet_get_model", Sensitive: true, Description: "The session's model as JSON (it may hold secrets).",
 			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
-		{Name: "facet_screenshot", Description: "The session's screen as text, exactly as the terminal draws it (masked inputs show their mask).",
+		{Name: "facet_screenshot", Description: "The session's screen as text, exactly as the terminal draws it, except that a masked input is drawn as [‹masked›] whatever it holds.",
 			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
 		{Name: "facet_act",
 			Description: "Call a session's widget action by parts, for clients that cannot call tools they have not listed: the same checks and results as <session>.<widget>.<action>.",

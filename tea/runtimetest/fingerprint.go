@@ -36,7 +36,6 @@ func fingerprint(seed maphash.Seed, s tea.Snapshot) map[string]uint64 {
 	}
 	part("View", reflect.ValueOf(&s.View).Elem())
 	part("Presence", reflect.ValueOf(s.Presence))
-	part("Secrets", reflect.ValueOf(s.Secrets))
 	part("Notifications", reflect.ValueOf(s.Notifications))
 	part("Recent", reflect.ValueOf(s.Recent))
 	return parts

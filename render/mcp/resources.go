@@ -308,8 +308,20 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 	}}, nil
 }
 
-// content renders one resource as JSON.
+// content renders one resource as JSON, invisible format and tag
+// characters escaped (see escapeInvisible), so reads and the patches
+// computed between them show them alike.
 func (r *resources) content(session, kind, name string, snap tea.Snapshot, at time.Time) ([]byte, error) {
+	body, err := r.encode(session, kind, name, snap, at)
+	if err != nil {
+		return nil, err
+	}
+	body, _, err = visibleJSON(body)
+	return body, err
+}
+
+// encode renders one resource as JSON, as it is.
+func (r *resources) encode(session, kind, name string, snap tea.Snapshot, at time.Time) ([]byte, error) {
 	switch kind {
 	case "widgets":
 		return json.Marshal(map[string]any{"session": session, "focused": snap.Focus, "widgets": widgetTree(snap)})

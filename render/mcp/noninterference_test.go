@@ -20,7 +20,8 @@ import (
 
 // signIn is a sign-in form whose password a person types: a PasswordField
 // "password" and a masked TextInput "repeat", beside fields an agent may
-// write (email, name, note, remember) and the app's own fixed text. Nothing
+// write (email, name, note, remember) and the app's own fixed text. From
+// the second sign-in attempt on, the masked fields leave the view. Nothing
 // it draws, describes or projects is computed from the password; its model
 // holds it (facet_get_model, which is sensitive, serves it).
 type signIn struct {
@@ -57,6 +58,13 @@ func (m *signIn) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return &n, nil
 }
 func (m *signIn) View() tea.Node {
+	if m.Submits >= 2 {
+		return tea.Column{Items: []tea.Node{
+			tea.Text{Content: "Too many attempts: sign in to Facet Cloud later"},
+			widgets.TextInput{ID: "email", Label: "Email", Value: m.Email},
+			widgets.Button{ID: "submit", Label: "Try again", OnClick: signInSubmit{}},
+		}}
+	}
 	return tea.Column{Items: []tea.Node{
 		tea.Text{Content: "Sign in to Facet Cloud"},
 		widgets.TextInput{ID: "email", Label: "Email", Value: m.Email, Placeholder: "you@example.com"},
@@ -96,7 +104,7 @@ func agentSteps() *rapid.Generator[agentStep] {
 	const s = "nf"
 	return rapid.Custom(func(t *rapid.T) agentStep {
 		field := rapid.SampledFrom([]string{"email", "name", "note"}).Draw(t, "field")
-		switch rapid.IntRange(0, 10).Draw(t, "kind") {
+		switch rapid.IntRange(0, 11).Draw(t, "kind") {
 		case 0, 1:
 			args := map[string]any{"text": secretText(0, 12).Draw(t, "text")}
 			if rapid.Bool().Draw(t, "append") {
@@ -108,7 +116,9 @@ func agentSteps() *rapid.Generator[agentStep] {
 		case 3:
 			return agentStep{Tool: s + "." + field + ".get_value"}
 		case 4:
-			return agentStep{Tool: rapid.SampledFrom([]string{s + ".remember.toggle", s + ".remember.get_checked", s + ".submit.click"}).Draw(t, "other")}
+			return agentStep{Tool: rapid.SampledFrom([]string{s + ".remember.toggle", s + ".remember.get_checked"}).Draw(t, "other")}
+		case 11:
+			return agentStep{Tool: s + ".submit.click"}
 		case 5:
 			return agentStep{Tool: "facet_screenshot", Args: map[string]any{"id": s}}
 		case 6:

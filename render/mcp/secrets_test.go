@@ -218,3 +218,47 @@ func TestAWriteToAMaskedFieldSaysNothingOfWhatItHeld(t *testing.T) {
 		}
 	}
 }
+
+// pin is a masked widget of an app's own that has no Redacted form: its
+// drawing and description give its value away, as a careless one might.
+type pin struct{ value string }
+
+func (pin) Children() []tea.Node              { return nil }
+func (pin) WidgetID() string                  { return "pin" }
+func (pin) WidgetKind() string                { return "pin_pad" }
+func (pin) IsMasked() bool                    { return true }
+func (p pin) Render(tea.RenderContext) string { return "PIN " + p.value }
+func (p pin) Describe() tea.Description {
+	return tea.Description{Label: "PIN", State: map[string]any{"digits": len(p.value), "value": p.value}}
+}
+
+type pinApp struct{ PIN string }
+
+func (m *pinApp) Init() tea.Cmd                       { return nil }
+func (m *pinApp) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (m *pinApp) View() tea.Node                      { return tea.Column{Items: []tea.Node{pin{m.PIN}}} }
+
+func TestAMaskedWidgetWithoutARedactedFormIsStoodInFor(t *testing.T) {
+	var first map[string]string
+	for _, p := range []string{"1234", "987654"} {
+		srv := newTestServer(t, Options{})
+		c := connect(t, srv)
+		if _, err := srv.StartSession(context.Background(), "pn", "pin", &pinApp{PIN: p}); err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{"screenshot": text(mustOK(t, c.call("facet_screenshot", map[string]any{"id": "pn"})))}
+		got["widgets"], _ = readResource(t, c.c, WidgetsURI("pn"))
+		if !strings.Contains(got["screenshot"], "PIN: [‹masked›]") || strings.Contains(got["widgets"], `"digits"`) {
+			t.Fatalf("with PIN %s: %v", p, got)
+		}
+		if first == nil {
+			first = got
+			continue
+		}
+		for ch := range got {
+			if denoise(got[ch]) != denoise(first[ch]) {
+				t.Errorf("%s differs with the PIN:\n%s\n%s", ch, got[ch], first[ch])
+			}
+		}
+	}
+}

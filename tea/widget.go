@@ -91,7 +91,7 @@ type Describer interface {
 }
 
 // Description is what a widget tells the MCP widgets resource about itself.
-// A masked widget must not put its value in State.
+// A masked widget must put nothing of its value in State (not its length).
 type Description struct {
 	Label string         `json:"label,omitempty"`
 	Role  string         `json:"role,omitempty"`

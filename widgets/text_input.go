@@ -21,7 +21,8 @@ import (
 // that edits at its end (see CursorFromEnd).
 //
 // A TextInput with a Mask rune is masked: it draws Mask once per character
-// instead of the value, offers no get_value, and never describes its value.
+// instead of the value, offers no get_value, takes no append and describes
+// nothing of its value; agents see its Redacted form.
 // A disabled TextInput cannot be focused and offers no writes.
 type TextInput struct {
 	ID    string

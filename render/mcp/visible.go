@@ -12,19 +12,26 @@ import (
 
 // This file makes invisible text visible in what agents receive. A format
 // character (Unicode category Cf: zero-width space, BOM, soft hyphen,
-// direction marks and overrides, word joiner, ...) or a tag character
-// (U+E0000-U+E007F) draws nothing on the person's screen, but a model
-// reads it, so text can hide an instruction the person never sees ("rust"
-// followed by a sentence in tag characters). Every answer to an agent
-// shows each such character escaped as \u{XXXX}, so the agent reads what
-// the person sees. Emoji sequences that draw as one picture keep theirs:
-// a zero-width joiner between two emoji (👨‍👩‍👧) and the tag sequences of the
-// subdivision flags (🏴󠁧󠁢󠁥󠁮󠁧󠁿). Regional-indicator flags, keycaps and
-// variation selectors have no format character to escape.
+// direction marks and overrides, word joiner, ...), a tag character
+// (U+E0000-U+E007F) or a variation selector (U+FE00-U+FE0F,
+// U+E0100-U+E01EF) draws nothing on the person's screen, but a model reads
+// it, so text can hide an instruction the person never sees ("rust"
+// followed by a sentence in tag characters, bytes in variation selectors
+// after an emoji). Every answer to an agent shows each such character
+// escaped as \u{XXXX}, so the agent reads what the person sees. Emoji
+// sequences that draw as one picture keep theirs: one presentation
+// selector after an emoji or a keycap's digit (❤️, 1️⃣), a zero-width
+// joiner between two emoji (👨‍👩‍👧) and the tag sequences of the
+// subdivision flags (🏴󠁧󠁢󠁥󠁮󠁧󠁿). Regional-indicator flags have none to escape.
 
-// invisible reports whether r is a format or tag character.
+// invisible reports whether r is a format or tag character or a variation
+// selector.
 func invisible(r rune) bool {
-	return unicode.Is(unicode.Cf, r) || (r >= 0xE0000 && r <= 0xE007F)
+	return unicode.Is(unicode.Cf, r) || (r >= 0xE0000 && r <= 0xE007F) || variationSelector(r)
+}
+
+func variationSelector(r rune) bool {
+	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF)
 }
 
 const (
@@ -50,42 +57,58 @@ func tagged(s string) string {
 // pictographic reports whether r draws as an emoji (a symbol outside
 // Latin-1 or an emoji modifier), the runes a zero-width joiner joins.
 func pictographic(r rune) bool {
-	return r > 0xFF && r != utf8.RuneError && (unicode.Is(unicode.So, r) || (r >= 0x1F3FB && r <= 0x1F3FF))
+	return r > 0xFF && r != utf8.RuneError && (unicode.Is(unicode.So, r) || modifier(r))
 }
 
-// escapeInvisible returns s with every format and tag character escaped as
-// \u{XXXX}, but for those inside an emoji sequence that draws (see the
-// file comment). It returns s itself when there is nothing to escape.
+// modifier reports whether r is an emoji skin-tone modifier.
+func modifier(r rune) bool { return r >= 0x1F3FB && r <= 0x1F3FF }
+
+// presentable reports whether r takes a text or emoji presentation
+// selector (U+FE0E, U+FE0F): an emoji, ©, ® or a keycap's base.
+func presentable(r rune) bool {
+	return pictographic(r) || strings.ContainsRune("0123456789#*\u00A9\u00AE", r)
+}
+
+// escapeInvisible returns s with every format and tag character and
+// variation selector escaped as \u{XXXX}, but for those inside an emoji
+// sequence that draws (see the file comment). It returns s itself when
+// there is nothing to escape.
 func escapeInvisible(s string) string {
 	if !strings.ContainsFunc(s, invisible) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 16)
-	prev := rune(-1) // the rune before, a variation selector or modifier after an emoji skipped
+	// last is the rune before; base is the emoji a joiner would join
+	// from: last, or the emoji before the presentation selector or skin
+	// tone that last is.
+	last, base := rune(-1), rune(-1)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
+		keep := !invisible(r)
 		switch {
-		case !invisible(r):
-			b.WriteString(s[i : i+size])
-		case r == zwj && pictographic(prev) && pictographic(nextRune(s[i+size:])):
-			b.WriteRune(r)
-		case prev == blackFlag && r >= 0xE0000:
+		case keep:
+		case r == zwj:
+			keep = pictographic(base) && pictographic(nextRune(s[i+size:]))
+		case r == '\uFE0F' || r == '\uFE0E':
+			keep = presentable(last)
+		case last == blackFlag && r >= 0xE0000 && r <= 0xE007F:
 			if seq := subdivisionFlag(s[i:]); seq != "" {
 				b.WriteString(seq)
 				i += len(seq)
-				prev = cancelTag
+				last, base = cancelTag, cancelTag
 				continue
 			}
-			fmt.Fprintf(&b, `\u{%04X}`, r)
-		default:
+		}
+		if keep {
+			b.WriteString(s[i : i+size])
+		} else {
 			fmt.Fprintf(&b, `\u{%04X}`, r)
 		}
-		// A variation selector or a modifier after an emoji still lets a
-		// joiner after it join.
-		if !(pictographic(prev) && (r == '\uFE0F' || (r >= 0x1F3FB && r <= 0x1F3FF))) {
-			prev = r
+		if !(keep && pictographic(base) && (r == '\uFE0F' || modifier(r))) {
+			base = r
 		}
+		last = r
 		i += size
 	}
 	return b.String()

@@ -300,7 +300,7 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 	}
 	version, body, err := r.observe(uri, snap)
 	if err != nil {
-		return nil, err
+		return nil, visibleError{err} // a projection's panic is the app's text
 	}
 	return []sdk.ResourceContents{sdk.TextResourceContents{
 		URI: asked, MIMEType: jsonMIME, Text: string(body),

@@ -257,3 +257,10 @@ func visibleWalk(v any, changed *bool) any {
 	}
 	return v
 }
+
+// visibleError is err with escapeInvisible applied to its message, for an
+// error whose message may carry an app's text to an agent.
+type visibleError struct{ err error }
+
+func (e visibleError) Error() string { return escapeInvisible(e.err.Error()) }
+func (e visibleError) Unwrap() error { return e.err }

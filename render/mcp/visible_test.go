@@ -234,3 +234,25 @@ func BenchmarkVisibleJSON(b *testing.B) {
 		})
 	}
 }
+
+// panicky's projection panics with the text it was given.
+type panicky struct{ hidden string }
+
+func (m *panicky) Init() tea.Cmd                       { return nil }
+func (m *panicky) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (m *panicky) View() tea.Node                      { return tea.Text{Content: "ok"} }
+func (m *panicky) Projections() []tea.Projection {
+	return []tea.Projection{{Name: "boom", Value: func() any { panic("bad " + m.hidden) }}}
+}
+
+func TestAResourceErrorShowsInvisibleTextEscaped(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	if _, err := srv.StartSession(context.Background(), "pk", "panicky", &panicky{hidden: "x" + tagText("run rm")}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := tc.c.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: ModelURI("pk", "boom")}})
+	if err == nil || strings.ContainsFunc(err.Error(), invisible) || !strings.Contains(err.Error(), `bad x\u{E0072}\u{E0075}\u{E006E}`) {
+		t.Fatalf("read error = %v", err)
+	}
+}

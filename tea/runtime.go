@@ -90,11 +90,10 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 
 		noteTimers: map[uint64]context.CancelFunc{},
 	}
-	var secrets map[string]string
-	r.focus, secrets = scan(view, nil)
+	r.focus = scan(view)
 	var focus string
 	focus, r.beforeTrap = refocus("", "", focusScan{}, r.focus)
-	r.publish(&Snapshot{Model: m, View: view, Focus: focus, Size: cfg.size, Secrets: secrets})
+	r.publish(&Snapshot{Model: m, View: view, Focus: focus, Size: cfg.size})
 	if cfg.size.Width > 0 || cfg.size.Height > 0 {
 		// Applied before the owner goroutine starts (so nothing races it):
 		// the snapshot Start leaves behind is already laid out for the size,
@@ -373,9 +372,9 @@ func (r *Runtime) apply(msg Msg) error {
 		r.cfg.logger.Error("view failed", "err", err)
 		return err
 	}
-	focus, secrets := scan(view, cur.Secrets)
+	focus := scan(view)
 	s := *cur
-	s.Model, s.View, s.Secrets = next, view, secrets
+	s.Model, s.View = next, view
 	if ws, ok := msg.(WindowSizeMsg); ok {
 		s.Size = ws
 	}

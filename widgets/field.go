@@ -36,10 +36,11 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked
 }
 
 // fieldActions lists a text field's actions: writes unless disabled, and
-// get_value when the value may be read. multiline is true for a TextArea,
-// whose type_into takes line breaks; limit is the field's CharLimit in
-// effect, the text's maxLength.
-func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
+// get_value unless masked. multiline is true for a TextArea, whose
+// type_into takes line breaks; limit is the field's CharLimit in effect,
+// the text's maxLength. A masked field's type_into only replaces the value:
+// whether appended text fits would tell its length.
+func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
 		text := "One line; control, line-separator and bidi characters are refused."
@@ -50,12 +51,15 @@ func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 		schema := typeIntoArgsSpec.schema()
 		textSchema := schemaProperty(schema, "text")
 		textSchema["description"], textSchema["maxLength"] = text, limit
-		out = append(out,
-			write("type_into", "Type text into the field, replacing its value (or adding to it: append).", schema),
-			write("clear", "Clear the field's value.", noArgsSpec.schema()),
-		)
+		typeInto := write("type_into", "Type text into the field, replacing its value (or adding to it: append).", schema)
+		if masked {
+			// It still binds typeIntoArgs: append false is accepted.
+			delete(schema["properties"].(map[string]any), "append")
+			typeInto = write("type_into", "Type text into the field, replacing its value.", schema)
+		}
+		out = append(out, typeInto, write("clear", "Clear the field's value.", noArgsSpec.schema()))
 	}
-	if readable {
+	if !masked {
 		out = append(out, read("get_value", "Read the field's current value.", noArgsSpec.schema()))
 	}
 	return out
@@ -73,9 +77,9 @@ var typeIntoArgsSpec = newArgSpec[typeIntoArgs]()
 
 // invokeField performs a text field's action among those offered; a
 // one-line field (multiline false) refuses text with control characters,
-// and every field refuses text that would make its value longer than limit
-// runes.
-func invokeField(kind, id, value string, multiline bool, limit int, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
+// every field refuses text that would make its value longer than limit
+// runes, and a masked one takes no append (it accepts append: false).
+func invokeField(kind, id, value string, multiline, masked bool, limit int, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(offered, action) {
 		return tea.Result{}, tea.UnknownActionError(kind, action, offered)
 	}
@@ -90,6 +94,9 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 			return tea.Result{}, err
 		}
 		appendText := in.Append
+		if masked && appendText {
+			return tea.Result{}, argErr(action, "append", "must be false for a masked field: whether appended text fits would tell the value's length; type the whole value")
+		}
 		if err := checkCharLimit(action, value, text, appendText, limit); err != nil {
 			return tea.Result{}, err
 		}
@@ -206,12 +213,11 @@ func controlName(r rune) string {
 	return tea.CodePoint(r)
 }
 
-// describeField describes a text field; a masked one gives its length only.
+// describeField describes a text field; a masked one says only that it is.
 func describeField(label, value string, masked, disabled bool) tea.Description {
 	state := map[string]any{"disabled": disabled}
 	if masked {
 		state["masked"] = true
-		state["length"] = utf8.RuneCountInString(value)
 	} else {
 		state["value"] = value
 	}

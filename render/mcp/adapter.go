@@ -99,22 +99,24 @@ func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
 // toWire puts a call's answer on the wire: its text blocks as text content,
 // its value as structured content; a failed call as an error result whose
 // text is the message (and whose structured content is a refusal's code).
+// Every answer leaves here, so here invisible format and tag characters
+// are escaped in all of it (see escapeInvisible).
 func toWire(a Answer, err error) *sdk.CallToolResult {
 	if err != nil {
 		var ce *CallError
 		if errors.As(err, &ce) && ce.Detail != nil {
-			res := sdk.NewToolResultStructured(ce.Detail, ce.Message)
+			res := sdk.NewToolResultStructured(visibleValue(ce.Detail), escapeInvisible(ce.Message))
 			res.IsError = true
 			return res
 		}
-		return sdk.NewToolResultError(err.Error())
+		return sdk.NewToolResultError(escapeInvisible(err.Error()))
 	}
 	res := &sdk.CallToolResult{Content: make([]sdk.Content, 0, len(a.Text))}
 	for _, t := range a.Text {
-		res.Content = append(res.Content, sdk.NewTextContent(t))
+		res.Content = append(res.Content, sdk.NewTextContent(escapeInvisible(t)))
 	}
 	if a.Value != nil {
-		res.StructuredContent = a.Value
+		res.StructuredContent = visibleValue(a.Value)
 	}
 	return res
 }

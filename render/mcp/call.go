@@ -228,7 +228,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 			wr.ToolsAdded = append(wr.ToolsAdded, s.names.advertisedName(n))
 		}
 	}
-	wr.Widgets = scrubWidgets(widgetsNow(tr.After.View, wr.Changed), tr.After.Secrets)
+	wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
 	text := fmt.Sprintf("Applied %s.", shown)
 	if len(wr.Changed) > 0 {
 		text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
@@ -246,7 +246,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 }
 
 // widgetsNow describes the widgets ids names that are in view, for a
-// write's answer; masked widgets report no value.
+// write's answer; a masked widget as its redacted form.
 func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
 	if len(ids) == 0 {
 		return nil
@@ -265,7 +265,7 @@ func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
 			continue
 		}
 		now := WidgetNow{Kind: w.WidgetKind()}
-		if d, ok := w.(tea.Describer); ok {
+		if d, ok := agentWidget(w).(tea.Describer); ok {
 			desc := safeDescribe(d)
 			now.Label, now.State = desc.Label, desc.State
 			if tea.IsMasked(w) {
@@ -293,25 +293,6 @@ func settle(ctx context.Context, sess *tea.Session, settled <-chan struct{}) {
 	case <-t.C:
 	case <-ctx.Done():
 	}
-}
-
-// scrubWidgets takes the masked values the session has shown out of the
-// changed widgets' labels and states (an app's text that repeats one).
-func scrubWidgets(ws map[string]WidgetNow, secrets map[string]string) map[string]WidgetNow {
-	if len(secrets) == 0 {
-		return ws
-	}
-	for id, w := range ws {
-		if label, ok := scrub(w.Label, secrets).(string); ok {
-			w.Label = label
-		} else {
-			w.Label = ""
-		}
-		st, _ := scrub(w.State, secrets).(map[string]any)
-		w.State = st
-		ws[id] = w
-	}
-	return ws
 }
 
 func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.Result, err error) {

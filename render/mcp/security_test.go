@@ -157,7 +157,7 @@ func TestSecurityMatrix(t *testing.T) {
 		if code := structuredError(t, tc.call("facet_act", map[string]any{"session": "lg", "widget": "email", "action": "clear"})); code != CodeSensitiveUnguarded {
 			t.Fatalf("facet_act reached a write without an authorizer: %q", code)
 		}
-		if shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "lg"}))); strings.Contains(shot, secret) || !strings.Contains(shot, "••••") {
+		if shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "lg"}))); strings.Contains(shot, secret) || !strings.Contains(shot, "Password: [‹masked›") {
 			t.Fatalf("screenshot leaks or lacks the mask:\n%s", shot)
 		}
 	})

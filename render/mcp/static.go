@@ -75,7 +75,7 @@ func (s *Server) staticTools() []*derive.Tool {
 			Description: "The session's model as JSON (it may hold secrets).",
 			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
 		{Name: "facet_screenshot", Title: "Screenshot", ReadOnly: true, OutputSchema: screen,
-			Description: "The session's screen as text, exactly as the terminal draws it (masked inputs show their mask).",
+			Description: "The session's screen as text, exactly as the terminal draws it, except that a masked input is drawn as [‹masked›] whatever it holds.",
 			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
 		{Name: "facet_act", Title: "Call a widget action by parts", OutputSchema: derive.ReadSchema(),
 			Description: "Call a session's widget action by parts, for clients that cannot call tools they have not listed: the same checks and results as " + s.names.shape() + ".",

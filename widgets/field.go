@@ -59,11 +59,11 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, k tea.
 func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
-		text := "One line; control, line-separator and bidi characters are refused."
+		text := "One line."
 		if multiline {
 			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
 		}
-		text += fmt.Sprintf(" Holds at most %d characters (longer is refused, not cut).", limit)
+		text += fmt.Sprintf(" Holds at most %d characters, no control characters.", limit)
 		textSchema := str(text)
 		textSchema["maxLength"] = limit
 		out = append(out,

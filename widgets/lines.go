@@ -11,7 +11,7 @@ const (
 // getLinesAction declares get_lines, the read of a widget's lines a page
 // at a time.
 func getLinesAction() tea.Action {
-	return read("get_lines", "Read lines, a page at a time (offset, limit), with the total.",
+	return read("get_lines", "Read lines by page (100 by default).",
 		object(map[string]any{
 			"offset": map[string]any{"type": "integer", "minimum": 0},
 			"limit":  map[string]any{"type": "integer", "minimum": 1, "maximum": getLinesMaxLimit},

@@ -596,18 +596,18 @@ func (t Table) ShortHelp() []key.Binding {
 func (t Table) Actions() []tea.Action {
 	getRows := read("get_rows", "Read a page of rows in display order, with the columns, the total and the offset.",
 		object(map[string]any{
-			"offset": integer("Index of the first row to return (default 0).", 0),
-			"limit":  map[string]any{"type": "integer", "description": "How many rows to return (default 100, at most 1000).", "minimum": 1, "maximum": getRowsMaxLimit},
+			"offset": map[string]any{"type": "integer", "minimum": 0},
+			"limit":  map[string]any{"type": "integer", "description": "Default 100.", "minimum": 1, "maximum": getRowsMaxLimit},
 		}))
 	if t.Disabled {
 		return []tea.Action{getRows}
 	}
 	return []tea.Action{
 		write("select_row", "Select the row at index, as the arrow keys or a click do.",
-			object(map[string]any{"index": integer("Row index, 0-based in display order.", 0)}, "index")),
+			object(map[string]any{"index": integer("0-based, in display order.", 0)}, "index")),
 		write("sort", "Sort by a column, as clicking its header does.",
 			object(map[string]any{
-				"column":    str("Key of the column to sort by (see get_rows' columns)."),
+				"column":    str("A column key (see get_rows)."),
 				"direction": enum("Sort direction.", SortAsc, SortDesc),
 			}, "column", "direction")),
 		getRows,

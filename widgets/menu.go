@@ -321,6 +321,10 @@ func (m Menu) Actions() []tea.Action {
 	return []tea.Action{
 		write("select", "Choose a menu item that has no children, at any depth, by its item id (see get_items). Disabled items cannot be chosen.",
 			object(map[string]any{"item_id": str("The id of the item to choose.")}, "item_id")),
+		write("open", "Open the submenu of an item that has children, as Enter or Right does on it (closing deeper ones).",
+			object(map[string]any{"item_id": str("The id of an item with children.")}, "item_id")),
+		write("move", "Move the highlight to an item, as Up and Down do.",
+			object(map[string]any{"item_id": str("The id of an item.")}, "item_id")),
 		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", object(nil)),
 	}
 }
@@ -347,6 +351,26 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 			valid = "one of " + strings.Join(leaves, ", ")
 		}
 		return tea.Result{}, argErr(action, "item_id", "%q is not an enabled item without children: valid %s", id, valid)
+	case "open", "move":
+		if err := onlyArgs(action, args, "item_id"); err != nil {
+			return tea.Result{}, err
+		}
+		id, err := argString(action, args, "item_id", true)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		path, it, ok := menuFind(m.Items, id, nil)
+		switch {
+		case !ok:
+			return tea.Result{}, argErr(action, "item_id", "no item %q: see get_items", id)
+		case it.Disabled:
+			return tea.Result{}, argErr(action, "item_id", "item %q is disabled", id)
+		case action == "move":
+			return tea.Write(MenuMoved{ID: m.ID, ItemID: id}), nil
+		case len(it.Children) == 0:
+			return tea.Result{}, argErr(action, "item_id", "item %q has no submenu: choose it with select", id)
+		}
+		return tea.Write(MenuOpened{ID: m.ID, Path: append(path, id)}), nil
 	case "get_items":
 		if err := noArgs(action, args); err != nil {
 			return tea.Result{}, err
@@ -354,6 +378,19 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 		return tea.Read(map[string]any{"items": menuJSON(m.Items)}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError(m.WidgetKind(), action, m.Actions())
+}
+
+// menuFind finds item id under items, with the ids of its parents.
+func menuFind(items []MenuItem, id string, parents []string) ([]string, MenuItem, bool) {
+	for _, it := range items {
+		if it.ID == id {
+			return append([]string{}, parents...), it, true
+		}
+		if p, found, ok := menuFind(it.Children, id, append(parents, it.ID)); ok {
+			return p, found, true
+		}
+	}
+	return nil, MenuItem{}, false
 }
 
 // menuLeaves lists the ids of the enabled items without children under

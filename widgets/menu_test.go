@@ -32,10 +32,10 @@ func inMenu(cursor string, open ...string) widgets.Menu {
 
 func TestMenuActions(t *testing.T) {
 	got := inMenu("file").Actions()
-	if want := []string{"select", "get_items"}; !reflect.DeepEqual(inNames(got), want) {
+	if want := []string{"select", "open", "move", "get_items"}; !reflect.DeepEqual(inNames(got), want) {
 		t.Errorf("actions = %v, want %v", inNames(got), want)
 	}
-	inCheckAnnotations(t, got, "select")
+	inCheckAnnotations(t, got, "select", "open", "move")
 	inCheckStatic(t, widgets.Menu{ID: "zzid", Items: []widgets.MenuItem{{ID: "zzitem", Label: "ZZLABEL"}}}.Actions(),
 		inMenu("new", "file").Actions(), "zzid", "zzitem", "ZZLABEL")
 }
@@ -54,7 +54,11 @@ func TestMenuInvoke(t *testing.T) {
 		{name: "a numeric id", action: "select", args: map[string]any{"item_id": 2.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"must be a string"}},
 		{name: "an unknown argument", action: "select", args: map[string]any{"item_id": "new", "path": "x"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"path", "takes: item_id"}},
 		{name: "get_items refuses arguments", action: "get_items", args: map[string]any{"depth": 1.0}, wantErr: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action", action: "open", wantErr: tea.ErrUnknownAction, errHas: []string{"select, get_items"}},
+		{name: "open a submenu, as Enter on it", action: "open", args: map[string]any{"item_id": "file"}, msg: widgets.MenuOpened{ID: "mn", Path: []string{"file"}}},
+		{name: "open a leaf", action: "open", args: map[string]any{"item_id": "new"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"select"}},
+		{name: "move the highlight", action: "move", args: map[string]any{"item_id": "file"}, msg: widgets.MenuMoved{ID: "mn", ItemID: "file"}},
+		{name: "move to no item", action: "move", args: map[string]any{"item_id": "zz"}, wantErr: tea.ErrInvalidArgument, errHas: []string{"get_items"}},
+		{name: "unknown action", action: "close", wantErr: tea.ErrUnknownAction, errHas: []string{"select, open, move, get_items"}},
 	})
 	leaf := func(id, label string, disabled bool) map[string]any {
 		return map[string]any{"id": id, "label": label, "children": []map[string]any{}, "disabled": disabled}

@@ -59,24 +59,27 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, k tea.
 func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
-		text := "One line."
+		text := "One line,"
 		if multiline {
-			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
+			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused;"
 		}
-		text += fmt.Sprintf(" Holds at most %d characters, no control characters.", limit)
+		text += fmt.Sprintf(" at most %d characters.", limit)
 		textSchema := str(text)
 		textSchema["maxLength"] = limit
 		out = append(out,
-			write("type_into", "Type text into the field, replacing its value (or adding to it: append).",
+			write("type_into", "Type into the field (replacing the value unless append).",
 				object(map[string]any{
 					"text":   textSchema,
-					"append": boolean("Add at the end instead of replacing (default false)."),
+					"append": boolean("Add to the value."),
 				}, "text")),
-			write("clear", "Clear the field's value.", object(nil)),
+			write("clear", "Empty the field.", object(nil)),
 		)
+		if !multiline {
+			out = append(out, write("submit", "Submit, as Enter does.", object(nil)))
+		}
 	}
 	if readable {
-		out = append(out, read("get_value", "Read the field's current value.", object(nil)))
+		out = append(out, read("get_value", "Read the value.", object(nil)))
 	}
 	return out
 }
@@ -117,6 +120,11 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 			return tea.Result{}, err
 		}
 		return tea.Write(TextChanged{ID: id, Value: ""}), nil
+	case "submit":
+		if err := noArgs(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Write(Submitted{ID: id, Value: value}), nil
 	default: // get_value
 		if err := noArgs(action, args); err != nil {
 			return tea.Result{}, err

@@ -18,7 +18,7 @@ func TestPasswordFieldActionsNeverRead(t *testing.T) {
 		p    widgets.PasswordField
 		want []string
 	}{
-		{"enabled writes only", widgets.PasswordField{ID: "pw"}, []string{"type_into", "clear"}},
+		{"enabled writes only", widgets.PasswordField{ID: "pw"}, []string{"type_into", "clear", "submit"}},
 		{"disabled offers nothing", widgets.PasswordField{ID: "pw", Disabled: true}, []string{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -26,7 +26,7 @@ func TestPasswordFieldActionsNeverRead(t *testing.T) {
 			if !reflect.DeepEqual(inNames(got), tc.want) {
 				t.Errorf("actions = %v, want %v", inNames(got), tc.want)
 			}
-			inCheckAnnotations(t, got, "type_into", "clear")
+			inCheckAnnotations(t, got, "type_into", "clear", "submit")
 		})
 	}
 	inCheckStatic(t, widgets.PasswordField{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE"}.Actions(),

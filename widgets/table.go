@@ -594,7 +594,7 @@ func (t Table) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
 func (t Table) Actions() []tea.Action {
-	getRows := read("get_rows", "Read a page of rows in display order, with the columns, the total and the offset.",
+	getRows := read("get_rows", "Read rows by page, with the columns and the total.",
 		object(map[string]any{
 			"offset": map[string]any{"type": "integer", "minimum": 0},
 			"limit":  map[string]any{"type": "integer", "description": "Default 100.", "minimum": 1, "maximum": getRowsMaxLimit},
@@ -603,9 +603,9 @@ func (t Table) Actions() []tea.Action {
 		return []tea.Action{getRows}
 	}
 	return []tea.Action{
-		write("select_row", "Select the row at index, as the arrow keys or a click do.",
+		write("select_row", "Select a row.",
 			object(map[string]any{"index": integer("0-based, in display order.", 0)}, "index")),
-		write("sort", "Sort by a column, as clicking its header does.",
+		write("sort", "Sort by a column.",
 			object(map[string]any{
 				"column":    str("A column key (see get_rows)."),
 				"direction": enum("Sort direction.", SortAsc, SortDesc),

@@ -70,6 +70,9 @@ func (s *Server) staticTools() []*derive.Tool {
 				"shift":   map[string]any{"type": "boolean"},
 				"wait_ms": map[string]any{"type": "integer", "description": "Milliseconds to wait for commands to settle before the screenshot.", "minimum": 0, "maximum": maxWaitMS, "default": DefaultWaitMS},
 			}, "id", "key")},
+		{Name: "facet_focus", Sensitive: true, Title: "Move focus", OutputSchema: screen,
+			Description: "Move focus to a widget, as Tab or a click would (keys sent with facet_send_key then reach it). Answers the screen.",
+			InputSchema: obj(map[string]any{"id": idProp("Session id."), "widget": idProp("Widget id.")}, "id", "widget")},
 		{Name: "facet_get_model", Sensitive: true, ReadOnly: true, Title: "Read the model", OutputSchema: derive.ReadSchema(),
 			Description: "The session's model as JSON (it may hold secrets).",
 			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
@@ -139,6 +142,8 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		return answer(map[string]any{"stopped": sess.ID}, "Session stopped: "+sess.ID), nil
 	case "facet_send_key":
 		return s.toolSendKey(ctx, args)
+	case "facet_focus":
+		return s.toolFocus(ctx, args)
 	case "facet_get_model":
 		sess, err := s.session(args, "id")
 		if err != nil {
@@ -318,6 +323,30 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, 
 		case <-time.After(time.Duration(wait) * time.Millisecond):
 		case <-ctx.Done():
 		}
+	}
+	return screenResult(agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
+}
+
+// toolFocus moves a session's focus to a widget, as a person's Tab or
+// click would, and answers the screen.
+func (s *Server) toolFocus(ctx context.Context, args map[string]any) (Answer, error) {
+	sess, err := s.session(args, "id")
+	if err != nil {
+		return Answer{}, err
+	}
+	widget, err := stringArg(args, "widget")
+	if err != nil {
+		return Answer{}, callerError(fmt.Sprintf("%v: a widget id (%s)", err, tea.IDRule))
+	}
+	if err := s.attachAgent(ctx, sess); err != nil {
+		return Answer{}, err
+	}
+	if err := sess.Focus(ctx, widget); err != nil {
+		msg := fmt.Sprintf("facet_focus: widget `%s` cannot take focus: %v", widget, err)
+		if dialog := openDialog(sess.Snapshot().View); dialog != nil && dialog.WidgetID() != widget {
+			msg += fmt.Sprintf(" (the %s `%s` is open: %s)", dialog.WidgetKind(), dialog.WidgetID(), s.hints(sess.ID).answerDialog(dialog))
+		}
+		return Answer{}, callerError(msg)
 	}
 	return screenResult(agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 }

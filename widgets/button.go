@@ -118,7 +118,7 @@ func (b Button) Actions() []tea.Action {
 	if b.Disabled {
 		return nil
 	}
-	return []tea.Action{write("click", "Press the button, as a user would by clicking it or pressing Enter.", noArgsSpec.schema())}
+	return []tea.Action{write("click", "Press the button (as Enter or a click).", noArgsSpec.schema())}
 }
 
 // Invoke implements tea.ToolProvider.

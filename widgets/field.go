@@ -43,24 +43,27 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked
 func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
-		text := "One line; control, line-separator and bidi characters are refused."
+		text := "One line,"
 		if multiline {
-			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
+			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused;"
 		}
-		text += fmt.Sprintf(" Holds at most %d characters (longer is refused, not cut).", limit)
+		text += fmt.Sprintf(" at most %d characters.", limit)
 		schema := typeIntoArgsSpec.schema()
 		textSchema := schemaProperty(schema, "text")
 		textSchema["description"], textSchema["maxLength"] = text, limit
-		typeInto := write("type_into", "Type text into the field, replacing its value (or adding to it: append).", schema)
+		typeInto := write("type_into", "Type into the field (replacing the value unless append).", schema)
 		if masked {
 			// It still binds typeIntoArgs: append false is accepted.
 			delete(schema["properties"].(map[string]any), "append")
 			typeInto = write("type_into", "Type text into the field, replacing its value.", schema)
 		}
-		out = append(out, typeInto, write("clear", "Clear the field's value.", noArgsSpec.schema()))
+		out = append(out, typeInto, write("clear", "Empty the field.", noArgsSpec.schema()))
+		if !multiline {
+			out = append(out, write("submit", "Submit, as Enter does.", noArgsSpec.schema()))
+		}
 	}
 	if !masked {
-		out = append(out, read("get_value", "Read the field's current value.", noArgsSpec.schema()))
+		out = append(out, read("get_value", "Read the value.", noArgsSpec.schema()))
 	}
 	return out
 }
@@ -69,7 +72,7 @@ func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 // description and maxLength depend on the field (see fieldActions).
 type typeIntoArgs struct {
 	Text   string `json:"text"`
-	Append bool   `json:"append,omitempty" jsonschema:"Add at the end instead of replacing (default false)."`
+	Append bool   `json:"append,omitempty" jsonschema:"Add to the value."`
 }
 
 // typeIntoArgsSpec reads typeIntoArgs once.
@@ -109,6 +112,11 @@ func invokeField(kind, id, value string, multiline, masked bool, limit int, offe
 			return tea.Result{}, err
 		}
 		return tea.Write(TextChanged{ID: id, Value: ""}), nil
+	case "submit":
+		if _, err := noArgsSpec.bind(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Write(Submitted{ID: id, Value: value}), nil
 	default: // get_value
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err

@@ -18,7 +18,7 @@ func TestPasswordFieldActionsNeverRead(t *testing.T) {
 		p    widgets.PasswordField
 		want []string
 	}{
-		{"enabled writes only", widgets.PasswordField{ID: "pw"}, []string{"type_into", "clear"}},
+		{"enabled writes only", widgets.PasswordField{ID: "pw"}, []string{"type_into", "clear", "submit"}},
 		{"disabled offers nothing", widgets.PasswordField{ID: "pw", Disabled: true}, []string{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -26,7 +26,7 @@ func TestPasswordFieldActionsNeverRead(t *testing.T) {
 			if !reflect.DeepEqual(actionNames(got), tc.want) {
 				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			checkAnnotations(t, got, "type_into", "clear")
+			checkAnnotations(t, got, "type_into", "clear", "submit")
 		})
 	}
 	checkStatic(t, widgets.PasswordField{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE"}.Actions(),

@@ -597,15 +597,15 @@ func (t Table) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
 func (t Table) Actions() []tea.Action {
-	getRows := read("get_rows", "Read a page of rows in display order, with the columns, the total and the offset.",
+	getRows := read("get_rows", "Read rows by page, with the columns and the total.",
 		getRowsArgsSpec.schema())
 	if t.Disabled {
 		return []tea.Action{getRows}
 	}
 	return []tea.Action{
-		write("select_row", "Select the row at index, as the arrow keys or a click do.",
+		write("select_row", "Select a row.",
 			selectRowArgsSpec.schema()),
-		write("sort", "Sort by a column, as clicking its header does.",
+		write("sort", "Sort by a column.",
 			sortArgsSpec.schema()),
 		getRows,
 	}
@@ -613,7 +613,7 @@ func (t Table) Actions() []tea.Action {
 
 // selectRowArgs are the arguments of select_row.
 type selectRowArgs struct {
-	Index int `json:"index" jsonschema:"Row index, 0-based in display order." minimum:"0"`
+	Index int `json:"index" jsonschema:"0-based, in display order." minimum:"0"`
 }
 
 // selectRowArgsSpec reads selectRowArgs once.
@@ -622,7 +622,7 @@ var selectRowArgsSpec = newArgSpec[selectRowArgs]()
 // sortArgs are the arguments of sort; Direction's enum is SortAsc and
 // SortDesc.
 type sortArgs struct {
-	Column    string `json:"column" jsonschema:"Key of the column to sort by (see get_rows' columns)."`
+	Column    string `json:"column" jsonschema:"A column key (see get_rows)."`
 	Direction string `json:"direction" jsonschema:"Sort direction." enum:"asc,desc"`
 }
 
@@ -632,8 +632,8 @@ var sortArgsSpec = newArgSpec[sortArgs]()
 // getRowsArgs are the arguments of get_rows; Limit's maximum is
 // getRowsMaxLimit.
 type getRowsArgs struct {
-	Offset int `json:"offset,omitempty" jsonschema:"Index of the first row to return (default 0)." minimum:"0"`
-	Limit  int `json:"limit,omitempty" jsonschema:"How many rows to return (default 100, at most 1000)." minimum:"1" maximum:"1000"`
+	Offset int `json:"offset,omitempty" minimum:"0"`
+	Limit  int `json:"limit,omitempty" jsonschema:"Default 100." minimum:"1" maximum:"1000"`
 }
 
 // getRowsArgsSpec reads getRowsArgs once.

@@ -482,7 +482,7 @@ func TestUnknownToolsOfARunningSessionSayWhatIsThere(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: securityApps()})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
-	mustErr(t, tc.call("lg.password.get_value", nil), "widget `password` offers clear, type_into", "masked field")
+	mustErr(t, tc.call("lg.password.get_value", nil), "widget `password` offers clear, submit, type_into", "masked field")
 	mustErr(t, tc.call("lg.nope.click", nil), "no widget `nope` has been on its screen", "lg.discover_tools")
 }
 

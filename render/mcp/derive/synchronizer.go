@@ -75,9 +75,9 @@ func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
 	discover := &Tool{
 		Name:        s.session + ".discover_tools",
 		Title:       "Find tools",
-		Description: "Find this session's tools by keyword (all when empty), off-screen widgets' too.",
+		Description: "Find this session's tools by keyword.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
-			"query": map[string]any{"type": "string", "description": "Keyword in a name or description."},
+			"query": map[string]any{"type": "string"},
 		}},
 		OutputSchema: map[string]any{"type": "object", "required": []any{"tools"}},
 		ReadOnly:     true,

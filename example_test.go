@@ -36,7 +36,7 @@ func (c counter) View() tea.Node {
 // Example runs the counter as a terminal would: a person presses Enter on
 // the focused button, and the screen is drawn. In a program,
 // terminal.Run(ctx, counter{}) runs it in your terminal, and the same
-// button is the tool "<session>.click.click" for an agent over MCP.
+// button is the tool "<session>_click_click" for an agent over MCP.
 func Example() {
 	ctx := context.Background()
 	rt, err := tea.Start(ctx, counter{})

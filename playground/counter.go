@@ -49,7 +49,7 @@ func (c CounterDemo) View() tea.Node {
 		tea.Row{Gap: 2, Items: []tea.Node{
 			widgets.Button{ID: "inc", Label: "+1", OnClick: counterStep{delta: 1}},
 			widgets.Button{ID: "dec", Label: "−1", OnClick: counterStep{delta: -1}},
-			widgets.Button{ID: "reset", Label: "Reset", OnClick: counterStep{reset: true}, Disabled: c.count == 0},
+			widgets.Button{ID: "reset", Label: "Reset", OnClick: counterStep{reset: true}, Disabled: c.count == 0, DisabledReason: "the count is 0"},
 		}},
 		tea.Text{Content: "tab: next button · enter/space: press", Muted: true},
 	}}

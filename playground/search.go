@@ -77,7 +77,7 @@ func NewSearch() SearchDemo {
 		ID: "results",
 		Columns: []widgets.TableColumn{
 			{Key: "name", Title: "Repository", Width: 36},
-			{Key: "stars", Title: "Stars", Width: 8, Align: widgets.AlignRight},
+			{Key: "stars", Title: "Stars", Width: 8, Align: widgets.AlignRight, Numeric: true},
 			{Key: "language", Title: "Language"},
 		},
 		Height:        40 - chromeLines - helpLines - searchOverhead,

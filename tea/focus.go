@@ -47,11 +47,8 @@ func (f focusScan) hasTrap(id string) bool {
 	return false
 }
 
-// scan walks a view once for what the runtime keeps per render: where
-// focus can go (see focusScan), and the secrets masked widgets hold, by
-// widget id. A masked widget that has left the view keeps its last value
-// in secrets, since the model usually still holds it.
-func scan(view Node, secrets map[string]string) (focusScan, map[string]string) {
+// scan walks a view once for where focus can go (see focusScan).
+func scan(view Node) focusScan {
 	var f focusScan
 	seen := map[string]bool{}
 	inTrap := map[string]bool{}
@@ -84,16 +81,6 @@ func scan(view Node, secrets map[string]string) (focusScan, map[string]string) {
 					f.trapped = append(f.trapped, id)
 				}
 			}
-			if h, ok := w.(SecretHolder); ok && IsMasked(w) {
-				if v := h.MaskedValue(); v != "" && secrets[id] != v {
-					next := make(map[string]string, len(secrets)+1)
-					for k, x := range secrets {
-						next[k] = x
-					}
-					next[id] = v
-					secrets = next
-				}
-			}
 		}
 		for _, c := range n.Children() {
 			visit(c)
@@ -103,7 +90,7 @@ func scan(view Node, secrets map[string]string) (focusScan, map[string]string) {
 		}
 	}
 	visit(view)
-	return f, secrets
+	return f
 }
 
 // refocus returns where focus goes when the view changes from prev to next

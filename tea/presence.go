@@ -12,6 +12,9 @@ type Presence struct {
 	// Blocked is set while the human has detached agents: renderers for
 	// agents refuse to act until it is cleared.
 	Blocked bool
+	// Question is an agent's question waiting for the human's answer (see
+	// AskHumanMsg), or nil.
+	Question *Question
 }
 
 // Attached reports whether agent is attached.
@@ -55,9 +58,9 @@ func settledPresence(p Presence, msg Msg) bool {
 func withPresence(p Presence, msg Msg) (next Presence, changed bool, err error) {
 	switch m := msg.(type) {
 	case DetachAgentsMsg:
-		return Presence{Blocked: true}, true, nil
+		return Presence{Blocked: true, Question: p.Question}, true, nil
 	case AllowAgentsMsg:
-		return Presence{Agents: p.Agents}, true, nil
+		return Presence{Agents: p.Agents, Question: p.Question}, true, nil
 	case DetachAgentMsg:
 		if !p.Attached(m.Agent) {
 			return p, false, nil

@@ -40,6 +40,10 @@ type Runtime struct {
 	noteTimers map[uint64]context.CancelFunc
 	// settled is the Settled of the message being handled.
 	settled <-chan struct{}
+	// question is the question waiting for the person (see AskHumanMsg),
+	// and lastQuestion the last question id given out.
+	question     pendingQuestion
+	lastQuestion uint64
 }
 
 // watcher is told of every published snapshot (see Watch and Subscribe);
@@ -86,11 +90,10 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 
 		noteTimers: map[uint64]context.CancelFunc{},
 	}
-	var secrets map[string]string
-	r.focus, secrets = scan(view, nil)
+	r.focus = scan(view)
 	var focus string
 	focus, r.beforeTrap = refocus("", "", focusScan{}, r.focus)
-	r.publish(&Snapshot{Model: m, View: view, Focus: focus, Size: cfg.size, Secrets: secrets})
+	r.publish(&Snapshot{Model: m, View: view, Focus: focus, Size: cfg.size})
 	if cfg.size.Width > 0 || cfg.size.Height > 0 {
 		// Applied before the owner goroutine starts (so nothing races it):
 		// the snapshot Start leaves behind is already laid out for the size,
@@ -130,7 +133,8 @@ func (r *Runtime) Stop() {
 // Most messages go to Update. The runtime takes its own: input from
 // renderers (KeyInputMsg, MouseInputMsg, FocusMsg, FocusNextMsg,
 // FocusPrevMsg, HoverMsg), agents' presence (AttachAgentMsg,
-// DetachAgentMsg, DetachAgentsMsg, AllowAgentsMsg), notifications
+// DetachAgentMsg, DetachAgentsMsg, AllowAgentsMsg), questions to the
+// person (AskHumanMsg, AnswerHumanMsg, WithdrawQuestionMsg), notifications
 // (NotifyMsg, DismissMsg), commands (BatchMsg) and QuitMsg.
 func (r *Runtime) Dispatch(ctx context.Context, msg Msg) (Transition, error) {
 	if s := r.snap.Load(); settledPresence(s.Presence, msg) {
@@ -336,12 +340,18 @@ func (r *Runtime) handle(msg Msg) error {
 		return r.handleKey(cur, m)
 	case MouseInputMsg:
 		return r.handleMouse(cur, m)
+	case AskHumanMsg, AnswerHumanMsg, WithdrawQuestionMsg:
+		return r.handleQuestion(cur, m)
 	case AttachAgentMsg, DetachAgentMsg, DetachAgentsMsg, AllowAgentsMsg:
 		p, changed, err := withPresence(cur.Presence, m)
 		if changed {
 			s := *cur
 			s.Presence = p
 			r.publish(&s)
+		}
+		if _, detached := m.(DetachAgentsMsg); detached {
+			// Detaching agents answers their question too.
+			r.closeQuestion(r.snap.Load(), false)
 		}
 		return err
 	}
@@ -362,9 +372,9 @@ func (r *Runtime) apply(msg Msg) error {
 		r.cfg.logger.Error("view failed", "err", err)
 		return err
 	}
-	focus, secrets := scan(view, cur.Secrets)
+	focus := scan(view)
 	s := *cur
-	s.Model, s.View, s.Secrets = next, view, secrets
+	s.Model, s.View = next, view
 	if ws, ok := msg.(WindowSizeMsg); ok {
 		s.Size = ws
 	}

@@ -14,11 +14,6 @@ type Snapshot struct {
 	Version uint64
 	// Presence is who acts on the runtime besides its human.
 	Presence Presence
-	// Secrets are the values masked widgets have shown, by widget id (the
-	// last value of each, kept after the widget leaves the view). Renderers
-	// scrub them from anything they expose without an authorizer. The map
-	// is never changed once published.
-	Secrets map[string]string
 	// Notifications are the pending notifications, oldest first (see
 	// NotifyMsg). The slice is never changed once published.
 	Notifications []Notification

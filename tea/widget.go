@@ -81,18 +81,22 @@ type Excludable interface {
 	Excluded() bool
 }
 
-// Masked is implemented by widgets whose value is a secret (a password). A
-// masked widget's value never leaves through a channel that a client can use
-// without an authorizer.
+// Masked is implemented by widgets whose value is a secret (a password).
+// Nothing of a masked widget's value (not its length, not where its cursor
+// is, not whether it is empty) reaches a renderer's client that is not the
+// person at the session: such a renderer draws and describes the widget's
+// Redacted form (see Redactor), and the widget offers no read of its value.
 type Masked interface {
 	// IsMasked reports whether the widget's value is secret.
 	IsMasked() bool
 }
 
-// SecretHolder is implemented by masked widgets so renderers can scrub
-// their value from anything they expose (a model dump, a context).
-type SecretHolder interface {
-	MaskedValue() string
+// Redactor is implemented by masked widgets. Redacted returns the widget as
+// it is drawn and described to someone who must learn nothing of its
+// value: the same id, kind, label, size and state, with a stand-in for the
+// value that is the same whatever the value is.
+type Redactor interface {
+	Redacted() Widget
 }
 
 // Describer is implemented by widgets that describe themselves for the
@@ -102,7 +106,7 @@ type Describer interface {
 }
 
 // Description is what a widget tells the MCP widgets resource about itself.
-// A masked widget must not put its value in State.
+// A masked widget must put nothing of its value in State (not its length).
 type Description struct {
 	Label string         `json:"label,omitempty"`
 	Role  string         `json:"role,omitempty"`

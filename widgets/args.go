@@ -14,7 +14,8 @@ import (
 //
 //   - the json tag names the argument; with omitempty it is optional (an
 //     absent one is left zero), without it the argument is required;
-//   - the jsonschema tag describes it;
+//   - the jsonschema tag describes it (without one, its schema has no
+//     description);
 //   - minimum and maximum bound an integer, enum (comma-separated values)
 //     limits a string.
 //
@@ -113,7 +114,10 @@ func (s argSpec[T]) schema() map[string]any {
 	props := make(map[string]any, len(s.fields))
 	var required []string
 	for _, f := range s.fields {
-		p := map[string]any{"type": jsonType(f.kind), "description": f.desc}
+		p := map[string]any{"type": jsonType(f.kind)}
+		if f.desc != "" { // an argument its action's description explains has none
+			p["description"] = f.desc
+		}
 		if f.min != nil {
 			p["minimum"] = *f.min
 		}

@@ -47,6 +47,9 @@ func goldenProviders() []struct {
 		{"tabs", widgets.Tabs{ID: "t", Tabs: []string{"One", "Two"}}},
 		{"viewport", widgets.Viewport{ID: "v", Lines: []string{"a", "b", "c"}}},
 		{"menu", widgets.Menu{ID: "m", Items: []widgets.MenuItem{{ID: "file", Label: "File", Children: []widgets.MenuItem{{ID: "quit", Label: "Quit"}}}}}},
+		{"text", widgets.Text{ID: "x", Content: "a\nb\nc"}},
+		{"bar chart", widgets.BarChart{ID: "c", Bars: []widgets.Bar{{Label: "a", Value: 1}}}},
+		{"sparkline", widgets.Sparkline{ID: "k", Label: "cpu", Values: []float64{1, 2}}},
 	}
 }
 

@@ -141,10 +141,18 @@ func (BarChart) HandleKey(tea.Key) tea.Msg { return nil }
 // ShortHelp lists no key: a chart takes no focus.
 func (BarChart) ShortHelp() []key.Binding { return nil }
 
-// Actions implements tea.ToolProvider: a chart offers nothing.
-func (BarChart) Actions() []tea.Action { return nil }
+// Actions implements tea.ToolProvider: get_data reads the bars.
+func (BarChart) Actions() []tea.Action {
+	return []tea.Action{read("get_data", "Read the bars: label and value of each, in order.", noArgsSpec.schema())}
+}
 
-// Invoke implements tea.ToolProvider: every action is unknown.
-func (c BarChart) Invoke(action string, _ map[string]any) (tea.Result, error) {
-	return tea.Result{}, tea.UnknownActionError(c.WidgetKind(), action, nil)
+// Invoke implements tea.ToolProvider.
+func (c BarChart) Invoke(action string, args map[string]any) (tea.Result, error) {
+	if action != "get_data" {
+		return tea.Result{}, tea.UnknownActionError(c.WidgetKind(), action, c.Actions())
+	}
+	if _, err := noArgsSpec.bind(action, args); err != nil {
+		return tea.Result{}, err
+	}
+	return tea.Read(map[string]any{"bars": append([]Bar{}, c.Bars...)}), nil
 }

@@ -12,8 +12,16 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-func TestBarChartIsDisplayOnly(t *testing.T) {
-	checkDisplayOnly(t, widgets.BarChart{ID: "b", Bars: []widgets.Bar{{Label: "a", Value: 1}}})
+func TestBarChartTakesNoFocusAndReadsItsData(t *testing.T) {
+	c := widgets.BarChart{ID: "b", Bars: []widgets.Bar{{Label: "a", Value: 1}}}
+	if tea.CanFocus(c) || c.HandleKey(tea.Named(tea.KeyEnter)) != nil {
+		t.Fatal("a chart takes focus or keys")
+	}
+	runInvoke(t, c, []invokeCase{
+		{name: "get_data reads the bars", action: "get_data", read: map[string]any{"bars": []widgets.Bar{{Label: "a", Value: 1}}}},
+		{name: "get_data takes no arguments", action: "get_data", args: map[string]any{"x": 1.0}, errIs: tea.ErrInvalidArgument},
+		{name: "unknown action", action: "click", errIs: tea.ErrUnknownAction},
+	})
 }
 
 func TestBarChartRender(t *testing.T) {

@@ -19,7 +19,10 @@ type Button struct {
 	Label    string
 	OnClick  tea.Msg
 	Disabled bool
-	Exclude  bool
+	// DisabledReason says why a disabled button is disabled ("the count is
+	// 0"), for whoever cannot press it: an agent's refusal says it.
+	DisabledReason string
+	Exclude        bool
 	// Keys overrides the keys it answers to; nil means DefaultButtonKeyMap().
 	Keys  *ButtonKeyMap
 	Theme *Theme
@@ -62,7 +65,11 @@ func (b Button) Excluded() bool { return b.Exclude }
 
 // Describe implements tea.Describer.
 func (b Button) Describe() tea.Description {
-	return tea.Description{Label: b.Label, Role: "button", State: map[string]any{"disabled": b.Disabled}}
+	state := map[string]any{"disabled": b.Disabled}
+	if b.Disabled && b.DisabledReason != "" {
+		state["disabled_reason"] = b.DisabledReason
+	}
+	return tea.Description{Label: b.Label, Role: "button", State: state}
 }
 
 // Render implements tea.Widget: "[ Label ]", highlighted when focused, or
@@ -111,7 +118,7 @@ func (b Button) Actions() []tea.Action {
 	if b.Disabled {
 		return nil
 	}
-	return []tea.Action{write("click", "Press the button, as a user would by clicking it or pressing Enter.", noArgsSpec.schema())}
+	return []tea.Action{write("click", "Press the button (as Enter or a click).", noArgsSpec.schema())}
 }
 
 // Invoke implements tea.ToolProvider.

@@ -191,3 +191,14 @@ func TestWidgetsImplementTheContract(t *testing.T) {
 		})
 	}
 }
+
+func TestADisabledButtonDescribesItsReason(t *testing.T) {
+	b := widgets.Button{ID: "reset", Label: "Reset", Disabled: true, DisabledReason: "the count is 0"}
+	if got := b.Describe().State["disabled_reason"]; got != "the count is 0" {
+		t.Fatalf("disabled_reason = %v", got)
+	}
+	b.Disabled = false
+	if _, ok := b.Describe().State["disabled_reason"]; ok {
+		t.Fatal("an enabled button describes a disabled reason")
+	}
+}

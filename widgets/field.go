@@ -36,27 +36,34 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked
 }
 
 // fieldActions lists a text field's actions: writes unless disabled, and
-// get_value when the value may be read. multiline is true for a TextArea,
-// whose type_into takes line breaks; limit is the field's CharLimit in
-// effect, the text's maxLength.
-func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
+// get_value unless masked. multiline is true for a TextArea, whose
+// type_into takes line breaks; limit is the field's CharLimit in effect,
+// the text's maxLength. A masked field's type_into only replaces the value:
+// whether appended text fits would tell its length.
+func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
-		text := "The text to type: one line, without newlines, tabs or other control characters, line or paragraph separators (U+2028, U+2029) or bidirectional controls (U+202A-U+202E, U+2066-U+2069)."
+		text := "One line,"
 		if multiline {
-			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused."
+			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused;"
 		}
-		text += fmt.Sprintf(" The value holds at most %d characters; longer text is refused, never cut.", limit)
+		text += fmt.Sprintf(" at most %d characters.", limit)
 		schema := typeIntoArgsSpec.schema()
 		textSchema := schemaProperty(schema, "text")
 		textSchema["description"], textSchema["maxLength"] = text, limit
-		out = append(out,
-			write("type_into", "Type text into the field. By default the text replaces the current value; set append to add it at the end.", schema),
-			write("clear", "Clear the field's value.", noArgsSpec.schema()),
-		)
+		typeInto := write("type_into", "Type into the field (replacing the value unless append).", schema)
+		if masked {
+			// It still binds typeIntoArgs: append false is accepted.
+			delete(schema["properties"].(map[string]any), "append")
+			typeInto = write("type_into", "Type text into the field, replacing its value.", schema)
+		}
+		out = append(out, typeInto, write("clear", "Empty the field.", noArgsSpec.schema()))
+		if !multiline {
+			out = append(out, write("submit", "Submit, as Enter does.", noArgsSpec.schema()))
+		}
 	}
-	if readable {
-		out = append(out, read("get_value", "Read the field's current value.", noArgsSpec.schema()))
+	if !masked {
+		out = append(out, read("get_value", "Read the value.", noArgsSpec.schema()))
 	}
 	return out
 }
@@ -65,7 +72,7 @@ func fieldActions(disabled, readable, multiline bool, limit int) []tea.Action {
 // description and maxLength depend on the field (see fieldActions).
 type typeIntoArgs struct {
 	Text   string `json:"text"`
-	Append bool   `json:"append,omitempty" jsonschema:"Add the text at the end of the current value instead of replacing it (default false)."`
+	Append bool   `json:"append,omitempty" jsonschema:"Add to the value."`
 }
 
 // typeIntoArgsSpec reads typeIntoArgs once.
@@ -73,9 +80,9 @@ var typeIntoArgsSpec = newArgSpec[typeIntoArgs]()
 
 // invokeField performs a text field's action among those offered; a
 // one-line field (multiline false) refuses text with control characters,
-// and every field refuses text that would make its value longer than limit
-// runes.
-func invokeField(kind, id, value string, multiline bool, limit int, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
+// every field refuses text that would make its value longer than limit
+// runes, and a masked one takes no append (it accepts append: false).
+func invokeField(kind, id, value string, multiline, masked bool, limit int, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(offered, action) {
 		return tea.Result{}, tea.UnknownActionError(kind, action, offered)
 	}
@@ -90,6 +97,9 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 			return tea.Result{}, err
 		}
 		appendText := in.Append
+		if masked && appendText {
+			return tea.Result{}, argErr(action, "append", "must be false for a masked field: whether appended text fits would tell the value's length; type the whole value")
+		}
 		if err := checkCharLimit(action, value, text, appendText, limit); err != nil {
 			return tea.Result{}, err
 		}
@@ -102,6 +112,11 @@ func invokeField(kind, id, value string, multiline bool, limit int, offered []te
 			return tea.Result{}, err
 		}
 		return tea.Write(TextChanged{ID: id, Value: ""}), nil
+	case "submit":
+		if _, err := noArgsSpec.bind(action, args); err != nil {
+			return tea.Result{}, err
+		}
+		return tea.Write(Submitted{ID: id, Value: value}), nil
 	default: // get_value
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
@@ -206,12 +221,11 @@ func controlName(r rune) string {
 	return tea.CodePoint(r)
 }
 
-// describeField describes a text field; a masked one gives its length only.
+// describeField describes a text field; a masked one says only that it is.
 func describeField(label, value string, masked, disabled bool) tea.Description {
 	state := map[string]any{"disabled": disabled}
 	if masked {
 		state["masked"] = true
-		state["length"] = utf8.RuneCountInString(value)
 	} else {
 		state["value"] = value
 	}

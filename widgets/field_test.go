@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -170,6 +172,9 @@ func TestTextFieldsKeepToTheirCharLimit(t *testing.T) {
 	}
 	for _, tt := range tests {
 		for kind, f := range fieldsWithLimit(tt.value, tt.limit) {
+			if tt.append && tea.IsMasked(f.(tea.Widget)) {
+				continue // a masked field takes no append (TestMaskedFieldsTakeNoAppend)
+			}
 			t.Run(kind+"/"+tt.name, func(t *testing.T) {
 				res, err := f.Invoke("type_into", map[string]any{"text": tt.text, "append": tt.append})
 				if tt.wantErr == nil {
@@ -193,6 +198,76 @@ func TestTextFieldsKeepToTheirCharLimit(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestMaskedFieldsTakeNoAppend: whether appended text fits a masked
+// field's limit, and what the error says when it does not, would tell its
+// value's length, so a masked field only replaces its value.
+func TestMaskedFieldsTakeNoAppend(t *testing.T) {
+	for name, f := range map[string]interface {
+		tea.Widget
+		tea.ToolProvider
+	}{
+		"password_field":    widgets.PasswordField{ID: "q", Value: "hunter2", CharLimit: 8},
+		"masked text_input": widgets.TextInput{ID: "q", Value: "hunter2", CharLimit: 8, Mask: '*'},
+	} {
+		t.Run(name, func(t *testing.T) {
+			for _, a := range f.Actions() {
+				props, _ := a.InputSchema["properties"].(map[string]any)
+				if _, ok := props["append"]; ok {
+					t.Errorf("%s offers append", a.Name)
+				}
+			}
+			_, err := f.Invoke("type_into", map[string]any{"text": "xy", "append": true})
+			var ae *tea.ArgumentError
+			if !errors.As(err, &ae) || ae.Arg != "append" || strings.ContainsAny(ae.Rule, "0123456789") {
+				t.Fatalf("append: err = %v, want an *tea.ArgumentError on append that says no number", err)
+			}
+			res, err := f.Invoke("type_into", map[string]any{"text": "xy", "append": false})
+			if err != nil || !reflect.DeepEqual(res.Msg(), widgets.TextChanged{ID: "q", Value: "xy"}) {
+				t.Fatalf("append false: %v, %v", res, err)
+			}
+		})
+	}
+}
+
+// TestRedactedFieldsLookTheSameWhateverTheyHold: a masked field's Redacted
+// form is drawn and described the same for every value, focused or not.
+func TestRedactedFieldsLookTheSameWhateverTheyHold(t *testing.T) {
+	fields := map[string]func(value string, fromEnd int) tea.Redactor{
+		"password_field": func(v string, c int) tea.Redactor {
+			return widgets.PasswordField{ID: "pw", Label: "Password", Value: v, CursorFromEnd: c}
+		},
+		"masked text_input": func(v string, c int) tea.Redactor {
+			return widgets.TextInput{ID: "pw", Label: "Password", Value: v, CursorFromEnd: c, Mask: '*', Placeholder: "hint"}
+		},
+	}
+	for name, field := range fields {
+		t.Run(name, func(t *testing.T) {
+			for _, focused := range []bool{false, true} {
+				ctx := tea.RenderContext{Width: 30, Focused: focused}
+				empty := field("", 0).Redacted()
+				for _, v := range []string{"a", "hunter2", strings.Repeat("x", 50)} {
+					r := field(v, 1).Redacted()
+					if r.WidgetID() != "pw" || r.WidgetKind() != field(v, 1).(tea.Widget).WidgetKind() || !tea.IsMasked(r) {
+						t.Fatalf("Redacted is %s %q (masked %v)", r.WidgetKind(), r.WidgetID(), tea.IsMasked(r))
+					}
+					if got, want := r.Render(ctx), empty.Render(ctx); got != want {
+						t.Errorf("focused %v, %q drawn %q, empty drawn %q", focused, v, got, want)
+					}
+					if got, want := r.(tea.Describer).Describe(), empty.(tea.Describer).Describe(); !reflect.DeepEqual(got, want) {
+						t.Errorf("%q described %v, empty %v", v, got, want)
+					}
+				}
+				if out := ansi.Strip(empty.Render(ctx)); !strings.Contains(out, "‹"+widgets.MaskedPlaceholder) {
+					t.Errorf("focused %v: the redacted field does not say it is masked: %q", focused, out)
+				}
+			}
+		})
+	}
+	if plain := (widgets.TextInput{ID: "q", Value: "v"}); plain.Redacted() != plain {
+		t.Error("an unmasked TextInput's Redacted is not itself")
 	}
 }
 

@@ -268,22 +268,6 @@ func runStateCases(t *testing.T, tests []stateCase) {
 	}
 }
 
-// checkDisplayOnly fails unless w takes no focus, no key and no action.
-func checkDisplayOnly(t *testing.T, w tea.Widget) {
-	t.Helper()
-	if tea.CanFocus(w) {
-		t.Errorf("%s takes focus", w.WidgetKind())
-	}
-	if got := w.(tea.KeyHandler).HandleKey(tea.Named(tea.KeyEnter)); got != nil {
-		t.Errorf("%s HandleKey = %#v, want nil", w.WidgetKind(), got)
-	}
-	p := w.(tea.ToolProvider)
-	if got := actionNames(p.Actions()); len(got) != 0 {
-		t.Errorf("%s offers %v, want nothing", w.WidgetKind(), got)
-	}
-	runInvoke(t, p, []invokeCase{{name: w.WidgetKind() + " has no action", action: "get_value", errIs: tea.ErrUnknownAction, errHas: []string{w.WidgetKind()}}})
-}
-
 // printScreen prints what w draws in ctx as plain text, as an agent's
 // screenshot shows it: no styling and no trailing spaces.
 func printScreen(w tea.Widget, ctx tea.RenderContext) {

@@ -321,6 +321,10 @@ func (m Menu) Actions() []tea.Action {
 	return []tea.Action{
 		write("select", "Choose a menu item that has no children, at any depth, by its item id (see get_items). Disabled items cannot be chosen.",
 			menuSelectArgsSpec.schema()),
+		write("open", "Open the submenu of an item that has children, as Enter or Right does on it (closing deeper ones).",
+			menuOpenArgsSpec.schema()),
+		write("move", "Move the highlight to an item, as Up and Down do.",
+			menuMoveArgsSpec.schema()),
 		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", noArgsSpec.schema()),
 	}
 }
@@ -332,6 +336,24 @@ type menuSelectArgs struct {
 
 // menuSelectArgsSpec reads menuSelectArgs once.
 var menuSelectArgsSpec = newArgSpec[menuSelectArgs]()
+
+// menuOpenArgs are the arguments of a Menu's open.
+type menuOpenArgs struct {
+	ItemID string `json:"item_id" jsonschema:"The id of an item with children."`
+}
+
+// menuOpenArgsSpec reads menuOpenArgs once.
+var menuOpenArgsSpec = newArgSpec[menuOpenArgs]()
+
+// menuMoveArgs are the arguments of a Menu's move; they are open's, with
+// another description.
+type menuMoveArgs struct {
+	ItemID string `json:"item_id" jsonschema:"The id of an item."`
+}
+
+// menuMoveArgsSpec reads menuMoveArgs as open's arguments (the same
+// fields), so both actions bind alike.
+var menuMoveArgsSpec = argSpec[menuOpenArgs](newArgSpec[menuMoveArgs]())
 
 // Invoke implements tea.ToolProvider.
 func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
@@ -353,6 +375,28 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 			valid = "one of " + strings.Join(leaves, ", ")
 		}
 		return tea.Result{}, argErr(action, "item_id", "%q is not an enabled item without children: valid %s", id, valid)
+	case "open", "move":
+		spec := menuOpenArgsSpec
+		if action == "move" {
+			spec = menuMoveArgsSpec
+		}
+		in, err := spec.bind(action, args)
+		if err != nil {
+			return tea.Result{}, err
+		}
+		id := in.ItemID
+		path, it, ok := menuFind(m.Items, id, nil)
+		switch {
+		case !ok:
+			return tea.Result{}, argErr(action, "item_id", "no item %q: see get_items", id)
+		case it.Disabled:
+			return tea.Result{}, argErr(action, "item_id", "item %q is disabled", id)
+		case action == "move":
+			return tea.Write(MenuMoved{ID: m.ID, ItemID: id}), nil
+		case len(it.Children) == 0:
+			return tea.Result{}, argErr(action, "item_id", "item %q has no submenu: choose it with select", id)
+		}
+		return tea.Write(MenuOpened{ID: m.ID, Path: append(path, id)}), nil
 	case "get_items":
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
@@ -360,6 +404,19 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 		return tea.Read(map[string]any{"items": menuJSON(m.Items)}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError(m.WidgetKind(), action, m.Actions())
+}
+
+// menuFind finds item id under items, with the ids of its parents.
+func menuFind(items []MenuItem, id string, parents []string) ([]string, MenuItem, bool) {
+	for _, it := range items {
+		if it.ID == id {
+			return append([]string{}, parents...), it, true
+		}
+		if p, found, ok := menuFind(it.Children, id, append(parents, it.ID)); ok {
+			return p, found, true
+		}
+	}
+	return nil, MenuItem{}, false
 }
 
 // menuLeaves lists the ids of the enabled items without children under

@@ -32,10 +32,10 @@ func sampleMenu(cursor string, open ...string) widgets.Menu {
 
 func TestMenuActions(t *testing.T) {
 	got := sampleMenu("file").Actions()
-	if want := []string{"select", "get_items"}; !reflect.DeepEqual(actionNames(got), want) {
+	if want := []string{"select", "open", "move", "get_items"}; !reflect.DeepEqual(actionNames(got), want) {
 		t.Errorf("actions = %v, want %v", actionNames(got), want)
 	}
-	checkAnnotations(t, got, "select")
+	checkAnnotations(t, got, "select", "open", "move")
 	checkStatic(t, widgets.Menu{ID: "zzid", Items: []widgets.MenuItem{{ID: "zzitem", Label: "ZZLABEL"}}}.Actions(),
 		sampleMenu("new", "file").Actions(), "zzid", "zzitem", "ZZLABEL")
 }
@@ -54,7 +54,11 @@ func TestMenuInvoke(t *testing.T) {
 		{name: "a numeric id", action: "select", args: map[string]any{"item_id": 2.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"must be a string"}},
 		{name: "an unknown argument", action: "select", args: map[string]any{"item_id": "new", "path": "x"}, errIs: tea.ErrInvalidArgument, errHas: []string{"path", "takes: item_id"}},
 		{name: "get_items refuses arguments", action: "get_items", args: map[string]any{"depth": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action", action: "open", errIs: tea.ErrUnknownAction, errHas: []string{"select, get_items"}},
+		{name: "open a submenu, as Enter on it", action: "open", args: map[string]any{"item_id": "file"}, write: widgets.MenuOpened{ID: "mn", Path: []string{"file"}}},
+		{name: "open a leaf", action: "open", args: map[string]any{"item_id": "new"}, errIs: tea.ErrInvalidArgument, errHas: []string{"select"}},
+		{name: "move the highlight", action: "move", args: map[string]any{"item_id": "file"}, write: widgets.MenuMoved{ID: "mn", ItemID: "file"}},
+		{name: "move to no item", action: "move", args: map[string]any{"item_id": "zz"}, errIs: tea.ErrInvalidArgument, errHas: []string{"get_items"}},
+		{name: "unknown action", action: "close", errIs: tea.ErrUnknownAction, errHas: []string{"select, open, move, get_items"}},
 	})
 	leaf := func(id, label string, disabled bool) map[string]any {
 		return map[string]any{"id": id, "label": label, "children": []map[string]any{}, "disabled": disabled}

@@ -9,12 +9,17 @@ import (
 // PasswordMask is the rune a PasswordField draws for each character.
 const PasswordMask = '•'
 
+// MaskedPlaceholder is what a masked field's Redacted form draws in place
+// of its value, between ‹ and ›, whatever the value is.
+const MaskedPlaceholder = "masked"
+
 // PasswordField is a one-line secret field: a TextInput that is always
 // masked, with a kind of its own. It has TextInput's fields, documented
 // there (Mask, when 0, is PasswordMask). It answers keys like a TextInput
 // (sending TextChanged and Submitted) but always draws its mask instead of
-// its value, offers no read of its value and never describes it. A
-// disabled PasswordField cannot be focused and offers no action.
+// its value, offers no read of its value, takes no append and describes
+// nothing of its value. A disabled PasswordField cannot be focused and
+// offers no action.
 type PasswordField TextInput
 
 // input is the masked TextInput the field draws and edits as.
@@ -44,12 +49,14 @@ func (p PasswordField) Excluded() bool { return p.Exclude }
 // IsMasked implements tea.Masked: a PasswordField is always secret.
 func (PasswordField) IsMasked() bool { return true }
 
-// MaskedValue returns the secret, so a renderer can scrub it from what it
-// exposes; it is never drawn or offered as a read.
-func (p PasswordField) MaskedValue() string { return p.Value }
+// Redacted implements tea.Redactor: the field with no value and no
+// cursor, drawn "[‹masked›]" whatever was typed.
+func (p PasswordField) Redacted() tea.Widget {
+	p.Value, p.CursorFromEnd, p.Placeholder = "", 0, MaskedPlaceholder
+	return p
+}
 
-// Describe implements tea.Describer: the length of the value, never the
-// value.
+// Describe implements tea.Describer: that it is masked, never the value.
 func (p PasswordField) Describe() tea.Description { return p.input().Describe() }
 
 // Render implements tea.Widget: "Label: [•••• ]".

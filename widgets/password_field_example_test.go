@@ -21,4 +21,5 @@ func ExamplePasswordField() {
 	// Password: [•••••••     ]
 	// type_into
 	// clear
+	// submit
 }

@@ -18,7 +18,7 @@ func TestPasswordFieldActionsNeverRead(t *testing.T) {
 		p    widgets.PasswordField
 		want []string
 	}{
-		{"enabled writes only", widgets.PasswordField{ID: "pw"}, []string{"type_into", "clear"}},
+		{"enabled writes only", widgets.PasswordField{ID: "pw"}, []string{"type_into", "clear", "submit"}},
 		{"disabled offers nothing", widgets.PasswordField{ID: "pw", Disabled: true}, []string{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -26,7 +26,7 @@ func TestPasswordFieldActionsNeverRead(t *testing.T) {
 			if !reflect.DeepEqual(actionNames(got), tc.want) {
 				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			checkAnnotations(t, got, "type_into", "clear")
+			checkAnnotations(t, got, "type_into", "clear", "submit")
 		})
 	}
 	checkStatic(t, widgets.PasswordField{ID: "zzid", Label: "ZZLABEL", Value: "ZZVALUE"}.Actions(),
@@ -36,7 +36,7 @@ func TestPasswordFieldActionsNeverRead(t *testing.T) {
 func TestPasswordFieldInvoke(t *testing.T) {
 	runInvoke(t, widgets.PasswordField{ID: "pw", Value: "abc"}, []invokeCase{
 		{name: "type_into replaces", action: "type_into", args: map[string]any{"text": "xyz"}, write: widgets.TextChanged{ID: "pw", Value: "xyz"}},
-		{name: "type_into appends", action: "type_into", args: map[string]any{"text": "d", "append": true}, write: widgets.TextChanged{ID: "pw", Value: "abcd"}},
+		{name: "type_into takes no append", action: "type_into", args: map[string]any{"text": "d", "append": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"append", "masked"}},
 		{name: "clear empties", action: "clear", write: widgets.TextChanged{ID: "pw", Value: ""}},
 		{name: "get_value is not offered", action: "get_value", errIs: tea.ErrUnknownAction, errHas: []string{"password_field", "type_into, clear"}},
 		{name: "type_into without text", action: "type_into", errIs: tea.ErrInvalidArgument, errHas: []string{"text", "required"}},
@@ -89,13 +89,13 @@ func TestPasswordFieldAlwaysDrawsBullets(t *testing.T) {
 	})
 }
 
-func TestPasswordFieldDescribesLengthOnly(t *testing.T) {
+func TestPasswordFieldDescribesNothingOfItsValue(t *testing.T) {
 	p := widgets.PasswordField{ID: "pw", Label: "Password", Value: "s3cr3t"}
 	raw, _ := json.Marshal(p.Describe())
 	if strings.Contains(string(raw), "s3cr3t") {
 		t.Errorf("Describe leaks the value: %s", raw)
 	}
-	want := tea.Description{Label: "Password", Role: "textbox", State: map[string]any{"masked": true, "length": 6, "disabled": false}}
+	want := tea.Description{Label: "Password", Role: "textbox", State: map[string]any{"masked": true, "disabled": false}}
 	if !reflect.DeepEqual(p.Describe(), want) {
 		t.Errorf("Describe = %#v, want %#v", p.Describe(), want)
 	}

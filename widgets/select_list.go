@@ -266,7 +266,9 @@ func (l SelectList) Actions() []tea.Action {
 	var out []tea.Action
 	if !l.Disabled {
 		out = append(out, write("select", "Select the option at a 0-based index, as a user would by moving to it.",
-			selectArgsSpec.schema()))
+			selectArgsSpec.schema()),
+			write("choose", "Choose an option, as Enter does: the selected one, or the one at index.",
+				chooseArgsSpec.schema()))
 	}
 	return append(out,
 		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", noArgsSpec.schema()),
@@ -282,6 +284,15 @@ type selectArgs struct {
 // selectArgsSpec reads selectArgs once.
 var selectArgsSpec = newArgSpec[selectArgs]()
 
+// chooseArgs are the arguments of a SelectList's choose: an absent index
+// chooses the selected option.
+type chooseArgs struct {
+	Index int `json:"index,omitempty" jsonschema:"The 0-based index of the option (default: the selected one)." minimum:"0"`
+}
+
+// chooseArgsSpec reads chooseArgs once.
+var chooseArgsSpec = newArgSpec[chooseArgs]()
+
 // Invoke implements tea.ToolProvider.
 func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if !actionOffered(l.Actions(), action) {
@@ -294,6 +305,20 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 			return tea.Result{}, err
 		}
 		return tea.Write(SelectionChanged{ID: l.ID, Index: in.Index, Label: l.Options[in.Index]}), nil
+	case "choose":
+		in, err := chooseArgsSpec.bind(action, args, within("index", 0, len(l.Options)-1))
+		if err != nil {
+			return tea.Result{}, err
+		}
+		i, _ := l.selection()
+		if _, given := args["index"]; given {
+			i = in.Index
+		} else if i < 0 {
+			// nothing is selected: index is required
+			_, err := intArg(action, "index", nil, 0, len(l.Options)-1)
+			return tea.Result{}, err
+		}
+		return tea.Write(Chosen{ID: l.ID, Index: i, Label: l.Options[i]}), nil
 	case "get_selected":
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err

@@ -19,7 +19,7 @@ func TestSelectListActions(t *testing.T) {
 		l    widgets.SelectList
 		want []string
 	}{
-		{"enabled", widgets.SelectList{ID: "f", Options: fruit}, []string{"select", "get_selected", "get_options"}},
+		{"enabled", widgets.SelectList{ID: "f", Options: fruit}, []string{"select", "choose", "get_selected", "get_options"}},
 		{"disabled reads only", widgets.SelectList{ID: "f", Options: fruit, Disabled: true}, []string{"get_selected", "get_options"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -27,7 +27,7 @@ func TestSelectListActions(t *testing.T) {
 			if !reflect.DeepEqual(actionNames(got), tc.want) {
 				t.Errorf("actions = %v, want %v", actionNames(got), tc.want)
 			}
-			checkAnnotations(t, got, "select")
+			checkAnnotations(t, got, "select", "choose")
 		})
 	}
 	checkStatic(t, widgets.SelectList{ID: "zzid", Label: "ZZLABEL", Options: []string{"ZZOPTION"}}.Actions(),
@@ -48,10 +48,15 @@ func TestSelectListInvoke(t *testing.T) {
 		{name: "missing index", action: "select", args: map[string]any{}, errIs: tea.ErrInvalidArgument, errHas: []string{"required", "0 to 4"}},
 		{name: "unknown argument", action: "select", args: map[string]any{"index": 1.0, "label": "x"}, errIs: tea.ErrInvalidArgument, errHas: []string{"label", "takes: index"}},
 		{name: "get_options refuses arguments", action: "get_options", args: map[string]any{"x": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "unknown action", action: "choose", errIs: tea.ErrUnknownAction, errHas: []string{"select, get_selected, get_options"}},
+		{name: "choose the selected, as Enter", action: "choose", write: widgets.Chosen{ID: "f", Index: 1, Label: "banana"}},
+		{name: "choose at an index", action: "choose", args: map[string]any{"index": 2.0}, write: widgets.Chosen{ID: "f", Index: 2, Label: fruit[2]}},
+		{name: "choose out of range", action: "choose", args: map[string]any{"index": 9.0}, errIs: tea.ErrInvalidArgument},
+		{name: "unknown action", action: "pick", errIs: tea.ErrUnknownAction, errHas: []string{"select, choose, get_selected, get_options"}},
 	})
 	runInvoke(t, widgets.SelectList{ID: "f", Options: fruit, Selected: -1}, []invokeCase{
 		{name: "nothing selected", action: "get_selected", read: map[string]any{"index": -1, "label": ""}},
+		{name: "choose with nothing selected needs an index", action: "choose", errIs: tea.ErrInvalidArgument, errHas: []string{"required", "0 to 4"}},
+		{name: "choose at an index with nothing selected", action: "choose", args: map[string]any{"index": 0.0}, write: widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
 	})
 	runInvoke(t, widgets.SelectList{ID: "f", Options: fruit, Selected: 9}, []invokeCase{
 		{name: "out-of-range selection reads as none", action: "get_selected", read: map[string]any{"index": -1, "label": ""}},

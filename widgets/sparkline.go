@@ -115,10 +115,18 @@ func (Sparkline) HandleKey(tea.Key) tea.Msg { return nil }
 // ShortHelp lists no key: a sparkline takes no focus.
 func (Sparkline) ShortHelp() []key.Binding { return nil }
 
-// Actions implements tea.ToolProvider: a sparkline offers nothing.
-func (Sparkline) Actions() []tea.Action { return nil }
+// Actions implements tea.ToolProvider: get_data reads the values.
+func (Sparkline) Actions() []tea.Action {
+	return []tea.Action{read("get_data", "Read the label and the values, in order.", noArgsSpec.schema())}
+}
 
-// Invoke implements tea.ToolProvider: every action is unknown.
-func (s Sparkline) Invoke(action string, _ map[string]any) (tea.Result, error) {
-	return tea.Result{}, tea.UnknownActionError(s.WidgetKind(), action, nil)
+// Invoke implements tea.ToolProvider.
+func (s Sparkline) Invoke(action string, args map[string]any) (tea.Result, error) {
+	if action != "get_data" {
+		return tea.Result{}, tea.UnknownActionError(s.WidgetKind(), action, s.Actions())
+	}
+	if _, err := noArgsSpec.bind(action, args); err != nil {
+		return tea.Result{}, err
+	}
+	return tea.Read(map[string]any{"label": s.Label, "values": append([]float64{}, s.Values...)}), nil
 }

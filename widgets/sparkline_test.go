@@ -11,8 +11,15 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-func TestSparklineIsDisplayOnly(t *testing.T) {
-	checkDisplayOnly(t, widgets.Sparkline{ID: "s", Values: []float64{1, 2}})
+func TestSparklineTakesNoFocusAndReadsItsData(t *testing.T) {
+	s := widgets.Sparkline{ID: "s", Label: "cpu", Values: []float64{1, 2}}
+	if tea.CanFocus(s) || s.HandleKey(tea.Named(tea.KeyEnter)) != nil {
+		t.Fatal("a sparkline takes focus or keys")
+	}
+	runInvoke(t, s, []invokeCase{
+		{name: "get_data reads the values", action: "get_data", read: map[string]any{"label": "cpu", "values": []float64{1, 2}}},
+		{name: "unknown action", action: "click", errIs: tea.ErrUnknownAction},
+	})
 }
 
 func TestSparklineRender(t *testing.T) {

@@ -57,6 +57,9 @@ type TableColumn struct {
 	Title string `json:"title"`
 	Width int    `json:"width"`
 	Align Align  `json:"align"`
+	// Numeric marks a column of numbers: get_rows reads its cells as JSON
+	// numbers (a cell that is not one stays a string).
+	Numeric bool `json:"numeric,omitempty"`
 }
 
 // Align is where a Table column places text narrower than the column.
@@ -594,15 +597,15 @@ func (t Table) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
 func (t Table) Actions() []tea.Action {
-	getRows := read("get_rows", "Read rows in display order as objects keyed by column key, a page at a time; also returns the column keys, the total row count and the offset.",
+	getRows := read("get_rows", "Read rows by page, with the columns and the total.",
 		getRowsArgsSpec.schema())
 	if t.Disabled {
 		return []tea.Action{getRows}
 	}
 	return []tea.Action{
-		write("select_row", "Select the row at index (0-based, in display order), as a user would with the arrow keys or a click.",
+		write("select_row", "Select a row.",
 			selectRowArgsSpec.schema()),
-		write("sort", "Sort the table by a column in the given direction, as a user would by clicking its header.",
+		write("sort", "Sort by a column.",
 			sortArgsSpec.schema()),
 		getRows,
 	}
@@ -610,7 +613,7 @@ func (t Table) Actions() []tea.Action {
 
 // selectRowArgs are the arguments of select_row.
 type selectRowArgs struct {
-	Index int `json:"index" jsonschema:"Row index, 0-based in display order." minimum:"0"`
+	Index int `json:"index" jsonschema:"0-based, in display order." minimum:"0"`
 }
 
 // selectRowArgsSpec reads selectRowArgs once.
@@ -619,7 +622,7 @@ var selectRowArgsSpec = newArgSpec[selectRowArgs]()
 // sortArgs are the arguments of sort; Direction's enum is SortAsc and
 // SortDesc.
 type sortArgs struct {
-	Column    string `json:"column" jsonschema:"Key of the column to sort by (see get_rows' columns)."`
+	Column    string `json:"column" jsonschema:"A column key (see get_rows)."`
 	Direction string `json:"direction" jsonschema:"Sort direction." enum:"asc,desc"`
 }
 
@@ -629,8 +632,8 @@ var sortArgsSpec = newArgSpec[sortArgs]()
 // getRowsArgs are the arguments of get_rows; Limit's maximum is
 // getRowsMaxLimit.
 type getRowsArgs struct {
-	Offset int `json:"offset,omitempty" jsonschema:"Index of the first row to return (default 0)." minimum:"0"`
-	Limit  int `json:"limit,omitempty" jsonschema:"How many rows to return (default 100, at most 1000)." minimum:"1" maximum:"1000"`
+	Offset int `json:"offset,omitempty" minimum:"0"`
+	Limit  int `json:"limit,omitempty" jsonschema:"Default 100." minimum:"1" maximum:"1000"`
 }
 
 // getRowsArgsSpec reads getRowsArgs once.
@@ -680,12 +683,21 @@ func (t Table) getRows(args map[string]any) (tea.Result, error) {
 	}
 	offset, limit := in.Offset, cmp.Or(in.Limit, getRowsLimit) // 0: absent, as 0 is refused
 	keys := t.columnKeys()
+	var numeric []bool // nil while no column is numeric
+	for i, c := range t.Columns {
+		if c.Numeric {
+			if numeric == nil {
+				numeric = make([]bool, len(t.Columns))
+			}
+			numeric[i] = true
+		}
+	}
 	end := min(offset+limit, len(t.Rows))
 	rows := make([]TableRow, 0, end-offset)
 	for _, r := range t.Rows[offset:end] {
 		cells := make([]string, len(keys))
 		copy(cells, r)
-		rows = append(rows, TableRow{Keys: keys, Cells: cells})
+		rows = append(rows, TableRow{Keys: keys, Cells: cells, Numeric: numeric})
 	}
 	return tea.Read(map[string]any{"columns": keys, "rows": rows, "total": len(t.Rows), "offset": offset}), nil
 }
@@ -697,6 +709,8 @@ func (t Table) getRows(args map[string]any) (tea.Result, error) {
 type TableRow struct {
 	Keys  []string
 	Cells []string
+	// Numeric[i] encodes Cells[i] as a JSON number when it is one.
+	Numeric []bool
 }
 
 // Cell returns the cell under column key, or "" when the row has none.
@@ -727,6 +741,10 @@ func (r TableRow) MarshalJSON() ([]byte, error) {
 		v := ""
 		if i < len(r.Cells) {
 			v = r.Cells[i]
+		}
+		if i < len(r.Numeric) && r.Numeric[i] && isJSONNumber(v) {
+			b.WriteString(v)
+			continue
 		}
 		cell, err := json.Marshal(v)
 		if err != nil {
@@ -856,4 +874,10 @@ func (s *TableState) sort(col int, desc bool) {
 		}
 	}
 	s.Rows, s.Selected = rows, selected
+}
+
+// isJSONNumber reports whether s is a number as JSON spells it.
+func isJSONNumber(s string) bool {
+	var n json.Number
+	return json.Unmarshal([]byte(s), &n) == nil && strings.TrimSpace(s) == s && s != "" && s[0] != '"'
 }

@@ -9,8 +9,8 @@ import (
 )
 
 // Text is a run of display text with an id, so it can be found, described
-// and kept in view; it cannot be focused and offers no action. Each line of
-// Content is cut with an ellipsis to the width it gets.
+// and kept in view; it cannot be focused and offers one read, get_lines.
+// Each line of Content is cut with an ellipsis to the width it gets.
 type Text struct {
 	ID      string
 	Content string
@@ -67,10 +67,13 @@ func (Text) HandleKey(tea.Key) tea.Msg { return nil }
 // ShortHelp lists no key: text takes no focus.
 func (Text) ShortHelp() []key.Binding { return nil }
 
-// Actions implements tea.ToolProvider: text offers nothing.
-func (Text) Actions() []tea.Action { return nil }
+// Actions implements tea.ToolProvider: get_lines reads the content.
+func (Text) Actions() []tea.Action { return []tea.Action{getLinesAction()} }
 
-// Invoke implements tea.ToolProvider: every action is unknown.
-func (x Text) Invoke(action string, _ map[string]any) (tea.Result, error) {
-	return tea.Result{}, tea.UnknownActionError(x.WidgetKind(), action, nil)
+// Invoke implements tea.ToolProvider.
+func (x Text) Invoke(action string, args map[string]any) (tea.Result, error) {
+	if action == "get_lines" {
+		return getLines(strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "").Replace(x.Content), "\n"), args)
+	}
+	return tea.Result{}, tea.UnknownActionError(x.WidgetKind(), action, x.Actions())
 }

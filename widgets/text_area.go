@@ -209,11 +209,11 @@ func (a TextArea) ShortHelp() []key.Binding {
 }
 
 // Actions implements tea.ToolProvider.
-func (a TextArea) Actions() []tea.Action { return fieldActions(a.Disabled, true, true, a.limit()) }
+func (a TextArea) Actions() []tea.Action { return fieldActions(a.Disabled, false, true, a.limit()) }
 
 // Invoke implements tea.ToolProvider.
 func (a TextArea) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(a.WidgetKind(), a.ID, a.Value, true, a.limit(), a.Actions(), action, args)
+	return invokeField(a.WidgetKind(), a.ID, a.Value, true, false, a.limit(), a.Actions(), action, args)
 }
 
 // limit is the CharLimit in effect.

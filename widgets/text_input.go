@@ -23,8 +23,9 @@ import (
 // that edits at its end (see CursorFromEnd).
 //
 // A TextInput with a Mask rune is masked: it draws Mask once per character
-// instead of the value, offers no get_value, and never describes its value.
-// A PasswordField is a TextInput that is always masked.
+// instead of the value, offers no get_value, takes no append and describes
+// nothing of its value; agents see its Redacted form. A PasswordField is a
+// TextInput that is always masked.
 // A disabled TextInput cannot be focused and offers no writes.
 type TextInput struct {
 	ID    string
@@ -129,16 +130,18 @@ func (t TextInput) Excluded() bool { return t.Exclude }
 // IsMasked implements tea.Masked: a TextInput with a Mask is secret.
 func (t TextInput) IsMasked() bool { return t.Mask != 0 }
 
-// MaskedValue returns the value when the input is masked ("" otherwise), so
-// a renderer can scrub it from what it exposes.
-func (t TextInput) MaskedValue() string {
+// Redacted implements tea.Redactor: a masked input with no value and no
+// cursor, drawn "[‹masked›]" whatever was typed (an input without a Mask
+// is returned as it is).
+func (t TextInput) Redacted() tea.Widget {
 	if t.Mask == 0 {
-		return ""
+		return t
 	}
-	return t.Value
+	t.Value, t.CursorFromEnd, t.Placeholder = "", 0, MaskedPlaceholder
+	return t
 }
 
-// Describe implements tea.Describer. A masked input tells its length, never
+// Describe implements tea.Describer. A masked input says that it is, never
 // its value.
 func (t TextInput) Describe() tea.Description {
 	return describeField(t.Label, t.Value, t.Mask != 0, t.Disabled)
@@ -168,7 +171,7 @@ func (t TextInput) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider.
 func (t TextInput) Actions() []tea.Action {
-	return fieldActions(t.Disabled, t.Mask == 0, false, t.limit())
+	return fieldActions(t.Disabled, t.Mask != 0, false, t.limit())
 }
 
 // Invoke implements tea.ToolProvider.
@@ -179,7 +182,7 @@ func (t TextInput) Invoke(action string, args map[string]any) (tea.Result, error
 // invoke performs action for a widget of the given kind drawn as t (a
 // TextInput, or the masked TextInput a PasswordField is).
 func (t TextInput) invoke(kind, action string, args map[string]any) (tea.Result, error) {
-	return invokeField(kind, t.ID, t.Value, false, t.limit(), t.Actions(), action, args)
+	return invokeField(kind, t.ID, t.Value, false, t.Mask != 0, t.limit(), t.Actions(), action, args)
 }
 
 // limit is the CharLimit in effect.

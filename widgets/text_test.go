@@ -10,8 +10,14 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-func TestTextIsDisplayOnly(t *testing.T) {
-	checkDisplayOnly(t, widgets.Text{ID: "t", Content: "hello"})
+func TestTextTakesNoFocusAndOffersOnlyItsLines(t *testing.T) {
+	x := widgets.Text{ID: "t", Content: "hello"}
+	if tea.CanFocus(x) || x.HandleKey(tea.Named(tea.KeyEnter)) != nil {
+		t.Fatal("text takes focus or keys")
+	}
+	if got := actionNames(x.Actions()); len(got) != 1 || got[0] != "get_lines" {
+		t.Fatalf("text offers %v, want get_lines", got)
+	}
 }
 
 func TestTextRender(t *testing.T) {

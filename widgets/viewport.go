@@ -211,6 +211,7 @@ func (v Viewport) Actions() []tea.Action {
 		write("scroll_to", "Scroll so a line is in view: it becomes the first line shown, or as near as the end allows.",
 			scrollToArgsSpec.schema()),
 		read("get_visible_range", "Read the first and last line shown (inclusive, 0-based).", noArgsSpec.schema()),
+		getLinesAction(),
 	}
 }
 
@@ -237,6 +238,8 @@ func (v Viewport) Invoke(action string, args map[string]any) (tea.Result, error)
 		}
 		top, bottom := v.visibleRange(0)
 		return tea.Read(map[string]any{"top": top, "bottom": bottom}), nil
+	case "get_lines":
+		return getLines(v.Lines, args)
 	}
 	return tea.Result{}, tea.UnknownActionError("viewport", action, v.Actions())
 }

@@ -23,7 +23,7 @@ func sampleLog() widgets.Viewport {
 
 func TestViewportActions(t *testing.T) {
 	v := sampleLog()
-	if got, want := actionNames(v.Actions()), []string{"scroll_to", "get_visible_range"}; !reflect.DeepEqual(got, want) {
+	if got, want := actionNames(v.Actions()), []string{"scroll_to", "get_visible_range", "get_lines"}; !reflect.DeepEqual(got, want) {
 		t.Fatalf("Actions = %v, want %v", got, want)
 	}
 	checkAnnotations(t, v.Actions(), "scroll_to")

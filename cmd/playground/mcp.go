@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
@@ -78,26 +79,44 @@ type mcpOptions struct {
 	stdio      bool
 	http       string
 	toolNames  string
+	tools      string
 	production bool
 	allowTools listFlag
 	allowReads listFlag
 	startable  listFlag
 	maxStarts  countFlag
-	hosts      listFlag
-	origins    listFlag
+	// sessionTools caps each session's derived tools in tools/list.
+	sessionTools countFlag
+	hosts        listFlag
+	origins      listFlag
+	// httpLimits are the --http limits.
+	httpLimits struct {
+		sessions, streams, body countFlag
+		agentIdle               time.Duration
+	}
 }
 
 func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.BoolVar(&o.stdio, "mcp", false, "serve MCP on stdin/stdout for an agent (Claude Code: claude mcp add facet -- go run ./cmd/playground --mcp)")
 	fs.StringVar(&o.http, "http", "", "also serve MCP over HTTP on `ADDR` (/mcp streamable HTTP, /sse); needs --allow-tools and --allow-read-methods")
-	fs.StringVar(&o.toolNames, "tool-names", mcp.NamesDotted, "advertise derived tools as `dotted|safe` names (safe: for clients that reject dots)")
+	fs.StringVar(&o.toolNames, "tool-names", mcp.NamesSafe, "advertise derived tools as `safe|dotted` names: safe (<session>_<widget>_<action>, the default) is what every client accepts; dotted is the seed's <session>.<widget>.<action>")
+	fs.StringVar(&o.tools, "tools", mcp.ToolListFull, "what tools/list holds: `full|compact` (compact: the facet_* tools and each session's discover_tools, for clients that cap a server's tools; every tool stays callable)")
 	fs.BoolVar(&o.production, "production", false, "production defaults: no tool runs and only listing methods are served unless allowed (also FACET_ENV=production)")
 	fs.Var(&o.allowTools, "allow-tools", "allow exactly these tools, comma-separated `LIST` (an empty list allows none)")
 	fs.Var(&o.allowReads, "allow-read-methods", "allow exactly these read methods, comma-separated `LIST` (tools/list, resources/read, ...)")
 	fs.Var(&o.hosts, "http-allowed-hosts", "Host header values (host or host:port) --http accepts besides loopback ones, comma-separated `LIST`; required off loopback")
 	fs.Var(&o.origins, "http-allowed-origins", "browser origins (scheme://host[:port]) --http accepts, comma-separated `LIST`")
+	o.httpLimits.sessions.n = mcp.DefaultHTTPMaxSessions
+	fs.Var(&o.httpLimits.sessions, "http-max-sessions", "refuse --http sessions beyond `N` open at once")
+	o.httpLimits.streams.n = mcp.DefaultMaxStreams
+	fs.Var(&o.httpLimits.streams, "http-max-streams", "refuse --http event streams beyond `N` open at once")
+	o.httpLimits.body.n = mcp.DefaultMaxBodyBytes
+	fs.Var(&o.httpLimits.body, "http-max-body", "refuse --http request bodies over `BYTES`")
+	fs.DurationVar(&o.httpLimits.agentIdle, "http-agent-idle", mcp.DefaultAgentIdle, "show an --http client as detached after `DURATION` without a request (or when its stream closes)")
 	o.maxStarts.n = mcp.DefaultMaxSessions
 	fs.Var(&o.maxStarts, "max-sessions", "refuse facet_start beyond `N` running sessions it started (facet_stop one to start another)")
+	o.sessionTools.n = mcp.DefaultMaxSessionTools
+	fs.Var(&o.sessionTools, "session-tools", "list at most `N` derived tools per session; past it, those of widgets out of view the longest are left out (still callable)")
 	fs.Var(&o.startable, "startable", "apps facet_start may start, comma-separated `LIST` (default: every demo but "+strings.Join(restrictedDemos, " and ")+")")
 }
 
@@ -122,16 +141,23 @@ func mcpApps() []mcp.App {
 // default is chosen here, where it can be seen.
 func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Sessions, logger *slog.Logger) mcp.Options {
 	opts := mcp.Options{
-		Apps:               mcpApps(),
-		Startable:          o.startable.list(),
-		MaxSessions:        o.maxStarts.n,
-		ToolNames:          o.toolNames,
+		Apps:        mcpApps(),
+		Startable:   o.startable.list(),
+		MaxSessions: o.maxStarts.n,
+		ToolNames:   o.toolNames,
+		ToolList:    o.tools,
+		// A person is at every host session here (the terminal's live,
+		// each SSH connection's): an Ask about one goes to them.
+		AskPerson:          true,
+		MaxSessionTools:    o.sessionTools.n,
 		Sessions:           sessions,
 		Logger:             logger,
 		Production:         o.production || getenv("FACET_ENV") == "production",
 		AllowedTools:       o.allowTools.list(),
 		AllowedReadMethods: o.allowReads.list(),
-		HTTP:               mcp.HTTPOptions{Addr: o.http, AllowedHosts: o.hosts.list(), AllowedOrigins: o.origins.list()},
+		HTTP: mcp.HTTPOptions{Addr: o.http, AllowedHosts: o.hosts.list(), AllowedOrigins: o.origins.list(),
+			MaxSessions: o.httpLimits.sessions.n, MaxStreams: o.httpLimits.streams.n,
+			MaxBodyBytes: int64(o.httpLimits.body.n), AgentIdle: o.httpLimits.agentIdle},
 	}
 	if opts.AllowedTools == nil && !opts.Production {
 		// Nothing configured, outside production: the development default,
@@ -148,12 +174,20 @@ func (o *mcpOptions) check(list bool) error {
 	switch {
 	case list && o.enabled():
 		return &usageError{err: errors.New("--list cannot be combined with --mcp or --http")}
+	case o.tools != mcp.ToolListFull && o.tools != mcp.ToolListCompact:
+		return &usageError{err: fmt.Errorf("--tools %q: use %s or %s", o.tools, mcp.ToolListFull, mcp.ToolListCompact)}
 	case o.toolNames != mcp.NamesDotted && o.toolNames != mcp.NamesSafe:
-		return &usageError{err: fmt.Errorf("--tool-names %q: use %s or %s", o.toolNames, mcp.NamesDotted, mcp.NamesSafe)}
+		return &usageError{err: fmt.Errorf("--tool-names %q: use %s (the default) or %s", o.toolNames, mcp.NamesSafe, mcp.NamesDotted)}
 	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.maxStarts.set || o.production):
 		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable, --max-sessions and --production configure MCP: add --mcp or --http ADDR")}
+	case !o.enabled() && (o.tools != mcp.ToolListFull || o.sessionTools.set):
+		return &usageError{err: errors.New("--tools and --session-tools shape MCP's tool list: add --mcp or --http ADDR")}
 	case o.http == "" && (o.hosts.set || o.origins.set):
 		return &usageError{err: errors.New("--http-allowed-hosts and --http-allowed-origins need --http ADDR")}
+	case o.http == "" && (o.httpLimits.sessions.set || o.httpLimits.streams.set || o.httpLimits.body.set || o.httpLimits.agentIdle != mcp.DefaultAgentIdle):
+		return &usageError{err: errors.New("--http-max-sessions, --http-max-streams, --http-max-body and --http-agent-idle limit --http: add --http ADDR")}
+	case o.httpLimits.agentIdle <= 0:
+		return &usageError{err: fmt.Errorf("--http-agent-idle %v: must be more than 0", o.httpLimits.agentIdle)}
 	}
 	return nil
 }

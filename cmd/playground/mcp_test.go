@@ -6,6 +6,7 @@ import (
 	"io"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 )
 
@@ -126,13 +128,13 @@ func TestBinaryOverStdio(t *testing.T) {
 		}
 		return b.String()
 	}
-	if out := call("facet_start", map[string]any{"app": "search", "id": "demo"}); !strings.Contains(out, "Session started: demo") || !strings.Contains(out, "demo.results.sort") {
+	if out := call("facet_start", map[string]any{"app": "search", "id": "demo"}); !strings.Contains(out, "Session started: demo") || !strings.Contains(out, "demo_results_sort") {
 		t.Fatalf("start: %s", out)
 	}
-	call("demo.search.type_into", map[string]any{"text": "kubernetes"})
-	call("demo.submit.click", nil)
-	call("demo.results.sort", map[string]any{"column": "stars", "direction": "asc"})
-	rows := call("demo.results.get_rows", map[string]any{"limit": 3.0})
+	call("demo_search_type_into", map[string]any{"text": "kubernetes"})
+	call("demo_submit_click", nil)
+	call("demo.results.sort", map[string]any{"column": "stars", "direction": "asc"}) // the seed's spelling works too
+	rows := call("demo_results_get_rows", map[string]any{"limit": 3.0})
 	if !strings.Contains(strings.ToLower(rows), "kubernetes") {
 		t.Fatalf("rows after searching: %s", rows)
 	}
@@ -147,8 +149,14 @@ func TestBinaryOverStdio(t *testing.T) {
 	for _, tl := range tools.Tools {
 		names = append(names, tl.Name)
 	}
-	if !slices.Contains(names, "demo.results.get_rows") || !slices.Contains(names, "facet_act") {
+	if !slices.Contains(names, "demo_results_get_rows") || !slices.Contains(names, "facet_act") {
 		t.Fatalf("tools: %v", names)
+	}
+	rule := regexp.MustCompile(derive.NameRule)
+	for _, n := range names {
+		if !rule.MatchString(n) {
+			t.Errorf("tool name %q breaks %s, so clients refuse the whole list", n, derive.NameRule)
+		}
 	}
 }
 

@@ -138,12 +138,12 @@ func TestRunSharesSSHSessionsWithHTTPAgents(t *testing.T) {
 
 	// The person's keystrokes are what the agent reads.
 	selected := func() string { return rig.mustCall("ssh1.catalog.get_selected", nil) }
-	if got := selected(); !strings.Contains(got, `"index":0`) {
+	if got := selected(); !strings.Contains(got, "index: 0") {
 		t.Fatalf("get_selected before any key = %s, want index 0", got)
 	}
 	ada.press("\x1b[B") // down: the second demo
 	rig.eventually("get_selected following the SSH down key", selected,
-		func(s string) bool { return strings.Contains(s, `"index":1`) && strings.Contains(s, "Sign in") })
+		func(s string) bool { return strings.Contains(s, "index: 1") && strings.Contains(s, "Sign in") })
 
 	// The agent's call is what the person sees: it selects the counter,
 	// and Enter over SSH opens what the agent selected.

@@ -126,7 +126,7 @@ func TestRunSharesWebSessionsWithHTTPAgents(t *testing.T) {
 	}
 	send(web.Event{T: "key", Key: "down"})
 	rig.eventually("get_selected following the tab's down key", func() string { return rig.mustCall("web1.catalog.get_selected", nil) },
-		func(s string) bool { return strings.Contains(s, `"index":3`) })
+		func(s string) bool { return strings.Contains(s, "index: 3") })
 
 	// The page's detach control refuses the agent.
 	send(web.Event{T: "detach"})

@@ -44,7 +44,7 @@ func (k sdkSink) RemoveTools(names []string) {
 	for _, n := range names {
 		adv = append(adv, n)
 		if k.s.opts.ToolNames == NamesSafe {
-			adv = append(adv, derive.ClientName(n))
+			adv = append(adv, derive.SafeName(n))
 		}
 	}
 	k.s.sdk.DeleteTools(adv...)
@@ -52,16 +52,22 @@ func (k sdkSink) RemoveTools(names []string) {
 
 // sdkTool describes t for the wire. Tools are built by hand, not with
 // sdk.NewTool, whose default hints would mark every tool destructive and
-// open-world. sensitive travels in _meta: the SDK's annotation struct has
-// no field for it.
+// open-world. Facet's own judgement sets the hints: readOnlyHint on what
+// writes nothing, destructiveHint where it destroys. sensitive travels in
+// _meta: the SDK's annotation struct has no field for it.
 func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
+	yes := true
 	tool := sdk.Tool{
-		Name:           s.names.advertised(t),
-		Description:    t.Description,
-		RawInputSchema: t.Schema(),
+		Name:            s.names.advertised(t),
+		Title:           t.Title,
+		Description:     t.Description,
+		RawInputSchema:  t.Schema(),
+		RawOutputSchema: t.Output(),
+	}
+	if t.ReadOnly {
+		tool.Annotations.ReadOnlyHint = &yes
 	}
 	if t.Destructive {
-		yes := true
 		tool.Annotations.DestructiveHint = &yes
 	}
 	if t.Sensitive {
@@ -82,6 +88,9 @@ func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
 		in := callInput{Args: req.GetArguments()}
 		if name == "facet_act" {
 			in.Stale, in.StaleSession, _ = staleName(req)
+			if req.Params.Meta != nil {
+				in.Called, _ = req.Params.Meta.AdditionalFields[calledMetaKey].(string)
+			}
 		}
 		return toWire(s.callTool(ctx, name, in)), nil
 	}
@@ -90,22 +99,24 @@ func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
 // toWire puts a call's answer on the wire: its text blocks as text content,
 // its value as structured content; a failed call as an error result whose
 // text is the message (and whose structured content is a refusal's code).
+// Every answer leaves here, so here invisible format and tag characters
+// are escaped in all of it (see escapeInvisible).
 func toWire(a Answer, err error) *sdk.CallToolResult {
 	if err != nil {
 		var ce *CallError
 		if errors.As(err, &ce) && ce.Detail != nil {
-			res := sdk.NewToolResultStructured(ce.Detail, ce.Message)
+			res := sdk.NewToolResultStructured(visibleValue(ce.Detail), escapeInvisible(ce.Message))
 			res.IsError = true
 			return res
 		}
-		return sdk.NewToolResultError(err.Error())
+		return sdk.NewToolResultError(escapeInvisible(err.Error()))
 	}
 	res := &sdk.CallToolResult{Content: make([]sdk.Content, 0, len(a.Text))}
 	for _, t := range a.Text {
-		res.Content = append(res.Content, sdk.NewTextContent(t))
+		res.Content = append(res.Content, sdk.NewTextContent(escapeInvisible(t)))
 	}
 	if a.Value != nil {
-		res.StructuredContent = a.Value
+		res.StructuredContent = visibleValue(a.Value)
 	}
 	return res
 }

@@ -6,6 +6,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/facetui/facet/render/mcp/derive"
 )
 
 // DecisionKind is what an authorizer decided.
@@ -79,13 +81,18 @@ func AllowAll() Authorizer {
 
 // AllowTools allows the named tools and denies the rest. An empty list
 // denies everything: nothing runs until it is named. A name may be a
-// pattern (see MatchName): "live.*" allows every tool of session live, "*"
-// every tool. Options refuses a malformed pattern at startup; here one
-// matches nothing.
+// pattern (see MatchName) and may use either spelling of a session's
+// tools: "live_*" and "live.*" allow every tool of session live, "*" every
+// tool. Options refuses a malformed pattern at startup; here one matches
+// nothing.
 func AllowTools(names ...string) Authorizer {
 	set := slices.Clone(names)
 	return func(tool string, _ map[string]any, _ AuthContext) Decision {
-		if slices.ContainsFunc(set, func(p string) bool { return MatchName(p, tool) }) {
+		safe := tool
+		if strings.Contains(tool, ".") {
+			safe = derive.SafeName(tool)
+		}
+		if slices.ContainsFunc(set, func(p string) bool { return MatchName(p, tool) || MatchName(p, safe) }) {
 			return Allow()
 		}
 		return Deny(fmt.Sprintf("tool %s is not in the allowed tools", tool))

@@ -14,8 +14,9 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// AskTimeout bounds how long an Ask waits for the user's answer.
-const AskTimeout = 60 * time.Second
+// DefaultAskTimeout is Options.AskTimeout when it is 0: how long an Ask
+// waits for its answer.
+const DefaultAskTimeout = 60 * time.Second
 
 // Error codes carried by refusals, in the result's structured content.
 const (
@@ -54,9 +55,9 @@ type guard struct {
 	policy Policy
 	closed atomic.Bool
 	log    *slog.Logger
-	// ask asks the person to approve a call (MCP elicitation): whether
-	// they did, and why not.
-	ask func(ctx context.Context, tool, prompt string) (bool, string)
+	// ask asks for approval of a call of tool on session ("" when the
+	// call names none): whether it was given, and why not.
+	ask func(ctx context.Context, tool, session, prompt string) (bool, string)
 }
 
 // call decides a tool call. It returns nil when the call may run.
@@ -83,7 +84,11 @@ func (g *guard) call(ctx context.Context, name string, args map[string]any, t *d
 	case DecisionAllow:
 		return nil
 	case DecisionAsk:
-		ok, why := g.ask(ctx, name, d.Prompt)
+		session := t.Session
+		if session == "" {
+			session, _ = args["id"].(string)
+		}
+		ok, why := g.ask(ctx, name, session, d.Prompt)
 		if ok {
 			return nil
 		}
@@ -141,9 +146,12 @@ var readMethods = []string{
 	"completion/complete", "logging/setLevel", "subscriptions/listen",
 }
 
-// gateRead runs before the SDK handles any request: a read method the read
-// authorizer does not Allow fails with an error naming the method. Ask is
-// refused without echoing its prompt.
+// gateRead runs before the SDK handles any request. It first refuses a
+// request with keys that collide case-insensitively (see
+// KeyCollisionError), so that every check below reads exactly the values
+// mcp-go will serve. Then a read method the read authorizer does not Allow
+// fails with an error naming the method. Ask is refused without echoing
+// its prompt.
 func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 	raw, ok := message.(json.RawMessage)
 	if !ok {
@@ -152,6 +160,9 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 			return nil
 		}
 		raw = b
+	}
+	if err := sameKeys(raw); err != nil {
+		return err
 	}
 	var m struct {
 		Method string          `json:"method"`
@@ -171,7 +182,13 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 		if err := s.res.subscribable(uri); err != nil {
 			return err
 		}
+		if err := s.res.subscriptionRoom(ctx, uri); err != nil {
+			return err
+		}
 		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok {
+			if !s.sees(ctx, session) {
+				return fmt.Errorf("resource %q: %w", uri, notYours(session))
+			}
 			if sess, running := s.sessions.Get(session); running && sess.Snapshot().Presence.Blocked {
 				return fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again", uri, session)
 			}
@@ -181,7 +198,13 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 		// An ambiguous app URI is not registered with the SDK, which
 		// would answer "not found"; say instead which URIs to read.
 		uri, _ := params["uri"].(string)
-		return s.res.ambiguity(uri)
+		if err := s.res.ambiguity(uri); err != nil {
+			return err
+		}
+		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok && !s.sees(ctx, session) {
+			return fmt.Errorf("resource %q: %w", uri, notYours(session))
+		}
+		return nil
 	case "subscriptions/listen":
 		return s.res.listen(ctx, m.Params)
 	}

@@ -38,12 +38,6 @@ type WidgetNow struct {
 	State map[string]any `json:"state,omitempty"`
 }
 
-// errNotInView and friends are a caller's problem, not the app's: they
-// never count toward the circuit breaker.
-type resolveError struct{ msg string }
-
-func (e *resolveError) Error() string { return e.msg }
-
 // callInput is a tool call as the adapter hands it over: the arguments,
 // and for a name rewriteCall routed to facet_act because no tool has it,
 // that name and the session it names.
@@ -51,6 +45,9 @@ type callInput struct {
 	Args         map[string]any
 	Stale        string
 	StaleSession string
+	// Called is the name the agent called when rewriteCall routed a
+	// running session's underived tool to facet_act.
+	Called string
 }
 
 // callTool answers a call to the registered tool name.
@@ -67,10 +64,18 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		if err := s.guard.call(ctx, in.Stale, nil, &derive.Tool{Name: in.Stale}); err != nil {
 			return Answer{}, err
 		}
+		if !s.sees(ctx, in.StaleSession) {
+			return Answer{}, notYours(in.StaleSession)
+		}
 		return Answer{}, s.unknownTool(in.StaleSession, in.Stale)
 	}
 	if t, ok := s.reg.Lookup(name); ok && !t.Derived {
 		if err := unknownArgs(t, args); err != nil {
+			// Decide first, explain after: the message names the tool's
+			// arguments, which a caller it is not allowed learns nothing of.
+			if derr := s.guard.call(ctx, name, args, t); derr != nil {
+				return Answer{}, derr
+			}
 			return Answer{}, err
 		}
 	}
@@ -79,12 +84,18 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		// tool's arguments, and runs exactly the tool it was authorized as:
 		// it is looked up once, so one that appears in between cannot slip
 		// through under facet_act's own decision.
-		t, inner, errAct := s.resolveAct(args)
+		t, inner, errAct := s.resolveAct(ctx, args)
 		if errAct != nil {
 			// Nothing to run: decide facet_act itself, so a caller it is
 			// not allowed to answer learns nothing from the error either.
+			// A call by a tool name is decided, and refused, as the
+			// name the agent called, not as facet_act.
 			act, _ := s.reg.Lookup(name)
-			if err := s.guard.call(ctx, name, args, act); err != nil {
+			decideAs := name
+			if in.Called != "" {
+				decideAs = in.Called
+			}
+			if err := s.guard.call(ctx, decideAs, args, act); err != nil {
 				return Answer{}, err
 			}
 			return Answer{}, errAct
@@ -97,6 +108,9 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 	t, _ := s.reg.Lookup(name)
 	if err := s.guard.call(ctx, name, args, t); err != nil {
 		return Answer{}, err
+	}
+	if t.Session != "" && !s.sees(ctx, t.Session) {
+		return Answer{}, notYours(t.Session)
 	}
 	switch {
 	case t.Derived:
@@ -163,7 +177,7 @@ func (s *Server) callDerived(ctx context.Context, t *derive.Tool, args map[strin
 func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, args map[string]any) (Answer, error) {
 	shown := s.names.advertised(t)
 	snap := sess.Snapshot()
-	w, err := resolveWidget(snap.View, t)
+	w, err := resolveWidget(snap.View, t, s.hints(t.Session))
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}
@@ -178,7 +192,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	if !result.IsWrite() {
 		a, err := readResult(shown, result.Value())
 		if err == nil {
-			// After the value (whose text is its JSON), a line with what
+			// After the value, a line with what
 			// the app notified since this connection's last call.
 			if line := notesText(s.notes.since(authContext(ctx).ConnectionID, t.Session, sess.Snapshot())); line != "" {
 				a.Text = append(a.Text, line)
@@ -190,7 +204,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 		// A person cannot reach a widget behind an open dialog; neither
 		// may an agent, or it could change what the dialog is about (the
 		// item a "Delete?" confirms) behind the person's back.
-		return Answer{}, callerError(fmt.Sprintf("%s: nothing was done: widget `%s` is behind the open %s `%s`, which holds focus until it is answered (its tools act on `%s`); reads still work", shown, w.WidgetID(), trap.WidgetKind(), trap.WidgetID(), trap.WidgetID()))
+		return Answer{}, callerError(fmt.Sprintf("%s: nothing was done: widget `%s` is behind the open %s `%s`, which holds focus until it is answered; %s (reads still work)", shown, w.WidgetID(), trap.WidgetKind(), trap.WidgetID(), s.hints(t.Session).answerDialog(trap)))
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
 	defer cancel()
@@ -214,7 +228,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 			wr.ToolsAdded = append(wr.ToolsAdded, s.names.advertisedName(n))
 		}
 	}
-	wr.Widgets = scrubWidgets(widgetsNow(tr.After.View, wr.Changed), tr.After.Secrets)
+	wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
 	text := fmt.Sprintf("Applied %s.", shown)
 	if len(wr.Changed) > 0 {
 		text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
@@ -232,7 +246,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 }
 
 // widgetsNow describes the widgets ids names that are in view, for a
-// write's answer; masked widgets report no value.
+// write's answer; a masked widget as its redacted form.
 func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
 	if len(ids) == 0 {
 		return nil
@@ -251,7 +265,7 @@ func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
 			continue
 		}
 		now := WidgetNow{Kind: w.WidgetKind()}
-		if d, ok := w.(tea.Describer); ok {
+		if d, ok := agentWidget(w).(tea.Describer); ok {
 			desc := safeDescribe(d)
 			now.Label, now.State = desc.Label, desc.State
 			if tea.IsMasked(w) {
@@ -281,77 +295,6 @@ func settle(ctx context.Context, sess *tea.Session, settled <-chan struct{}) {
 	}
 }
 
-// scrubWidgets takes the masked values the session has shown out of the
-// changed widgets' labels and states (an app's text that repeats one).
-func scrubWidgets(ws map[string]WidgetNow, secrets map[string]string) map[string]WidgetNow {
-	if len(secrets) == 0 {
-		return ws
-	}
-	for id, w := range ws {
-		if label, ok := scrub(w.Label, secrets).(string); ok {
-			w.Label = label
-		} else {
-			w.Label = ""
-		}
-		st, _ := scrub(w.State, secrets).(map[string]any)
-		w.State = st
-		ws[id] = w
-	}
-	return ws
-}
-
-// resolveWidget finds the first widget with t's id, of t's kind, that offers
-// t's action in view, or says precisely why there is none.
-func resolveWidget(view tea.Node, t *derive.Tool) (tea.Widget, error) {
-	var sameID, sameKind bool
-	var otherKind string
-	var found tea.Widget
-	tea.Walk(view, func(n tea.Node, _ int) bool {
-		if found != nil {
-			return false
-		}
-		w, ok := n.(tea.Widget)
-		if !ok || w.WidgetID() != t.Widget {
-			return true
-		}
-		sameID = true
-		if w.WidgetKind() != t.Kind {
-			otherKind = w.WidgetKind()
-			return true
-		}
-		sameKind = true
-		p, ok := n.(tea.ToolProvider)
-		if !ok {
-			return true
-		}
-		for _, a := range p.Actions() {
-			if a.Name == t.Action {
-				found = w
-				return false
-			}
-		}
-		return true
-	})
-	switch {
-	case found != nil:
-		return found, nil
-	case sameKind:
-		return nil, &resolveError{fmt.Sprintf("widget `%s` no longer offers `%s` (it may be disabled or hidden)", t.Widget, t.Action)}
-	case sameID:
-		return nil, &resolveError{fmt.Sprintf("widget `%s` is now a %s, not a %s", t.Widget, otherKind, t.Kind)}
-	}
-	msg := fmt.Sprintf("widget `%s` is not in the session's current view", t.Widget)
-	for _, w := range tea.Widgets(view) {
-		if tea.TrapsFocus(w) {
-			// A dialog replaced or covers the screen; say so, or the agent
-			// goes looking for the widget elsewhere.
-			msg += fmt.Sprintf(": %s `%s` is open; answer it first (its tools act on `%s`)", w.WidgetKind(), w.WidgetID(), w.WidgetID())
-			break
-		}
-	}
-	return nil, &resolveError{msg}
-}
-
 func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.Result, err error) {
 	defer func() {
 		if v := recover(); v != nil {
@@ -364,19 +307,20 @@ func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.R
 	return p.Invoke(action, args)
 }
 
-// readResult answers a read's value as JSON text and structured content.
+// readResult answers a read's value as structured content and as text.
 func readResult(name string, v any) (Answer, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return Answer{}, faultError(fmt.Sprintf("%s: the widget answered a value JSON cannot encode: %v", name, err))
 	}
-	// The encoding is the structured value too, as it is: decoding it to
-	// encode it again cost a get_rows of 100 rows most of its time.
-	var structured any = json.RawMessage(b)
-	if b[0] != '{' {
-		structured = map[string]any{"value": json.RawMessage(b)}
+	var structured any
+	_ = json.Unmarshal(b, &structured)
+	if _, isObject := structured.(map[string]any); !isObject {
+		structured = map[string]any{"value": structured}
 	}
-	return answer(structured, string(b)), nil
+	// The text is a compact rendering of the same value, not its JSON
+	// again: a model reads it, code reads structuredContent.
+	return answer(structured, readText(structured)), nil
 }
 
 // attachAgent records the caller as an agent acting on sess, so a human at
@@ -396,7 +340,10 @@ func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) error {
 // unknownTool answers a call to a name no tool has, by what can be told of
 // the session it names.
 func (s *Server) unknownTool(session, name string) error {
-	if _, running := s.sessions.Get(session); running {
+	if sess, running := s.sessions.Get(session); running {
+		if widget, action, ok := widgetAction(sess, name); ok {
+			return callerError(s.noTool(session, widget, action))
+		}
 		return callerError(fmt.Sprintf("session `%s` has no tool `%s` (a widget not shown yet has none); call %s to search its tools, or facet_screenshot to see its screen", session, name, s.names.advertisedName(session+".discover_tools")))
 	}
 	return staleSession(session, name)
@@ -407,4 +354,22 @@ func agentName(connection string) string { return "mcp:" + connection }
 
 func staleSession(session, tool string) error {
 	return callerError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))
+}
+
+// widgetAction splits a client-safe tool name of sess into a widget in its
+// current view and an action, taking the longest widget id that fits.
+func widgetAction(sess *tea.Session, name string) (widget, action string, ok bool) {
+	prefix := derive.ClientName(sess.ID) + "_"
+	rest, found := strings.CutPrefix(name, prefix)
+	if !found {
+		return "", "", false
+	}
+	for _, w := range tea.Widgets(sess.Snapshot().View) {
+		id := w.WidgetID()
+		a, fits := strings.CutPrefix(rest, derive.ClientName(id)+"_")
+		if fits && derive.ValidAction(a) && len(id) > len(widget) {
+			widget, action, ok = id, a, true
+		}
+	}
+	return widget, action, ok
 }

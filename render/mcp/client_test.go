@@ -23,8 +23,14 @@ type testClient struct {
 	listChanged int
 }
 
+// newTestServer builds a server for a test. Unless the test names a style,
+// it advertises the seed's dotted names, which the tests written against
+// the seed spell; names_test.go covers the default spelling.
 func newTestServer(t *testing.T, opts Options) *Server {
 	t.Helper()
+	if opts.ToolNames == "" {
+		opts.ToolNames = NamesDotted
+	}
 	if opts.Apps == nil {
 		opts.Apps = testApps()
 	}

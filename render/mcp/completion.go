@@ -20,27 +20,27 @@ type completer struct{ s *Server }
 // of the session named by the context argument id declares now. Without
 // an id there is nothing to complete a name from; an id that is not a
 // running session is refused.
-func (c completer) CompleteResourceArgument(_ context.Context, uri string, arg sdk.CompleteArgument, cc sdk.CompleteContext) (*sdk.Completion, error) {
+func (c completer) CompleteResourceArgument(ctx context.Context, uri string, arg sdk.CompleteArgument, cc sdk.CompleteContext) (*sdk.Completion, error) {
 	if !strings.HasPrefix(uri, uriPrefix) {
 		return &sdk.Completion{Values: []string{}}, nil
 	}
 	switch {
 	case arg.Name == "id":
-		return completion(c.s.res.sessionIDs(arg.Value)), nil
+		return completion(c.s.res.sessionIDs(ctx, arg.Value)), nil
 	case arg.Name == "name" && uri == templateModel:
-		return c.projectionNames(cc.Arguments["id"], arg.Value)
+		return c.projectionNames(ctx, cc.Arguments["id"], arg.Value)
 	}
 	return nil, fmt.Errorf("template %s has no argument %q", uri, arg.Name)
 }
 
 // projectionNames lists the names of session id's projections that start
 // with prefix.
-func (c completer) projectionNames(id, prefix string) (*sdk.Completion, error) {
+func (c completer) projectionNames(ctx context.Context, id, prefix string) (*sdk.Completion, error) {
 	if id == "" {
 		return completion(nil), nil
 	}
 	sess, ok := c.s.sessions.Get(id)
-	if !ok {
+	if !ok || !c.s.sees(ctx, id) {
 		return nil, fmt.Errorf("completing {name}: session %q is not running; complete {id} first, or call facet_list", id)
 	}
 	var out []string

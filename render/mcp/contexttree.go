@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"encoding/json"
 	"reflect"
 	"strings"
 	"time"
@@ -11,8 +10,8 @@ import (
 )
 
 // WidgetNode is one node of the widgets resource: containers by kind, and
-// widgets with their id, label, role, state and focus. A masked widget
-// reports no value.
+// widgets with their id, label, role, state and focus. A masked widget is
+// described as its redacted form (see redactView): nothing of its value.
 type WidgetNode struct {
 	Kind     string         `json:"kind"`
 	ID       string         `json:"id,omitempty"`
@@ -53,7 +52,8 @@ func describe(n tea.Node, focus, hover string) WidgetNode {
 	if wd, ok := n.(tea.Widget); ok {
 		w.Kind, w.ID = wd.WidgetKind(), wd.WidgetID()
 		w.Focused, w.Hovered = w.ID == focus && focus != "", w.ID == hover && hover != ""
-		if d, ok := n.(tea.Describer); ok {
+		wd = agentWidget(wd)
+		if d, ok := wd.(tea.Describer); ok {
 			desc := safeDescribe(d)
 			w.Label, w.Role, w.State = desc.Label, desc.Role, desc.State
 			if tea.IsMasked(wd) {
@@ -69,12 +69,12 @@ func describe(n tea.Node, focus, hover string) WidgetNode {
 	return w
 }
 
-// scrubState drops any value-like key a masked widget's description might
-// carry, whatever the widget author did.
+// scrubState drops any value-like key a masked widget's redacted
+// description might still carry, whatever the widget author did.
 func scrubState(st map[string]any) map[string]any {
 	out := map[string]any{}
 	for k, v := range st {
-		if k == "value" || k == "text" {
+		if k == "value" || k == "text" || k == "length" {
 			continue
 		}
 		out[k] = v
@@ -91,78 +91,10 @@ func safeDescribe(d tea.Describer) (desc tea.Description) {
 	return d.Describe()
 }
 
-// scrub returns v as plain JSON values with the masked values the session
-// has shown (snap.Secrets: including widgets that have left the view, since
-// the model usually still holds what was typed into them) taken out: a
-// string equal to one is removed (an object member is dropped, an array
-// item becomes null), and one that contains one has it cut out
-// ("saved hunter2" becomes "saved ••••").
-func scrub(v any, secrets map[string]string) any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return map[string]any{"error": "the value cannot be encoded as JSON: " + err.Error()}
-	}
-	var plain any
-	_ = json.Unmarshal(b, &plain)
-	if len(secrets) == 0 {
-		return plain
-	}
-	whole := make(map[string]bool, len(secrets))
-	for _, v := range secrets {
-		whole[v] = true
-	}
-	cuts := secretCuts(secrets)
-	// keep reports whether a string stays, and what it becomes.
-	keep := func(s string) (string, bool) {
-		if whole[s] {
-			return "", false
-		}
-		for _, c := range cuts {
-			s = strings.ReplaceAll(s, c, secretMark)
-		}
-		return s, true
-	}
-	var walk func(any) any
-	walk = func(x any) any {
-		switch t := x.(type) {
-		case map[string]any:
-			for k, val := range t {
-				if s, ok := val.(string); ok {
-					if s, ok = keep(s); !ok {
-						delete(t, k)
-					} else {
-						t[k] = s
-					}
-					continue
-				}
-				t[k] = walk(val)
-			}
-		case []any:
-			for i, val := range t {
-				if s, ok := val.(string); ok {
-					if s, ok = keep(s); !ok {
-						t[i] = nil
-					} else {
-						t[i] = s
-					}
-					continue
-				}
-				t[i] = walk(val)
-			}
-		case string:
-			if s, ok := keep(t); ok {
-				return s
-			}
-			return nil
-		}
-		return x
-	}
-	return walk(plain)
-}
-
 // contextTree assembles a session's context: what an agent needs in one
-// read. Nothing in it is a secret: masked values are dropped from the
-// model and never in the widget tree.
+// read. Its "model" is the app's projections by name (the model itself,
+// where an app keeps its secrets, is facet_get_model's alone), and its
+// widgets are the widgets resource's.
 func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) map[string]any {
 	// The lens works on registered names (a session's tools are the ones
 	// whose first "." segment is its id); clients get advertised names.
@@ -182,9 +114,9 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 	ctx := map[string]any{
 		"session":   session,
 		"timestamp": at.Format(time.RFC3339Nano),
-		"model":     scrub(snap.Model, snap.Secrets),
+		"model":     projected(snap.Model),
 		"focus":     map[string]any{"focused": snap.Focus, "hovered": snap.Hover},
-		"widgets":   scrub(widgetTree(snap), snap.Secrets),
+		"widgets":   widgetTree(snap),
 		"tools":     lensed,
 		// What the app told the person at the session and has not taken
 		// back: the seed's pending notifications.
@@ -197,4 +129,18 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 		ctx["agents"] = map[string]any{"attached": snap.Presence.Agents, "detached_by_human": snap.Presence.Blocked}
 	}
 	return ctx
+}
+
+// projected is the values of m's projections by name; one that fails says
+// why in place of its value.
+func projected(m tea.Model) map[string]any {
+	out := map[string]any{}
+	for _, p := range projections(m) {
+		v, err := safeProject(p)
+		if err != nil {
+			v = map[string]any{"error": err.Error()}
+		}
+		out[p.Name] = v
+	}
+	return out
 }

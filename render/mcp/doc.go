@@ -2,7 +2,8 @@
 // flows one way: a session's view -> derivation (package derive: the tree
 // walker, the session's ToolSynchronizer, the Registry) -> the MCP server.
 // An agent drives a running app through typed per-widget tools named
-// <session>.<widget>.<action>, derived from the very tree a human sees, and
+// <session>_<widget>_<action> (or, with NamesDotted, the seed's
+// <session>.<widget>.<action>), derived from the very tree a human sees, and
 // its calls reach the app's Update as the same messages a keystroke would.
 //
 // The SDK (github.com/mark3labs/mcp-go) is the wire and nothing more.

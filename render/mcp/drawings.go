@@ -211,5 +211,5 @@ func safeRender(w tea.Widget, width int, focused bool) (s string) {
 			s = "\x00panic"
 		}
 	}()
-	return w.Render(tea.RenderContext{Width: width, Focused: focused})
+	return agentWidget(w).Render(tea.RenderContext{Width: width, Focused: focused})
 }

@@ -7,7 +7,6 @@ import (
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -46,25 +45,4 @@ func clientElicits(ctx context.Context) bool {
 	}
 	info, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo)
 	return ok && info.GetClientCapabilities().Elicitation != nil
-}
-
-// listFilter is the after-list hook that leaves out of a tools/list answer
-// every tool the guard would not show the caller.
-func listFilter(g *guard, reg *derive.Registry) func(context.Context, any, *sdk.ListToolsRequest, *sdk.ListToolsResult) {
-	return func(ctx context.Context, _ any, _ *sdk.ListToolsRequest, res *sdk.ListToolsResult) {
-		if g.policy.Tools == nil || res == nil {
-			return
-		}
-		kept := res.Tools[:0]
-		for _, tl := range res.Tools {
-			name := tl.Name
-			if t, ok := reg.Resolve(name); ok {
-				name = t.Name
-			}
-			if g.listed(ctx, name) {
-				kept = append(kept, tl)
-			}
-		}
-		res.Tools = kept
-	}
 }

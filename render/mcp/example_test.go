@@ -31,8 +31,9 @@ func (a app) View() tea.Node {
 }
 
 // ExampleNew serves an app to MCP clients. Over stdio (srv.ServeStdio) an
-// agent calls facet_start {"app": "counter"} and then counter.inc.click.
-// Here a Go caller starts the session itself.
+// agent calls facet_start {"app": "counter"} and then counter_inc_click.
+// Here a Go caller starts the session itself; the registry holds its
+// tools under their registered (dotted) names.
 func ExampleNew() {
 	srv, err := mcp.New(mcp.Options{
 		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return app{} }}},
@@ -54,6 +55,7 @@ func ExampleNew() {
 		fmt.Println(t.Name)
 	}
 	// Output:
+	// demo.count.get_lines
 	// demo.discover_tools
 	// demo.inc.click
 }

@@ -146,7 +146,7 @@ var fuzzTools = []string{
 
 func FuzzToolCallArguments(f *testing.F) {
 	// One server, one client and one session for every input.
-	srv, err := New(Options{Apps: append(testApps(), App{Name: "fuzz", New: func() tea.Model { return newFuzzApp() }})})
+	srv, err := New(Options{ToolNames: NamesDotted, Apps: append(testApps(), App{Name: "fuzz", New: func() tea.Model { return newFuzzApp() }})})
 	if err != nil {
 		f.Fatalf("New: %v", err)
 	}

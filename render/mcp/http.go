@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/facetui/facet/render/mcp/internal/transport"
+	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -25,10 +26,79 @@ type HTTPOptions struct {
 	AllowedHosts []string
 	// SessionTTL drops HTTP sessions idle this long (default 30 min).
 	SessionTTL time.Duration
+	// MaxSessions caps the streamable-HTTP sessions open at once
+	// (default DefaultHTTPMaxSessions): an initialize past it is refused
+	// with 503 and a message naming the limit.
+	MaxSessions int
+	// MaxBodyBytes is the largest request body read (default
+	// DefaultMaxBodyBytes); a larger one is refused with 413.
+	MaxBodyBytes int64
+	// ReadTimeout bounds the time a client takes to send a request body
+	// (default DefaultHTTPReadTimeout); a slower one is refused with 408
+	// and its connection closed. Headers have their own 10 s limit.
+	ReadTimeout time.Duration
+	// IdleTimeout closes a kept-alive connection with no request for this
+	// long (default DefaultHTTPIdleTimeout).
+	IdleTimeout time.Duration
+	// MaxStreams caps the event streams (SSE, and the streamable
+	// transport's GET stream) open at once (default DefaultMaxStreams).
+	MaxStreams int
+	// AgentIdle detaches a client's agent from every session (the person
+	// at a terminal stops seeing it as attached) once it has sent no
+	// request for this long with no event stream open, or when its event
+	// stream closes (default DefaultAgentIdle). Its next request attaches
+	// it again.
+	AgentIdle time.Duration
 }
 
 // DefaultHTTPAddr is where ServeHTTP listens by default.
 const DefaultHTTPAddr = "127.0.0.1:8808"
+
+// Defaults of HTTPOptions' limits.
+const (
+	DefaultHTTPMaxSessions = 256
+	DefaultMaxBodyBytes    = 1 << 20
+	DefaultHTTPReadTimeout = 10 * time.Second
+	DefaultHTTPIdleTimeout = 60 * time.Second
+	DefaultMaxStreams      = 64
+	DefaultAgentIdle       = 60 * time.Second
+)
+
+// resolve fills in the defaults and refuses negative limits.
+func (o *HTTPOptions) resolve() error {
+	for _, f := range []struct {
+		name string
+		neg  bool
+	}{
+		{"HTTP.SessionTTL", o.SessionTTL < 0}, {"HTTP.MaxSessions", o.MaxSessions < 0},
+		{"HTTP.MaxBodyBytes", o.MaxBodyBytes < 0}, {"HTTP.ReadTimeout", o.ReadTimeout < 0},
+		{"HTTP.IdleTimeout", o.IdleTimeout < 0}, {"HTTP.MaxStreams", o.MaxStreams < 0},
+		{"HTTP.AgentIdle", o.AgentIdle < 0},
+	} {
+		if f.neg {
+			return &ConfigError{Option: f.name, Reason: "is negative: use 0 for the default or a positive limit"}
+		}
+	}
+	def := func(v *time.Duration, d time.Duration) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&o.SessionTTL, 30*time.Minute)
+	def(&o.ReadTimeout, DefaultHTTPReadTimeout)
+	def(&o.IdleTimeout, DefaultHTTPIdleTimeout)
+	def(&o.AgentIdle, DefaultAgentIdle)
+	if o.MaxSessions == 0 {
+		o.MaxSessions = DefaultHTTPMaxSessions
+	}
+	if o.MaxBodyBytes == 0 {
+		o.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if o.MaxStreams == 0 {
+		o.MaxStreams = DefaultMaxStreams
+	}
+	return nil
+}
 
 // HTTPHandler returns the HTTP handler for MCP: streamable HTTP at /mcp and
 // SSE at /sse (+ /message). It validates Origin and Host on every request.
@@ -37,13 +107,13 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	if err := s.NetworkReady(); err != nil {
 		return nil, err
 	}
-	ttl := s.opts.HTTP.SessionTTL
-	if ttl <= 0 {
-		ttl = 30 * time.Minute
-	}
+	h := s.opts.HTTP
+	ttl := h.SessionTTL
 	ids := transport.NewHTTPSessions(2*ttl, nil, s.connectionEnded)
+	ids.OnQuiet(h.AgentIdle, s.detachConnection)
 	streamable := server.NewStreamableHTTPServer(s.sdk,
 		server.WithEndpointPath("/mcp"),
+		server.WithStreamableHTTPProtocolVersions(sessionVersions()...),
 		server.WithSessionIdleTTL(ttl),
 		server.WithSessionIdManager(ids),
 		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
@@ -59,11 +129,27 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 		}),
 	)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", ids.RefuseEndedDelete(streamable))
+	mux.Handle("/mcp", ids.Track(ids.RefuseEndedDelete(streamable)))
 	mux.Handle("/sse", sse.SSEHandler())
 	mux.Handle("/message", sse.MessageHandler())
-	gate := transport.OriginGate{AllowedHosts: s.opts.HTTP.AllowedHosts, AllowedOrigins: s.opts.HTTP.AllowedOrigins, Loopback: loopback}
-	return gate.Wrap(mux), nil
+	gate := transport.OriginGate{AllowedHosts: h.AllowedHosts, AllowedOrigins: h.AllowedOrigins, Loopback: loopback}
+	limits := &transport.Limits{MaxBody: h.MaxBodyBytes, ReadTimeout: h.ReadTimeout, MaxStreams: h.MaxStreams, Sessions: ids, MaxSessions: h.MaxSessions}
+	return gate.Wrap(limits.Wrap(mux)), nil
+}
+
+// sessionVersions are the protocol versions with sessions: those before
+// 2026-07-28, whose stateless HTTP requests carry no connection identity,
+// so every such client would be one connection and reach every other
+// one's sessions (see reachOf). A client asking for a stateless version
+// is told these, and negotiates down.
+func sessionVersions() []string {
+	var out []string
+	for _, v := range sdk.ValidProtocolVersions {
+		if !sdk.IsModernProtocol(v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // ServeHTTP serves MCP over HTTP on s.opts.HTTP.Addr (loopback by default)
@@ -109,8 +195,11 @@ func (s *Server) ServeHTTPListener(ctx context.Context, ln net.Listener) error {
 		ln.Close()
 		return err
 	}
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second,
-		BaseContext: func(net.Listener) context.Context { return ctx }}
+	// No ReadTimeout or WriteTimeout: they would end event streams; the
+	// handler bounds each request body's read itself (HTTP.ReadTimeout).
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: s.opts.HTTP.IdleTimeout,
+		MaxHeaderBytes: 64 << 10,
+		BaseContext:    func(net.Listener) context.Context { return ctx }}
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)

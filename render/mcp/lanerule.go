@@ -51,7 +51,7 @@ func (r laneRule) callLane(name string, args map[string]any) string {
 	switch name {
 	case "facet_act":
 		return str("session")
-	case "facet_send_key", "facet_screenshot", "facet_get_model", "facet_stop":
+	case "facet_send_key", "facet_focus", "facet_screenshot", "facet_get_model", "facet_stop":
 		return str("id")
 	case "facet_start":
 		if id := str("id"); id != "" {

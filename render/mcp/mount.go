@@ -30,7 +30,7 @@ func (m mountSink) AddTools(tools []*derive.Tool) {
 func (m mountSink) RemoveTools(names []string) {
 	adv := make([]string, 0, 2*len(names))
 	for _, n := range names {
-		adv = append(adv, n, derive.ClientName(n))
+		adv = append(adv, n, derive.SafeName(n))
 	}
 	m.dst.DeleteTools(adv...)
 }

@@ -20,9 +20,17 @@ func (n toolNamer) advertised(t *derive.Tool) string {
 	// A session's tools (derived ones and its discover_tools) carry the
 	// session id and dots; the facet_* tools carry neither.
 	if t.Session != "" && n.style == NamesSafe {
-		return derive.ClientName(t.Name)
+		return derive.SafeName(t.Name)
 	}
 	return t.Name
+}
+
+// shape is how the style spells a derived tool's name.
+func (n toolNamer) shape() string {
+	if n.style == NamesDotted {
+		return "<session>.<widget>.<action>"
+	}
+	return "<session>_<widget>_<action>"
 }
 
 // advertisedName spells a derived name as clients see it.

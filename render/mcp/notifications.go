@@ -5,47 +5,9 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/facetui/facet/tea"
 )
-
-// secretMark replaces a masked value found inside a notification's text.
-const secretMark = "••••"
-
-// scrubNotes returns snap's pending notifications with every masked value
-// the session has shown cut out of their text, so an app that puts a
-// password in a notification does not leak it to agents. It returns the
-// snapshot's own slice when nothing needs cutting.
-func scrubNotes(snap tea.Snapshot) []tea.Notification {
-	return scrubList(snap.Notifications, snap.Secrets)
-}
-
-// scrubList is scrubNotes for any list of the session's notifications.
-func scrubList(notes []tea.Notification, secrets map[string]string) []tea.Notification {
-	if len(secrets) == 0 || len(notes) == 0 {
-		return notes
-	}
-	cuts := secretCuts(secrets)
-	var out []tea.Notification
-	for i, n := range notes {
-		text := n.Text
-		for _, c := range cuts {
-			text = strings.ReplaceAll(text, c, secretMark)
-		}
-		if text == n.Text {
-			continue
-		}
-		if out == nil {
-			out = append([]tea.Notification(nil), notes...)
-		}
-		out[i].Text = text
-	}
-	if out == nil {
-		return notes
-	}
-	return out
-}
 
 // noteCursors remember, per client connection and session, the last
 // notification the agent on that connection was told about, so each answer
@@ -67,8 +29,7 @@ type ToldNotification struct {
 }
 
 // since returns the notifications of snap's Recent that the connection has
-// not been told about for session (secrets cut out), and records them as
-// told.
+// not been told about for session, and records them as told.
 func (c *noteCursors) since(conn, session string, snap tea.Snapshot) []ToldNotification {
 	if len(snap.Recent) == 0 {
 		return nil
@@ -88,7 +49,7 @@ func (c *noteCursors) since(conn, session string, snap tea.Snapshot) []ToldNotif
 	if i == len(snap.Recent) {
 		return nil
 	}
-	fresh := scrubList(slices.Clone(snap.Recent[i:]), snap.Secrets)
+	fresh := snap.Recent[i:]
 	out := make([]ToldNotification, len(fresh))
 	for j, n := range fresh {
 		pending := slices.ContainsFunc(snap.Notifications, func(p tea.Notification) bool { return p.ID == n.ID })
@@ -124,45 +85,10 @@ func notesText(notes []ToldNotification) string {
 	return "Notifications since your last call: " + strings.Join(parts, "; ")
 }
 
-// secretCuts is what to cut out of a notification's text for secrets: each
-// secret as the runtime cleans notification text (control characters to
-// spaces), also without its outer spaces (the runtime trims the text's
-// ends, so a secret at an end loses them), longest first, so a secret that
-// contains another is cut whole.
-func secretCuts(secrets map[string]string) []string {
-	seen := map[string]bool{}
-	var cuts []string
-	add := func(c string) {
-		if c != "" && !seen[c] {
-			seen[c] = true
-			cuts = append(cuts, c)
-		}
-	}
-	for _, v := range secrets {
-		mapped := strings.Map(func(r rune) rune {
-			if unicode.IsControl(r) {
-				return ' '
-			}
-			return r
-		}, v)
-		add(mapped)
-		add(strings.TrimLeftFunc(mapped, unicode.IsSpace))
-		add(strings.TrimRightFunc(mapped, unicode.IsSpace))
-		add(tea.CleanNotificationText(v))
-	}
-	sort.Slice(cuts, func(i, j int) bool {
-		if len(cuts[i]) != len(cuts[j]) {
-			return len(cuts[i]) > len(cuts[j])
-		}
-		return cuts[i] < cuts[j]
-	})
-	return cuts
-}
-
 // pendingNotes is the context tree's list of pending notifications: never
-// null, secrets cut out.
+// null.
 func pendingNotes(snap tea.Snapshot) []tea.Notification {
-	notes := scrubNotes(snap)
+	notes := snap.Notifications
 	if notes == nil {
 		return []tea.Notification{}
 	}

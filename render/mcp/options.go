@@ -24,11 +24,15 @@ type App struct {
 
 // Tool name styles for ToolNames.
 const (
-	// NamesDotted advertises derived tools as <session>.<widget>.<action>.
-	NamesDotted = "dotted"
-	// NamesSafe advertises them under ClientName, for clients that reject
-	// dots in tool names. Calls by either name work in both styles.
+	// NamesSafe, the default, advertises a session's tools as
+	// <session>_<widget>_<action> (derive.SafeName): every name follows
+	// derive.NameRule, which every major client accepts.
 	NamesSafe = "safe"
+	// NamesDotted advertises them in the seed's spelling,
+	// <session>.<widget>.<action>, which clients that check names against
+	// ^[a-zA-Z0-9_-]{1,64}$ refuse (with the whole tool list). Calls by
+	// either spelling work in both styles.
+	NamesDotted = "dotted"
 )
 
 // Options configure a Server.
@@ -39,8 +43,17 @@ type Options struct {
 	// that is not Restricted; a non-nil list replaces that default, and every
 	// entry must name an app in Apps.
 	Startable []string
-	// ToolNames is NamesDotted (default) or NamesSafe.
+	// ToolNames is NamesSafe (default) or NamesDotted.
 	ToolNames string
+	// ToolList is ToolListFull (default) or ToolListCompact: what
+	// tools/list holds.
+	ToolList string
+	// MaxSessionTools caps how many of one session's derived tools
+	// tools/list holds: past it, the tools of the widgets out of view the
+	// longest are left out (they stay callable by name and through
+	// facet_act; the tools of the current view are always listed). 0
+	// means DefaultMaxSessionTools; a negative value is a ConfigError.
+	MaxSessionTools int
 	// MaxSessions caps the sessions clients have started with facet_start
 	// that are running at once: at the cap facet_start refuses, naming the
 	// limit and saying to facet_stop one. 0 means DefaultMaxSessions; a
@@ -95,9 +108,28 @@ type Options struct {
 	// facet_stop, facet_send_key, facet_get_model), for embeddings where Go
 	// code starts the sessions.
 	ReadOnly bool
+	// AskPerson puts an authorizer's Ask about a host session (one a
+	// person started: a terminal's, an SSH connection's) to that person,
+	// on the session's status line, instead of to the client through
+	// elicitation; no answer within AskTimeout denies. Set it where a
+	// person is at every host session, as the playground is.
+	AskPerson bool
+	// AskTimeout bounds how long an Ask waits for its answer (default
+	// DefaultAskTimeout); then it denies.
+	AskTimeout time.Duration
 	// HTTP configures the network transport (ServeHTTP).
 	HTTP HTTPOptions
+	// MaxSubscriptions caps the resources one client connection is
+	// subscribed to at once (default DefaultMaxSubscriptions); a
+	// subscription past it is refused, naming the limit.
+	MaxSubscriptions int
 }
+
+// DefaultMaxSubscriptions is Options.MaxSubscriptions when it is 0.
+const DefaultMaxSubscriptions = 100
+
+// DefaultMaxSessionTools is Options.MaxSessionTools when it is 0.
+const DefaultMaxSessionTools = 64
 
 // DefaultMaxSessions is Options.MaxSessions when it is 0.
 const DefaultMaxSessions = 32
@@ -126,7 +158,7 @@ func DefaultStartable(apps []App) []string {
 
 func (o *Options) resolve() error {
 	if o.ToolNames == "" {
-		o.ToolNames = NamesDotted
+		o.ToolNames = NamesSafe
 	}
 	switch {
 	case o.MaxSessions < 0:
@@ -134,8 +166,20 @@ func (o *Options) resolve() error {
 	case o.MaxSessions == 0:
 		o.MaxSessions = DefaultMaxSessions
 	}
+	switch {
+	case o.MaxSessionTools < 0:
+		return &ConfigError{Option: "MaxSessionTools", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSessionTools, DefaultMaxSessionTools)}
+	case o.MaxSessionTools == 0:
+		o.MaxSessionTools = DefaultMaxSessionTools
+	}
+	if o.ToolList == "" {
+		o.ToolList = ToolListFull
+	}
+	if o.ToolList != ToolListFull && o.ToolList != ToolListCompact {
+		return &ConfigError{Option: "ToolList", Reason: fmt.Sprintf("%q is not a tool list shape: use %q or %q", o.ToolList, ToolListFull, ToolListCompact)}
+	}
 	if o.ToolNames != NamesDotted && o.ToolNames != NamesSafe {
-		return &ConfigError{Option: "ToolNames", Reason: fmt.Sprintf("%q is not a tool name style: use %q or %q", o.ToolNames, NamesDotted, NamesSafe)}
+		return &ConfigError{Option: "ToolNames", Reason: fmt.Sprintf("%q is not a tool name style: use %q (the default) or %q", o.ToolNames, NamesSafe, NamesDotted)}
 	}
 	names := make([]string, 0, len(o.Apps))
 	for i, a := range o.Apps {
@@ -156,11 +200,26 @@ func (o *Options) resolve() error {
 			}
 		}
 	}
+	if err := o.HTTP.resolve(); err != nil {
+		return err
+	}
+	switch {
+	case o.MaxSubscriptions < 0:
+		return &ConfigError{Option: "MaxSubscriptions", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSubscriptions, DefaultMaxSubscriptions)}
+	case o.MaxSubscriptions == 0:
+		o.MaxSubscriptions = DefaultMaxSubscriptions
+	}
 	if o.Sessions == nil {
 		o.Sessions = tea.NewSessions()
 	}
 	if o.CallTimeout <= 0 {
 		o.CallTimeout = tea.DefaultTimeout
+	}
+	if o.AskTimeout < 0 {
+		return &ConfigError{Option: "AskTimeout", Reason: fmt.Sprintf("%v is negative: use 0 for the default (%v)", o.AskTimeout, DefaultAskTimeout)}
+	}
+	if o.AskTimeout == 0 {
+		o.AskTimeout = DefaultAskTimeout
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)

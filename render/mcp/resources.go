@@ -97,7 +97,7 @@ func (r *resources) install(h *server.Hooks) {
 	}
 	r.s.sdk.AddResourceTemplates(
 		tmpl(templateWidgets, "Session widgets", "The session's widget tree: kind, id, label, role, state, focus, children. Masked inputs report no value."),
-		tmpl(templateContext, "Session context", "Everything an agent needs at once: the model (minus masked values), the widget tree, focus, and the session's tools through the focus lens."),
+		tmpl(templateContext, "Session context", "Everything an agent needs at once: the app's model projections, the widget tree, focus, pending notifications and the session's tools through the focus lens."),
 		tmpl(templateModel, "Model projection", "A projection of the session's model that its app declares."),
 	)
 	h.AddOnSuccess(r.onSuccess)
@@ -113,7 +113,7 @@ func (r *resources) attach(sess *tea.Session) {
 		{Resource: sdk.NewResource(WidgetsURI(sess.ID), sess.ID+" widgets", sdk.WithMIMEType(jsonMIME),
 			sdk.WithResourceDescription("The widget tree of session "+sess.ID+".")), Handler: r.read},
 		{Resource: sdk.NewResource(ContextURI(sess.ID), sess.ID+" context", sdk.WithMIMEType(jsonMIME),
-			sdk.WithResourceDescription("Model, widgets, focus and tools of session "+sess.ID+".")), Handler: r.read},
+			sdk.WithResourceDescription("Model projections, widgets, focus and tools of session "+sess.ID+".")), Handler: r.read},
 	}
 	r.mu.Lock()
 	r.bySession[sess.ID] = []string{WidgetsURI(sess.ID), ContextURI(sess.ID)}
@@ -280,7 +280,7 @@ func (r *resources) exists(uri string) bool {
 }
 
 // read answers resources/read: the full content, with its version in _meta.
-func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
+func (r *resources) read(ctx context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
 	asked := req.Params.URI
 	if err := r.ambiguity(asked); err != nil {
 		return nil, err
@@ -294,13 +294,16 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 	if !running {
 		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
 	}
+	if err := r.s.reachable(ctx, sess); err != nil {
+		return nil, fmt.Errorf("resource %q: %w", asked, err)
+	}
 	snap := sess.Snapshot()
 	if snap.Presence.Blocked {
 		return nil, fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again (with their detach key)", asked, session)
 	}
 	version, body, err := r.observe(uri, snap)
 	if err != nil {
-		return nil, err
+		return nil, visibleError{err} // a projection's panic is the app's text
 	}
 	return []sdk.ResourceContents{sdk.TextResourceContents{
 		URI: asked, MIMEType: jsonMIME, Text: string(body),
@@ -308,11 +311,23 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 	}}, nil
 }
 
-// content renders one resource as JSON.
+// content renders one resource as JSON, invisible format and tag
+// characters escaped (see escapeInvisible), so reads and the patches
+// computed between them show them alike.
 func (r *resources) content(session, kind, name string, snap tea.Snapshot, at time.Time) ([]byte, error) {
+	body, err := r.encode(session, kind, name, snap, at)
+	if err != nil {
+		return nil, err
+	}
+	body, _, err = visibleJSON(body)
+	return body, err
+}
+
+// encode renders one resource as JSON, as it is.
+func (r *resources) encode(session, kind, name string, snap tea.Snapshot, at time.Time) ([]byte, error) {
 	switch kind {
 	case "widgets":
-		return json.Marshal(map[string]any{"session": session, "focused": snap.Focus, "widgets": scrub(widgetTree(snap), snap.Secrets)})
+		return json.Marshal(map[string]any{"session": session, "focused": snap.Focus, "widgets": widgetTree(snap)})
 	case "context":
 		return json.Marshal(r.s.contextTree(session, snap, at))
 	case "model":
@@ -322,7 +337,7 @@ func (r *resources) content(session, kind, name string, snap tea.Snapshot, at ti
 				if err != nil {
 					return nil, err
 				}
-				return json.Marshal(scrub(v, snap.Secrets))
+				return json.Marshal(v)
 			}
 		}
 		return nil, fmt.Errorf("session `%s` has no projection %q", session, name)
@@ -339,11 +354,12 @@ func safeProject(p Projection) (v any, err error) {
 	return p.Value(), nil
 }
 
-// sessionIDs lists running sessions whose id starts with prefix.
-func (r *resources) sessionIDs(prefix string) []string {
+// sessionIDs lists the running sessions the caller on ctx can reach whose
+// id starts with prefix.
+func (r *resources) sessionIDs(ctx context.Context, prefix string) []string {
 	var ids []string
 	for _, s := range r.s.sessions.List() {
-		if strings.HasPrefix(s.ID, prefix) {
+		if strings.HasPrefix(s.ID, prefix) && r.s.sees(ctx, s.ID) {
 			ids = append(ids, s.ID)
 		}
 	}

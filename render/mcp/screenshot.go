@@ -1,20 +1,19 @@
 package mcp
 
 import (
+	"fmt"
 	"strings"
-
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
 
 // Screenshot draws a snapshot as the terminal renderer would, as plain
-// text, agent marker and newest notification included. Masked inputs draw
-// their mask, and a masked value drawn anywhere else (a notification, a
-// widget of the app's) is covered.
+// text, agent marker and newest notification included, except that a
+// masked widget is drawn as its redacted form ("[‹masked›]", see
+// redactView), the same whatever its value.
 func Screenshot(snap tea.Snapshot) string {
-	snap.Notifications = scrubNotes(snap)
+	snap.View = redactView(snap.View)
 	w, h := snap.Size.Width, snap.Size.Height
 	if w <= 0 {
 		w = DefaultWidth
@@ -22,20 +21,7 @@ func Screenshot(snap tea.Snapshot) string {
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	return maskSecrets(trimRight(terminal.DrawSnapshot(snap, w, h)), snap.Secrets)
-}
-
-// maskSecrets covers every masked value the session has shown that an app
-// drew elsewhere on the screen (a status line that repeats a password)
-// with as many "•" as it is wide, so the screen keeps its layout.
-func maskSecrets(screen string, secrets map[string]string) string {
-	for _, c := range secretCuts(secrets) {
-		if strings.TrimSpace(c) == "" || !strings.Contains(screen, c) {
-			continue
-		}
-		screen = strings.ReplaceAll(screen, c, strings.Repeat("•", max(ansi.StringWidth(c), 1)))
-	}
-	return screen
+	return trimRight(terminal.DrawSnapshot(snap, w, h))
 }
 
 // agentScreen is the snapshot an agent's screenshot of sess draws. A
@@ -86,4 +72,32 @@ func screenResult(snap tea.Snapshot, notes []ToldNotification) Answer {
 		facts["notifications"] = notes
 	}
 	return a
+}
+
+// compactScreen is a screen for an answer that has more to say than the
+// screen: without its trailing blank lines, and with each run of more than
+// two blank lines inside it said as "(N blank lines)".
+func compactScreen(screen string) string {
+	lines := strings.Split(strings.TrimRight(screen, "\n "), "\n")
+	var out []string
+	blank := 0
+	flush := func() {
+		if blank > 2 {
+			out = append(out, fmt.Sprintf("(%d blank lines)", blank))
+		} else {
+			for ; blank > 0; blank-- {
+				out = append(out, "")
+			}
+		}
+		blank = 0
+	}
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			blank++
+			continue
+		}
+		flush()
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
 }

@@ -157,7 +157,7 @@ func TestSecurityMatrix(t *testing.T) {
 		if code := structuredError(t, tc.call("facet_act", map[string]any{"session": "lg", "widget": "email", "action": "clear"})); code != CodeSensitiveUnguarded {
 			t.Fatalf("facet_act reached a write without an authorizer: %q", code)
 		}
-		if shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "lg"}))); strings.Contains(shot, secret) || !strings.Contains(shot, "••••") {
+		if shot := text(mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "lg"}))); strings.Contains(shot, secret) || !strings.Contains(shot, "Password: [‹masked›") {
 			t.Fatalf("screenshot leaks or lacks the mask:\n%s", shot)
 		}
 	})
@@ -277,10 +277,21 @@ func TestSecurityMatrix(t *testing.T) {
 		if r.Meta != nil && r.Meta.AdditionalFields["sensitive"] != nil {
 			t.Fatal("a read is marked sensitive")
 		}
-		for _, tl := range []sdk.Tool{w, r, tc.tool("facet_screenshot")} {
-			a := tl.Annotations
-			if a.DestructiveHint != nil || a.OpenWorldHint != nil || a.ReadOnlyHint != nil || a.IdempotentHint != nil {
-				t.Fatalf("%s carries SDK default hints: %+v", tl.Name, a)
+		// Facet's own hints, never the SDK's defaults (which would call
+		// every tool destructive and open-world) nor a provider's claims.
+		for _, c := range []struct {
+			tool                  sdk.Tool
+			readOnly, destructive *bool
+		}{
+			{w, nil, nil},
+			{r, ptr(true), nil},
+			{tc.tool("facet_screenshot"), ptr(true), nil},
+			{tc.tool("facet_stop"), nil, ptr(true)},
+		} {
+			a := c.tool.Annotations
+			if !samePtr(a.ReadOnlyHint, c.readOnly) || !samePtr(a.DestructiveHint, c.destructive) ||
+				a.OpenWorldHint != nil || a.IdempotentHint != nil || c.tool.Title == "" {
+				t.Fatalf("%s carries hints %+v", c.tool.Name, a)
 			}
 		}
 	})
@@ -526,3 +537,7 @@ func TestHTTPOffLoopbackNeedsAllowedHosts(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func ptr(b bool) *bool { return &b }
+
+func samePtr(a, b *bool) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }

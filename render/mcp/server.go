@@ -57,7 +57,7 @@ func New(opts Options) (*Server, error) {
 	s := &Server{
 		guard:    &guard{policy: policy, log: opts.Logger},
 		names:    toolNamer{style: opts.ToolNames, sessions: opts.Sessions},
-		starts:   &startGate{started: map[string]*tea.Session{}},
+		starts:   &startGate{started: map[string]started{}},
 		opts:     opts,
 		sessions: opts.Sessions,
 		breakers: derive.NewBreakers(opts.Now),
@@ -69,7 +69,8 @@ func New(opts Options) (*Server, error) {
 	s.lanes = laneRule{reg: s.reg, names: s.names, resolveURI: s.res.resolve}
 	hooks := &server.Hooks{}
 	hooks.AddBeforeCallTool(s.rewriteCall)
-	hooks.AddAfterListTools(listFilter(s.guard, s.reg))
+	hooks.AddAfterListTools(s.listTools)
+	hooks.AddAfterListResources(s.listResources)
 	hooks.AddOnRequestInitialization(s.gateRead)
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
 	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
@@ -84,7 +85,7 @@ func New(opts Options) (*Server, error) {
 		server.WithPromptCompletionProvider(completer{s}),
 		server.WithInstructions(instructions(opts.ToolNames)),
 	)
-	s.guard.ask = approver{sdk: s.sdk, timeout: AskTimeout}.ask
+	s.guard.ask = s.approve
 	s.res.install(hooks)
 	s.installPrompts()
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
@@ -103,10 +104,8 @@ func New(opts Options) (*Server, error) {
 
 // instructions tell a client how the tools are named and used.
 func instructions(style string) string {
-	shape, example := "<session>.<widget>.<action>", "demo.results.sort"
-	if style == NamesSafe {
-		shape, example = "<session>_<widget>_<action>", "demo_results_sort"
-	}
+	n := toolNamer{style: style}
+	shape, example := n.shape(), n.advertisedName(derive.ToolName("demo", "results", "sort"))
 	return "Facet apps: start one with facet_start, then drive it with its " + shape + " tools (such as " + example +
 		"; or facet_act by parts). facet_screenshot shows the screen; read facet://session/<id>/context for the model, widgets and focus."
 }
@@ -213,6 +212,26 @@ func (s *Server) connectionEnded(id string) {
 		return
 	}
 	s.notes.forget(id, "")
+	s.res.dropClient(id)
+	s.detachConnection(id)
+	s.stopOrphans(id)
+}
+
+// stopOrphans stops the sessions connection id started and did not share:
+// nobody else can reach or stop them, and they would hold their place
+// under MaxSessions for good.
+func (s *Server) stopOrphans(id string) {
+	for _, sess := range s.sessions.List() {
+		if st, ok := s.starts.of(sess); ok && st.owner == id && !st.shared {
+			_ = s.sessions.Stop(sess.ID)
+		}
+	}
+}
+
+// detachConnection detaches the agent of client connection id from every
+// session: the connection ended, or its client went quiet (see
+// HTTPOptions.AgentIdle). A later call attaches it again.
+func (s *Server) detachConnection(id string) {
 	for _, sess := range s.sessions.List() {
 		ctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout)
 		_, _ = sess.Dispatch(ctx, tea.DetachAgentMsg{Agent: agentName(id)})
@@ -264,6 +283,10 @@ type follower struct {
 // staleSessionKey carries the stale call's session id.
 const staleSessionKey = "facet/stale_session"
 
+// calledMetaKey carries the name a call rewritten to facet_act was made
+// by, so a refusal names the tool the agent called.
+const calledMetaKey = "facet/called_tool"
+
 // staleMetaKey marks a call rewritten by rewriteCall for a session that is
 // not running.
 const staleMetaKey = "facet/stale_tool"
@@ -280,6 +303,7 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		// The marker is the server's own word; a client cannot send it.
 		delete(req.Params.Meta.AdditionalFields, staleMetaKey)
 		delete(req.Params.Meta.AdditionalFields, staleSessionKey)
+		delete(req.Params.Meta.AdditionalFields, calledMetaKey)
 	}
 	name := req.Params.Name
 	if s.sdk.GetTool(name) != nil {
@@ -297,6 +321,7 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 			// what the session does have, rather than a bare "not found".
 			req.Params.Name = "facet_act"
 			req.Params.Arguments = map[string]any{"session": session, "widget": widget, "action": action, "args": req.GetArguments()}
+			setMeta(req, calledMetaKey, name)
 			return
 		}
 	}
@@ -316,14 +341,19 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		return
 	}
 	req.Params.Name = "facet_act"
+	setMeta(req, staleMetaKey, name)
+	setMeta(req, staleSessionKey, session)
+}
+
+// setMeta sets one of the server's own markers on a rewritten call.
+func setMeta(req *sdk.CallToolRequest, key, value string) {
 	if req.Params.Meta == nil {
 		req.Params.Meta = &sdk.Meta{}
 	}
 	if req.Params.Meta.AdditionalFields == nil {
 		req.Params.Meta.AdditionalFields = map[string]any{}
 	}
-	req.Params.Meta.AdditionalFields[staleMetaKey] = name
-	req.Params.Meta.AdditionalFields[staleSessionKey] = session
+	req.Params.Meta.AdditionalFields[key] = value
 }
 
 // slogWriter adapts the SDK's *log.Logger output to slog.

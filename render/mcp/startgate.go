@@ -13,19 +13,28 @@ import (
 // starts under way, so concurrent calls cannot pass the cap together.
 type startGate struct {
 	mu      sync.Mutex
-	started map[string]*tea.Session // by id
+	started map[string]started // by id
 	pending int
+}
+
+// started is a session facet_start started: by which client connection,
+// and whether it shared the session with other connections.
+type started struct {
+	sess   *tea.Session
+	owner  string
+	shared bool
 }
 
 // reserve makes room for one start under max, or answers an error naming
 // the limit and the sessions to stop. done records the session the start
-// made (nil when it failed) and gives the room back.
-func (g *startGate) reserve(sessions *tea.Sessions, max int) (done func(*tea.Session), err error) {
+// made (nil when it failed), for owner and shared or not, and gives the
+// room back.
+func (g *startGate) reserve(sessions *tea.Sessions, max int) (done func(sess *tea.Session, owner string, shared bool), err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	ids := make([]string, 0, len(g.started))
-	for id, sess := range g.started {
-		if cur, ok := sessions.Get(id); !ok || cur != sess {
+	for id, st := range g.started {
+		if cur, ok := sessions.Get(id); !ok || cur != st.sess {
 			delete(g.started, id) // stopped, however it was
 			continue
 		}
@@ -40,19 +49,29 @@ func (g *startGate) reserve(sessions *tea.Sessions, max int) (done func(*tea.Ses
 			max, strings.Join(ids, ", "))
 	}
 	g.pending++
-	return func(sess *tea.Session) {
+	return func(sess *tea.Session, owner string, shared bool) {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		g.pending--
 		if sess != nil {
-			g.started[sess.ID] = sess
+			g.started[sess.ID] = started{sess: sess, owner: owner, shared: shared}
 		}
 	}, nil
 }
 
 // has reports whether sess is running and was started with facet_start.
 func (g *startGate) has(sess *tea.Session) bool {
+	_, ok := g.of(sess)
+	return ok
+}
+
+// of returns how sess was started, when it was started with facet_start.
+func (g *startGate) of(sess *tea.Session) (started, bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return g.started[sess.ID] == sess
+	st, ok := g.started[sess.ID]
+	if !ok || st.sess != sess {
+		return started{}, false
+	}
+	return st, true
 }

@@ -205,9 +205,15 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return fmt.Errorf("subscriptions/listen: %w", err)
 	}
+	if n := len(p.Notifications.ResourceSubscriptions); n > r.s.opts.MaxSubscriptions {
+		return fmt.Errorf("subscriptions/listen: %d resources is more than the %d one connection may subscribe to", n, r.s.opts.MaxSubscriptions)
+	}
 	for _, uri := range p.Notifications.ResourceSubscriptions {
 		if err := r.subscribable(uri); err != nil {
 			return err
+		}
+		if session, _, _, ok := parseURI(r.resolve(uri)); ok && !r.s.sees(ctx, session) {
+			return fmt.Errorf("resource %q: %w", uri, notYours(session))
 		}
 	}
 	r.dropClient(cs.SessionID())
@@ -233,7 +239,36 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 func (r *resources) dropClient(id string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, set := range r.subs {
+	for uri, set := range r.subs {
 		delete(set, id)
+		if len(set) == 0 {
+			delete(r.subs, uri)
+		}
 	}
+}
+
+// subscriptionRoom answers an error when the client on ctx may not
+// subscribe to one more resource than it has (uri aside, when it already
+// is): Options.MaxSubscriptions.
+func (r *resources) subscriptionRoom(ctx context.Context, uri string) error {
+	cs := server.ClientSessionFromContext(ctx)
+	if cs == nil {
+		return nil
+	}
+	id := cs.SessionID()
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, already := r.subs[uri][id]; already {
+		return nil
+	}
+	n := 0
+	for _, set := range r.subs {
+		if _, ok := set[id]; ok {
+			n++
+		}
+	}
+	if n >= r.s.opts.MaxSubscriptions {
+		return fmt.Errorf("resources/subscribe %q: this connection is subscribed to %d resources, the server's limit; unsubscribe from one first", uri, n)
+	}
+	return nil
 }

@@ -187,6 +187,8 @@ type event struct {
 	detach bool
 	// background is the terminal's answer to the background colour query.
 	background *tea.BackgroundMsg
+	// answer is the person's answer to an agent's pending question.
+	answer *bool
 }
 
 // shared is state the adapter's copies share.
@@ -226,6 +228,8 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 			_, err = rt.Dispatch(ctx, *ev.size)
 		case ev.background != nil:
 			_, err = rt.Dispatch(ctx, *ev.background)
+		case ev.answer != nil:
+			_, err = rt.Dispatch(ctx, tea.AnswerHumanMsg{Allow: *ev.answer})
 		case ev.detach:
 			if rt.Snapshot().Presence.Blocked {
 				_, err = rt.Dispatch(ctx, tea.AllowAgentsMsg{})
@@ -309,6 +313,16 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		if a.detachKey != "" && msg.Keystroke() == a.detachKey {
 			a.queue(event{detach: true})
 			return a, nil
+		}
+		if a.detachKey != "" && a.snap.Presence.Question != nil {
+			// An agent's question waits on the status line: y and n
+			// answer it; other keys go on as ever.
+			switch msg.Keystroke() {
+			case QuestionAllowKey, QuestionDenyKey:
+				allow := msg.Keystroke() == QuestionAllowKey
+				a.queue(event{answer: &allow})
+				return a, nil
+			}
 		}
 		for _, key := range convert.FromKey(k) {
 			// A character that is never typed (a C1 control that came

@@ -14,8 +14,18 @@ import (
 // ssh's). WithDetachKey picks another.
 const DefaultDetachKey = "ctrl+]"
 
+// The keys that answer an agent's question (tea.AskHumanMsg) while it is
+// on the status line.
+const (
+	QuestionAllowKey = "y"
+	QuestionDenyKey  = "n"
+)
+
 // AgentStatus is the status line a person sees about agents acting on a
-// session: "● agent attached (ctrl+] detach)" while one is attached ("● 2
+// session: an agent's pending question ("? agent mcp:… asks: read the
+// model (y allow once, n deny)") when the person can answer it (key is
+// set), else
+// "● agent attached (ctrl+] detach)" while one is attached ("● 2
 // agents attached ..." for several), "agents detached (ctrl+] allow)" while
 // the person has detached them, and "" otherwise. key names the detach key;
 // "" leaves the hint out.
@@ -27,6 +37,9 @@ func AgentStatus(s tea.Snapshot, key string) string {
 		return fmt.Sprintf(" (%s %s)", key, verb)
 	}
 	switch {
+	case s.Presence.Question != nil && key != "":
+		q := s.Presence.Question
+		return fmt.Sprintf("? agent %s asks: %s (%s allow once, %s deny)", q.Agent, q.Text, QuestionAllowKey, QuestionDenyKey)
 	case s.Presence.Blocked:
 		return "agents detached" + hint("allow")
 	case len(s.Presence.Agents) == 1:

@@ -42,7 +42,6 @@ func (h *hasher) fingerprint(s tea.Snapshot) []part {
 	}
 	add("View", reflect.ValueOf(&s.View).Elem())
 	add("Presence", reflect.ValueOf(s.Presence))
-	add("Secrets", reflect.ValueOf(s.Secrets))
 	add("Notifications", reflect.ValueOf(s.Notifications))
 	add("Recent", reflect.ValueOf(s.Recent))
 	return parts

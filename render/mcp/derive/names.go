@@ -1,19 +1,25 @@
 package derive
 
 import (
+	"fmt"
+	"hash/fnv"
 	"regexp"
 	"strings"
 
 	"github.com/facetui/facet/tea"
 )
 
-// clientPrefix is what common clients put before a tool name
-// (mcp__<server>_<server>_), counted when warning about long names.
-const clientPrefix = "mcp__facet_facet_"
+// MaxNameLen is the longest tool name Facet advertises by default: clients
+// such as Claude Code call a server's tools mcp__<server>__<tool> and
+// refuse a whole tool list when one such name is over 64 characters, and
+// "mcp__facet__" takes 12 of them.
+const MaxNameLen = 52
 
-// MaxClientNameLen is the longest tool name (prefix included) that clients
-// show in full.
-const MaxClientNameLen = 64
+// NameRule is the rule every tool name Facet advertises by default follows.
+const NameRule = "^[a-zA-Z0-9_-]{1,52}$"
+
+// hashedKeep is how much of a long name SafeName keeps before its hash.
+const hashedKeep = MaxNameLen - 9
 
 // ActionRule describes a valid action name.
 const ActionRule = "a lowercase letter followed by up to 31 of [a-z0-9_]"
@@ -76,4 +82,20 @@ func ClientName(name string) string {
 		return "tool"
 	}
 	return b.String()
+}
+
+// SafeName is the name a tool is advertised under by default
+// (<session>_<widget>_<action>): its ClientName when that fits MaxNameLen;
+// otherwise the ClientName's first characters, "_" and 8 hex digits of its
+// FNV-1a hash, MaxNameLen at most. The hash keeps two long names apart and
+// is the same in every run; names that share a ClientName share a SafeName,
+// so the registry's collision rule holds for both.
+func SafeName(name string) string {
+	cn := ClientName(name)
+	if len(cn) <= MaxNameLen {
+		return cn
+	}
+	h := fnv.New32a()
+	h.Write([]byte(cn))
+	return fmt.Sprintf("%s_%08x", strings.TrimRight(cn[:hashedKeep], "_"), h.Sum32())
 }

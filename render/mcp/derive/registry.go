@@ -12,7 +12,7 @@ import (
 var ErrNameCollision = errors.New("tool name collision")
 
 // NameCollisionError lists tools refused because their name, or the name a
-// renaming client would see (ClientName), is held by another tool.
+// renaming client would see (SafeName), is held by another tool.
 type NameCollisionError struct {
 	Names []string
 }
@@ -39,7 +39,7 @@ type Sink interface {
 type Registry struct {
 	mu      sync.RWMutex
 	tools   map[string]*regEntry
-	clients map[string]string // client name -> tool name
+	clients map[string]string // SafeName -> tool name
 	sinks   []Sink
 }
 
@@ -73,7 +73,7 @@ func (r *Registry) AddSink(sink Sink) {
 }
 
 // Register adds or replaces owner's tools. A tool whose name another owner
-// holds, or whose ClientName another tool holds, is refused: the error is a
+// holds, or whose SafeName another tool holds, is refused: the error is a
 // *NameCollisionError naming only those. The rest are registered in one
 // change.
 func (r *Registry) Register(owner string, tools []*Tool) error {
@@ -89,7 +89,7 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 			refused = append(refused, t.Name)
 			continue
 		}
-		cn := ClientName(t.Name)
+		cn := SafeName(t.Name)
 		if holder, ok := r.clients[cn]; ok && holder != t.Name {
 			refused = append(refused, t.Name)
 			continue
@@ -103,7 +103,7 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 	}
 	for _, t := range accepted {
 		r.tools[t.Name] = &regEntry{tool: t, owner: owner}
-		r.clients[ClientName(t.Name)] = t.Name
+		r.clients[SafeName(t.Name)] = t.Name
 	}
 	if len(accepted) > 0 {
 		for _, k := range r.sinks {
@@ -129,7 +129,7 @@ func (r *Registry) RemoveOwner(owner string) []string {
 	}
 	for _, n := range names {
 		delete(r.tools, n)
-		delete(r.clients, ClientName(n))
+		delete(r.clients, SafeName(n))
 	}
 	sort.Strings(names)
 	if len(names) > 0 {
@@ -151,7 +151,7 @@ func (r *Registry) Lookup(name string) (*Tool, bool) {
 	return e.tool, true
 }
 
-// Resolve finds a tool by its registered name or by its client name.
+// Resolve finds a tool by its registered name or by its SafeName.
 func (r *Registry) Resolve(name string) (*Tool, bool) {
 	r.mu.RLock()
 	defer r.mu.RUnlock()

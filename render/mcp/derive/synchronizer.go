@@ -1,8 +1,11 @@
 package derive
 
 import (
+	"cmp"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -25,6 +28,9 @@ type ToolSynchronizer struct {
 
 	mu    sync.Mutex
 	known map[string]*Tool
+	// seen is, for each derived tool in the set, the version of the last
+	// render whose view offered it.
+	seen map[string]uint64
 	// added remembers, for the last renders, which tools each one added,
 	// so a write can say which tools it brought.
 	added    []addedAt
@@ -51,6 +57,7 @@ func NewToolSynchronizer(session string, reg *Registry, log *slog.Logger) *ToolS
 		log:     log,
 		valid:   tea.ValidID(session),
 		known:   map[string]*Tool{},
+		seen:    map[string]uint64{},
 		warned:  map[string]bool{},
 	}
 	if !s.valid {
@@ -67,12 +74,15 @@ func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
 	}
 	discover := &Tool{
 		Name:        s.session + ".discover_tools",
-		Description: "Search this session's tools by keyword (case-insensitive substring of name or description). Returns a JSON list of {name, description}. Tools of widgets no longer on screen are included; calling one tells you if the widget is gone.",
+		Title:       "Find tools",
+		Description: "Find this session's tools by keyword.",
 		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
-			"query": map[string]any{"type": "string", "description": "Keyword to look for; empty lists every tool."},
-		}, "additionalProperties": false},
-		Session: s.session,
-		Action:  "discover_tools",
+			"query": map[string]any{"type": "string"},
+		}},
+		OutputSchema: map[string]any{"type": "object", "required": []any{"tools"}},
+		ReadOnly:     true,
+		Session:      s.session,
+		Action:       "discover_tools",
 	}
 	err := s.sync(snap, discover)
 	s.mu.Lock()
@@ -130,6 +140,7 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 	changed := extra
 	for _, d := range derived {
 		if t, ok := s.known[d.Name]; ok && t.sameSpec(d.Kind, d.Action) {
+			s.seen[d.Name] = version
 			continue
 		}
 		t, err := build(s.session, d)
@@ -137,8 +148,8 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			s.warnOnce("spec:"+d.Name, "mcp: refused a tool spec", "widget", d.Widget, "action", d.Action.Name, "reason", err.Error())
 			continue
 		}
-		if len(clientPrefix)+len(ClientName(t.Name)) > MaxClientNameLen {
-			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full", "tool", t.Name, "limit", MaxClientNameLen)
+		if safe := SafeName(t.Name); safe != ClientName(t.Name) {
+			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full; it is advertised cut, with a hash", "tool", t.Name, "advertised", safe, "limit", MaxNameLen)
 		}
 		changed = append(changed, &t)
 	}
@@ -162,6 +173,9 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			fresh = append(fresh, t.Name)
 		}
 		s.known[t.Name] = t
+		if t.Derived {
+			s.seen[t.Name] = version
+		}
 	}
 	if len(fresh) > 0 {
 		s.added = append(s.added, addedAt{version: version, names: fresh})
@@ -170,6 +184,36 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 		}
 	}
 	return err
+}
+
+// OutOfView returns the derived tools of the set beyond the first max,
+// counting from those most recently in view: the tools of the widgets that
+// have been out of view the longest (ties by name). Tools the latest
+// render offered are never among them, even past max. It is nil while the
+// set holds max derived tools or fewer.
+func (s *ToolSynchronizer) OutOfView(max int) map[string]bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.seen) <= max {
+		return nil
+	}
+	names := make([]string, 0, len(s.seen))
+	for n := range s.seen {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if c := cmp.Compare(s.seen[b], s.seen[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	out := map[string]bool{}
+	for i, n := range names {
+		if i >= max && s.seen[n] < s.version {
+			out[n] = true
+		}
+	}
+	return out
 }
 
 // addedAt is the tools one render added.

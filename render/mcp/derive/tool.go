@@ -13,18 +13,30 @@ type Tool struct {
 	Description string
 	// InputSchema is the cleaned JSON Schema of the arguments.
 	InputSchema map[string]any
-	// Sensitive and Destructive are the only annotations a tool carries;
-	// either one means the tool never runs without an authorizer.
+	// OutputSchema is the JSON Schema every structured answer of the tool
+	// validates against.
+	OutputSchema map[string]any
+	// Title is a short human-readable name for the tool.
+	Title string
+	// Sensitive and Destructive are the only annotations a tool carries
+	// from its provider; either one means the tool never runs without an
+	// authorizer.
 	Sensitive   bool
 	Destructive bool
+	// ReadOnly is Facet's own judgement that the tool changes nothing (a
+	// widget's read, a screenshot), never a provider's claim.
+	ReadOnly bool
 	// Derived is true only for tools a ToolSynchronizer registered from a
 	// session's view: origin, not name shape, decides it.
 	Derived bool
 	// Session, Widget, Kind and Action locate a derived tool's widget.
 	Session, Widget, Kind, Action string
+	// SeenOn are the tab bars of the view the tool was derived from, as
+	// they were then: where to look for a widget that left the view.
+	SeenOn []TabSeen
 
-	schemaJSON json.RawMessage
-	raw        tea.Action
+	schemaJSON, outputJSON json.RawMessage
+	raw                    tea.Action
 }
 
 // Guarded reports whether the tool needs an authorizer to run.
@@ -99,18 +111,39 @@ func equalValues(a, b any) bool {
 	return reflect.DeepEqual(a, b)
 }
 
-// Schema returns the tool's input schema as JSON, computed once.
+// Schema returns the tool's input schema as clients get it (Portable), as
+// JSON, computed once.
 func (t *Tool) Schema() json.RawMessage {
 	if t.schemaJSON == nil {
-		s := t.InputSchema
-		if s == nil {
-			s = map[string]any{"type": "object", "properties": map[string]any{}}
-		}
-		b, err := json.Marshal(s)
+		b, err := json.Marshal(Portable(t.InputSchema))
 		if err != nil {
 			b = []byte(`{"type":"object"}`)
 		}
 		t.schemaJSON = b
 	}
 	return t.schemaJSON
+}
+
+// Output returns the tool's output schema as JSON, computed once, or nil
+// when it has none.
+func (t *Tool) Output() json.RawMessage {
+	if t.outputJSON == nil && t.OutputSchema != nil {
+		b, err := json.Marshal(t.OutputSchema)
+		if err != nil {
+			b = []byte(`{"type":"object"}`)
+		}
+		t.outputJSON = b
+	}
+	return t.outputJSON
+}
+
+// ReadSchema is the output schema of a derived read: its value, as an
+// object (a value that is not one comes as {"value": ...}).
+func ReadSchema() map[string]any { return map[string]any{"type": "object"} }
+
+// WriteSchema is the output schema of a derived write: what the write did
+// (render/mcp's WriteResult), which always says whether it applied. It is
+// kept this small on purpose: it is listed once per write tool.
+func WriteSchema() map[string]any {
+	return map[string]any{"type": "object", "required": []any{"applied"}}
 }

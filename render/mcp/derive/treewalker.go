@@ -2,6 +2,7 @@ package derive
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/facetui/facet/tea"
 )
@@ -12,6 +13,16 @@ type Derived struct {
 	Widget string
 	Kind   string
 	Action tea.Action
+	// SeenOn are the tab bars of the view it was found in, as they were.
+	SeenOn []TabSeen
+}
+
+// TabSeen is a tab bar as a view showed it: which tab was active. A widget
+// found in that view was on that tab (if the tab bar switches its page).
+type TabSeen struct {
+	Tabs  string // the Tabs widget's id
+	Index int
+	Label string
 }
 
 // Warning is something derivation skipped, and why.
@@ -76,28 +87,67 @@ func Tools(session string, view tea.Node) ([]Derived, []Warning) {
 		}
 		return true
 	})
+	if tabs := TabsOf(view); tabs != nil {
+		for i := range out {
+			out[i].SeenOn = tabs
+		}
+	}
 	return out, warns
+}
+
+// TabsOf lists the tab bars in view (widgets of kind "tabs" that describe
+// their active_index) with their active tab.
+func TabsOf(view tea.Node) []TabSeen {
+	var out []TabSeen
+	tea.Walk(view, func(n tea.Node, _ int) bool {
+		w, ok := n.(tea.Widget)
+		if !ok || w.WidgetKind() != "tabs" {
+			return true
+		}
+		d, ok := n.(tea.Describer)
+		if !ok {
+			return true
+		}
+		desc := d.Describe()
+		if i, ok := desc.State["active_index"].(int); ok && i >= 0 {
+			out = append(out, TabSeen{Tabs: w.WidgetID(), Index: i, Label: desc.Label})
+		}
+		return true
+	})
+	return out
 }
 
 // build cleans a derived action into a registry Tool. Only "sensitive" and
 // "destructiveHint" survive, and only when true: every other annotation is
 // the provider's own claim, and clients act on claims such as readOnlyHint.
+// Facet marks read-only what writes nothing: every write is annotated
+// sensitive.
 func build(session string, d Derived) (Tool, error) {
 	schema, err := CleanSchema(d.Action.InputSchema)
 	if err != nil {
 		return Tool{}, err
 	}
+	sensitive := d.Action.Annotations["sensitive"] == true
+	destructive := d.Action.Annotations["destructiveHint"] == true
+	out := ReadSchema()
+	if sensitive || destructive {
+		out = WriteSchema()
+	}
 	return Tool{
-		Name:        d.Name,
-		Description: CleanText(d.Action.Description),
-		InputSchema: schema,
-		Sensitive:   d.Action.Annotations["sensitive"] == true,
-		Destructive: d.Action.Annotations["destructiveHint"] == true,
-		Derived:     true,
-		Session:     session,
-		Widget:      d.Widget,
-		Kind:        d.Kind,
-		Action:      d.Action.Name,
-		raw:         d.Action,
+		Name:         d.Name,
+		Title:        d.Widget + ": " + strings.ReplaceAll(d.Action.Name, "_", " "),
+		Description:  CleanText(d.Action.Description),
+		InputSchema:  schema,
+		OutputSchema: out,
+		Sensitive:    sensitive,
+		Destructive:  destructive,
+		ReadOnly:     !sensitive && !destructive,
+		SeenOn:       d.SeenOn,
+		Derived:      true,
+		Session:      session,
+		Widget:       d.Widget,
+		Kind:         d.Kind,
+		Action:       d.Action.Name,
+		raw:          d.Action,
 	}, nil
 }

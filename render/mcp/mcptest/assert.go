@@ -72,9 +72,9 @@ func (s *Session) AssertToolAvailable(name string) *Session {
 	switch {
 	case !ok:
 	case !st.listed:
-		s.errorf(st.widget, "AssertToolAvailable(%q): %s is not listed by tools/list", name, full)
+		s.errorf(st.widget, "AssertToolAvailable(%q): %s is not listed by tools/list", name, s.shown(full))
 	case !st.offered:
-		s.errorf(st.widget, "AssertToolAvailable(%q): %s is listed (a session's tools are sticky) but %s, so a call fails", name, full, st.why)
+		s.errorf(st.widget, "AssertToolAvailable(%q): %s is listed (a session's tools are sticky) but %s, so a call fails", name, s.shown(full), st.why)
 	}
 	return s.next()
 }
@@ -93,7 +93,7 @@ func (s *Session) AssertToolAbsent(name string) *Session {
 		if st.widget != "" {
 			what += fmt.Sprintf(" and widget `%s` offers `%s` now", st.widget, st.action)
 		}
-		s.errorf(st.widget, "AssertToolAbsent(%q): %s is available: %s", name, full, what)
+		s.errorf(st.widget, "AssertToolAbsent(%q): %s is available: %s", name, s.shown(full), what)
 	}
 	return s.next()
 }
@@ -113,7 +113,7 @@ func (s *Session) toolState(full string) (toolState, bool) {
 		s.fatal("", "%v", err)
 		return st, false
 	}
-	st.listed = slices.Contains(listed, full) || slices.Contains(listed, derive.ClientName(full))
+	st.listed = slices.Contains(listed, full) || slices.Contains(listed, derive.SafeName(full))
 	t, derived := s.srv.Registry().Resolve(full)
 	if !derived || !t.Derived {
 		if _, w, a, ok := derive.SplitToolName(full); ok && derive.SessionOf(full) == s.id {

@@ -39,11 +39,11 @@ func TestDemoSearchFiltersAndSorts(t *testing.T) {
 	}
 	prev := -1
 	for _, r := range rows {
-		stars, err := strconv.Atoi(r["stars"].(string))
-		if err != nil || stars < prev {
+		stars, ok := r["stars"].(float64) // a Numeric column reads as numbers
+		if !ok || int(stars) < prev {
 			t.Fatalf("rows are not sorted by stars ascending: %v", rows)
 		}
-		prev = stars
+		prev = int(stars)
 	}
 	s.AssertComponent("status", labelHas(strconv.Itoa(len(rows))+" repositories match “go”")).
 		AssertComponent("results", func(c mcptest.Component) bool {

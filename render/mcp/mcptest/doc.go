@@ -2,7 +2,7 @@
 // the MCP renderer exactly as an agent would: Start runs a tea.Model as a
 // session of an in-process mcp.Server and connects a real MCP client to it
 // over the in-process JSON-RPC transport. Every step is a tools/call of a
-// derived tool (<session>.<widget>.<action>) or a facet_* tool, so what a
+// derived tool (<session>_<widget>_<action>) or a facet_* tool, so what a
 // test exercises is what an agent will hit. No network, no binaries: only
 // go test.
 //

@@ -10,7 +10,7 @@ import (
 // The parts every report has, whatever failed.
 var reportParts = []string{
 	"tools of session `app` (",
-	"  app.inc.click",
+	"  app_inc_click",
 	"screen (120x40):",
 	"  │[ Count ]",
 }
@@ -27,14 +27,14 @@ func TestFailuresReportWhatFailedTheWidgetToolsAndScreen(t *testing.T) {
 			name:  "a step whose widget stopped offering the action",
 			body:  func(s *mcptest.Session) { s.Click("ask").Click("ask") },
 			fatal: true,
-			want: []string{`Click("ask"): app.ask.click failed: widget ` + "`ask`" + ` no longer offers ` + "`click`",
+			want: []string{`Click("ask"): app_ask_click failed: widget ` + "`ask`" + ` no longer offers ` + "`click`",
 				"widget as it is now: button `ask` \"Ask\"", "state: disabled=true", "tools listed: click", "Really?"},
 		},
 		{
 			name:  "a step on a tool that was never derived",
 			body:  func(s *mcptest.Session) { s.Click("never") },
 			fatal: true,
-			want:  []string{`Click("never"): app.never.click failed:`, "has no tool", "widget as it is now: button `never`"},
+			want:  []string{`Click("never"): app_never_click failed:`, "has no tool", "widget as it is now: button `never`"},
 		},
 		{
 			name:  "a step on a widget that is not in the view",
@@ -52,13 +52,13 @@ func TestFailuresReportWhatFailedTheWidgetToolsAndScreen(t *testing.T) {
 			name:  "a read of a widget without that read",
 			body:  func(s *mcptest.Session) { s.Checked("name") },
 			fatal: true,
-			want:  []string{`Checked("name"): app.name.get_checked failed`, "widget as it is now: text_input `name` \"Name\" (focused)", "get_value: map[value:Ada]"},
+			want:  []string{`Checked("name"): app_name_get_checked failed`, "widget as it is now: text_input `name` \"Name\" (focused)", "get_value: map[value:Ada]"},
 		},
 		{
 			name:  "Selected of a widget that has no selection",
 			body:  func(s *mcptest.Session) { s.Selected("clip") },
 			fatal: true,
-			want:  []string{`Selected("clip"): app.clip.get_selected failed`, "scrubber `clip`"},
+			want:  []string{`Selected("clip"): app_clip_get_selected failed`, "scrubber `clip`"},
 		},
 		{
 			name: "AssertComponent whose condition is false",
@@ -89,29 +89,29 @@ func TestFailuresReportWhatFailedTheWidgetToolsAndScreen(t *testing.T) {
 		{
 			name: "AssertToolAvailable of a tool that was never listed",
 			body: func(s *mcptest.Session) { s.AssertToolAvailable("never.click") },
-			want: []string{`AssertToolAvailable("never.click"): app.never.click is not listed by tools/list`, "button `never`"},
+			want: []string{`AssertToolAvailable("never.click"): app_never_click is not listed by tools/list`, "button `never`"},
 		},
 		{
 			name: "AssertToolAvailable of a sticky tool its widget no longer offers",
 			body: func(s *mcptest.Session) { s.Click("ask").AssertToolAvailable("ask.click") },
-			want: []string{`AssertToolAvailable("ask.click"): app.ask.click is listed (a session's tools are sticky) but widget ` + "`ask`" + ` does not offer ` + "`click`" + ` now`},
+			want: []string{`AssertToolAvailable("ask.click"): app_ask_click is listed (a session's tools are sticky) but widget ` + "`ask`" + ` does not offer ` + "`click`" + ` now`},
 		},
 		{
 			name: "AssertToolAbsent of a tool a client can call",
 			body: func(s *mcptest.Session) { s.AssertToolAbsent("repos.sort") },
-			want: []string{`AssertToolAbsent("repos.sort"): app.repos.sort is available: it is listed by tools/list and widget ` + "`repos`" + ` offers ` + "`sort`" + ` now`, "table `repos`"},
+			want: []string{`AssertToolAbsent("repos.sort"): app_repos_sort is available: it is listed by tools/list and widget ` + "`repos`" + ` offers ` + "`sort`" + ` now`, "table `repos`"},
 		},
 		{
 			name:  "ExpectError before a step that succeeds",
 			body:  func(s *mcptest.Session) { s.ExpectError("boom").Click("inc") },
 			fatal: true,
-			want:  []string{`Click("inc"): want an error containing "boom", but app.inc.click succeeded: Applied app.inc.click.`},
+			want:  []string{`Click("inc"): want an error containing "boom", but app_inc_click succeeded: Applied app_inc_click.`},
 		},
 		{
 			name:  "ExpectError before a step that fails otherwise",
 			body:  func(s *mcptest.Session) { s.ExpectError("boom").Select("color", 5) },
 			fatal: true,
-			want:  []string{`Select("color", 5): want an error containing "boom", got: app.color.select:`, "valid 0 to 2"},
+			want:  []string{`Select("color", 5): want an error containing "boom", got: app_color_select:`, "valid 0 to 2"},
 		},
 		{
 			name:  "ExpectError before an assertion",
@@ -206,7 +206,7 @@ func TestAReportNeverShowsAMaskedValue(t *testing.T) {
 	if strings.Contains(fatals[0], secret) {
 		t.Errorf("the report shows the secret:\n%s", fatals[0])
 	}
-	for _, w := range []string{`TypeInto("secret", <14 masked characters>)`, "text_input `secret` \"Secret\" (masked)", strings.Repeat("*", len(secret))} {
+	for _, w := range []string{`TypeInto("secret", <14 masked characters>)`, "text_input `secret` \"Secret\" (masked)", "Secret: [‹masked›"} {
 		if !strings.Contains(fatals[0], w) {
 			t.Errorf("the report does not contain %q:\n%s", w, fatals[0])
 		}
@@ -239,7 +239,7 @@ func TestAStoppedSessionSaysSoInReports(t *testing.T) {
 	f.run(func() { s.Click("inc") })
 	_, fatals, _ := f.reports()
 	if len(fatals) != 1 || !strings.Contains(fatals[0], "session `app` is not running; its last screen:") ||
-		!strings.Contains(fatals[0], `Click("inc"): app.inc.click failed:`) {
+		!strings.Contains(fatals[0], `Click("inc"): app_inc_click failed:`) {
 		t.Errorf("fatals = %q", fatals)
 	}
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // Notifications returns the session's pending notifications, oldest first,
-// as an agent reads them from its context resource (masked values cut out).
+// as an agent reads them from its context resource.
 func (s *Session) Notifications() []tea.Notification {
 	s.t.Helper()
 	notes, err := s.notifications()

@@ -115,7 +115,7 @@ func (s *Session) offers(id string) []string {
 }
 
 // Screenshot returns the screen as text, exactly as facet_screenshot draws
-// it (masked inputs show their mask).
+// it (a masked input drawn "[‹masked›]", whatever it holds).
 func (s *Session) Screenshot() string {
 	s.t.Helper()
 	res, ok := s.run("Screenshot()", "", "facet_screenshot", nil)

@@ -12,6 +12,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/tea/runtimetest"
 )
@@ -144,6 +145,25 @@ func (s *Session) tool(name string) string {
 	return name
 }
 
+// shown spells a tool name as the server lists the session's tools: a
+// derived name in the seed's dotted spelling becomes its SafeName, unless
+// the server lists dotted names.
+func (s *Session) shown(name string) string {
+	if !strings.HasPrefix(name, s.id+".") {
+		return name
+	}
+	listed, err := s.listTools()
+	if err != nil {
+		return name
+	}
+	for _, n := range listed {
+		if strings.HasPrefix(n, s.id+".") {
+			return name
+		}
+	}
+	return derive.SafeName(name)
+}
+
 // sessionArg names the tools that take the session id as "id".
 var sessionArg = map[string]bool{
 	"facet_send_key": true, "facet_get_model": true, "facet_screenshot": true, "facet_stop": true,
@@ -184,14 +204,14 @@ func (s *Session) run(step, widget, tool string, args map[string]any) (*Result, 
 		want := s.expect.want
 		switch {
 		case !res.IsError:
-			s.fatal(widget, "%s: want an error containing %q, but %s succeeded: %s", step, want, tool, oneLine(res.Text))
+			s.fatal(widget, "%s: want an error containing %q, but %s succeeded: %s", step, want, s.shown(tool), oneLine(res.Text))
 		case !strings.Contains(res.Text, want):
 			s.fatal(widget, "%s: want an error containing %q, got: %s", step, want, res.Text)
 		}
 		return res, false
 	}
 	if res.IsError {
-		s.fatal(widget, "%s: %s failed: %s", step, tool, res.Text)
+		s.fatal(widget, "%s: %s failed: %s", step, s.shown(tool), res.Text)
 		return res, false
 	}
 	return res, true

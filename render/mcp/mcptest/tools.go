@@ -40,7 +40,7 @@ func (s *Session) ownsTool(name string) bool {
 
 // widgetActions returns the actions of the tools listed for widget id,
 // in the order listed. A derived tool is listed under its dotted name
-// (<session>.<widget>.<action>) or, with mcp.NamesSafe, under its
+// (<session>.<widget>.<action>, with mcp.NamesDotted) or under its
 // client-safe name, which cannot always be split back: there, a name goes
 // to the widget id of others whose client-safe prefix matches it longest
 // (others are the ids in the current view), so in a view with widgets a

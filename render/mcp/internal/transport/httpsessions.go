@@ -26,6 +26,11 @@ type HTTPSessions struct {
 	now   func() time.Time
 	// onEnd runs, outside the lock, for each id that ends.
 	onEnd func(id string)
+	// quiet runs for a live id when its client has gone quiet: no
+	// request for quietAfter, or its event stream closed.
+	quiet      func(id string)
+	quietAfter time.Duration
+	timers     map[string]*time.Timer
 }
 
 // NewHTTPSessions returns a tracker that remembers ended ids for keep,
@@ -35,7 +40,79 @@ func NewHTTPSessions(keep time.Duration, now func() time.Time, onEnd func(string
 	if now == nil {
 		now = time.Now
 	}
-	return &HTTPSessions{live: map[string]bool{}, ended: map[string]time.Time{}, keep: keep, now: now, onEnd: onEnd}
+	return &HTTPSessions{live: map[string]bool{}, ended: map[string]time.Time{}, keep: keep, now: now, onEnd: onEnd, timers: map[string]*time.Timer{}}
+}
+
+// OnQuiet has quiet run for a live id whose client sent no request for
+// after, and for one whose event stream (a GET) closed: a client that
+// went away without DELETE. The id stays live; its next request counts
+// as activity again. Call it before serving.
+func (h *HTTPSessions) OnQuiet(after time.Duration, quiet func(id string)) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.quiet, h.quietAfter = quiet, after
+}
+
+// Live returns how many ids are live.
+func (h *HTTPSessions) Live() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.live)
+}
+
+// touch records a request on a live id, restarting its quiet timer.
+func (h *HTTPSessions) touch(id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.live[id] || h.quiet == nil || h.quietAfter <= 0 {
+		return
+	}
+	if t := h.timers[id]; t != nil {
+		t.Reset(h.quietAfter)
+		return
+	}
+	quiet := h.quiet
+	h.timers[id] = time.AfterFunc(h.quietAfter, func() { quiet(id) })
+}
+
+// Track records activity on the session ids requests carry, and reports a
+// session quiet when its event stream (a GET) closes.
+func (h *HTTPSessions) Track(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get("Mcp-Session-Id")
+		if id == "" {
+			next.ServeHTTP(w, r)
+			if id = w.Header().Get("Mcp-Session-Id"); id != "" {
+				h.touch(id) // a session just issued
+			}
+			return
+		}
+		if r.Method != http.MethodGet {
+			h.touch(id)
+			next.ServeHTTP(w, r)
+			return
+		}
+		// A client holding its event stream open is there, however quiet;
+		// when the stream closes it may be gone.
+		h.hold(id)
+		next.ServeHTTP(w, r)
+		h.mu.Lock()
+		quiet, live := h.quiet, h.live[id]
+		h.mu.Unlock()
+		if quiet != nil && live {
+			quiet(id)
+		}
+	})
+}
+
+// hold stops id's quiet timer while its event stream is open.
+func (h *HTTPSessions) hold(id string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if t := h.timers[id]; t != nil {
+		t.Stop()
+		delete(h.timers, id)
+	}
 }
 
 // Generate issues a new id: 128 random bits.
@@ -76,6 +153,10 @@ func (h *HTTPSessions) Terminate(id string) (notAllowed bool, err error) {
 	if was {
 		delete(h.live, id)
 		h.ended[id] = h.now()
+	}
+	if t := h.timers[id]; t != nil {
+		t.Stop()
+		delete(h.timers, id)
 	}
 	h.mu.Unlock()
 	if was && h.onEnd != nil {

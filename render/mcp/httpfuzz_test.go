@@ -1,0 +1,81 @@
+package mcp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// FuzzHTTPHandler feeds the HTTP handler raw request bytes, as a client on
+// the network could send them: whatever arrives, the handler answers (it
+// neither panics nor hangs) with a valid status, and a body over the limit
+// is never served.
+func FuzzHTTPHandler(f *testing.F) {
+	post := func(path, headers, body string) string {
+		return "POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1:8808\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n" +
+			headers + "Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body
+	}
+	for _, seed := range []string{
+		post("/mcp", "", initBody),
+		post("/mcp", "Mcp-Session-Id: facet-00000000000000000000000000000000\r\n", `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`),
+		post("/mcp", "", `{"jsonrpc":"2.0","id":3,"method":"resources/read","params":{"uri":"facet://session/a/widgets","URI":"facet://session/b/widgets"}}`),
+		post("/mcp", "", `[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"}]`),
+		post("/mcp", "Origin: http://evil.example\r\n", initBody),
+		post("/message?sessionId=x", "", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"facet_list"}}`),
+		post("/mcp", "Mcp-Protocol-Version: 2026-07-28\r\n", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"facet_start","arguments":{"app":"counter"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`),
+		"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999\r\n\r\n{",
+		"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"a\":\r\n0\r\n\r\n",
+		"GET /sse HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n",
+		"GET /mcp HTTP/1.1\r\nHost: localhost\r\nMcp-Session-Id: facet-x\r\nAccept: text/event-stream\r\n\r\n",
+		"DELETE /mcp HTTP/1.1\r\nHost: [::1]:8808\r\nMcp-Session-Id: facet-00000000000000000000000000000000\r\n\r\n",
+		"OPTIONS /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	const maxBody = 4096
+	srv, err := New(Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"},
+		HTTP: HTTPOptions{MaxBodyBytes: maxBody, MaxSessions: 16, MaxStreams: 4}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() {
+		srv.Sessions().StopAll()
+		srv.Close()
+	})
+	h, err := srv.HTTPHandler(true)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		req, err := http.ReadRequest(bufio.NewReader(bytes.NewReader(raw)))
+		if err != nil {
+			return
+		}
+		// An event stream stays open until its client leaves: leave soon.
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		req = req.WithContext(ctx)
+		rec := httptest.NewRecorder()
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			h.ServeHTTP(rec, req)
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("the handler did not answer %q", raw)
+		}
+		if rec.Code < 100 || rec.Code > 599 {
+			t.Fatalf("status %d for %q", rec.Code, raw)
+		}
+		if req.ContentLength > maxBody && rec.Code < 400 {
+			t.Fatalf("a %d-byte body was served (%d) under a %d-byte limit: %q", req.ContentLength, rec.Code, maxBody, raw)
+		}
+	})
+}

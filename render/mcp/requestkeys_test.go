@@ -1,0 +1,101 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// rpc sends one raw JSON-RPC request to srv, as a transport would hand it
+// over, and returns the response: its error message when it is an error
+// (prefixed "error: "), else its JSON.
+func rpc(t *testing.T, srv *Server, raw string) string {
+	t.Helper()
+	resp := srv.SDK().HandleMessage(context.Background(), json.RawMessage(raw))
+	b, err := json.Marshal(resp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var e struct {
+		Error *struct {
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(b, &e) == nil && e.Error != nil {
+		return "error: " + e.Error.Message
+	}
+	return string(b)
+}
+
+func TestTheReadGateReadsWhatTheSDKServes(t *testing.T) {
+	// The read policy allows session a's resources and nothing of b's.
+	srv := newTestServer(t, Options{Authorizer: AllowAll(),
+		ReadAuthorizer: func(method string, params map[string]any, _ AuthContext) Decision {
+			if uri, _ := params["uri"].(string); strings.Contains(uri, "/b/") {
+				return Deny("session b is private")
+			}
+			return Allow()
+		}})
+	for _, id := range []string{"a", "b"} {
+		if _, err := srv.StartSession(context.Background(), id, "counter", testApps()[0].New()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	allowed, denied := WidgetsURI("a"), WidgetsURI("b")
+	if got := rpc(t, srv, `{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"`+denied+`"}}`); !strings.Contains(got, "session b is private") {
+		t.Fatalf("the plain request for b was not denied: %s", got)
+	}
+
+	for _, method := range readMethods {
+		for _, tc := range []struct{ name, params, want string }{
+			{"allowed then denied, case variant", `{"uri":"` + allowed + `","URI":"` + denied + `"}`, `"uri" and "URI"`},
+			{"allowed then denied, same key", `{"uri":"` + allowed + `","uri":"` + denied + `"}`, `"uri" twice`},
+			{"a nested case variant", `{"name":"x","arguments":{"id":"a","ID":"b"}}`, `"id" and "ID"`},
+			{"the Kelvin sign folds to k", `{"kind":"1","` + "\u212a" + `ind":"2"}`, "differ only in case"},
+		} {
+			got := rpc(t, srv, `{"jsonrpc":"2.0","id":7,"method":"`+method+`","params":`+tc.params+`}`)
+			if !strings.HasPrefix(got, "error: ") || !strings.Contains(got, tc.want) {
+				t.Errorf("%s, %s: %s; want an error naming %s", method, tc.name, got, tc.want)
+			}
+			if strings.Contains(got, `\"session\":\"b\"`) || strings.Contains(got, `"session":"b"`) {
+				t.Errorf("%s, %s: served session b: %s", method, tc.name, got)
+			}
+		}
+	}
+	if got := rpc(t, srv, `{"jsonrpc":"2.0","id":8,"method":"tools/list","Method":"resources/read","params":{"uri":"`+denied+`"}}`); !strings.Contains(got, `"method" and "Method"`) {
+		t.Fatalf("a method given twice: %s", got)
+	}
+	if got := rpc(t, srv, `{"jsonrpc":"2.0","id":9,"method":"resources/read","params":{"uri":"`+allowed+`"}}`); strings.HasPrefix(got, "error: ") {
+		t.Fatalf("a plain allowed read failed: %s", got)
+	}
+}
+
+func TestSameKeys(t *testing.T) {
+	for _, tc := range []struct {
+		name, doc string
+		path      string // "" when no collision is expected
+	}{
+		{"distinct keys", `{"a":1,"b":{"c":[{"d":1},{"d":2}]}}`, ""},
+		{"same key in sibling objects", `[{"k":1},{"K":2}]`, ""},
+		{"top level", `{"id":1,"ID":2}`, "-"},
+		{"inside an array", `{"params":{"items":[{"x":1,"X":2}]}}`, "params.items"},
+		{"long s folds to s", `{"s":1,"` + "\u017f" + `":2}`, "-"},
+		{"not JSON is the SDK's to refuse", `{"a":`, ""},
+	} {
+		err := sameKeys([]byte(tc.doc))
+		var kc *KeyCollisionError
+		switch {
+		case tc.path == "" && err != nil:
+			t.Errorf("%s: %v", tc.name, err)
+		case tc.path != "" && !errors.As(err, &kc):
+			t.Errorf("%s: no collision found in %s", tc.name, tc.doc)
+		case tc.path != "" && tc.path != "-" && kc.Path != tc.path:
+			t.Errorf("%s: path %q, want %q", tc.name, kc.Path, tc.path)
+		}
+	}
+	if err := sameKeys([]byte(strings.Repeat("[", maxRequestDepth+2))); !errors.Is(err, errTooDeep) {
+		t.Fatalf("a deep document: %v", err)
+	}
+}

@@ -1,0 +1,82 @@
+package mcp
+
+import (
+	"context"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+)
+
+// Tool list shapes for Options.ToolList.
+const (
+	// ToolListFull lists every tool the caller can reach: the static
+	// tools and each reachable session's derived tools.
+	ToolListFull = "full"
+	// ToolListCompact lists only the static tools (facet_act among them)
+	// and each reachable session's discover_tools, for clients that cap
+	// how many tools a server may list. Derived tools stay callable by
+	// name and through facet_act.
+	ToolListCompact = "compact"
+)
+
+// listTools is the after-list hook that shapes a tools/list answer for the
+// caller: it leaves out the tools of sessions the caller cannot reach (see
+// reachOf), every tool the authorizer would not Allow it, in compact mode
+// the derived tools, and otherwise each session's derived tools past
+// MaxSessionTools, those of widgets out of view the longest first. A
+// render that adds tools past the cap thus makes one list_changed (the
+// registry's), after which the list holds the new tools and not the old. mcp-go's own tool filter (WithToolFilter) also
+// runs at call time, where a tool it hides answers "tool not found"
+// instead of saying why (another connection's session, an Ask); so the
+// listing is shaped here and calls are decided in callTool.
+func (s *Server) listTools(ctx context.Context, _ any, _ *sdk.ListToolsRequest, res *sdk.ListToolsResult) {
+	if res == nil {
+		return
+	}
+	kept := res.Tools[:0]
+	overflow := map[string]map[string]bool{} // by session
+	for _, tl := range res.Tools {
+		name := tl.Name
+		if t, ok := s.reg.Resolve(name); ok {
+			name = t.Name
+			if t.Derived && s.opts.ToolList == ToolListCompact {
+				continue
+			}
+			if t.Derived {
+				over, done := overflow[t.Session]
+				if !done {
+					if sy := s.syncer(t.Session); sy != nil {
+						over = sy.OutOfView(s.opts.MaxSessionTools)
+					}
+					overflow[t.Session] = over
+				}
+				if over[t.Name] {
+					continue
+				}
+			}
+			if t.Session != "" && !s.sees(ctx, t.Session) {
+				continue
+			}
+		}
+		if s.guard.policy.Tools != nil && !s.guard.listed(ctx, name) {
+			continue
+		}
+		kept = append(kept, tl)
+	}
+	res.Tools = kept
+}
+
+// listResources is the after-list hook that leaves out of a resources/list
+// answer the resources of sessions the caller cannot reach.
+func (s *Server) listResources(ctx context.Context, _ any, _ *sdk.ListResourcesRequest, res *sdk.ListResourcesResult) {
+	if res == nil {
+		return
+	}
+	kept := res.Resources[:0]
+	for _, r := range res.Resources {
+		if session, _, _, ok := parseURI(s.res.resolve(r.URI)); ok && !s.sees(ctx, session) {
+			continue
+		}
+		kept = append(kept, r)
+	}
+	res.Resources = kept
+}

@@ -180,7 +180,7 @@ func tryConnect(t *testing.T, addr string, cfg *gossh.ClientConfig, term string,
 	}
 	// The emulated PTY already turns "\n" into "\r\n", as a terminal's line
 	// discipline would, so the output goes to the emulator as it is.
-	sess.Stdout = io.MultiWriter(c.emu, &c.raw)
+	sess.Stdout = io.MultiWriter(&c.raw, c.emu) // raw first: what the screen shows is in raw already
 	sess.Stderr = io.MultiWriter(c.emu, &c.stderr)
 	if c.keys, err = sess.StdinPipe(); err != nil {
 		return nil, err

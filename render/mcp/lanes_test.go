@@ -208,7 +208,9 @@ func TestStdioAnswersEveryPipedCallAfterTheInputEnds(t *testing.T) {
 	for id := 3; id <= 6; id++ {
 		fmt.Fprintf(&in, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"a.inc.click","arguments":{}}}`+"\n", id)
 	}
-	var out strings.Builder
+	// mcp-go's notification writer may still write after ServeStdio
+	// returns: read the output under a lock.
+	var out syncBuffer
 	done := make(chan error, 1)
 	go func() { done <- srv.ServeStdio(context.Background(), strings.NewReader(in.String()), &out) }()
 	select {

@@ -86,6 +86,9 @@ func New(opts Options) (*Server, error) {
 	)
 	s.guard.ask = approver{sdk: s.sdk, timeout: AskTimeout}.ask
 	s.res.install(hooks)
+	if err := s.installApps(hooks); err != nil {
+		return nil, err
+	}
 	s.installPrompts()
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
 		return nil, fmt.Errorf("mcp: static tools: %w", err)

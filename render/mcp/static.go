@@ -103,6 +103,8 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		return answer(map[string]any{"stopped": sess.ID}, "Session stopped: "+sess.ID), nil
 	case "facet_send_key":
 		return s.toolSendKey(ctx, args)
+	case AppViewTool:
+		return s.appView(ctx, args)
 	case "facet_get_model":
 		sess, err := s.session(args, "id")
 		if err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/terminal"
+	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 )
 
@@ -123,6 +124,7 @@ func mcpApps() []mcp.App {
 func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Sessions, logger *slog.Logger) mcp.Options {
 	opts := mcp.Options{
 		Apps:               mcpApps(),
+		UI:                 web.App{},
 		Startable:          o.startable.list(),
 		MaxSessions:        o.maxStarts.n,
 		ToolNames:          o.toolNames,

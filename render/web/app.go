@@ -97,8 +97,11 @@ func (App) Frame(snap tea.Snapshot, session string) (root, focus string) {
 	return coverSecrets(paint(snap, session, false, "").HTML(), snap.Secrets), focusID(snap)
 }
 
-// coverSecrets replaces every secret in the text of doc (never inside a
-// tag, so the markup stays whole) with as many "•" as it has runes.
+// coverSecrets replaces every secret in the text of doc, and in the values
+// of attributes that carry what the app wrote (a title, a label, a
+// field's value), with as many "•" as it has runes. Tag names, ids,
+// classes and the data-* attributes the page routes clicks by are left as
+// they are, so the markup stays whole.
 func coverSecrets(doc string, secrets map[string]string) string {
 	var cuts []string
 	for _, v := range secrets {
@@ -124,11 +127,28 @@ func coverSecrets(doc string, secrets map[string]string) string {
 		if end < 0 {
 			end = len(doc) - 1
 		}
-		b.WriteString(doc[:end+1])
+		b.WriteString(coverTag(doc[:end+1], cuts))
 		doc = doc[end+1:]
 	}
 	return b.String()
 }
+
+// coverTag covers the secrets in the free-text attribute values of one
+// tag. Values are quoted with '"' and never hold one (html.EscapeString).
+func coverTag(tag string, cuts []string) string {
+	parts := strings.Split(tag, `"`)
+	for i := 1; i < len(parts); i += 2 {
+		name := parts[i-1][strings.LastIndexAny(parts[i-1], " \t\n")+1:]
+		name = strings.TrimSuffix(name, "=")
+		if !structural[name] && !strings.HasPrefix(name, "data-") {
+			parts[i] = coverText(parts[i], cuts)
+		}
+	}
+	return strings.Join(parts, `"`)
+}
+
+// structural are the attributes the page is built from, not text.
+var structural = map[string]bool{"id": true, "class": true, "type": true, "role": true, "tabindex": true, "style": true}
 
 func coverText(text string, cuts []string) string {
 	for _, c := range cuts {

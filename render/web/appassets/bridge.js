@@ -15,6 +15,9 @@
   let closed = false;
   let drawing = null;
   let again = false;
+  // acting is the person's last action: the next waits for it, so keys
+  // typed quickly arrive in order whatever the host does with its calls.
+  let acting = Promise.resolve();
   const pending = new Map();
   const handlers = [], closers = [];
 
@@ -80,7 +83,9 @@
       call = [name, ev.args || {}];
     }
     if (!call) return;
-    callTool(call[0], call[1]).then(function () { problem(""); }, function (err) { problem(err.message); }).finally(draw);
+    acting = acting.then(function () {
+      return callTool(call[0], call[1]).then(function () { problem(""); }, function (err) { problem(err.message); });
+    }).finally(draw);
   }
 
   window.addEventListener("message", function (e) {

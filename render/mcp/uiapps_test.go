@@ -52,7 +52,7 @@ func vaultApps() []App {
 
 // connectUI connects a client that declares the MCP Apps extension when ui
 // is true.
-func connectUI(t *testing.T, srv *Server, ui bool) *client.Client {
+func connectUI(t testing.TB, srv *Server, ui bool) *client.Client {
 	t.Helper()
 	c, err := client.NewInProcessClient(srv.SDK())
 	if err != nil {
@@ -75,7 +75,7 @@ func connectUI(t *testing.T, srv *Server, ui bool) *client.Client {
 	return c
 }
 
-func callRaw(t *testing.T, c *client.Client, name string, args map[string]any) *sdk.CallToolResult {
+func callRaw(t testing.TB, c *client.Client, name string, args map[string]any) *sdk.CallToolResult {
 	t.Helper()
 	req := sdk.CallToolRequest{}
 	req.Params.Name, req.Params.Arguments = name, args
@@ -185,6 +185,21 @@ func TestMCPAppsViewIsSelfContainedAndDeclaresNoOrigins(t *testing.T) {
 	}
 	if !strings.Contains(page.Text, `"session":"v"`) || !strings.Contains(page.Text, "connect-src 'none'") {
 		t.Errorf("the page does not name its session or forbid connections:\n%.400s", page.Text)
+	}
+	// The view the tool definitions link learns its session from the host.
+	read.Params.URI = UIHostURI
+	generic, err := c.ReadResource(context.Background(), read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := generic.Contents[0].(sdk.TextResourceContents).Text; !strings.Contains(text, `"session":""`) {
+		t.Errorf("%s names a session:\n%.400s", UIHostURI, text)
+	}
+	for _, bad := range []string{"ui://facet/session/ghost", "ui://facet/session/a.b", "ui://facet/session/"} {
+		read.Params.URI = bad
+		if _, err := c.ReadResource(context.Background(), read); err == nil {
+			t.Errorf("read %s: no error, want one naming the session or the id rule", bad)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -58,23 +59,30 @@ type UIRenderer interface {
 }
 
 // uiClient reports whether the client of ctx declared the MCP Apps
-// extension with the HTML view type in its initialize request.
+// extension with the HTML view type: in this request's capabilities
+// (protocol 2026-07-28 and later carry them in every request's _meta),
+// else in its initialize request.
 func uiClient(ctx context.Context) bool {
-	ci, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo)
-	if !ok {
+	var caps *sdk.ClientCapabilities
+	if info := server.RequestProtocolInfoFromContext(ctx); info != nil && info.ClientCapabilities != nil {
+		caps = info.ClientCapabilities
+	} else if ci, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+		c := ci.GetClientCapabilities()
+		caps = &c
+	}
+	if caps == nil {
 		return false
 	}
-	ext, ok := ci.GetClientCapabilities().Extensions[UIExtension].(map[string]any)
-	if !ok {
+	// The settings arrive decoded from JSON, or as a Go caller's own
+	// values (an in-process client): read them through JSON either way.
+	raw, err := json.Marshal(caps.Extensions[UIExtension])
+	var ext struct {
+		MIMETypes []string `json:"mimeTypes"`
+	}
+	if err != nil || json.Unmarshal(raw, &ext) != nil {
 		return false
 	}
-	types, _ := ext["mimeTypes"].([]any)
-	for _, t := range types {
-		if t == UIMIME {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(ext.MIMETypes, UIMIME)
 }
 
 // installApps offers sessions as MCP Apps views when Options.UI is set.

@@ -50,9 +50,20 @@ func vaultApps() []App {
 	return []App{{Name: "vault", Title: "Vault", New: func() tea.Model { return &vault{PW: widgets.TextInputState{ID: "pw"}} }}}
 }
 
-// connectUI connects a client that declares the MCP Apps extension when ui
-// is true.
+// connectUI connects a client that declares the MCP Apps extension (with
+// the HTML view type) when ui is true.
 func connectUI(t testing.TB, srv *Server, ui bool) *client.Client {
+	t.Helper()
+	var ext any
+	if ui {
+		ext = map[string]any{"mimeTypes": []any{UIMIME}}
+	}
+	return connectExt(t, srv, ext)
+}
+
+// connectExt connects a client whose capabilities declare the MCP Apps
+// extension with settings ext, or not at all when ext is nil.
+func connectExt(t testing.TB, srv *Server, ext any) *client.Client {
 	t.Helper()
 	c, err := client.NewInProcessClient(srv.SDK())
 	if err != nil {
@@ -65,8 +76,8 @@ func connectUI(t testing.TB, srv *Server, ui bool) *client.Client {
 	req := sdk.InitializeRequest{}
 	req.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
 	req.Params.ClientInfo = sdk.Implementation{Name: "facet-host-test", Version: "1"}
-	if ui {
-		req.Params.Capabilities.Extensions = map[string]any{UIExtension: map[string]any{"mimeTypes": []any{UIMIME}}}
+	if ext != nil {
+		req.Params.Capabilities.Extensions = map[string]any{UIExtension: ext}
 	}
 	if _, err := c.Initialize(ctx, req); err != nil {
 		t.Fatal(err)
@@ -98,11 +109,18 @@ func TestMCPAppsAreOfferedOnlyToClientsThatDeclareTheExtension(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.App{}})
 	ctx := context.Background()
 	for _, tc := range []struct {
-		name string
-		ui   bool
-	}{{"plain client", false}, {"MCP Apps host", true}} {
+		name, id string
+		ext      any
+		ui       bool
+	}{
+		{"plain client", "plain", nil, false},
+		{"another view type only", "other", map[string]any{"mimeTypes": []any{"text/uri-list"}}, false},
+		{"no settings", "bare", map[string]any{}, false},
+		{"MCP Apps host", "ui", map[string]any{"mimeTypes": []any{UIMIME}}, true},
+		{"Go caller's own values", "gohost", map[string]any{"mimeTypes": []string{UIMIME}}, true},
+	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := connectUI(t, srv, tc.ui)
+			c := connectExt(t, srv, tc.ext)
 			tools, err := c.ListTools(ctx, sdk.ListToolsRequest{})
 			if err != nil {
 				t.Fatal(err)
@@ -138,7 +156,7 @@ func TestMCPAppsAreOfferedOnlyToClientsThatDeclareTheExtension(t *testing.T) {
 			if found != tc.ui {
 				t.Errorf("template %s listed: %v, want %v", uiTemplate, found, tc.ui)
 			}
-			start := callRaw(t, c, "facet_start", map[string]any{"app": "vault", "id": map[bool]string{true: "ui", false: "plain"}[tc.ui]})
+			start := callRaw(t, c, "facet_start", map[string]any{"app": "vault", "id": tc.id})
 			if start.IsError {
 				t.Fatalf("facet_start: %v", start.Content)
 			}

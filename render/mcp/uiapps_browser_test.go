@@ -190,8 +190,10 @@ func inView(ctx context.Context, sel string) (string, error) {
 
 func TestMCPAppsViewInAHostDrivesTheSessionTheAgentSees(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.App{}})
+	// In a real host the agent and the view share the host's one
+	// connection to the server: the agent's calls are made on it too.
 	hostClient := connectUI(t, srv, true)
-	agent := connectUI(t, srv, false)
+	agent := hostClient
 	ctx := hostBrowser(t)
 	h := host(t, hostClient, "vault", "vault")
 	name := func(widget, action string) string {

@@ -24,8 +24,8 @@
 //
 // The JavaScript mirrors the split: facet.js draws patches and reports
 // events through an abstract transport ({send, onMessage}); ws.js is the
-// WebSocket transport, appassets/bridge.js the MCP Apps one. Nothing is built or fetched from elsewhere: every
-// asset is embedded.
+// WebSocket transport, appassets/bridge.js the MCP Apps one. Nothing is
+// built or fetched from elsewhere: every asset is embedded.
 //
 // Keys go to the runtime as a terminal's do (Tab moves focus, the focused
 // widget's own key map turns the rest into messages); a click goes to the

@@ -16,6 +16,7 @@ import (
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/terminal"
+	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 )
 
@@ -142,6 +143,7 @@ func mcpApps() []mcp.App {
 func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Sessions, logger *slog.Logger) mcp.Options {
 	opts := mcp.Options{
 		Apps:        mcpApps(),
+		UI:          web.App{},
 		Startable:   o.startable.list(),
 		MaxSessions: o.maxStarts.n,
 		ToolNames:   o.toolNames,

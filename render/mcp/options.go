@@ -96,6 +96,10 @@ type Options struct {
 	// these methods; an entry may be a pattern ("resources/*", "*"). An
 	// entry that matches no read method the server decides is refused.
 	AllowedReadMethods []string
+	// UI draws sessions as MCP Apps views (ui://facet/session/<id>) for
+	// clients that declare the io.modelcontextprotocol/ui extension; nil
+	// offers none. render/web's App is one.
+	UI UIRenderer
 	// Production selects production defaults for an unconfigured policy:
 	// no tool runs and only DefaultReadMethods are served.
 	Production bool

@@ -87,6 +87,9 @@ func New(opts Options) (*Server, error) {
 	)
 	s.guard.ask = s.approve
 	s.res.install(hooks)
+	if err := s.installApps(hooks); err != nil {
+		return nil, err
+	}
 	s.installPrompts()
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
 		return nil, fmt.Errorf("mcp: static tools: %w", err)

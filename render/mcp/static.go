@@ -43,6 +43,8 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		return s.toolSendKey(ctx, args)
 	case "facet_focus":
 		return s.toolFocus(ctx, args)
+	case AppViewTool:
+		return s.appView(ctx, args)
 	case "facet_get_model":
 		sess, err := s.session(ctx, args, "id")
 		if err != nil {

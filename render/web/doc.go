@@ -8,7 +8,7 @@
 // person sees the agent's actions as they happen.
 //
 // The page is split in three layers so that another transport can carry it
-// (an MCP Apps host's postMessage bridge, later):
+// (App: the same page inside an MCP Apps host, over its postMessage bridge):
 //
 //   - Page: the tree drawn as HTML elements keyed by DOM id (buttons are
 //     <button>, a masked field an <input type="password"> that never carries
@@ -24,8 +24,8 @@
 //
 // The JavaScript mirrors the split: facet.js draws patches and reports
 // events through an abstract transport ({send, onMessage}); ws.js is the
-// WebSocket transport. Nothing is built or fetched from elsewhere: every
-// asset is embedded.
+// WebSocket transport, appassets/bridge.js the MCP Apps one. Nothing is
+// built or fetched from elsewhere: every asset is embedded.
 //
 // Keys go to the runtime as a terminal's do (Tab moves focus, the focused
 // widget's own key map turns the rest into messages); a click goes to the

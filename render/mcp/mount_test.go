@@ -109,6 +109,7 @@ func (hc *hostClient) templates(t *testing.T) string {
 func (hc *hostClient) subscribe(uri string) error {
 	req := sdk.SubscribeRequest{}
 	req.Params.URI = uri
+	//lint:ignore SA1019 the host carries the stateful protocol's subscribe RPC, not subscriptions/listen
 	return hc.c.Subscribe(context.Background(), req)
 }
 

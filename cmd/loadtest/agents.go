@@ -87,8 +87,8 @@ func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
 // errToolError is a call that answered an error result.
 var errToolError = errors.New("the tool answered an error")
 
-// call calls tool and answers its first text block; an error result is an
-// error.
+// call calls tool and answers its structured content as JSON when it has
+// some, and its first text block otherwise; an error result is an error.
 func (a *agent) call(ctx context.Context, tool string, args map[string]any) (string, error) {
 	req := sdk.CallToolRequest{}
 	req.Params.Name = tool
@@ -105,6 +105,15 @@ func (a *agent) call(ctx context.Context, tool string, args map[string]any) (str
 	}
 	if res.IsError {
 		return "", fmt.Errorf("%s: %w: %s", tool, errToolError, strings.Join(text, " "))
+	}
+	if res.StructuredContent != nil {
+		// A read's value travels as structured content; its text is a
+		// summary for the model.
+		b, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			return "", fmt.Errorf("%s: structured content: %w", tool, err)
+		}
+		return string(b), nil
 	}
 	if len(text) == 0 {
 		return "", nil

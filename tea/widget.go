@@ -25,6 +25,10 @@ type RenderContext struct {
 	Focused bool
 	// Hovered reports whether the mouse is over the widget.
 	Hovered bool
+	// Light reports that the screen's background is light, as the
+	// terminal answered when asked; the zero value is a dark background.
+	// A widget with no theme of its own draws in colours that read on it.
+	Light bool
 }
 
 // Focusable is implemented by widgets that can take keyboard focus.

@@ -59,7 +59,7 @@ func (c BarChart) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(c.Theme)
+	t := themeIn(c.Theme, ctx)
 	if len(c.Bars) == 0 {
 		return t.Muted.Render(Fit("(no data)", ctx.Width))
 	}

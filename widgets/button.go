@@ -75,7 +75,7 @@ func (b Button) Describe() tea.Description {
 // Render implements tea.Widget: "[ Label ]", highlighted when focused, or
 // "( Label )", dimmed, when disabled.
 func (b Button) Render(ctx tea.RenderContext) string {
-	t := themeOr(b.Theme)
+	t := themeIn(b.Theme, ctx)
 	style, open, closing := t.Button, "[ ", " ]"
 	switch {
 	case b.Disabled:

@@ -72,7 +72,7 @@ func (c Checkbox) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(c.Theme)
+	t := themeIn(c.Theme, ctx)
 	box, label := t.Border, t.Normal
 	switch {
 	case c.Disabled:

@@ -196,7 +196,7 @@ func (m Menu) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(m.Theme)
+	t := themeIn(m.Theme, ctx)
 	if len(m.Items) == 0 {
 		return t.Muted.Render(Fit("(empty menu)", ctx.Width))
 	}

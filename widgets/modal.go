@@ -240,7 +240,7 @@ func (m Modal) Render(ctx tea.RenderContext) string {
 	if !m.Visible || ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(m.Theme)
+	t := themeIn(m.Theme, ctx)
 	border, confirmStyle, dismissStyle := t.Border, t.Button, t.Button
 	if ctx.Focused {
 		border = t.BorderFocus

@@ -86,7 +86,7 @@ func (p Progress) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(p.Theme)
+	t := themeIn(p.Theme, ctx)
 	percent := fmt.Sprintf(" %3d%%", p.percent())
 	barWidth := ctx.Width - progressPercentWidth
 	if barWidth < 1 {

@@ -164,7 +164,7 @@ func (s Scrubber) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	th := themeOr(s.Theme)
+	th := themeIn(s.Theme, ctx)
 	l := s.layout(ctx.Width)
 	text, chrome, knob, played := th.Normal, th.Muted, th.Muted, th.Normal
 	switch {

@@ -120,7 +120,7 @@ func (l SelectList) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(l.Theme)
+	t := themeIn(l.Theme, ctx)
 	labelStyle, item, marked, marker := t.Normal, t.Normal, t.SelectedDim, t.Muted
 	switch {
 	case l.Disabled:

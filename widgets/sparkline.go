@@ -58,7 +58,7 @@ func (s Sparkline) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(s.Theme)
+	t := themeIn(s.Theme, ctx)
 	label := OneLine(s.Label)
 	if label != "" {
 		// The label gives way to the values, keeping at most half the width.

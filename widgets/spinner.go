@@ -83,7 +83,7 @@ func (s Spinner) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(s.Theme)
+	t := themeIn(s.Theme, ctx)
 	label := t.Normal.Render(OneLine(s.Label))
 	if !s.Spinning {
 		return Fit(label, ctx.Width)

@@ -180,7 +180,7 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	th := themeOr(t.Theme)
+	th := themeIn(t.Theme, ctx)
 	spans := t.layout(ctx.Width)
 	rows := t.visibleRows(ctx.Height)
 	start := t.windowStart(rows)

@@ -165,7 +165,7 @@ func (t Tabs) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	th := themeOr(t.Theme)
+	th := themeIn(t.Theme, ctx)
 	act := t.active()
 	active := th.SelectedDim
 	if ctx.Focused {

@@ -46,7 +46,7 @@ func (x Text) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(x.Theme)
+	t := themeIn(x.Theme, ctx)
 	style := t.Normal
 	if x.Muted {
 		style = t.Muted

@@ -116,7 +116,7 @@ func (a TextArea) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	t := themeOr(a.Theme)
+	t := themeIn(a.Theme, ctx)
 	focused := ctx.Focused && !a.Disabled
 	gutter, labelStyle, text := t.Border, t.Normal, t.Normal
 	switch {

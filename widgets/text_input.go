@@ -151,7 +151,7 @@ func (t TextInput) Describe() tea.Description {
 // to fit, the cursor (reversed) where it is when focused and, when it is
 // empty, the placeholder (muted, between ‹ and ›): "Label: [‹hint› ]".
 func (t TextInput) Render(ctx tea.RenderContext) string {
-	return renderField(themeOr(t.Theme), ctx, fieldLabel(t.Label, t.LabelWidth), t.Value, t.Placeholder, t.Mask, t.Width, t.CursorFromEnd, t.Disabled)
+	return renderField(themeIn(t.Theme, ctx), ctx, fieldLabel(t.Label, t.LabelWidth), t.Value, t.Placeholder, t.Mask, t.Width, t.CursorFromEnd, t.Disabled)
 }
 
 // HandleKey implements tea.KeyHandler.

@@ -1,9 +1,15 @@
 package widgets
 
-import "charm.land/lipgloss/v2"
+import (
+	"charm.land/lipgloss/v2"
+
+	"github.com/facetui/facet/tea"
+)
 
 // Theme holds every style the widgets draw with, so an app restyles all of
-// them at once by setting one Theme on its widgets (nil means DefaultTheme).
+// them at once by setting one Theme on its widgets. A widget whose Theme is
+// nil draws in ThemeFor the background its renderer reports
+// (tea.RenderContext.Light): DefaultTheme unless the background is light.
 type Theme struct {
 	Normal      lipgloss.Style // ordinary text
 	Muted       lipgloss.Style // placeholders, hints, unfocused chrome
@@ -61,13 +67,21 @@ func ThemeFor(dark bool) *Theme {
 	return t
 }
 
-// defaultTheme is read-only after package initialisation.
-var defaultTheme = DefaultTheme()
+// defaultTheme and lightTheme are read-only after package initialisation.
+var (
+	defaultTheme = DefaultTheme()
+	lightTheme   = ThemeFor(false)
+)
 
-// themeOr returns t, or the default theme when t is nil.
-func themeOr(t *Theme) *Theme {
-	if t == nil {
-		return defaultTheme
+// themeIn returns t, the widget's own theme, or when it is nil the theme
+// for the background ctx is drawn on: ThemeFor(false) on a light one,
+// DefaultTheme on a dark one.
+func themeIn(t *Theme, ctx tea.RenderContext) *Theme {
+	switch {
+	case t != nil:
+		return t
+	case ctx.Light:
+		return lightTheme
 	}
-	return t
+	return defaultTheme
 }

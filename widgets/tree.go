@@ -184,7 +184,7 @@ func (t Tree) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	th := themeOr(t.Theme)
+	th := themeIn(t.Theme, ctx)
 	lines := t.visible()
 	cur := t.cursor(lines)
 	h := t.lines(ctx.Height)

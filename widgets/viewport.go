@@ -121,7 +121,7 @@ func (v Viewport) Render(ctx tea.RenderContext) string {
 	if ctx.Width <= 0 {
 		return ""
 	}
-	th := themeOr(v.Theme)
+	th := themeIn(v.Theme, ctx)
 	h := v.height(ctx.Height)
 	top := v.top(h)
 	bar := ctx.Width >= 3 && len(v.Lines) > h

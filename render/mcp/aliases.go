@@ -131,12 +131,7 @@ func (r *resources) meaning(app string) string {
 // subscriber who reads again on the notice finds the new registration.
 // r.syncMu is held.
 func (r *resources) apply(remove []string, add []server.ServerResource, ch aliasChange) {
-	if remove = append(remove, ch.remove...); len(remove) > 0 {
-		r.s.sdk.DeleteResources(remove...)
-	}
-	if add = append(add, ch.add...); len(add) > 0 {
-		r.s.sdk.AddResources(add...)
-	}
+	r.publish(append(remove, ch.remove...), append(add, ch.add...))
 	for _, n := range ch.notices {
 		for _, cs := range n.subs {
 			deliver(cs, n.uri, sdk.JSONRPCNotification{

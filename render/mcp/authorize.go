@@ -153,51 +153,21 @@ var readMethods = []string{
 // fails with an error naming the method. Ask is refused without echoing
 // its prompt.
 func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
-	raw, ok := message.(json.RawMessage)
-	if !ok {
-		b, err := json.Marshal(message)
-		if err != nil {
-			return nil
-		}
-		raw = b
-	}
-	if err := sameKeys(raw); err != nil {
+	req, err := readRequest(message)
+	if err != nil || !slices.Contains(readMethods, req.method) {
 		return err
 	}
-	var m struct {
-		Method string          `json:"method"`
-		Params json.RawMessage `json:"params"`
-	}
-	if json.Unmarshal(raw, &m) != nil || !slices.Contains(readMethods, m.Method) {
-		return nil
-	}
-	var params map[string]any
-	_ = json.Unmarshal(m.Params, &params)
-	if err := s.guard.read(ctx, m.Method, params); err != nil {
+	if err := s.guard.read(ctx, req.method, req.params); err != nil {
 		return err
 	}
-	switch m.Method {
+	switch req.method {
 	case "resources/subscribe":
-		uri, _ := params["uri"].(string)
-		if err := s.res.subscribable(uri); err != nil {
-			return err
-		}
-		if err := s.res.subscriptionRoom(ctx, uri); err != nil {
-			return err
-		}
-		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok {
-			if !s.sees(ctx, session) {
-				return fmt.Errorf("resource %q: %w", uri, notYours(session))
-			}
-			if sess, running := s.sessions.Get(session); running && sess.Snapshot().Presence.Blocked {
-				return fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again", uri, session)
-			}
-		}
-		return nil
+		uri, _ := req.params["uri"].(string)
+		return s.gateSubscribe(ctx, uri)
 	case "resources/read":
 		// An ambiguous app URI is not registered with the SDK, which
 		// would answer "not found"; say instead which URIs to read.
-		uri, _ := params["uri"].(string)
+		uri, _ := req.params["uri"].(string)
 		if err := s.res.ambiguity(uri); err != nil {
 			return err
 		}
@@ -206,7 +176,63 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 		}
 		return nil
 	case "subscriptions/listen":
-		return s.res.listen(ctx, m.Params)
+		return s.res.listen(ctx, req.raw)
+	}
+	return nil
+}
+
+// request is a JSON-RPC request as a hook sees it: its method and params.
+type request struct {
+	method string
+	raw    json.RawMessage
+	params map[string]any
+}
+
+// readRequest decodes the request a hook is handed, refusing one whose
+// keys collide (see KeyCollisionError). A message it cannot read has no
+// method.
+func readRequest(message any) (request, error) {
+	raw, ok := message.(json.RawMessage)
+	if !ok {
+		b, err := json.Marshal(message)
+		if err != nil {
+			return request{}, nil
+		}
+		raw = b
+	}
+	if err := sameKeys(raw); err != nil {
+		return request{}, err
+	}
+	var m struct {
+		Method string          `json:"method"`
+		Params json.RawMessage `json:"params"`
+	}
+	if json.Unmarshal(raw, &m) != nil {
+		return request{}, nil
+	}
+	req := request{method: m.Method, raw: m.Params}
+	_ = json.Unmarshal(m.Params, &req.params)
+	return req, nil
+}
+
+// gateSubscribe answers why the caller on ctx may not subscribe to uri, or
+// nil: it must name a resource of a running session the caller reaches,
+// within the connection's subscription limit, and not while the person at
+// the session has detached agents.
+func (s *Server) gateSubscribe(ctx context.Context, uri string) error {
+	if err := s.res.subscribable(uri); err != nil {
+		return err
+	}
+	if err := s.res.subscriptionRoom(ctx, uri); err != nil {
+		return err
+	}
+	if session, _, _, ok := parseURI(s.res.resolve(uri)); ok {
+		if !s.sees(ctx, session) {
+			return fmt.Errorf("resource %q: %w", uri, notYours(session))
+		}
+		if sess, running := s.sessions.Get(session); running && sess.Snapshot().Presence.Blocked {
+			return fmt.Errorf("resource %q: the person at session `%s` has detached agents; nothing is served until they allow agents again", uri, session)
+		}
 	}
 	return nil
 }

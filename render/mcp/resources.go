@@ -77,6 +77,10 @@ type resources struct {
 	aliases   map[string]string                          // app URI -> facet URI, while it is the only claim (registered with the SDK)
 	bySession map[string][]string                        // session -> facet URIs registered with the SDK
 	watching  map[string]context.CancelFunc              // session -> its snapshot follower
+
+	// pub registers resources with the Facet server's SDK and every server
+	// it is mounted on.
+	pub publisher
 }
 
 func newResources(s *Server) *resources {
@@ -95,11 +99,12 @@ func (r *resources) install(h *server.Hooks) {
 			Handler:  r.read,
 		}
 	}
-	r.s.sdk.AddResourceTemplates(
+	r.pub.templates = []server.ServerResourceTemplate{
 		tmpl(templateWidgets, "Session widgets", "The session's widget tree: kind, id, label, role, state, focus, children. Masked inputs report no value."),
 		tmpl(templateContext, "Session context", "Everything an agent needs at once: the app's model projections, the widget tree, focus, pending notifications and the session's tools through the focus lens."),
 		tmpl(templateModel, "Model projection", "A projection of the session's model that its app declares."),
-	)
+	}
+	r.s.sdk.AddResourceTemplates(r.pub.templates...)
 	h.AddOnSuccess(r.onSuccess)
 	h.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { r.dropClient(cs.SessionID()) })
 }
@@ -121,7 +126,7 @@ func (r *resources) attach(sess *tea.Session) {
 	r.watching[sess.ID] = cancel
 	r.mu.Unlock()
 	ch, unsubscribe := sess.Subscribe() // before the snapshot: no render falls between
-	r.s.sdk.AddResources(entries...)
+	r.publish(nil, entries)
 	r.syncProjections(sess.ID, sess.Snapshot())
 	go func() {
 		defer unsubscribe()

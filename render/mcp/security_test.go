@@ -445,8 +445,10 @@ func TestHTTPTransportChecksOriginAndHostAndIsolatesConnections(t *testing.T) {
 
 func TestMountReentersThroughTheAuthorizer(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{"facet_list"}})
-	host := server.NewMCPServer("host-app", "1", server.WithToolCapabilities(true))
-	srv.Mount(host)
+	host := server.NewMCPServer("host-app", "1", server.WithToolCapabilities(true), server.WithHooks(&server.Hooks{}))
+	if err := srv.Mount(host); err != nil {
+		t.Fatal(err)
+	}
 	tc := connect(t, &Server{sdk: host, reg: srv.reg})
 	mustOK(t, tc.call("facet_list", nil))
 	if code := structuredError(t, tc.call("facet_start", map[string]any{"app": "counter"})); code != CodeAuthorizationRequired {

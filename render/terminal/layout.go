@@ -99,12 +99,13 @@ var defaultTheme = widgets.DefaultTheme()
 // after the focused widget's, and the chrome in theme. With ch.full the
 // full help's columns take the bottom lines instead of the help line.
 func layout(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme) Frame {
-	return layoutWith(tree, width, height, focus, hover, st, ch, theme, nil)
+	return layoutWith(tree, width, height, focus, hover, st, ch, theme, false, nil)
 }
 
 // layoutWith is layout drawing again only what m's last frames did not
-// draw; a nil m draws everything.
-func layoutWith(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme, m *memo) Frame {
+// draw (a nil m draws everything), on a light background when light: the
+// widgets with no theme of their own are told so (tea.RenderContext.Light).
+func layoutWith(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme, light bool, m *memo) Frame {
 	defer m.frameDone()
 	f := Frame{Width: max(width, 0), Height: max(height, 0)}
 	if width <= 0 || height <= 0 {
@@ -126,7 +127,7 @@ func layoutWith(tree tea.Node, width, height int, focus, hover string, st status
 		}
 	}
 	bodyHeight := max(height-len(bottom), 0)
-	l := &layouter{focus: focus, hover: hover, theme: theme, memo: m}
+	l := &layouter{focus: focus, hover: hover, theme: theme, light: light, memo: m}
 	body := l.node(tree, 0, 0, width, bodyHeight)
 	f.lines = make([]string, 0, height)
 	f.lines = append(f.lines, body...)
@@ -237,6 +238,7 @@ func fullHelpLines(tree tea.Node, focus string, own [][]key.Binding, width, maxL
 type layouter struct {
 	focus, hover string
 	theme        *widgets.Theme
+	light        bool // the background is light (tea.RenderContext.Light)
 	memo         *memo
 	rects        []Rect
 	// focusShown is set when the focused widget is drawn whole.
@@ -277,7 +279,7 @@ func (l *layouter) node(n tea.Node, x, y, w, h int) []string {
 
 func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
 	id := wd.WidgetID()
-	ctx := tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover}
+	ctx := tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover, Light: l.light}
 	out := l.memo.render(wd, ctx)
 	lines := splitLines(out)
 	if ctx.Focused && len(lines) > 0 && len(lines) <= h {

@@ -66,7 +66,8 @@ func WithDetachKey(key string) Option {
 // WithTheme styles what the terminal draws around the app's widgets (box
 // borders and titles, the help and status lines, errors) with t instead of
 // widgets.ThemeFor the terminal's background (dark until the terminal
-// says). Widgets keep their own Theme fields. nil keeps the default.
+// says). Widgets keep their own Theme fields, and those without one follow
+// the background, whatever t is. nil keeps the default.
 func WithTheme(t *widgets.Theme) Option { return func(o *options) { o.theme = t } }
 
 // WithProgramOptions passes options through to the Bubble Tea program (for
@@ -257,7 +258,9 @@ type adapter struct {
 	theme     *widgets.Theme
 	// themed is set when WithTheme chose the theme: the terminal's
 	// background then changes nothing.
-	themed        bool
+	themed bool
+	// light is set once the terminal says its background is light.
+	light         bool
 	snap          tea.Snapshot
 	width, height int
 	frame         Frame
@@ -269,7 +272,7 @@ type adapter struct {
 
 func (a *adapter) relayout() {
 	ch := chromeFor(a.snap, a.fullHelp)
-	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), ch, a.theme, a.sh.memo)
+	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), ch, a.theme, a.light, a.sh.memo)
 }
 
 // Init implements bt.Model: it asks the terminal for its background
@@ -291,10 +294,11 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 		return a, bt.Quit
 	case bt.BackgroundColorMsg:
 		dark := msg.IsDark()
+		a.light = !dark
 		if !a.themed {
 			a.theme = widgets.ThemeFor(dark)
-			a.relayout()
 		}
+		a.relayout()
 		a.queue(event{background: &tea.BackgroundMsg{Dark: dark}})
 	case toggleHelpMsg:
 		a.fullHelp = !a.fullHelp

@@ -49,6 +49,48 @@ func TestTheChromeFollowsTheTerminalsBackground(t *testing.T) {
 	}
 }
 
+// buttoned is an app of one focusable button with no theme of its own.
+type buttoned struct{}
+
+func (buttoned) Init() tea.Cmd                         { return nil }
+func (b buttoned) Update(tea.Msg) (tea.Model, tea.Cmd) { return b, nil }
+func (buttoned) View() tea.Node                        { return widgets.Button{ID: "go", Label: "Go"} }
+
+func TestWidgetsWithoutAThemeFollowTheTerminalsBackground(t *testing.T) {
+	// The focused button's background is the theme's accent: #5A3FD1 on a
+	// light terminal, #7D56F4 on a dark one, whether or not WithTheme
+	// styles the chrome.
+	const lightAccent, darkAccent = "48;2;90;63;209", "48;2;125;86;244"
+	tests := []struct {
+		name       string
+		background color.Color
+		themed     bool
+		want, not  string
+	}{
+		{"light terminal", color.White, false, lightAccent, darkAccent},
+		{"dark terminal", color.Black, false, darkAccent, lightAccent},
+		{"light terminal, WithTheme", color.White, true, lightAccent, darkAccent},
+		{"dark terminal, WithTheme", color.Black, true, darkAccent, lightAccent},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, _ := newAdapter(t, buttoned{}, "go")
+			a.themed = tt.themed
+			// Drawn once before the terminal answers, as Run does: the
+			// memo must not hand back the drawing from the other background.
+			a.sh.memo = newMemo()
+			for _, bg := range []color.Color{color.Black, color.White, tt.background} {
+				m, _ := a.Update(bt.BackgroundColorMsg{Color: bg})
+				a = m.(adapter)
+			}
+			got := a.frame.Styled()
+			if !strings.Contains(got, tt.want) || strings.Contains(got, tt.not) {
+				t.Fatalf("the focused button is not drawn in %s (and not %s): %q", tt.want, tt.not, got)
+			}
+		})
+	}
+}
+
 func TestThemeForPicksColoursThatReadOnTheBackground(t *testing.T) {
 	light, dark := widgets.ThemeFor(false), widgets.ThemeFor(true)
 	if light.Accent.Render("x") == dark.Accent.Render("x") || light.Muted.Render("x") == dark.Muted.Render("x") {

@@ -568,3 +568,33 @@ func TestOutputValidatorRefusesWhatTheSchemaRefuses(t *testing.T) {
 		})
 	}
 }
+
+// TestBuiltPlaygroundCompactListStaysSmall: with --tools=compact, the
+// built binary lists only the facet_* tools and each session's
+// discover_tools, and the search task still runs by parts through
+// facet_act.
+func TestBuiltPlaygroundCompactListStaysSmall(t *testing.T) {
+	w := stdioPlayground(t, "--tools=compact")
+	w.mustCall("facet_start", map[string]any{"app": "search", "id": "demo"})
+	tools := w.tools()
+	size := 0
+	for name, lt := range tools {
+		size += lt.bytes
+		if !strings.HasPrefix(name, "facet_") && name != "demo_discover_tools" {
+			t.Errorf("compact tools/list holds %s", name)
+		}
+	}
+	if _, ok := tools["demo_discover_tools"]; !ok {
+		t.Errorf("compact tools/list has no demo_discover_tools")
+	}
+	act := func(widget, action string, args map[string]any) wireAnswer {
+		return w.mustCall("facet_act", map[string]any{"session": "demo", "widget": widget, "action": action, "args": args})
+	}
+	act("search", "type_into", map[string]any{"text": "rust"})
+	act("submit", "click", nil)
+	act("results", "sort", map[string]any{"column": "stars", "direction": "desc"})
+	if rows := act("results", "get_rows", nil); !strings.Contains(rows.text(), "rust-lang/rust") {
+		t.Fatalf("the rows read through facet_act do not show the search's results:\n%s", rows.text())
+	}
+	t.Logf("compact tools/list with one search session: %d tools, %d bytes", len(tools), size)
+}

@@ -124,6 +124,23 @@ func (w *wireClient) request(method string, params any) (json.RawMessage, int) {
 	return resp.Result, envelope + len(resp.Result)
 }
 
+// refused sends one JSON-RPC request that must be refused and returns
+// the error's message.
+func (w *wireClient) refused(method string, params any) string {
+	w.t.Helper()
+	w.next++
+	ctx, cancel := context.WithTimeout(context.Background(), clientWait)
+	defer cancel()
+	resp, err := w.c.GetTransport().SendRequest(ctx, transport.JSONRPCRequest{JSONRPC: "2.0", ID: sdk.NewRequestId(1_000_000 + w.next), Method: method, Params: params})
+	switch {
+	case err != nil:
+		return err.Error()
+	case resp.Error == nil:
+		w.t.Fatalf("%s %v was answered, want a refusal: %s", method, params, resp.Result)
+	}
+	return resp.Error.Message
+}
+
 // listedTool is one tool of tools/list: its definition and its size.
 type listedTool struct {
 	def   wireTool
@@ -481,12 +498,25 @@ func TestBuiltPlaygroundKeepsEachHTTPClientsSessionsToItself(t *testing.T) {
 		{"a7_discover_tools", nil},
 		{"facet_act", map[string]any{"session": "a7", "widget": "inc", "action": "click"}},
 		{"facet_screenshot", map[string]any{"id": "a7"}},
+		{"facet_send_key", map[string]any{"id": "a7", "key": "enter"}},
+		{"facet_get_model", map[string]any{"id": "a7"}},
 		{"facet_stop", map[string]any{"id": "a7"}},
 	} {
 		got := b.call(tc.tool, tc.args)
 		if !got.IsError || !strings.Contains(got.text(), why) {
 			t.Errorf("client B's %s %v = error %v %q, want an error saying %q", tc.tool, tc.args, got.IsError, got.text(), why)
 		}
+	}
+	// Resources follow the same rule.
+	if msg := b.refused("resources/read", map[string]any{"uri": "facet://session/a7/widgets"}); !strings.Contains(msg, "another client connection") {
+		t.Errorf("client B's resources/read of a7's widgets was refused with %q, want it to say the session is another connection's", msg)
+	}
+	if raw, _ := a.request("resources/list", map[string]any{}); !strings.Contains(string(raw), "facet://session/a99/") {
+		t.Fatalf("client A's resources/list does not show its session a99: %.300s", raw)
+	}
+	raw, _ := b.request("resources/list", map[string]any{})
+	if regexp.MustCompile(`facet://session/a[0-9]+/`).Match(raw) {
+		t.Errorf("client B's resources/list shows client A's sessions: %.300s", raw)
 	}
 	if got := a.mustCall("facet_screenshot", map[string]any{"id": "a7"}); !strings.Contains(got.text(), "Count: 0") {
 		t.Errorf("after client B's attempts, client A's session a7 is not untouched at Count: 0:\n%s", got.text())

@@ -370,7 +370,9 @@ func exploreEveryDemo(t *testing.T, w *wireClient, prefix string) exploration {
 		return true
 	}
 	for i, app := range mcpApps() {
-		id := fmt.Sprintf("%s%d", prefix, i)
+		// The longest id facet_start takes (seven characters), so the
+		// names checked are the longest a session can have.
+		id := fmt.Sprintf("%s%06d", prefix, i)
 		if !call("facet_start", map[string]any{"app": app.Name, "id": id}) {
 			t.Fatalf("facet_start %s failed", app.Name)
 		}
@@ -522,6 +524,18 @@ func TestBuiltPlaygroundKeepsEachHTTPClientsSessionsToItself(t *testing.T) {
 		t.Errorf("after client B's attempts, client A's session a7 is not untouched at Count: 0:\n%s", got.text())
 	}
 	a.mustCall("facet_stop", map[string]any{"id": "a7"})
+
+	// A session started shared: B lists it and acts on it, but only A
+	// may stop it.
+	a.mustCall("facet_start", map[string]any{"app": "counter", "id": "pub", "shared": true})
+	if _, ok := b.tools()["pub_inc_click"]; !ok {
+		t.Fatal("client B does not list pub_inc_click of the session client A shared")
+	}
+	b.mustCall("pub_inc_click", nil)
+	if got := b.call("facet_stop", map[string]any{"id": "pub"}); !got.IsError || !strings.Contains(got.text(), "only the connection that started it can stop it") {
+		t.Errorf("client B's facet_stop of the shared session = error %v %q, want a refusal saying only its starter may stop it", got.IsError, got.text())
+	}
+	a.mustCall("facet_stop", map[string]any{"id": "pub"})
 	t.Logf("client A lists %d tools over %d sessions; client B lists %d", len(aTools), n, len(bTools))
 }
 

@@ -87,8 +87,9 @@ func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
 // errToolError is a call that answered an error result.
 var errToolError = errors.New("the tool answered an error")
 
-// call calls tool and answers its first text block; an error result is an
-// error.
+// call calls tool and answers its structured content as JSON (the value an
+// agent's code reads), or its first text block when it has none; an error
+// result is an error.
 func (a *agent) call(ctx context.Context, tool string, args map[string]any) (string, error) {
 	req := sdk.CallToolRequest{}
 	req.Params.Name = tool
@@ -105,6 +106,13 @@ func (a *agent) call(ctx context.Context, tool string, args map[string]any) (str
 	}
 	if res.IsError {
 		return "", fmt.Errorf("%s: %w: %s", tool, errToolError, strings.Join(text, " "))
+	}
+	if res.StructuredContent != nil {
+		b, err := json.Marshal(res.StructuredContent)
+		if err != nil {
+			return "", fmt.Errorf("%s: structured content: %w", tool, err)
+		}
+		return string(b), nil
 	}
 	if len(text) == 0 {
 		return "", nil

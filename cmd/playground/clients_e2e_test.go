@@ -642,3 +642,33 @@ func TestBuiltPlaygroundCompactListStaysSmall(t *testing.T) {
 	}
 	t.Logf("compact tools/list with one search session: %d tools, %d bytes", len(tools), size)
 }
+
+// TestBuiltPlaygroundsSessionCapNamesNoOtherClientsSessions: over HTTP,
+// when client A's sessions fill --max-sessions, client B's refused
+// facet_start says why without naming A's sessions, and A's names its
+// own to stop.
+func TestBuiltPlaygroundsSessionCapNamesNoOtherClientsSessions(t *testing.T) {
+	base := httpPlayground(t, "--allow-tools=*", "--allow-read-methods=*", "--max-sessions=3")
+	a := httpClient(t, base, "client-a")
+	b := httpClient(t, base, "client-b")
+	for i := range 3 {
+		a.mustCall("facet_start", map[string]any{"app": "counter", "id": fmt.Sprintf("secret%d", i)})
+	}
+	got := b.call("facet_start", map[string]any{"app": "counter", "id": "mine"})
+	if !got.IsError || !strings.Contains(got.text(), "limit of 3") || !strings.Contains(got.text(), "other client connections") {
+		t.Errorf("client B's facet_start at the cap = error %v %q, want a refusal naming the limit and that other connections hold it", got.IsError, got.text())
+	}
+	if strings.Contains(got.text(), "secret") {
+		t.Errorf("client B's refusal names client A's sessions: %q", got.text())
+	}
+	// An id another connection holds is taken, and nothing more is said
+	// (client B could not stop it).
+	got = b.call("facet_start", map[string]any{"app": "counter", "id": "secret0"})
+	if !got.IsError || !strings.Contains(got.text(), `id "secret0" is taken`) || strings.Contains(got.text(), "facet_stop") {
+		t.Errorf("client B's facet_start of client A's id = error %v %q, want only that the id is taken", got.IsError, got.text())
+	}
+	got = a.call("facet_start", map[string]any{"app": "counter", "id": "more"})
+	if !got.IsError || !strings.Contains(got.text(), "facet_stop one of yours first: secret0, secret1, secret2") {
+		t.Errorf("client A's facet_start at the cap = error %v %q, want its own sessions named to stop", got.IsError, got.text())
+	}
+}

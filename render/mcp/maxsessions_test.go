@@ -33,7 +33,7 @@ func TestFacetStartHoldsClientsToMaxSessions(t *testing.T) {
 				mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": fmt.Sprintf("s%d", i)}))
 			}
 			mustErr(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "over"}),
-				fmt.Sprintf("limit of %d running sessions", c.cap), "facet_stop one of them", "s0, s1")
+				fmt.Sprintf("limit of %d running sessions", c.cap), "facet_stop one of yours", "s0, s1")
 			if _, running := srv.Sessions().Get("over"); running {
 				t.Fatal("a refused start left its session running")
 			}

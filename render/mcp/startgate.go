@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -26,27 +27,39 @@ type started struct {
 }
 
 // reserve makes room for one start under max, or answers an error naming
-// the limit and the sessions to stop. done records the session the start
-// made (nil when it failed), for owner and shared or not, and gives the
-// room back.
-func (g *startGate) reserve(sessions *tea.Sessions, max int) (done func(sess *tea.Session, owner string, shared bool), err error) {
+// the limit and the sessions conn (the caller's connection) may stop:
+// another connection's sessions are only counted, never named. done
+// records the session the start made (nil when it failed), for owner and
+// shared or not, and gives the room back.
+func (g *startGate) reserve(sessions *tea.Sessions, max int, conn string) (done func(sess *tea.Session, owner string, shared bool), err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	ids := make([]string, 0, len(g.started))
+	var ids, others []string
 	for id, st := range g.started {
 		if cur, ok := sessions.Get(id); !ok || cur != st.sess {
 			delete(g.started, id) // stopped, however it was
 			continue
 		}
-		ids = append(ids, id)
+		if st.owner == conn {
+			ids = append(ids, id)
+		} else {
+			others = append(others, id)
+		}
 	}
-	if len(ids)+g.pending >= max {
-		if len(ids) == 0 {
+	if len(ids)+len(others)+g.pending >= max {
+		reached := fmt.Sprintf("facet_start: the server's limit of %d running sessions started with facet_start is reached", max)
+		switch {
+		case len(ids)+len(others) == 0:
 			return nil, fmt.Errorf("facet_start: the server's limit of %d sessions started with facet_start is taken by starts under way; try again when they have answered", max)
+		case len(ids) == 0:
+			return nil, fmt.Errorf("%s, all by other client connections; try again when they stop some", reached)
 		}
 		slices.Sort(ids)
-		return nil, fmt.Errorf("facet_start: the server's limit of %d running sessions started with facet_start is reached; facet_stop one of them first: %s",
-			max, strings.Join(ids, ", "))
+		msg := fmt.Sprintf("%s; facet_stop one of yours first: %s", reached, strings.Join(ids, ", "))
+		if len(others) > 0 {
+			msg += fmt.Sprintf(" (%d more were started by other client connections)", len(others))
+		}
+		return nil, errors.New(msg)
 	}
 	g.pending++
 	return func(sess *tea.Session, owner string, shared bool) {

@@ -115,6 +115,10 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 	}
 	if _, running := s.sessions.Get(id); running {
 		// Before the limit: a start that cannot work anyway should say why.
+		if !s.sees(ctx, id) {
+			// Another connection's: the caller can neither see nor stop it.
+			return Answer{}, callerError(fmt.Sprintf("facet_start: id %q is taken; pick another id", id))
+		}
 		return Answer{}, callerError(fmt.Sprintf("facet_start: session %q is already running; pick another id, or facet_stop it first", id))
 	}
 	shared := false
@@ -125,7 +129,7 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		}
 		shared = b
 	}
-	done, err := s.starts.reserve(s.sessions, s.opts.MaxSessions)
+	done, err := s.starts.reserve(s.sessions, s.opts.MaxSessions, authContext(ctx).ConnectionID)
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}

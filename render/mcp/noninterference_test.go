@@ -245,7 +245,12 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 	for _, uri := range []string{WidgetsURI("nf"), ContextURI("nf"), ModelURI("nf", "form")} {
 		record(c.ReadResource(ctx, sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: uri}}))
 	}
-	for n, stable := -1, 0; stable < 4; time.Sleep(2 * time.Millisecond) {
+	// The server has followed the newest snapshot on every resource, so
+	// what remains is delivery: wait until nothing has arrived for 25 ms
+	// (8 ms was too short under -race on a busy machine: a late update
+	// reached one run and not the other).
+	followed(t, srv, sess, watched)
+	for n, stable := -1, 0; stable < 5; time.Sleep(5 * time.Millisecond) {
 		if now := len(notes.snapshot()); now != n {
 			n, stable = now, 0
 			continue

@@ -125,6 +125,12 @@ func (m *member) kill() {
 // the embedded server).
 func join(t *testing.T, name, url string) *member {
 	t.Helper()
+	return joinB(t, name, url)
+}
+
+// joinB is join for tests and benchmarks.
+func joinB(t testing.TB, name, url string) *member {
+	t.Helper()
 	m := &member{reg: tea.NewSessions(), entered: make(chan string, 4)}
 	opts := Options{URL: url, Name: name, TTL: testTTL, CallTimeout: testTimeout, Handler: sessionHandler{reg: m.reg, entered: m.entered}}
 	if url == "" {

@@ -128,3 +128,15 @@ func (n *Node) Subscribe(ctx context.Context, id string, fn func(Change)) (cance
 	stop := context.AfterFunc(ctx, func() { _ = sub.Unsubscribe() })
 	return func() { stop(); _ = sub.Unsubscribe() }, nil
 }
+
+// Reserve claims session id of app for this node in the directory (see
+// Claim): the first half of a start that Adopt finishes.
+func (n *Node) Reserve(ctx context.Context, id, app string) error {
+	return n.Claim(ctx, Entry{ID: id, App: app})
+}
+
+// Adopt keeps sess, whose id this node has reserved, in the directory
+// until it stops, and publishes its changes.
+func (n *Node) Adopt(sess *tea.Session) {
+	n.host(sess)
+}

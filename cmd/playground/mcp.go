@@ -169,7 +169,16 @@ const LiveSessionID = "live"
 func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	sessions := tea.NewSessions()
-	srv, err := mcp.New(opts.mcp.serverOptions(os.Getenv, sessions, logger))
+	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	so := opts.mcp.serverOptions(os.Getenv, sessions, logger)
+	if node != nil {
+		so.Cluster = node
+	}
+	srv, err := mcp.New(so)
 	var ce *mcp.ConfigError
 	if errors.As(err, &ce) {
 		return &usageError{err: err}

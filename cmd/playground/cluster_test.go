@@ -1,0 +1,119 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/tea"
+)
+
+func TestClusterFlagsThatMakeNoSenseAreUsageErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--http", "127.0.0.1:0", "--cluster", "nats://127.0.0.1:4222", "--cluster-listen", "127.0.0.1:0"}, "cannot be combined"},
+		{[]string{"--http", "127.0.0.1:0", "--node", "a"}, "--node needs --cluster"},
+		{[]string{"--cluster", "nats://127.0.0.1:4222"}, "need --http ADDR or --mcp"},
+		{[]string{"--list", "--cluster-listen", "127.0.0.1:0"}, "cannot be combined"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			_, err := parseOptions(tc.args)
+			var ue *usageError
+			if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("parseOptions = %v, want a usage error saying %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestTwoPlaygroundsShareOneSessionDirectory runs the whole program twice
+// on loopback: the first runs the cluster's NATS server, the second joins
+// it. An id an agent of the first started is refused to an agent of the
+// second, naming the first node.
+func TestTwoPlaygroundsShareOneSessionDirectory(t *testing.T) {
+	devNull, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devNull.Close()
+	policy := []string{"--allow-tools=facet_start,facet_list", "--allow-read-methods=tools/list"}
+	first := startRun(t, append([]string{"--http", "127.0.0.1:0", "--cluster-listen", "127.0.0.1:0", "--node", "first"}, policy...), devNull, io.Discard)
+	natsURL := first.printed(`runs the cluster's NATS server at (\S+);`)
+	second := startRun(t, append([]string{"--http", "127.0.0.1:0", "--cluster", natsURL, "--node", "second"}, policy...), devNull, io.Discard)
+	second.printed(`node second (joined) the cluster`)
+
+	agentOfFirst := &sharedRig{t: t, agent: httpAgent(t, first.printed(httpListening))}
+	agentOfSecond := &sharedRig{t: t, agent: httpAgent(t, second.printed(httpListening))}
+	agentOfFirst.mustCall("facet_start", map[string]any{"app": "counter", "id": "shared1"})
+	out, isErr := agentOfSecond.call("facet_start", map[string]any{"app": "counter", "id": "shared1"})
+	if !isErr || !strings.Contains(out, `node "first"`) {
+		t.Fatalf("facet_start of an id the first node runs, on the second: error %v, %s; want a refusal naming node first", isErr, out)
+	}
+	agentOfSecond.mustCall("facet_start", map[string]any{"app": "counter", "id": "shared2"})
+	out, isErr = agentOfFirst.call("facet_start", map[string]any{"app": "counter", "id": "shared2"})
+	if !isErr || !strings.Contains(out, `node "second"`) {
+		t.Fatalf("facet_start of an id the second node runs, on the first: error %v, %s; want a refusal naming node second", isErr, out)
+	}
+	_ = agentOfSecond.agent.Close()
+	_ = agentOfFirst.agent.Close()
+	second.stop()
+	first.stop()
+}
+
+// TestSessionsStartedOutsideMCPJoinTheDirectory: a session a person
+// started (a terminal's, an SSH connection's) is put in the directory, and
+// one whose id another node has stays out of it, with a warning.
+func TestSessionsStartedOutsideMCPJoinTheDirectory(t *testing.T) {
+	ctx := t.Context()
+	var errA, errB syncBuffer
+	regA, regB := tea.NewSessions(), tea.NewSessions()
+	defer regA.StopAll()
+	defer regB.StopAll()
+	if _, err := regA.Start(ctx, "live", "counter", pairModel{}); err != nil {
+		t.Fatal(err)
+	}
+	nodeA, leaveA, err := joinCluster(ctx, clusterOptions{listen: "127.0.0.1:0", node: "a"}, regA, &errA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer leaveA()
+	nodeB, leaveB, err := joinCluster(ctx, clusterOptions{url: nodeA.ClientURL(), node: "b"}, regB, &errB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer leaveB()
+	waitUntil(t, "node b sees a's terminal session live", func() bool {
+		owner, ok := nodeB.Owner("live")
+		return ok && owner == "a"
+	})
+	if _, err := regB.Start(ctx, "ssh1", "counter", pairModel{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := regB.Start(ctx, "live", "counter", pairModel{}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "node a sees b's SSH session ssh1", func() bool {
+		owner, ok := nodeA.Owner("ssh1")
+		return ok && owner == "b"
+	})
+	waitUntil(t, "node b warns that its live stays out of the directory", func() bool {
+		return strings.Contains(errB.String(), `session live stays out of the cluster's directory: session id "live" is taken on node "a"`)
+	})
+}
+
+// waitUntil polls cond every 10ms until it holds, for at most sharedWait.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(sharedWait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -234,3 +234,30 @@ func TestANodeNameIsUniqueWhileItsNodeLives(t *testing.T) {
 		t.Fatalf("joining as a second a: %v, want ErrNodeNameTaken", err)
 	}
 }
+
+func TestTheDirectoryFollowsASessionsAgents(t *testing.T) {
+	a, b, _ := threeNodes(t)
+	sess := a.start(t, "watched")
+	seen(t, b, "watched")
+	agents := func() string {
+		e, _ := b.Lookup("watched")
+		return strings.Join(e.Agents, ",")
+	}
+	for _, step := range []struct {
+		msg  tea.Msg
+		want string
+	}{
+		{tea.AttachAgentMsg{Agent: "claude"}, "claude"},
+		{tea.AttachAgentMsg{Agent: "codex"}, "claude,codex"},
+		{tea.DetachAgentMsg{Agent: "claude"}, "codex"},
+		{tea.DetachAgentsMsg{}, ""},
+	} {
+		if _, err := sess.Dispatch(t.Context(), step.msg); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, 5*time.Second, "b's directory lists agents "+step.want, func() bool { return agents() == step.want })
+	}
+	if e, _ := b.Lookup("watched"); e.Owner != "tester" || e.App != "counter" {
+		t.Fatalf("entry %+v lost its owner or app", e)
+	}
+}

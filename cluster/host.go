@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/nats-io/nats.go"
 
@@ -67,7 +68,8 @@ func (n *Node) Host(ctx context.Context, sess *tea.Session, owner string) error 
 	return nil
 }
 
-// host publishes sess's changes and releases it when it stops.
+// host publishes sess's changes, keeps its agents current in the
+// directory and releases it when it stops.
 func (n *Node) host(sess *tea.Session) {
 	subject := changeSubject(sess.ID)
 	publish := func(c Change) {
@@ -76,9 +78,22 @@ func (n *Node) host(sess *tea.Session) {
 			_ = n.nc.Publish(subject, data)
 		}
 	}
+	// agents carries the latest agent list from the session's goroutine
+	// (which must not wait) to the one that writes the directory.
+	agents := make(chan []string, 1)
+	var last []string // touched by Watch's calls only, one at a time
 	h := &hosted{done: make(chan struct{})}
 	h.unwatch = sess.Watch(func(s tea.Snapshot) {
 		publish(Change{Session: sess.ID, Node: n.opts.Name, Version: s.Version})
+		if slices.Equal(s.Presence.Agents, last) {
+			return
+		}
+		last = s.Presence.Agents
+		select {
+		case <-agents:
+		default:
+		}
+		agents <- last
 	})
 	n.mu.Lock()
 	n.hosted[sess.ID] = h
@@ -86,12 +101,18 @@ func (n *Node) host(sess *tea.Session) {
 	n.wg.Add(1)
 	go func() {
 		defer n.wg.Done()
-		select {
-		case <-sess.Done():
-		case <-h.done:
-			return
-		case <-n.runCtx.Done():
-			return
+		for {
+			select {
+			case list := <-agents:
+				_ = n.SetAgents(n.runCtx, sess.ID, list)
+				continue
+			case <-sess.Done():
+			case <-h.done:
+				return
+			case <-n.runCtx.Done():
+				return
+			}
+			break
 		}
 		h.stopWatching()
 		n.mu.Lock()

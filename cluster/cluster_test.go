@@ -261,3 +261,25 @@ func TestTheDirectoryFollowsASessionsAgents(t *testing.T) {
 		t.Fatalf("entry %+v lost its owner or app", e)
 	}
 }
+
+func TestANodeThatLostTheServerAnswersStaleAtOnce(t *testing.T) {
+	a, b, c := threeNodes(t)
+	c.start(t, "c1")
+	seen(t, b, "c1")
+	a.kill() // a runs the server: b and c lose it
+	eventually(t, 5*time.Second, "b notices the server is gone", func() bool { return !b.nc.IsConnected() })
+
+	start := time.Now()
+	_, err := b.Do(t.Context(), Request{Session: "c1", Kind: KindCall, Name: "inc.click"})
+	if !errors.Is(err, ErrStaleSession) || !strings.Contains(err.Error(), "lost the cluster's NATS server") {
+		t.Fatalf("call without a server: %v; want a stale-session error saying the server is lost", err)
+	}
+	if took := time.Since(start); took > testTimeout/2 {
+		t.Errorf("the call took %v: it waited for a reconnect", took)
+	}
+	start = time.Now()
+	_ = b.Close()
+	if took := time.Since(start); took > testTimeout {
+		t.Errorf("closing a node without a server took %v", took)
+	}
+}

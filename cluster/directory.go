@@ -132,8 +132,8 @@ type cached struct {
 
 // watchDirectory keeps n.cache equal to the bucket: puts, deletes and the
 // markers the server writes when an entry's TTL runs out.
+// The watcher stops with ctx.
 func (n *Node) watchDirectory(ctx context.Context, w jetstream.KeyWatcher) {
-	defer func() { _ = w.Stop() }()
 	for {
 		select {
 		case <-ctx.Done():

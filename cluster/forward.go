@@ -127,6 +127,10 @@ func (n *Node) Do(ctx context.Context, req Request) (json.RawMessage, error) {
 	if !ok {
 		return nil, &StaleSessionError{ID: req.Session, Why: "no node has it"}
 	}
+	if !n.nc.IsConnected() {
+		// Requests would wait for a reconnect until the timeout.
+		return nil, &StaleSessionError{ID: req.Session, Node: e.Node, Why: "this node has lost the cluster's NATS server"}
+	}
 	if e.Node == n.opts.Name {
 		// The directory still has it, but this node let it go.
 		return nil, &StaleSessionError{ID: req.Session, Node: e.Node, Why: "it stopped"}
@@ -248,4 +252,19 @@ func (n *Node) answer(data []byte) []byte {
 		out, _ = json.Marshal(reply{Error: toWire(fmt.Errorf("cluster: node %q cannot encode the answer: %w", n.opts.Name, err))})
 	}
 	return out
+}
+
+// Remote names the node that runs session id, when another node does.
+func (n *Node) Remote(id string) (node string, ok bool) {
+	owner, ok := n.Owner(id)
+	if !ok || owner == n.opts.Name {
+		return "", false
+	}
+	return owner, true
+}
+
+// Forward has the node that runs session id answer a call to tool (see
+// Do); the answer is that node's Handler's.
+func (n *Node) Forward(ctx context.Context, session, tool string, args json.RawMessage) (json.RawMessage, error) {
+	return n.Do(ctx, Request{Session: session, Kind: KindCall, Name: tool, Args: args})
 }

@@ -163,7 +163,7 @@ func (n *Node) shutdown(graceful bool) {
 		n.cancel()
 	}
 	n.wg.Wait()
-	if graceful && n.kv != nil {
+	if graceful && n.kv != nil && n.nc.IsConnected() {
 		n.mu.Lock()
 		keys := make([]string, 0, len(n.claims))
 		for k := range n.claims {

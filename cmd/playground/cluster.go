@@ -2,13 +2,16 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/facetui/facet/cluster"
+	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
 )
 
@@ -50,11 +53,11 @@ func (o clusterOptions) check(list, mcp bool) error {
 // those started through the MCP server claim their id before they start
 // (the server consults the node), the others (a terminal's, an SSH
 // connection's) are put in as they start. leave takes the node out.
-func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, stderr io.Writer) (node *cluster.Node, leave func(), err error) {
+func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, stderr io.Writer, served *atomic.Pointer[mcp.Server]) (node *cluster.Node, leave func(), err error) {
 	if !o.enabled() {
 		return nil, func() {}, nil
 	}
-	node, err = cluster.Join(ctx, cluster.Options{URL: o.url, Listen: o.listen, Name: o.node})
+	node, err = cluster.Join(ctx, cluster.Options{URL: o.url, Listen: o.listen, Name: o.node, Handler: forwardedTo(served)})
 	if err != nil {
 		return nil, nil, &usageError{err: err}
 	}
@@ -80,6 +83,25 @@ func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, 
 		<-h.done
 		_ = node.Close()
 	}, nil
+}
+
+// forwardedTo answers the tool calls other nodes forward for this node's
+// sessions through the MCP server served holds, once it holds one; with
+// no served, this node answers none.
+func forwardedTo(served *atomic.Pointer[mcp.Server]) cluster.Handler {
+	if served == nil {
+		return nil
+	}
+	return cluster.HandlerFunc(func(ctx context.Context, req cluster.Request) (json.RawMessage, error) {
+		srv := served.Load()
+		switch {
+		case srv == nil:
+			return nil, fmt.Errorf("session %q: this node's MCP server is not serving yet; try again", req.Session)
+		case req.Kind != cluster.KindCall:
+			return nil, fmt.Errorf("session %q: a %s is not forwarded between playground nodes, only tool calls", req.Session, req.Kind)
+		}
+		return srv.ServeForwarded(ctx, req.Session, req.Name, req.Args), nil
+	})
 }
 
 // hostQueue puts sessions in the directory off the goroutine that started

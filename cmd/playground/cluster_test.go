@@ -31,17 +31,19 @@ func TestClusterFlagsThatMakeNoSenseAreUsageErrors(t *testing.T) {
 	}
 }
 
-// TestTwoPlaygroundsShareOneSessionDirectory runs the whole program twice
-// on loopback: the first runs the cluster's NATS server, the second joins
-// it. An id an agent of the first started is refused to an agent of the
-// second, naming the first node.
-func TestTwoPlaygroundsShareOneSessionDirectory(t *testing.T) {
+// TestTwoPlaygroundsShareSessions runs the whole program twice on
+// loopback: the first runs the cluster's NATS server, the second joins it.
+// Ids are unique across both, naming the node that has one; an agent of
+// the second drives a session of the first with the same answers and
+// errors as the first's own agent; when the first goes, its session's calls
+// answer the stale-session error.
+func TestTwoPlaygroundsShareSessions(t *testing.T) {
 	devNull, err := os.Open(os.DevNull)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer devNull.Close()
-	policy := []string{"--allow-tools=facet_start,facet_list", "--allow-read-methods=tools/list"}
+	policy := []string{"--allow-tools=facet_start,facet_list,facet_screenshot,shared1.discover_tools,shared1.inc.click,shared1.inc.press", "--allow-read-methods=tools/list"}
 	first := startRun(t, append([]string{"--http", "127.0.0.1:0", "--cluster-listen", "127.0.0.1:0", "--node", "first"}, policy...), devNull, io.Discard)
 	natsURL := first.printed(`runs the cluster's NATS server at (\S+);`)
 	second := startRun(t, append([]string{"--http", "127.0.0.1:0", "--cluster", natsURL, "--node", "second"}, policy...), devNull, io.Discard)
@@ -59,10 +61,46 @@ func TestTwoPlaygroundsShareOneSessionDirectory(t *testing.T) {
 	if !isErr || !strings.Contains(out, `node "second"`) {
 		t.Fatalf("facet_start of an id the second node runs, on the first: error %v, %s; want a refusal naming node second", isErr, out)
 	}
-	_ = agentOfSecond.agent.Close()
+
+	// An agent of the second node drives the first node's session: the
+	// same answers and errors as the first node's own agent gets.
+	agentOfFirst.readyTools("shared1", "shared1.inc.click")
+	forwarded := agentOfSecond.mustCall("shared1.inc.click", nil)
+	if !strings.Contains(forwarded, "Applied shared1.inc.click") {
+		t.Fatalf("the first click, forwarded from the second node, answered:\n%s", forwarded)
+	}
+	clickOnFirst := agentOfFirst.mustCall("shared1.inc.click", nil)
+	clickOnSecond := agentOfSecond.mustCall("shared1.inc.click", nil)
+	if clickOnSecond != clickOnFirst {
+		t.Fatalf("a click forwarded from the second node answered\n%s\nthe first node's own click\n%s", clickOnSecond, clickOnFirst)
+	}
+	screen := agentOfFirst.mustCall("facet_screenshot", map[string]any{"id": "shared1"})
+	if !strings.Contains(screen, "Count: 3") {
+		t.Fatalf("after three clicks, two from the second node, the screen is:\n%s", screen)
+	}
+	errOnSecond, isErr2 := agentOfSecond.call("shared1.inc.press", nil)
+	errOnFirst, isErr1 := agentOfFirst.call("shared1.inc.press", nil)
+	if !isErr1 || !isErr2 || errOnSecond != errOnFirst {
+		t.Fatalf("an unknown action answered %v %q on the second node and %v %q on the first", isErr2, errOnSecond, isErr1, errOnFirst)
+	}
+
+	// The first node goes: its session's calls answer the stale-session
+	// error, in time.
 	_ = agentOfFirst.agent.Close()
-	second.stop()
+	stopping := time.Now()
 	first.stop()
+	t.Logf("the first node stopped in %v", time.Since(stopping))
+	start := time.Now()
+	out, isErr = agentOfSecond.call("shared1.inc.click", nil)
+	if !isErr || !strings.Contains(out, "facet_list") {
+		t.Fatalf("a call to a gone node's session answered %v %q; want the stale-session error naming facet_list", isErr, out)
+	}
+	t.Logf("the call to a gone node's session answered in %v", time.Since(start))
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("the call to a gone node's session took %v", took)
+	}
+	_ = agentOfSecond.agent.Close()
+	second.stop()
 }
 
 // TestSessionsStartedOutsideMCPJoinTheDirectory: a session a person
@@ -77,12 +115,12 @@ func TestSessionsStartedOutsideMCPJoinTheDirectory(t *testing.T) {
 	if _, err := regA.Start(ctx, "live", "counter", pairModel{}); err != nil {
 		t.Fatal(err)
 	}
-	nodeA, leaveA, err := joinCluster(ctx, clusterOptions{listen: "127.0.0.1:0", node: "a"}, regA, &errA)
+	nodeA, leaveA, err := joinCluster(ctx, clusterOptions{listen: "127.0.0.1:0", node: "a"}, regA, &errA, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer leaveA()
-	nodeB, leaveB, err := joinCluster(ctx, clusterOptions{url: nodeA.ClientURL(), node: "b"}, regB, &errB)
+	nodeB, leaveB, err := joinCluster(ctx, clusterOptions{url: nodeA.ClientURL(), node: "b"}, regB, &errB, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

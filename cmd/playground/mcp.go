@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
@@ -169,7 +170,8 @@ const LiveSessionID = "live"
 func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	sessions := tea.NewSessions()
-	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr)
+	var served atomic.Pointer[mcp.Server] // answers calls other nodes forward
+	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr, &served)
 	if err != nil {
 		return err
 	}
@@ -188,6 +190,7 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	}
 	defer srv.Close()
 	defer sessions.StopAll()
+	served.Store(srv)
 	if opts.mcp.http != "" {
 		if err := srv.NetworkReady(); err != nil {
 			return &usageError{err: fmt.Errorf("--http: %w", err)}

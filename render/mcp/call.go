@@ -67,6 +67,9 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		if err := s.guard.call(ctx, in.Stale, nil, &derive.Tool{Name: in.Stale}); err != nil {
 			return Answer{}, err
 		}
+		if a, forwarded, err := s.forwardCall(ctx, in.StaleSession, in.Stale, args); forwarded {
+			return a, err
+		}
 		return Answer{}, s.unknownTool(in.StaleSession, in.Stale)
 	}
 	if t, ok := s.reg.Lookup(name); ok && !t.Derived {

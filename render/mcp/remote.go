@@ -2,6 +2,11 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/tea"
 )
@@ -38,4 +43,116 @@ func (s *Server) reserveInCluster(ctx context.Context, id, app string) (started 
 		}
 		c.Adopt(sess)
 	}, nil
+}
+
+// Forwarder is a Cluster that also carries tool calls to the node that runs
+// a session. The server consults it for a call whose session does not run
+// here, after authorizing the call as it would a local one.
+type Forwarder interface {
+	// Remote names the node that runs session id, when another node does.
+	Remote(id string) (node string, ok bool)
+	// Forward has that node answer the call with ServeForwarded, and
+	// returns its answer.
+	Forward(ctx context.Context, session, tool string, args json.RawMessage) (json.RawMessage, error)
+}
+
+// forwardedAnswer is a call's answer as it travels between nodes: the
+// answer, or the error with its kind and message.
+type forwardedAnswer struct {
+	Text  []string        `json:"text,omitempty"`
+	Value json.RawMessage `json:"value,omitempty"`
+	Error *CallError      `json:"error,omitempty"`
+}
+
+// forwardCall answers a call to tool of a session that does not run here
+// through the node that runs it; forwarded is false when no node does (or
+// there is no cluster).
+func (s *Server) forwardCall(ctx context.Context, session, tool string, args map[string]any) (a Answer, forwarded bool, err error) {
+	f, ok := s.opts.Cluster.(Forwarder)
+	if !ok {
+		return Answer{}, false, nil
+	}
+	if _, local := s.sessions.Get(session); local {
+		return Answer{}, false, nil
+	}
+	node, ok := f.Remote(session)
+	if !ok {
+		return Answer{}, false, nil
+	}
+	raw, err := json.Marshal(args)
+	if err != nil {
+		return Answer{}, true, callerError(fmt.Sprintf("%s: arguments: %v", tool, err))
+	}
+	out, err := f.Forward(ctx, session, tool, raw)
+	if err != nil {
+		// The node is gone or did not answer in time: the error says so
+		// and names facet_list.
+		return Answer{}, true, callerError(err.Error())
+	}
+	var fa forwardedAnswer
+	if err := json.Unmarshal(out, &fa); err != nil {
+		return Answer{}, true, faultError(fmt.Sprintf("session `%s` on node %q: unreadable answer: %v", session, node, err))
+	}
+	if fa.Error != nil {
+		return Answer{}, true, fa.Error
+	}
+	a = Answer{Text: fa.Text}
+	if len(fa.Value) > 0 {
+		a.Value = fa.Value
+	}
+	return a, true, nil
+}
+
+// ServeForwarded answers a tool call another node of the cluster forwarded
+// (see Forwarder) as this server answers its own clients' calls: the same
+// routing of names, the same authorization, the same answers and errors.
+// The answer is JSON for the asking node's server; it is never an error.
+func (s *Server) ServeForwarded(ctx context.Context, session, tool string, args json.RawMessage) json.RawMessage {
+	var fa forwardedAnswer
+	var in callInput
+	if len(args) > 0 {
+		if err := json.Unmarshal(args, &in.Args); err != nil {
+			fa.Error = callerError(fmt.Sprintf("%s: arguments must be a JSON object of named arguments: %v", tool, err))
+		}
+	}
+	if fa.Error == nil {
+		req := sdk.CallToolRequest{}
+		req.Params.Name = tool
+		req.Params.Arguments = in.Args
+		s.rewriteCall(ctx, nil, &req)
+		name := req.Params.Name
+		in.Args = req.GetArguments()
+		if name == "facet_act" {
+			in.Stale, in.StaleSession, _ = staleName(req)
+		}
+		if s.sdk.GetTool(name) == nil {
+			fa.Error = asCallError(staleSession(session, tool))
+		} else if a, err := s.callTool(ctx, name, in); err != nil {
+			fa.Error = asCallError(err)
+		} else {
+			fa.Text = a.Text
+			if a.Value != nil {
+				v, err := json.Marshal(a.Value)
+				if err != nil {
+					fa.Error = faultError(fmt.Sprintf("%s: answer: %v", tool, err))
+				}
+				fa.Value = v
+			}
+		}
+	}
+	out, err := json.Marshal(fa)
+	if err != nil {
+		out, _ = json.Marshal(forwardedAnswer{Error: faultError(fmt.Sprintf("%s: answer: %v", tool, err))})
+	}
+	return out
+}
+
+// asCallError is err as the CallError a client reads: an error of another
+// type is the app's failure.
+func asCallError(err error) *CallError {
+	var ce *CallError
+	if errors.As(err, &ce) {
+		return ce
+	}
+	return faultError(err.Error())
 }

@@ -268,3 +268,13 @@ func (n *Node) Remote(id string) (node string, ok bool) {
 func (n *Node) Forward(ctx context.Context, session, tool string, args json.RawMessage) (json.RawMessage, error) {
 	return n.Do(ctx, Request{Session: session, Kind: KindCall, Name: tool, Args: args})
 }
+
+// EachRemote calls fn for every session in the directory that another node
+// runs.
+func (n *Node) EachRemote(fn func(id, app, node string, started time.Time)) {
+	for _, e := range n.Sessions() {
+		if e.Node != n.opts.Name {
+			fn(e.ID, e.App, e.Node, e.Started)
+		}
+	}
+}

@@ -64,6 +64,15 @@ func TestTwoPlaygroundsShareSessions(t *testing.T) {
 
 	// An agent of the second node drives the first node's session: the
 	// same answers and errors as the first node's own agent gets.
+	agentOfSecond.eventually("the second node's facet_list showing the first node's session",
+		func() string { return agentOfSecond.mustCall("facet_list", nil) },
+		func(s string) bool { return strings.Contains(s, "shared1\tcounter\ton node first") })
+	list := agentOfFirst.eventually("the first node's facet_list showing the second node's session",
+		func() string { return agentOfFirst.mustCall("facet_list", nil) },
+		func(s string) bool { return strings.Contains(s, "shared2\tcounter\ton node second") })
+	if strings.Contains(list, "on node first") {
+		t.Fatalf("the first node's facet_list lists its own session as another node's:\n%s", list)
+	}
 	agentOfFirst.readyTools("shared1", "shared1.inc.click")
 	forwarded := agentOfSecond.mustCall("shared1.inc.click", nil)
 	if !strings.Contains(forwarded, "Applied shared1.inc.click") {

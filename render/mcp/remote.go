@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
@@ -155,4 +157,44 @@ func asCallError(err error) *CallError {
 		return ce
 	}
 	return faultError(err.Error())
+}
+
+// Directory is a Cluster that can list the sessions other nodes run, for
+// facet_list.
+type Directory interface {
+	// EachRemote calls fn for every session another node runs.
+	EachRemote(fn func(id, app, node string, started time.Time))
+}
+
+// remoteRow is a session of another node in facet_list's answer.
+type remoteRow struct {
+	ID        string    `json:"id"`
+	App       string    `json:"app"`
+	Node      string    `json:"node"`
+	StartedAt time.Time `json:"started_at"`
+}
+
+// withRemote adds the sessions other nodes run to facet_list's answer a:
+// a text block, and "remote" beside "sessions" in its value.
+func (s *Server) withRemote(a Answer) Answer {
+	d, ok := s.opts.Cluster.(Directory)
+	if !ok {
+		return a
+	}
+	rows := []remoteRow{}
+	var b strings.Builder
+	d.EachRemote(func(id, app, node string, started time.Time) {
+		if _, local := s.sessions.Get(id); local {
+			return
+		}
+		rows = append(rows, remoteRow{ID: id, App: app, Node: node, StartedAt: started.UTC()})
+		fmt.Fprintf(&b, "%s\t%s\ton node %s\tstarted %s\n", id, app, node, started.UTC().Format(time.RFC3339))
+	})
+	if v, ok := a.Value.(map[string]any); ok {
+		v["remote"] = rows
+	}
+	if len(rows) > 0 {
+		a.Text = append(a.Text, "Sessions on other nodes of the cluster (call their tools here, by the same names):\n"+b.String())
+	}
+	return a
 }

@@ -131,8 +131,18 @@ func join(t *testing.T, name, url string) *member {
 // joinB is join for tests and benchmarks.
 func joinB(t testing.TB, name, url string) *member {
 	t.Helper()
+	return joinWith(t, name, url, nil)
+}
+
+// joinWith is joinB with the node answering through h (nil: through its
+// sessions, with sessionHandler).
+func joinWith(t testing.TB, name, url string, h Handler) *member {
+	t.Helper()
 	m := &member{reg: tea.NewSessions(), entered: make(chan string, 4)}
-	opts := Options{URL: url, Name: name, TTL: testTTL, CallTimeout: testTimeout, Handler: sessionHandler{reg: m.reg, entered: m.entered}}
+	if h == nil {
+		h = sessionHandler{reg: m.reg, entered: m.entered}
+	}
+	opts := Options{URL: url, Name: name, TTL: testTTL, CallTimeout: testTimeout, Handler: h}
 	if url == "" {
 		opts.Listen = "127.0.0.1:0"
 	}

@@ -56,23 +56,26 @@ func TestTwoPlaygroundsShareSessions(t *testing.T) {
 	if !isErr || !strings.Contains(out, `node "first"`) {
 		t.Fatalf("facet_start of an id the first node runs, on the second: error %v, %s; want a refusal naming node first", isErr, out)
 	}
+	list := agentOfSecond.eventually("the second node's facet_list showing the first node's session",
+		func() string { return agentOfSecond.mustCall("facet_list", nil) },
+		func(s string) bool { return strings.Contains(s, "shared1\tcounter\ton node first") })
+	if !strings.Contains(list, "No sessions are running on this node.") {
+		t.Errorf("the second node's facet_list, with no session of its own:\n%s", list)
+	}
 	agentOfSecond.mustCall("facet_start", map[string]any{"app": "counter", "id": "shared2"})
 	out, isErr = agentOfFirst.call("facet_start", map[string]any{"app": "counter", "id": "shared2"})
 	if !isErr || !strings.Contains(out, `node "second"`) {
 		t.Fatalf("facet_start of an id the second node runs, on the first: error %v, %s; want a refusal naming node second", isErr, out)
 	}
 
-	// An agent of the second node drives the first node's session: the
-	// same answers and errors as the first node's own agent gets.
-	agentOfSecond.eventually("the second node's facet_list showing the first node's session",
-		func() string { return agentOfSecond.mustCall("facet_list", nil) },
-		func(s string) bool { return strings.Contains(s, "shared1\tcounter\ton node first") })
-	list := agentOfFirst.eventually("the first node's facet_list showing the second node's session",
+	list = agentOfFirst.eventually("the first node's facet_list showing the second node's session",
 		func() string { return agentOfFirst.mustCall("facet_list", nil) },
 		func(s string) bool { return strings.Contains(s, "shared2\tcounter\ton node second") })
 	if strings.Contains(list, "on node first") {
 		t.Fatalf("the first node's facet_list lists its own session as another node's:\n%s", list)
 	}
+	// An agent of the second node drives the first node's session: the
+	// same answers and errors as the first node's own agent gets.
 	agentOfFirst.readyTools("shared1", "shared1.inc.click")
 	forwarded := agentOfSecond.mustCall("shared1.inc.click", nil)
 	if !strings.Contains(forwarded, "Applied shared1.inc.click") {

@@ -194,6 +194,9 @@ func (s *Server) withRemote(a Answer) Answer {
 		v["remote"] = rows
 	}
 	if len(rows) > 0 {
+		if len(s.sessions.List()) == 0 && len(a.Text) == 1 {
+			a.Text[0] = "No sessions are running on this node."
+		}
 		a.Text = append(a.Text, "Sessions on other nodes of the cluster (call their tools here, by the same names):\n"+b.String())
 	}
 	return a

@@ -278,3 +278,9 @@ func (n *Node) EachRemote(fn func(id, app, node string, started time.Time)) {
 		}
 	}
 }
+
+// ForwardRead has the node that runs session id answer a read of the
+// resource uri (see Do).
+func (n *Node) ForwardRead(ctx context.Context, session, uri string) (json.RawMessage, error) {
+	return n.Do(ctx, Request{Session: session, Kind: KindRead, Name: uri})
+}

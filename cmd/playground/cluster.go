@@ -85,7 +85,7 @@ func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, 
 	}, nil
 }
 
-// forwardedTo answers the tool calls other nodes forward for this node's
+// forwardedTo answers the tool calls and resource reads other nodes forward for this node's
 // sessions through the MCP server served holds, once it holds one; with
 // no served, this node answers none.
 func forwardedTo(served *atomic.Pointer[mcp.Server]) cluster.Handler {
@@ -97,8 +97,10 @@ func forwardedTo(served *atomic.Pointer[mcp.Server]) cluster.Handler {
 		switch {
 		case srv == nil:
 			return nil, fmt.Errorf("session %q: this node's MCP server is not serving yet; try again", req.Session)
+		case req.Kind == cluster.KindRead:
+			return srv.ServeForwardedRead(ctx, req.Name), nil
 		case req.Kind != cluster.KindCall:
-			return nil, fmt.Errorf("session %q: a %s is not forwarded between playground nodes, only tool calls", req.Session, req.Kind)
+			return nil, fmt.Errorf("session %q: a %q request is not forwarded between playground nodes: only tool calls and resource reads", req.Session, req.Kind)
 		}
 		return srv.ServeForwarded(ctx, req.Session, req.Name, req.Args), nil
 	})

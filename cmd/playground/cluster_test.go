@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mark3labs/mcp-go/client"
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/facetui/facet/tea"
 )
 
@@ -43,7 +46,7 @@ func TestTwoPlaygroundsShareSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer devNull.Close()
-	policy := []string{"--allow-tools=facet_start,facet_list,facet_screenshot,shared1.discover_tools,shared1.inc.click,shared1.inc.press", "--allow-read-methods=tools/list"}
+	policy := []string{"--allow-tools=facet_start,facet_list,facet_screenshot,shared1.discover_tools,shared1.inc.click,shared1.inc.press", "--allow-read-methods=tools/list,resources/read"}
 	first := startRun(t, append([]string{"--http", "127.0.0.1:0", "--cluster-listen", "127.0.0.1:0", "--node", "first"}, policy...), devNull, io.Discard)
 	natsURL := first.printed(`runs the cluster's NATS server at (\S+);`)
 	second := startRun(t, append([]string{"--http", "127.0.0.1:0", "--cluster", natsURL, "--node", "second"}, policy...), devNull, io.Discard)
@@ -89,6 +92,20 @@ func TestTwoPlaygroundsShareSessions(t *testing.T) {
 	screen := agentOfFirst.mustCall("facet_screenshot", map[string]any{"id": "shared1"})
 	if !strings.Contains(screen, "Count: 3") {
 		t.Fatalf("after three clicks, two from the second node, the screen is:\n%s", screen)
+	}
+	read := func(c *client.Client) string {
+		t.Helper()
+		req := sdk.ReadResourceRequest{}
+		req.Params.URI = "facet://session/shared1/widgets"
+		res, err := c.ReadResource(t.Context(), req)
+		if err != nil {
+			t.Fatalf("read %s: %v", req.Params.URI, err)
+		}
+		text, _ := res.Contents[0].(sdk.TextResourceContents)
+		return text.Text
+	}
+	if onSecond, onFirst := read(agentOfSecond.agent), read(agentOfFirst.agent); onSecond != onFirst || !strings.Contains(onSecond, "Count: 3") {
+		t.Fatalf("the widgets of shared1 read on the second node:\n%s\nand on the first:\n%s", onSecond, onFirst)
 	}
 	errOnSecond, isErr2 := agentOfSecond.call("shared1.inc.press", nil)
 	errOnFirst, isErr1 := agentOfFirst.call("shared1.inc.press", nil)

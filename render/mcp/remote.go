@@ -56,6 +56,9 @@ type Forwarder interface {
 	// Forward has that node answer the call with ServeForwarded, and
 	// returns its answer.
 	Forward(ctx context.Context, session, tool string, args json.RawMessage) (json.RawMessage, error)
+	// ForwardRead has that node answer a resource read with
+	// ServeForwardedRead, and returns its answer.
+	ForwardRead(ctx context.Context, session, uri string) (json.RawMessage, error)
 }
 
 // forwardedAnswer is a call's answer as it travels between nodes: the
@@ -200,4 +203,65 @@ func (s *Server) withRemote(a Answer) Answer {
 		a.Text = append(a.Text, "Sessions on other nodes of the cluster (call their tools here, by the same names):\n"+b.String())
 	}
 	return a
+}
+
+// forwardedRead is a resource read's answer as it travels between nodes.
+type forwardedRead struct {
+	Text    string         `json:"text,omitempty"`
+	Meta    map[string]any `json:"meta,omitempty"`
+	MIME    string         `json:"mime,omitempty"`
+	Message string         `json:"error,omitempty"`
+}
+
+// forwardRead answers a read of uri, a resource of a session that does not
+// run here, through the node that runs it; forwarded is false when no node
+// does (or there is no cluster).
+func (s *Server) forwardRead(ctx context.Context, session, uri string) (c []sdk.ResourceContents, forwarded bool, err error) {
+	f, ok := s.opts.Cluster.(Forwarder)
+	if !ok {
+		return nil, false, nil
+	}
+	node, ok := f.Remote(session)
+	if !ok {
+		return nil, false, nil
+	}
+	out, err := f.ForwardRead(ctx, session, uri)
+	if err != nil {
+		return nil, true, fmt.Errorf("resource %q: %w", uri, err)
+	}
+	var fr forwardedRead
+	if err := json.Unmarshal(out, &fr); err != nil {
+		return nil, true, fmt.Errorf("resource %q of session `%s` on node %q: unreadable answer: %w", uri, session, node, err)
+	}
+	if fr.Message != "" {
+		return nil, true, errors.New(fr.Message)
+	}
+	return []sdk.ResourceContents{sdk.TextResourceContents{URI: uri, MIMEType: fr.MIME, Text: fr.Text, Meta: fr.Meta}}, true, nil
+}
+
+// ServeForwardedRead answers a resource read another node of the cluster
+// forwarded (see Forwarder) as this server answers its own clients' reads.
+// The answer is JSON for the asking node's server; it is never an error.
+func (s *Server) ServeForwardedRead(ctx context.Context, uri string) json.RawMessage {
+	req := sdk.ReadResourceRequest{}
+	req.Params.URI = uri
+	var fr forwardedRead
+	contents, err := s.res.read(ctx, req)
+	switch {
+	case err != nil:
+		fr.Message = err.Error()
+	case len(contents) != 1:
+		fr.Message = fmt.Sprintf("resource %q: %d contents, want 1", uri, len(contents))
+	default:
+		t, ok := contents[0].(sdk.TextResourceContents)
+		if !ok {
+			fr.Message = fmt.Sprintf("resource %q: not text", uri)
+		}
+		fr.Text, fr.MIME, fr.Meta = t.Text, t.MIMEType, t.Meta
+	}
+	out, err := json.Marshal(fr)
+	if err != nil {
+		out, _ = json.Marshal(forwardedRead{Message: fmt.Sprintf("resource %q: %v", uri, err)})
+	}
+	return out
 }

@@ -280,7 +280,7 @@ func (r *resources) exists(uri string) bool {
 }
 
 // read answers resources/read: the full content, with its version in _meta.
-func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
+func (r *resources) read(ctx context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
 	asked := req.Params.URI
 	if err := r.ambiguity(asked); err != nil {
 		return nil, err
@@ -292,6 +292,9 @@ func (r *resources) read(_ context.Context, req sdk.ReadResourceRequest) ([]sdk.
 	}
 	sess, running := r.s.sessions.Get(session)
 	if !running {
+		if c, forwarded, err := r.s.forwardRead(ctx, session, asked); forwarded {
+			return c, err
+		}
 		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
 	}
 	snap := sess.Snapshot()

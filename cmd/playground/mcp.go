@@ -11,6 +11,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/facetui/facet/playground"
@@ -205,7 +206,17 @@ const LiveSessionID = "live"
 func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	sessions := tea.NewSessions()
-	srv, err := mcp.New(opts.mcp.serverOptions(os.Getenv, sessions, logger))
+	var served atomic.Pointer[mcp.Server] // answers calls other nodes forward
+	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr, &served)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	so := opts.mcp.serverOptions(os.Getenv, sessions, logger)
+	if node != nil {
+		so.Cluster = node
+	}
+	srv, err := mcp.New(so)
 	var ce *mcp.ConfigError
 	if errors.As(err, &ce) {
 		return &usageError{err: err}
@@ -215,6 +226,7 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	}
 	defer srv.Close()
 	defer sessions.StopAll()
+	served.Store(srv)
 	if opts.mcp.http != "" {
 		if err := srv.NetworkReady(); err != nil {
 			return &usageError{err: fmt.Errorf("--http: %w", err)}

@@ -40,6 +40,8 @@ type options struct {
 	mcp mcpOptions
 	// web holds the --web flags (see web.go).
 	web webOptions
+	// cluster holds the --cluster flags (see cluster.go).
+	cluster clusterOptions
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -68,6 +70,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	addSSHFlags(fs, &o.ssh)
 	addMCPFlags(fs, &o.mcp)
 	addWebFlags(fs, &o.web)
+	addClusterFlags(fs, &o.cluster)
 	fs.Usage = func() { printUsage(fs) }
 	return fs
 }
@@ -76,7 +79,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 // command line takes it, to fs's output.
 func printUsage(fs *flag.FlagSet) {
 	w := fs.Output()
-	fmt.Fprintf(w, "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR] [--web ADDR]\n\n"+
+	fmt.Fprintf(w, "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR] [--web ADDR]\n                  [--cluster URL | --cluster-listen ADDR] [--node NAME]\n\n"+
 		"Runs Facet's demo apps in this terminal, over SSH, in browsers and for agents over MCP. With --http beside the\n"+
 		"terminal or --ssh, each human session is also an MCP session (live, ssh1, ssh2, ...). With --http\n"+
 		"and no terminal on stdin (a service, a container), it serves MCP over HTTP until SIGINT or SIGTERM.\n\n"+
@@ -139,6 +142,9 @@ func parseOptions(args []string) (options, error) {
 		return o, err
 	}
 	if err := o.web.check(list); err != nil {
+		return o, err
+	}
+	if err := o.cluster.check(list, o.mcp.enabled()); err != nil {
 		return o, err
 	}
 	if o.mcp.stdio && o.ssh.addr == "" {

@@ -64,6 +64,9 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		if err := s.guard.call(ctx, in.Stale, nil, &derive.Tool{Name: in.Stale}); err != nil {
 			return Answer{}, err
 		}
+		if a, forwarded, err := s.forwardCall(ctx, in.StaleSession, in.Stale, args); forwarded {
+			return a, err
+		}
 		if !s.sees(ctx, in.StaleSession) {
 			return Answer{}, notYours(in.StaleSession)
 		}

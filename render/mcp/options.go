@@ -66,6 +66,9 @@ type Options struct {
 	// Sessions is the registry sessions live in; share it with other
 	// renderers to drive the same sessions. Nil makes a new one.
 	Sessions *tea.Sessions
+	// Cluster, when set, is consulted before every session starts (see
+	// Cluster).
+	Cluster Cluster
 	// CallTimeout bounds how long a write waits for Update (default 5 s).
 	CallTimeout time.Duration
 	// Logger receives warnings; nil discards them. Never stdout on stdio.

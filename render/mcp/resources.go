@@ -297,6 +297,9 @@ func (r *resources) read(ctx context.Context, req sdk.ReadResourceRequest) ([]sd
 	}
 	sess, running := r.s.sessions.Get(session)
 	if !running {
+		if c, forwarded, err := r.s.forwardRead(ctx, session, asked); forwarded {
+			return c, err
+		}
 		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
 	}
 	if err := r.s.reachable(ctx, sess); err != nil {

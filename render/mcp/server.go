@@ -166,7 +166,12 @@ func (s *Server) StartSession(ctx context.Context, id, app string, m tea.Model, 
 		id = DefaultSessionID(app)
 	}
 	opts = append([]tea.Option{tea.WithTimeout(s.opts.CallTimeout), tea.WithLogger(s.opts.Logger)}, opts...)
+	started, err := s.reserveInCluster(ctx, id, app)
+	if err != nil {
+		return nil, err
+	}
 	sess, err := s.sessions.Start(ctx, id, app, m, opts...)
+	started(sess)
 	if err != nil {
 		return nil, err
 	}

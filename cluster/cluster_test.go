@@ -1,0 +1,285 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/tea"
+)
+
+func TestACallFromAnotherNodeAnswersAsALocalOne(t *testing.T) {
+	a, b, c := threeNodes(t)
+	a.start(t, "s1")
+	seen(t, b, "s1")
+	seen(t, c, "s1")
+
+	ctx := t.Context()
+	remote, err := b.Do(ctx, Request{Session: "s1", Kind: KindCall, Name: "inc.click"})
+	if err != nil {
+		t.Fatalf("call from b: %v", err)
+	}
+	local, err := a.Do(ctx, Request{Session: "s1", Kind: KindCall, Name: "inc.click"})
+	if err != nil {
+		t.Fatalf("call on a: %v", err)
+	}
+	if count(t, remote) != 1 || count(t, local) != 2 {
+		t.Fatalf("counts: from b %s, on a %s; want 1 then 2", remote, local)
+	}
+	read, err := c.Do(ctx, Request{Session: "s1", Kind: KindRead, Name: "count"})
+	if err != nil || count(t, read) != 2 {
+		t.Fatalf("read from c: %s, %v; want count 2", read, err)
+	}
+	if got := a.reg.List()[0].Snapshot().Model.(counter).n; got != 2 {
+		t.Fatalf("the session on a counts %d, want 2", got)
+	}
+
+	// Errors: the same text, and the same sentinels, wherever asked.
+	for _, req := range []Request{
+		{Session: "s1", Kind: KindCall, Name: "inc.press"},
+		{Session: "s1", Kind: KindCall, Name: "gone.click"},
+		{Session: "s1", Kind: KindCall, Name: "inc.click", Args: json.RawMessage(`{"times":2}`)},
+	} {
+		_, lerr := a.Do(ctx, req)
+		_, rerr := b.Do(ctx, req)
+		if lerr == nil || rerr == nil {
+			t.Fatalf("%s: local %v, remote %v; want errors", req.Name, lerr, rerr)
+		}
+		if lerr.Error() != rerr.Error() {
+			t.Errorf("%s: local %q, remote %q; want the same text", req.Name, lerr, rerr)
+		}
+		for _, target := range []error{tea.ErrUnknownAction, tea.ErrNotInView, tea.ErrInvalidArgument} {
+			if errors.Is(lerr, target) != errors.Is(rerr, target) {
+				t.Errorf("%s: errors.Is(%v): local %v, remote %v", req.Name, target, errors.Is(lerr, target), errors.Is(rerr, target))
+			}
+		}
+	}
+}
+
+func TestSessionIDsAreUniqueAcrossTheCluster(t *testing.T) {
+	a, _, c := threeNodes(t)
+	a.start(t, "dup")
+
+	_, err := c.Start(t.Context(), c.reg, Entry{ID: "dup", App: "counter"}, counter{})
+	var taken *IDTakenError
+	if !errors.As(err, &taken) || taken.Node != "a" || !errors.Is(err, tea.ErrSessionExists) {
+		t.Fatalf("starting a taken id on c: %v; want an IDTakenError naming node a", err)
+	}
+	if !strings.Contains(err.Error(), `node "a"`) {
+		t.Errorf("error %q does not name the node", err)
+	}
+	if _, ok := c.reg.Get("dup"); ok {
+		t.Fatal("c started the app under a refused id")
+	}
+
+	// Once a stops it, the id is free for anyone.
+	if err := a.reg.Stop("dup"); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 5*time.Second, "c can start the id a released", func() bool {
+		_, err := c.Start(t.Context(), c.reg, Entry{ID: "dup", App: "counter"}, counter{})
+		return err == nil
+	})
+	if owner, _ := a.Owner("dup"); owner != "c" && owner != "" {
+		t.Errorf("owner of dup seen from a: %q, want c", owner)
+	}
+}
+
+func TestANodeKilledMidCallAnswersStaleWithinTheTimeout(t *testing.T) {
+	_, b, c := threeNodes(t)
+	c.start(t, "doomed")
+	seen(t, b, "doomed")
+
+	type outcome struct {
+		err  error
+		took time.Duration
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		start := time.Now()
+		_, err := b.Do(context.Background(), Request{Session: "doomed", Kind: KindCall, Name: "hang"})
+		done <- outcome{err, time.Since(start)}
+	}()
+	select {
+	case <-c.entered:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the call never reached node c")
+	}
+	c.kill()
+
+	var out outcome
+	select {
+	case out = <-done:
+	case <-time.After(testTimeout + 2*time.Second):
+		t.Fatalf("the call hangs past the call timeout %v", testTimeout)
+	}
+	if !errors.Is(out.err, ErrStaleSession) || !strings.Contains(out.err.Error(), "facet_list") {
+		t.Fatalf("call to a killed node's session: %v; want the stale-session error naming facet_list", out.err)
+	}
+	if out.took > testTimeout+500*time.Millisecond {
+		t.Errorf("the call took %v, past the call timeout %v", out.took, testTimeout)
+	}
+
+	// A later call does not wait at all: nobody answers the subject.
+	start := time.Now()
+	_, err := b.Do(t.Context(), Request{Session: "doomed", Kind: KindCall, Name: "inc.click"})
+	if !errors.Is(err, ErrStaleSession) || !strings.Contains(err.Error(), "facet_list") {
+		t.Fatalf("second call: %v; want the stale-session error", err)
+	}
+	if took := time.Since(start); took > testTimeout {
+		t.Errorf("second call took %v", took)
+	}
+}
+
+func TestADeadNodesSessionsLeaveTheDirectory(t *testing.T) {
+	a, b, c := threeNodes(t)
+	c.start(t, "c1")
+	c.start(t, "c2")
+	b.start(t, "b1")
+	seen(t, a, "c1")
+	seen(t, a, "c2")
+	seen(t, a, "b1")
+
+	c.kill()
+	killed := time.Now()
+	eventually(t, 10*time.Second, "c's sessions and c itself leave a's directory", func() bool {
+		_, c1 := a.Lookup("c1")
+		_, c2 := a.Lookup("c2")
+		for _, n := range a.Nodes() {
+			if n.Name == "c" {
+				return false
+			}
+		}
+		return !c1 && !c2
+	})
+	t.Logf("gone %v after the kill (TTL %v)", time.Since(killed).Round(time.Millisecond), testTTL)
+
+	// b's session is kept alive past several TTLs.
+	time.Sleep(2 * testTTL)
+	if _, ok := a.Lookup("b1"); !ok {
+		t.Fatal("b's live session left the directory")
+	}
+	var ids []string
+	for _, e := range a.Sessions() {
+		ids = append(ids, e.Node+"/"+e.ID)
+	}
+	if got := strings.Join(ids, " "); got != "b/b1" {
+		t.Fatalf("directory from a: %q, want b/b1", got)
+	}
+}
+
+func TestASubscriptionSeesChangesOnAnotherNode(t *testing.T) {
+	a, b, _ := threeNodes(t)
+	sess := a.start(t, "watched")
+	seen(t, b, "watched")
+
+	changes := make(chan Change, 16)
+	cancel, err := b.Subscribe(t.Context(), "watched", func(c Change) { changes <- c })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cancel()
+	before := sess.Snapshot().Version
+	if _, err := b.Do(t.Context(), Request{Session: "watched", Kind: KindCall, Name: "inc.click"}); err != nil {
+		t.Fatal(err)
+	}
+	wait := func(what string, ok func(Change) bool) {
+		t.Helper()
+		timeout := time.After(5 * time.Second)
+		for {
+			select {
+			case c := <-changes:
+				if ok(c) {
+					return
+				}
+			case <-timeout:
+				t.Fatalf("no change on b: %s", what)
+			}
+		}
+	}
+	wait("the click's new version", func(c Change) bool { return c.Node == "a" && c.Version > before })
+	if err := a.reg.Stop("watched"); err != nil {
+		t.Fatal(err)
+	}
+	wait("the session stopping", func(c Change) bool { return c.Stopped })
+
+	if _, err := b.Subscribe(t.Context(), "nobody", func(Change) {}); !errors.Is(err, ErrStaleSession) {
+		t.Fatalf("subscribing to an unknown session: %v, want a stale-session error", err)
+	}
+}
+
+func TestTheOwnerChecksOwnershipAgain(t *testing.T) {
+	a, b, _ := threeNodes(t)
+	// a has a local session the directory does not give it: a node that
+	// asks a for it anyway (its directory out of date) is refused.
+	if _, err := a.reg.Start(t.Context(), "private", "counter", counter{}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := b.forward(t.Context(), "a", Request{Session: "private", Kind: KindCall, Name: "inc.click"})
+	if !errors.Is(err, ErrStaleSession) || !strings.Contains(err.Error(), "does not own") {
+		t.Fatalf("forwarding for a session a does not own: %v; want a stale-session error", err)
+	}
+	if n := a.reg.List()[0].Snapshot().Model.(counter).n; n != 0 {
+		t.Fatalf("the unowned session counted %d clicks", n)
+	}
+}
+
+func TestANodeNameIsUniqueWhileItsNodeLives(t *testing.T) {
+	a := join(t, "a", "")
+	_, err := Join(t.Context(), Options{URL: a.ClientURL(), Name: "a", TTL: testTTL, CallTimeout: testTimeout})
+	if !errors.Is(err, ErrNodeNameTaken) {
+		t.Fatalf("joining as a second a: %v, want ErrNodeNameTaken", err)
+	}
+}
+
+func TestTheDirectoryFollowsASessionsAgents(t *testing.T) {
+	a, b, _ := threeNodes(t)
+	sess := a.start(t, "watched")
+	seen(t, b, "watched")
+	agents := func() string {
+		e, _ := b.Lookup("watched")
+		return strings.Join(e.Agents, ",")
+	}
+	for _, step := range []struct {
+		msg  tea.Msg
+		want string
+	}{
+		{tea.AttachAgentMsg{Agent: "claude"}, "claude"},
+		{tea.AttachAgentMsg{Agent: "codex"}, "claude,codex"},
+		{tea.DetachAgentMsg{Agent: "claude"}, "codex"},
+		{tea.DetachAgentsMsg{}, ""},
+	} {
+		if _, err := sess.Dispatch(t.Context(), step.msg); err != nil {
+			t.Fatal(err)
+		}
+		eventually(t, 5*time.Second, "b's directory lists agents "+step.want, func() bool { return agents() == step.want })
+	}
+	if e, _ := b.Lookup("watched"); e.Owner != "tester" || e.App != "counter" {
+		t.Fatalf("entry %+v lost its owner or app", e)
+	}
+}
+
+func TestANodeThatLostTheServerAnswersStaleAtOnce(t *testing.T) {
+	a, b, c := threeNodes(t)
+	c.start(t, "c1")
+	seen(t, b, "c1")
+	a.kill() // a runs the server: b and c lose it
+	eventually(t, 5*time.Second, "b notices the server is gone", func() bool { return !b.nc.IsConnected() })
+
+	start := time.Now()
+	_, err := b.Do(t.Context(), Request{Session: "c1", Kind: KindCall, Name: "inc.click"})
+	if !errors.Is(err, ErrStaleSession) || !strings.Contains(err.Error(), "lost the cluster's NATS server") {
+		t.Fatalf("call without a server: %v; want a stale-session error saying the server is lost", err)
+	}
+	if took := time.Since(start); took > testTimeout/2 {
+		t.Errorf("the call took %v: it waited for a reconnect", took)
+	}
+	start = time.Now()
+	_ = b.Close()
+	if took := time.Since(start); took > testTimeout {
+		t.Errorf("closing a node without a server took %v", took)
+	}
+}

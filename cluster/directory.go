@@ -1,0 +1,313 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Key prefixes in the directory bucket.
+const (
+	sessionKey = "s."
+	nodeKey    = "n."
+)
+
+// Entry is one session in the directory.
+type Entry struct {
+	ID      string    `json:"id"`
+	Node    string    `json:"node"`
+	App     string    `json:"app"`
+	Owner   string    `json:"owner,omitempty"`
+	Agents  []string  `json:"agents,omitempty"`
+	Started time.Time `json:"started"`
+}
+
+// NodeInfo is one live node in the directory.
+type NodeInfo struct {
+	Name   string    `json:"name"`
+	Joined time.Time `json:"joined"`
+}
+
+// claim is a key this node owns and keeps alive.
+type claim struct {
+	key   string
+	value []byte
+	rev   uint64
+}
+
+// create claims key with KV create semantics: it fails with
+// jetstream.ErrKeyExists when a live entry has it.
+func (n *Node) create(ctx context.Context, key string, value []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, n.opts.CallTimeout)
+	defer cancel()
+	rev, err := n.kv.Create(ctx, key, value)
+	if err != nil {
+		return err
+	}
+	n.mu.Lock()
+	n.claims[key] = &claim{key: key, value: value, rev: rev}
+	n.mu.Unlock()
+	return nil
+}
+
+// release deletes a key this node owns, if it still owns it.
+func (n *Node) release(ctx context.Context, key string) error {
+	n.writeMu.Lock()
+	defer n.writeMu.Unlock()
+	n.mu.Lock()
+	c := n.claims[key]
+	delete(n.claims, key)
+	n.mu.Unlock()
+	if c == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, n.opts.CallTimeout)
+	defer cancel()
+	if err := n.kv.Delete(ctx, key, jetstream.LastRevision(c.rev)); err != nil {
+		return fmt.Errorf("cluster: release %s: %w", key, err)
+	}
+	return nil
+}
+
+// refresh rewrites every claim so its TTL starts again. A claim someone
+// else took meanwhile (this node was cut off past the TTL) is dropped.
+func (n *Node) refresh(ctx context.Context) {
+	n.writeMu.Lock()
+	defer n.writeMu.Unlock()
+	n.mu.Lock()
+	claims := make([]claim, 0, len(n.claims))
+	for _, c := range n.claims {
+		claims = append(claims, *c)
+	}
+	n.mu.Unlock()
+	for _, c := range claims {
+		rctx, cancel := context.WithTimeout(ctx, n.opts.TTL/3)
+		rev, err := n.kv.Update(rctx, c.key, c.value, c.rev)
+		if err != nil && ctx.Err() == nil {
+			// Expired (we were slow): claim it again if nobody has.
+			rev, err = n.kv.Create(rctx, c.key, c.value)
+		}
+		cancel()
+		n.mu.Lock()
+		cur := n.claims[c.key]
+		switch {
+		case cur == nil || cur.rev != c.rev:
+			// Released or rewritten meanwhile.
+		case err == nil:
+			cur.rev = rev
+		case errors.Is(err, jetstream.ErrKeyExists):
+			delete(n.claims, c.key)
+		}
+		n.mu.Unlock()
+	}
+}
+
+// keepAlive refreshes the claims every TTL/3 until ctx ends.
+func (n *Node) keepAlive(ctx context.Context) {
+	t := time.NewTicker(n.opts.TTL / 3)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			n.refresh(ctx)
+		}
+	}
+}
+
+// cached is a directory entry as the watcher last saw it.
+type cached struct {
+	value   []byte
+	created time.Time
+}
+
+// watchDirectory keeps n.cache equal to the bucket: puts, deletes and the
+// markers the server writes when an entry's TTL runs out.
+// The watcher stops with ctx.
+func (n *Node) watchDirectory(ctx context.Context, w jetstream.KeyWatcher) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case e, ok := <-w.Updates():
+			if !ok {
+				return
+			}
+			if e == nil {
+				n.once.Do(func() { close(n.synced) })
+				continue
+			}
+			n.mu.Lock()
+			if e.Operation() == jetstream.KeyValuePut {
+				n.cache[e.Key()] = cached{value: e.Value(), created: e.Created()}
+			} else {
+				delete(n.cache, e.Key())
+			}
+			n.mu.Unlock()
+		}
+	}
+}
+
+// live reports whether a cached entry is younger than the TTL allows: a
+// safety net under the server's expiry markers.
+func (n *Node) live(c cached) bool {
+	return time.Since(c.created) < 2*n.opts.TTL
+}
+
+// Lookup returns the directory entry of session id, as this node's view of
+// the directory has it.
+func (n *Node) Lookup(id string) (Entry, bool) {
+	n.mu.Lock()
+	c, ok := n.cache[sessionKey+id]
+	n.mu.Unlock()
+	if !ok || !n.live(c) {
+		return Entry{}, false
+	}
+	var e Entry
+	if err := json.Unmarshal(c.value, &e); err != nil {
+		return Entry{}, false
+	}
+	return e, true
+}
+
+// Sessions lists the directory's sessions across the cluster, by node then
+// start time.
+func (n *Node) Sessions() []Entry {
+	var out []Entry
+	for _, v := range n.scan(sessionKey) {
+		var e Entry
+		if json.Unmarshal(v, &e) == nil {
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Node != out[j].Node {
+			return out[i].Node < out[j].Node
+		}
+		if !out[i].Started.Equal(out[j].Started) {
+			return out[i].Started.Before(out[j].Started)
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// Nodes lists the live nodes, by name.
+func (n *Node) Nodes() []NodeInfo {
+	var out []NodeInfo
+	for _, v := range n.scan(nodeKey) {
+		var ni NodeInfo
+		if json.Unmarshal(v, &ni) == nil {
+			out = append(out, ni)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func (n *Node) scan(prefix string) [][]byte {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	var out [][]byte
+	for k, c := range n.cache {
+		if strings.HasPrefix(k, prefix) && n.live(c) {
+			out = append(out, c.value)
+		}
+	}
+	return out
+}
+
+// Claim puts session e.ID in the directory as this node's, refusing an id
+// any node has (an *IDTakenError naming that node). The node keeps the
+// entry alive until Release or Close.
+func (n *Node) Claim(ctx context.Context, e Entry) error {
+	if err := tea.CheckID("session", e.ID); err != nil {
+		return fmt.Errorf("cluster: %w", err)
+	}
+	e.Node = n.opts.Name
+	if e.Started.IsZero() {
+		e.Started = time.Now()
+	}
+	value, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("cluster: encode entry of %q: %w", e.ID, err)
+	}
+	err = n.create(ctx, sessionKey+e.ID, value)
+	if errors.Is(err, jetstream.ErrKeyExists) {
+		return &IDTakenError{ID: e.ID, Node: n.holder(ctx, e.ID)}
+	}
+	if err != nil {
+		return fmt.Errorf("cluster: claim session %q: %w", e.ID, err)
+	}
+	return nil
+}
+
+// holder names the node whose entry has session id, asking the bucket.
+func (n *Node) holder(ctx context.Context, id string) string {
+	ctx, cancel := context.WithTimeout(ctx, n.opts.CallTimeout)
+	defer cancel()
+	kve, err := n.kv.Get(ctx, sessionKey+id)
+	if err != nil {
+		return "unknown"
+	}
+	var e Entry
+	if json.Unmarshal(kve.Value(), &e) != nil || e.Node == "" {
+		return "unknown"
+	}
+	return e.Node
+}
+
+// SetAgents rewrites the agents of session id, a session this node owns.
+func (n *Node) SetAgents(ctx context.Context, id string, agents []string) error {
+	key := sessionKey + id
+	n.writeMu.Lock()
+	defer n.writeMu.Unlock()
+	n.mu.Lock()
+	c := n.claims[key]
+	n.mu.Unlock()
+	if c == nil {
+		return fmt.Errorf("cluster: set agents of session %q: %w", id, &StaleSessionError{ID: id, Node: n.opts.Name, Why: "this node does not own it"})
+	}
+	var e Entry
+	if err := json.Unmarshal(c.value, &e); err != nil {
+		return fmt.Errorf("cluster: set agents of session %q: %w", id, err)
+	}
+	e.Agents = append([]string(nil), agents...)
+	value, err := json.Marshal(e)
+	if err != nil {
+		return fmt.Errorf("cluster: set agents of session %q: %w", id, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, n.opts.CallTimeout)
+	defer cancel()
+	rev, err := n.kv.Update(ctx, key, value, c.rev)
+	if err != nil {
+		return fmt.Errorf("cluster: set agents of session %q: %w", id, err)
+	}
+	n.mu.Lock()
+	if cur := n.claims[key]; cur != nil {
+		cur.value, cur.rev = value, rev
+	}
+	n.mu.Unlock()
+	return nil
+}
+
+// Release takes session id out of the directory.
+func (n *Node) Release(ctx context.Context, id string) error {
+	return n.release(ctx, sessionKey+id)
+}
+
+// owns reports whether this node holds session id's directory entry.
+func (n *Node) owns(id string) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.claims[sessionKey+id] != nil
+}

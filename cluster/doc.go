@@ -1,0 +1,20 @@
+// Package cluster spreads Facet sessions over several processes (nodes)
+// joined through NATS.
+//
+// A node joins a NATS server (Options.URL) or runs an embedded one
+// (Options.Listen, JetStream on, loopback only) that other nodes join. The
+// session directory is a JetStream key-value bucket: every session's id,
+// node, app, owner and agents, created with KV create semantics (so an id is
+// unique across the cluster) and kept alive by the node that owns it (a
+// bucket TTL: a dead node's sessions vanish on their own). Nodes register
+// themselves the same way.
+//
+// A session runs on the node that started it. A request for it (a tool
+// call, a resource read) made on any node travels over NATS request/reply to
+// the owner, which checks ownership again and answers through its Handler;
+// the answer and the error come back as if the call had been local. Changes
+// to a session are published on a subject other nodes subscribe to.
+//
+// Nothing here is home-made where NATS already does it: membership,
+// uniqueness and expiry are the bucket's, routing is subjects.
+package cluster

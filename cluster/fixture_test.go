@@ -1,0 +1,199 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// Short lifetimes keep the tests fast; polls bound every wait.
+const (
+	testTTL     = time.Second
+	testTimeout = 1500 * time.Millisecond
+)
+
+// counter is a tea app: a button that counts its clicks.
+type counter struct{ n int }
+
+type clicked struct{}
+
+func (c counter) Init() tea.Cmd { return nil }
+
+func (c counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(clicked); ok {
+		c.n++
+	}
+	return c, nil
+}
+
+func (c counter) View() tea.Node {
+	return tea.Vertical(
+		tea.Label(fmt.Sprintf("count %d", c.n)),
+		widgets.Button{ID: "inc", Label: "+1", OnClick: clicked{}},
+	)
+}
+
+// sessionHandler answers requests from the tea sessions of one node: a
+// call "<widget>.<action>" invokes the widget in the session's view at call
+// time and dispatches a write; a read "count" answers the model's count.
+// A call "hang" blocks until its context ends and tells entered first.
+type sessionHandler struct {
+	reg     *tea.Sessions
+	entered chan string
+}
+
+type countAnswer struct {
+	Count int `json:"count"`
+}
+
+func (h sessionHandler) Handle(ctx context.Context, req Request) (json.RawMessage, error) {
+	sess, ok := h.reg.Get(req.Session)
+	if !ok {
+		return nil, fmt.Errorf("%w: %q", tea.ErrNoSession, req.Session)
+	}
+	snap := sess.Snapshot()
+	switch {
+	case req.Kind == KindRead && req.Name == "count":
+		return json.Marshal(countAnswer{Count: snap.Model.(counter).n})
+	case req.Kind == KindCall && req.Name == "hang":
+		if h.entered != nil {
+			h.entered <- req.Session
+		}
+		<-ctx.Done()
+		return nil, ctx.Err()
+	case req.Kind == KindCall:
+		id, action, _ := strings.Cut(req.Name, ".")
+		w, ok := tea.FindWidget(snap.View, id)
+		if !ok {
+			return nil, fmt.Errorf("widget %q: %w", id, tea.ErrNotInView)
+		}
+		tp, ok := w.(tea.ToolProvider)
+		if !ok {
+			return nil, fmt.Errorf("widget %q offers no tools", id)
+		}
+		args := map[string]any{}
+		if len(req.Args) > 0 {
+			if err := json.Unmarshal(req.Args, &args); err != nil {
+				return nil, fmt.Errorf("arguments of %q: %w", req.Name, err)
+			}
+		}
+		res, err := tp.Invoke(action, args)
+		if err != nil {
+			return nil, err
+		}
+		tr, err := sess.Dispatch(ctx, res.Msg())
+		if err != nil {
+			return nil, err
+		}
+		return json.Marshal(countAnswer{Count: tr.After.Model.(counter).n})
+	}
+	return nil, fmt.Errorf("unknown request kind %q", req.Kind)
+}
+
+// member is one node of a test cluster and its local sessions.
+type member struct {
+	*Node
+	reg     *tea.Sessions
+	entered chan string
+}
+
+// start starts a counter session id on m.
+func (m *member) start(t *testing.T, id string) *tea.Session {
+	t.Helper()
+	sess, err := m.Start(t.Context(), m.reg, Entry{ID: id, App: "counter", Owner: "tester"}, counter{})
+	if err != nil {
+		t.Fatalf("node %s: start %q: %v", m.Name(), id, err)
+	}
+	return sess
+}
+
+// kill ends m as a crash would: the connection drops, nothing is taken
+// out of the directory.
+func (m *member) kill() {
+	m.nc.Close()
+	m.shutdown(false)
+	m.reg.StopAll()
+}
+
+// join starts a node named name on the cluster at url ("" : the node runs
+// the embedded server).
+func join(t *testing.T, name, url string) *member {
+	t.Helper()
+	return joinB(t, name, url)
+}
+
+// joinB is join for tests and benchmarks.
+func joinB(t testing.TB, name, url string) *member {
+	t.Helper()
+	return joinWith(t, name, url, nil)
+}
+
+// joinWith is joinB with the node answering through h (nil: through its
+// sessions, with sessionHandler).
+func joinWith(t testing.TB, name, url string, h Handler) *member {
+	t.Helper()
+	m := &member{reg: tea.NewSessions(), entered: make(chan string, 4)}
+	if h == nil {
+		h = sessionHandler{reg: m.reg, entered: m.entered}
+	}
+	opts := Options{URL: url, Name: name, TTL: testTTL, CallTimeout: testTimeout, Handler: h}
+	if url == "" {
+		opts.Listen = "127.0.0.1:0"
+	}
+	n, err := Join(t.Context(), opts)
+	if err != nil {
+		t.Fatalf("join %s: %v", name, err)
+	}
+	m.Node = n
+	t.Cleanup(func() {
+		m.reg.StopAll()
+		_ = n.Close()
+	})
+	return m
+}
+
+// threeNodes starts node a with the embedded server, and b and c joining
+// it. Cleanups run in reverse, so a (the server) closes last.
+func threeNodes(t *testing.T) (a, b, c *member) {
+	t.Helper()
+	a = join(t, "a", "")
+	b = join(t, "b", a.ClientURL())
+	c = join(t, "c", a.ClientURL())
+	return a, b, c
+}
+
+// eventually polls cond every 20ms until it holds or within passes.
+func eventually(t *testing.T, within time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("not within %v: %s", within, what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// seen waits until n's directory has session id.
+func seen(t *testing.T, n *member, id string) {
+	t.Helper()
+	eventually(t, 5*time.Second, fmt.Sprintf("node %s sees session %q", n.Name(), id), func() bool {
+		_, ok := n.Lookup(id)
+		return ok
+	})
+}
+
+func count(t *testing.T, raw json.RawMessage) int {
+	t.Helper()
+	var a countAnswer
+	if err := json.Unmarshal(raw, &a); err != nil {
+		t.Fatalf("answer %s: %v", raw, err)
+	}
+	return a.Count
+}

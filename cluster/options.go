@@ -1,0 +1,101 @@
+package cluster
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/facetui/facet/tea"
+)
+
+// Defaults for Options.
+const (
+	DefaultTTL         = 6 * time.Second
+	DefaultCallTimeout = 6 * time.Second
+	DefaultBucket      = "facet_sessions"
+)
+
+// Options configure a node.
+type Options struct {
+	// URL is the NATS server to join, nats://HOST:PORT. Empty with Listen:
+	// the node joins its own embedded server.
+	URL string
+	// Listen, when set, makes this node run an embedded NATS server
+	// (JetStream on) on this loopback HOST:PORT that other nodes join. Port
+	// 0 picks a free port (see Node.ClientURL).
+	Listen string
+	// StoreDir is the embedded server's JetStream directory. Empty: a
+	// temporary directory removed on Close.
+	StoreDir string
+	// Name names the node: 1-32 of [A-Za-z0-9_-]. Empty: the host name,
+	// with other characters replaced by '-'.
+	Name string
+	// TTL is how long a directory entry lives without its node refreshing
+	// it; the node refreshes every TTL/3. Default DefaultTTL.
+	TTL time.Duration
+	// CallTimeout bounds a forwarded request. Default DefaultCallTimeout.
+	CallTimeout time.Duration
+	// Bucket names the key-value bucket of the directory. Default
+	// DefaultBucket.
+	Bucket string
+	// Handler answers the requests other nodes forward for this node's
+	// sessions. Nil: such requests answer an error.
+	Handler Handler
+}
+
+// withDefaults fills the zero fields and checks the rest.
+func (o Options) withDefaults() (Options, error) {
+	if o.URL == "" && o.Listen == "" {
+		return o, fmt.Errorf("cluster: neither a server URL to join nor an address to listen on: set one")
+	}
+	if o.URL != "" && o.Listen != "" {
+		return o, fmt.Errorf("cluster: both a server URL to join (%q) and an address to listen on (%q): a node either joins a server or runs one, so set one", o.URL, o.Listen)
+	}
+	if o.Name == "" {
+		host, err := os.Hostname()
+		if err != nil {
+			return o, fmt.Errorf("cluster: no node name given and no host name: %w", err)
+		}
+		o.Name = NodeName(host)
+	}
+	if err := tea.CheckID("node", o.Name); err != nil {
+		return o, fmt.Errorf("cluster: %w", err)
+	}
+	if o.TTL == 0 {
+		o.TTL = DefaultTTL
+	}
+	if o.TTL < 300*time.Millisecond {
+		return o, fmt.Errorf("cluster: TTL %v is below the minimum of 300ms", o.TTL)
+	}
+	if o.CallTimeout == 0 {
+		o.CallTimeout = DefaultCallTimeout
+	}
+	if o.CallTimeout < 0 {
+		return o, fmt.Errorf("cluster: call timeout %v is negative", o.CallTimeout)
+	}
+	if o.Bucket == "" {
+		o.Bucket = DefaultBucket
+	}
+	return o, nil
+}
+
+// NodeName turns a host name into a node name: characters outside
+// [A-Za-z0-9_-] become '-', and it is cut to 32 characters.
+func NodeName(host string) string {
+	b := []byte(host)
+	for i, c := range b {
+		ok := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
+		if !ok {
+			b[i] = '-'
+		}
+	}
+	s := strings.Trim(string(b), "-")
+	if len(s) > 32 {
+		s = s[:32]
+	}
+	if s == "" {
+		s = "node"
+	}
+	return s
+}

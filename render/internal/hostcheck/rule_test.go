@@ -73,16 +73,9 @@ func TestRuleAdmitsHostsAndOrigins(t *testing.T) {
 		{"another origin without page origin", mcpListed, "facet.example", "https://evil.example", http.StatusForbidden},
 		{"loopback origin off loopback without page origin", mcpListed, "facet.example", "http://127.0.0.1:8809", http.StatusForbidden},
 	}
-	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest(http.MethodGet, "/", nil)
-			req.Host = tt.host
-			if tt.origin != "" {
-				req.Header.Set("Origin", tt.origin)
-			}
-			w := httptest.NewRecorder()
-			tt.r.Wrap(ok).ServeHTTP(w, req)
+			w := serve(tt.r, tt.host, tt.origin)
 			if w.Code != tt.want {
 				t.Fatalf("Host %q Origin %q: status %d, want %d (%s)", tt.host, tt.origin, w.Code, tt.want, w.Body.String())
 			}
@@ -98,16 +91,9 @@ func TestRefusalNamesTheHeaderItsValueAndTheOption(t *testing.T) {
 		{"a Host", "evil.example:8809", "", []string{`Host "evil.example:8809"`, "DNS rebinding", "allowed hosts"}},
 		{"an Origin", "127.0.0.1:8809", "https://evil.example", []string{`Origin "https://evil.example"`, "allowed origins"}},
 	}
-	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest(http.MethodGet, "/", nil)
-			req.Host = tt.host
-			if tt.origin != "" {
-				req.Header.Set("Origin", tt.origin)
-			}
-			w := httptest.NewRecorder()
-			Rule{Loopback: true}.Wrap(ok).ServeHTTP(w, req)
+			w := serve(Rule{Loopback: true}, tt.host, tt.origin)
 			if w.Code != http.StatusForbidden {
 				t.Fatalf("status %d, want 403", w.Code)
 			}
@@ -118,4 +104,17 @@ func TestRefusalNamesTheHeaderItsValueAndTheOption(t *testing.T) {
 			}
 		})
 	}
+}
+
+// serve answers a GET with Host host and, unless empty, Origin origin
+// through a handler behind r.
+func serve(r Rule, host, origin string) *httptest.ResponseRecorder {
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	req.Host = host
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
+	w := httptest.NewRecorder()
+	r.Wrap(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {})).ServeHTTP(w, req)
+	return w
 }

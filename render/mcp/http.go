@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/facetui/facet/render/internal/hostcheck"
 	"github.com/facetui/facet/render/mcp/internal/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -132,7 +133,7 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	mux.Handle("/mcp", ids.Track(ids.RefuseEndedDelete(streamable)))
 	mux.Handle("/sse", sse.SSEHandler())
 	mux.Handle("/message", sse.MessageHandler())
-	gate := transport.OriginGate{AllowedHosts: h.AllowedHosts, AllowedOrigins: h.AllowedOrigins, Loopback: loopback}
+	gate := hostcheck.Rule{AllowedHosts: h.AllowedHosts, AllowedOrigins: h.AllowedOrigins, Loopback: loopback}
 	limits := &transport.Limits{MaxBody: h.MaxBodyBytes, ReadTimeout: h.ReadTimeout, MaxStreams: h.MaxStreams, Sessions: ids, MaxSessions: h.MaxSessions}
 	return gate.Wrap(limits.Wrap(mux)), nil
 }

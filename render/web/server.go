@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/facetui/facet/render/internal/hostcheck"
 	"github.com/facetui/facet/tea"
 )
 
@@ -69,8 +70,9 @@ func (s *Server) Handler(loopback bool) http.Handler {
 		s.serveAsset(w, static, name)
 	})
 	mux.HandleFunc("GET /ws", s.serveTab)
-	g := guard{hosts: s.opts.AllowedHosts, origins: s.opts.AllowedOrigins, loopback: loopback}
-	return g.wrap(mux)
+	// The page's own origin is admitted: its scripts call this server.
+	g := hostcheck.Rule{AllowedHosts: s.opts.AllowedHosts, AllowedOrigins: s.opts.AllowedOrigins, Loopback: loopback, PageOrigin: true}
+	return g.Wrap(mux)
 }
 
 // header sets the headers every answer carries.

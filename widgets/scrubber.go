@@ -119,7 +119,7 @@ func (s Scrubber) layout(width int) scrubberLayout {
 	if s.Playing {
 		icon = "▶"
 	}
-	l := scrubberLayout{label: OneLine(s.Label), icon: icon, left: clock(s.pos()), right: clock(s.hi())}
+	l := scrubberLayout{label: OneLine(s.Label), icon: icon, left: Clock(s.pos()), right: Clock(s.hi())}
 	fixed := func() int {
 		n := Width(l.icon) + 1
 		if l.label != "" {
@@ -147,8 +147,10 @@ func (s Scrubber) layout(width int) scrubberLayout {
 	return l
 }
 
-// clock spells seconds as mm:ss (minutes may exceed 59).
-func clock(sec int) string {
+// Clock spells a position of sec seconds as a Scrubber draws it: mm:ss
+// (minutes may exceed 59; a negative one is signed). Other renderers use
+// it so a person reads the same time everywhere.
+func Clock(sec int) string {
 	sign := ""
 	if sec < 0 {
 		sign, sec = "-", -sec

@@ -309,27 +309,18 @@ func (p *page) scrubber(dom string, base func(string, ...string) []attr, w widge
 	}
 	e.with(tag("button", dom+":play", a("type", "button"), a("class", "play"), a("aria-label", verb), a("tabindex", "-1"),
 		flag("disabled", w.Disabled), act(!w.Disabled, verb)).withText(icon))
-	e.with(tag("span", dom+":at", a("class", "time")).withText(clock(pos)))
+	e.with(tag("span", dom+":at", a("class", "time")).withText(widgets.Clock(pos)))
 	pct := 0.0
 	if hi > w.Min {
 		pct = 100 * float64(pos-w.Min) / float64(hi-w.Min)
 	}
 	slider := tag("div", dom+":bar", a("class", "bar"), a("role", "slider"), a("aria-valuemin", strconv.Itoa(w.Min)),
-		a("aria-valuemax", strconv.Itoa(hi)), a("aria-valuenow", strconv.Itoa(pos)), a("aria-valuetext", clock(pos)+" of "+clock(hi)),
+		a("aria-valuemax", strconv.Itoa(hi)), a("aria-valuenow", strconv.Itoa(pos)), a("aria-valuetext", widgets.Clock(pos)+" of "+widgets.Clock(hi)),
 		a("aria-disabled", strconv.FormatBool(w.Disabled)), a("data-min", strconv.Itoa(w.Min)), a("data-max", strconv.Itoa(hi)),
 		act(!w.Disabled, "seek"))
 	slider.with(tag("div", "", a("class", "fill"), a("style", fmt.Sprintf("width:%.2f%%", pct))))
-	e.with(slider, tag("span", dom+":end", a("class", "time")).withText(clock(hi)))
+	e.with(slider, tag("span", dom+":end", a("class", "time")).withText(widgets.Clock(hi)))
 	return e
-}
-
-// clock spells seconds as m:ss.
-func clock(sec int) string {
-	sign := ""
-	if sec < 0 {
-		sign, sec = "-", -sec
-	}
-	return fmt.Sprintf("%s%d:%02d", sign, sec/60, sec%60)
 }
 
 // modal draws a visible Modal as a dialog over the page with its two

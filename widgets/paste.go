@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -88,4 +89,28 @@ func (a TextArea) Paste(text string) (tea.Msg, error) {
 		return nil, nil
 	}
 	return pasteField(a.ID, a.Value, a.CursorFromEnd, a.limit(), true, text)
+}
+
+// PasteInto is the message a paste of text makes in view, whose focused
+// widget is focus: the focused text field's edit, taken whole (one Update,
+// however long the text). It is refused when the text cannot be typed or
+// does not fit the field, and ignored, with an error that says so, when
+// no widget has focus or the focused one takes no text, so pasted text
+// never reaches a list, a button or the app as keys (a "q" in it quitting
+// the app, every "j" moving a selection). Every renderer that takes a
+// paste (the terminal, the browser) applies this one rule.
+func PasteInto(view tea.Node, focus, text string) (tea.Msg, error) {
+	w, ok := tea.FindWidget(view, focus)
+	if !ok || focus == "" {
+		return nil, errors.New("paste ignored: no text field has focus")
+	}
+	p, ok := w.(Paster)
+	if !ok {
+		return nil, fmt.Errorf("paste ignored: the focused %s %q takes no text", w.WidgetKind(), w.WidgetID())
+	}
+	msg, err := p.Paste(text)
+	if err != nil {
+		return nil, fmt.Errorf("paste refused: %w", err)
+	}
+	return msg, nil
 }

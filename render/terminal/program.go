@@ -368,30 +368,6 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 	return a, nil
 }
 
-// pasteMsg is the message that pastes text into the focused widget of s:
-// a widgets.Paster's one edit (TextChanged) for the whole text, however
-// long, or nil for an empty paste. A paste is typed whole or not at all: it
-// is refused (an error that says why) when it holds a character that is
-// never typed or does not fit the field's CharLimit, and ignored (an error
-// that says so) when the focused widget takes no text, so that pasted text
-// never reaches a list, a button or the app as keys (a "q" in it quitting
-// the app, every "j" moving a selection).
-func pasteMsg(s tea.Snapshot, text string) (tea.Msg, error) {
-	w, ok := tea.FindWidget(s.View, s.Focus)
-	if !ok || s.Focus == "" {
-		return nil, errors.New("paste ignored: no text field has focus")
-	}
-	p, ok := w.(widgets.Paster)
-	if !ok {
-		return nil, fmt.Errorf("paste ignored: the focused %s %q takes no text", w.WidgetKind(), w.WidgetID())
-	}
-	msg, err := p.Paste(text)
-	if err != nil {
-		return nil, fmt.Errorf("paste refused: %w", err)
-	}
-	return msg, nil
-}
-
 // paste applies a paste to the runtime: one message, so one Update and one
 // redraw, where a key per character cost an Update and a redraw each (a
 // 60,000-character paste took 20 s and held up Ctrl+C). It reads the
@@ -399,7 +375,7 @@ func pasteMsg(s tea.Snapshot, text string) (tea.Msg, error) {
 // queued before it has applied, as an agent's type_into reads the view
 // at call time.
 func paste(ctx context.Context, rt *tea.Runtime, text string) error {
-	msg, err := pasteMsg(rt.Snapshot(), text)
+	msg, err := pasteOn(rt.Snapshot(), text)
 	if err != nil || msg == nil {
 		return err
 	}
@@ -450,4 +426,10 @@ func (a adapter) View() bt.View {
 	v.MouseMode = bt.MouseModeAllMotion
 	v.WindowTitle = a.app
 	return v
+}
+
+// pasteOn is the message a paste of text makes on the screen s: see
+// widgets.PasteInto.
+func pasteOn(s tea.Snapshot, text string) (tea.Msg, error) {
+	return widgets.PasteInto(s.View, s.Focus, text)
 }

@@ -233,7 +233,7 @@ func TestPasteIntoAWidgetThatTakesNoTextIsIgnored(t *testing.T) {
 			var m fields
 			var err error
 			if tt.focus == "" {
-				_, err = pasteMsg(tea.Snapshot{Model: m, View: m.View()}, "jjjq")
+				_, err = pasteOn(tea.Snapshot{Model: m, View: m.View()}, "jjjq")
 			} else {
 				m, err = pasteInto(t, m, tt.focus, "jjjq")
 			}

@@ -182,7 +182,7 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 		tr, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: ev.ID, Mouse: tea.Mouse{Action: action}})
 		return after(tr, err)
 	case "paste":
-		msg, err := pasteMsg(rt.Snapshot(), ev.Text)
+		msg, err := widgets.PasteInto(rt.Snapshot().View, rt.Snapshot().Focus, ev.Text)
 		if err != nil || msg == nil {
 			return nil, err
 		}
@@ -219,25 +219,4 @@ func (t *Tab) toggleAgents(ctx context.Context) error {
 	}
 	_, err := t.sess.Dispatch(ctx, tea.DetachAgentsMsg{})
 	return err
-}
-
-// pasteMsg is the message that pastes text into the focused widget of s,
-// whole, as the terminal pastes: refused when the text cannot be typed or
-// does not fit, ignored (with an error that says so) when the focused
-// widget takes no text, so pasted text never reaches a list or the app as
-// keys.
-func pasteMsg(s tea.Snapshot, text string) (tea.Msg, error) {
-	w, ok := tea.FindWidget(s.View, s.Focus)
-	if !ok || s.Focus == "" {
-		return nil, errors.New("paste ignored: no text field has focus")
-	}
-	p, ok := w.(widgets.Paster)
-	if !ok {
-		return nil, fmt.Errorf("paste ignored: the focused %s %q takes no text", w.WidgetKind(), w.WidgetID())
-	}
-	msg, err := p.Paste(text)
-	if err != nil {
-		return nil, fmt.Errorf("paste refused: %w", err)
-	}
-	return msg, nil
 }

@@ -58,8 +58,12 @@ func TestHeadlessHTTPServesUntilSIGTERM(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if !strings.Contains(stderr.String(), "no terminal on stdin") {
-		t.Errorf("stderr does not say it runs headless:\n%s", stderr.String())
+	// The service line follows the address (the listener starts first).
+	for !strings.Contains(stderr.String(), "no terminal on stdin") {
+		if time.Now().After(deadline) {
+			t.Fatalf("stderr does not say it runs headless:\n%s", stderr.String())
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 
 	agent := httpAgent(t, base)

@@ -79,6 +79,27 @@ func (m *Manager) List() []Info {
 	return out
 }
 
+// Marker is how the agent a session's presence names (its connection's
+// name, "<kind> <id>") shows on a person's marker line: "explorer a1:
+// clicked inc · 12 steps". A name that is not one of this manager's
+// agents comes back as it is.
+func (m *Manager) Marker(presence string) string {
+	kind, id, ok := strings.Cut(presence, " ")
+	if !ok {
+		return presence
+	}
+	r, b, err := m.get(id)
+	switch {
+	case err != nil:
+		return presence
+	case b != nil:
+		return b.info().Marker()
+	case r.spec.Kind != kind:
+		return presence
+	}
+	return r.info().Marker()
+}
+
 // OnSession returns the agents working on session, by id.
 func (m *Manager) OnSession(session string) []Info {
 	var out []Info

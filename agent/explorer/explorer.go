@@ -79,10 +79,11 @@ type Fault struct {
 	Message string `json:"message"`
 	// AtStep is the call (counting from 1) that showed it.
 	AtStep int `json:"at_step"`
-	// Sequence is every call up to and including the one that showed it;
-	// Shrunk, once shrinking has run, the fewest that still reproduce it
-	// from a fresh start.
-	Sequence []Step `json:"sequence"`
+	// Sequence is every call up to and including the one that showed it
+	// (Calls of them); Shrunk, once shrinking has run, the fewest that
+	// still reproduce it from a fresh start.
+	Sequence []Step `json:"-"`
+	Calls    int    `json:"calls"`
 	Shrunk   []Step `json:"shrunk,omitempty"`
 	// Reproduced is whether Shrunk reproduces the fault from a fresh
 	// start; ShrinkNote says why shrinking could not run, if it could not.
@@ -281,7 +282,7 @@ func (e *Explorer) fault(env *agent.Env, kind, tool, msg string) {
 	if len(e.faults) >= maxFaults || slices.ContainsFunc(e.faults, func(f Fault) bool { return f.Kind == kind && f.Tool == tool }) {
 		return
 	}
-	e.faults = append(e.faults, Fault{Kind: kind, Tool: tool, Message: msg, AtStep: len(e.history), Sequence: slices.Clone(e.history)})
+	e.faults = append(e.faults, Fault{Kind: kind, Tool: tool, Message: msg, AtStep: len(e.history), Sequence: slices.Clone(e.history), Calls: len(e.history)})
 	env.Journal.Error(fmt.Sprintf("fault (%s) at call %d: %s", kind, len(e.history), msg))
 }
 

@@ -31,6 +31,17 @@ func Install(srv *mcp.Server, opts agent.Options) (*agent.Manager, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcphost: journal resource: %w", err)
 	}
+	srv.SetSessionAgents(func(session string) any {
+		list := m.OnSession(session)
+		if len(list) == 0 {
+			return nil
+		}
+		out := make([]map[string]any, 0, len(list))
+		for _, i := range list {
+			out = append(out, map[string]any{"id": i.ID, "kind": i.Kind, "status": i.Status, "last_action": i.LastAction, "steps": i.Steps})
+		}
+		return out
+	})
 	return m, nil
 }
 

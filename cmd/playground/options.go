@@ -38,6 +38,10 @@ type options struct {
 	ssh sshOptions
 	// mcp holds the MCP flags (--mcp, --http and the policy).
 	mcp mcpOptions
+	// agents holds the agent flags (--spawnable).
+	agents agentOptions
+	// agentLabel names agents on the marker line (set by runShared).
+	agentLabel func(presence string) string
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -65,6 +69,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	addSSHFlags(fs, &o.ssh)
 	addMCPFlags(fs, &o.mcp)
+	addAgentFlags(fs, &o.agents)
 	fs.Usage = func() { printUsage(fs) }
 	return fs
 }
@@ -133,6 +138,9 @@ func parseOptions(args []string) (options, error) {
 		o.mode = modeSSH
 	}
 	if err := o.mcp.check(list); err != nil {
+		return o, err
+	}
+	if err := o.agents.check(o.mcp.enabled()); err != nil {
 		return o, err
 	}
 	if o.mcp.stdio && o.ssh.addr == "" {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/explorer"
@@ -39,7 +40,8 @@ func TestTheExplorerFindsThePlantedBug(t *testing.T) {
 		srv.Sessions().StopAll()
 		srv.Close()
 	})
-	s := mcptest.Start(t, planted.New(), mcptest.WithServer(srv), mcptest.WithID("bug"), mcptest.WithApp("planted"))
+	s := mcptest.Start(t, planted.New(), mcptest.WithServer(srv), mcptest.WithID("bug"), mcptest.WithApp("planted"),
+		mcptest.WithWaitTimeout(2*time.Minute))
 	s.SpawnAgent(explorer.Kind, "x1", map[string]any{"goal": "seed=1", "budget": map[string]any{"steps": 300}})
 	st := s.WaitAgent("x1")
 	detail, _ := st["detail"].(map[string]any)

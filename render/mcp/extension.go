@@ -42,6 +42,28 @@ type extras struct {
 	handlers map[string]func(context.Context, map[string]any) (Answer, error)
 	owners   map[string][]string // owner -> tool names
 	res      []*ExtraResource
+	// agentsOf lists the agents working on a session, for its context.
+	agentsOf func(session string) any
+}
+
+// SetSessionAgents makes each session's context resource list, under
+// "active_agents", what f answers for it (the agents working on it: id,
+// kind, status, last action); nil or an empty answer leaves the key out.
+func (s *Server) SetSessionAgents(f func(session string) any) {
+	s.ext.mu.Lock()
+	s.ext.agentsOf = f
+	s.ext.mu.Unlock()
+}
+
+// sessionAgents answers SetSessionAgents' function for session, or nil.
+func (e *extras) sessionAgents(session string) any {
+	e.mu.Lock()
+	f := e.agentsOf
+	e.mu.Unlock()
+	if f == nil {
+		return nil
+	}
+	return f(session)
 }
 
 // extraOwnerPrefix keeps hosts' owners apart from sessions and facet in

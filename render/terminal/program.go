@@ -27,6 +27,7 @@ type options struct {
 	detachKeySet  bool
 	theme         *widgets.Theme
 	program       []bt.ProgramOption
+	agentLabel    func(string) string // WithAgentLabel
 }
 
 // WithInput reads keys and mouse events from r instead of the terminal.
@@ -107,7 +108,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	defer unsubscribe()
 
 	sh := &shared{events: make(chan event, 256)}
-	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, snap: rt.Snapshot(), width: o.width, height: o.height}
+	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel}
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
@@ -234,10 +235,11 @@ type adapter struct {
 	frame         Frame
 	hover         string
 	status        string
+	agentLabel    func(string) string
 }
 
 func (a *adapter) relayout() {
-	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), a.theme)
+	a.frame = layout(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, labelledStatus(a.snap, a.detachKey, a.agentLabel), a.theme)
 }
 
 // Init implements bt.Model.

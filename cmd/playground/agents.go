@@ -9,6 +9,7 @@ import (
 
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/explorer"
+	"github.com/facetui/facet/agent/llm"
 	"github.com/facetui/facet/agent/mcphost"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
@@ -16,7 +17,7 @@ import (
 
 // shippedKinds are the agent kinds the playground ships, spawnable unless
 // --spawnable names others.
-var shippedKinds = []string{explorer.Kind}
+var shippedKinds = []string{explorer.Kind, llm.Kind}
 
 // agentOptions are the agent flags.
 type agentOptions struct {
@@ -39,6 +40,9 @@ func (o *agentOptions) check(mcpEnabled bool) error {
 func agentKinds() map[string]agent.Factory {
 	return map[string]agent.Factory{
 		explorer.Kind: explorer.New(explorer.Options{Test: playgroundTest}),
+		// Configured by FACET_LLM_PROVIDER, FACET_LLM_MODEL,
+		// FACET_LLM_BASE_URL and OPENAI_API_KEY; refused until then.
+		llm.Kind: llm.New(llm.Options{}),
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-func demoServer(t *testing.T) (*mcp.Server, *agent.Manager) {
+func demoServer(t testing.TB) (*mcp.Server, *agent.Manager) {
 	t.Helper()
 	var apps []mcp.App
 	for _, a := range playground.Catalog() {

@@ -7,15 +7,17 @@ import (
 
 // Environment variables the agent reads.
 const (
-	EnvProvider  = "FACET_LLM_PROVIDER"
-	EnvModel     = "FACET_LLM_MODEL"
-	EnvBaseURL   = "FACET_LLM_BASE_URL"
-	EnvOpenAIKey = "OPENAI_API_KEY"
+	EnvProvider     = "FACET_LLM_PROVIDER"
+	EnvModel        = "FACET_LLM_MODEL"
+	EnvBaseURL      = "FACET_LLM_BASE_URL"
+	EnvOpenAIKey    = "OPENAI_API_KEY"
+	EnvAnthropicKey = "ANTHROPIC_API_KEY"
 )
 
 // Providers.
 const (
-	ProviderOpenAI = "openai"
+	ProviderOpenAI    = "openai"
+	ProviderAnthropic = "anthropic"
 )
 
 // Config is the provider configuration read from the environment.
@@ -31,15 +33,20 @@ func ConfigFrom(getenv func(string) string) (Config, error) {
 	c := Config{Provider: strings.TrimSpace(getenv(EnvProvider)), Model: strings.TrimSpace(getenv(EnvModel)), BaseURL: strings.TrimSpace(getenv(EnvBaseURL))}
 	switch c.Provider {
 	case "":
-		return c, fmt.Errorf("no language model is configured: set %s=%s, %s (the model name) and %s (%s, if the server needs none, may be any value), and %s for an OpenAI-compatible server elsewhere",
-			EnvProvider, ProviderOpenAI, EnvModel, EnvOpenAIKey, EnvOpenAIKey, EnvBaseURL)
+		return c, fmt.Errorf("no language model is configured: set %s=%s (any OpenAI-compatible Chat Completions API) or %s, %s (the model name), and the provider's key, %s or %s; %s points at another server",
+			EnvProvider, ProviderOpenAI, ProviderAnthropic, EnvModel, EnvOpenAIKey, EnvAnthropicKey, EnvBaseURL)
 	case ProviderOpenAI:
 		c.APIKey = getenv(EnvOpenAIKey)
 		if c.APIKey == "" {
 			return c, fmt.Errorf("%s=%s needs %s", EnvProvider, ProviderOpenAI, EnvOpenAIKey)
 		}
+	case ProviderAnthropic:
+		c.APIKey = getenv(EnvAnthropicKey)
+		if c.APIKey == "" {
+			return c, fmt.Errorf("%s=%s needs %s", EnvProvider, ProviderAnthropic, EnvAnthropicKey)
+		}
 	default:
-		return c, fmt.Errorf("%s=%q is not a provider: use %s", EnvProvider, c.Provider, ProviderOpenAI)
+		return c, fmt.Errorf("%s=%q is not a provider: use %s or %s", EnvProvider, c.Provider, ProviderOpenAI, ProviderAnthropic)
 	}
 	if c.Model == "" {
 		return c, fmt.Errorf("%s is not set: name the model to use", EnvModel)

@@ -41,7 +41,11 @@ func New(opts Options) agent.Factory {
 		if strings.TrimSpace(spec.Goal) == "" {
 			return nil, fmt.Errorf("the llm agent needs a goal: say in plain words what to achieve")
 		}
-		return &LLM{spec: spec, model: newOpenAI(cfg, opts.HTTPClient)}, nil
+		var model provider = newOpenAI(cfg, opts.HTTPClient)
+		if cfg.Provider == ProviderAnthropic {
+			model = newClaude(cfg, opts.HTTPClient)
+		}
+		return &LLM{spec: spec, model: model}, nil
 	}
 }
 

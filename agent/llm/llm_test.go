@@ -20,80 +20,167 @@ import (
 	"github.com/facetui/facet/render/mcp/mcptest"
 )
 
-// scripted is a local server speaking OpenAI's Chat Completions wire
-// format. Its answers are scripted by how far the conversation has come:
-// search for "cli", submit, sort by stars, read the rows, then answer
-// with the three most-starred Go repositories among the rows it was given.
+// scripted is a model with scripted answers, by how far the
+// conversation has come: search for "cli", submit, sort by stars, read the
+// rows, then answer with the three most-starred Go repositories among the
+// rows it was given. A request with no tools is a question (agent_ask).
 type scripted struct {
-	mu       sync.Mutex
-	requests int
-	asked    []string
+	mu    sync.Mutex
+	asked []string
 }
 
-type wireMessage struct {
-	Role       string `json:"role"`
-	Content    any    `json:"content"`
-	ToolCallID string `json:"tool_call_id"`
-}
-
-type wireRequest struct {
-	Model    string        `json:"model"`
-	Messages []wireMessage `json:"messages"`
-	Tools    []struct {
-		Function struct {
-			Name string `json:"name"`
-		} `json:"function"`
-	} `json:"tools"`
-}
-
-func (s *scripted) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path != "/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
-		http.Error(w, `{"error":{"message":"unexpected request"}}`, http.StatusBadRequest)
-		return
+// next answers a conversation that offered tools (nil for a question) and
+// has had results so far; question is the last user text.
+func (s *scripted) next(tools []string, results []string, question string) (string, [][2]string) {
+	if len(tools) == 0 {
+		s.mu.Lock()
+		s.asked = append(s.asked, question)
+		s.mu.Unlock()
+		return "I searched for cli, sorted by stars and read the rows.", nil
 	}
-	var req wireRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
-		return
-	}
-	s.mu.Lock()
-	s.requests++
-	s.mu.Unlock()
 	tool := func(suffix string) string {
-		for _, t := range req.Tools {
-			if strings.HasSuffix(t.Function.Name, suffix) {
-				return t.Function.Name
+		for _, t := range tools {
+			if strings.HasSuffix(t, suffix) {
+				return t
 			}
 		}
 		return "missing" + suffix
 	}
-	if len(req.Tools) == 0 { // a question (agent_ask)
-		last := req.Messages[len(req.Messages)-1]
-		s.mu.Lock()
-		s.asked = append(s.asked, fmt.Sprint(last.Content))
-		s.mu.Unlock()
-		reply(w, "I searched for cli, sorted by stars and read the rows.", nil)
-		return
-	}
-	done := 0
-	for _, m := range req.Messages {
-		if m.Role == "tool" {
-			done++
-		}
-	}
-	switch done {
+	switch len(results) {
 	case 0:
-		reply(w, "I will search for CLIs first.", [][2]string{{tool("_search_type_into"), `{"text":"cli"}`}})
+		return "I will search for CLIs first.", [][2]string{{tool("_search_type_into"), `{"text":"cli"}`}}
 	case 1:
-		reply(w, "", [][2]string{{tool("_submit_click"), `{}`}})
+		return "", [][2]string{{tool("_submit_click"), `{}`}}
 	case 2:
-		reply(w, "", [][2]string{{tool("_results_sort"), `{"column":"stars","direction":"desc"}`}})
+		return "", [][2]string{{tool("_results_sort"), `{"column":"stars","direction":"desc"}`}}
 	case 3:
-		reply(w, "", [][2]string{{tool("_results_get_rows"), `{}`}})
-	default:
-		rows := req.Messages[len(req.Messages)-1].Content
-		reply(w, "The three most-starred Go CLIs: "+strings.Join(topGo(fmt.Sprint(rows), 3), ", ")+".", nil)
+		return "", [][2]string{{tool("_results_get_rows"), `{}`}}
 	}
+	return "The three most-starred Go CLIs: " + strings.Join(topGo(results[len(results)-1], 3), ", ") + ".", nil
+}
+
+// openAIServer speaks OpenAI's Chat Completions wire format.
+func openAIServer(s *scripted) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
+			http.Error(w, `{"error":{"message":"unexpected request"}}`, http.StatusBadRequest)
+			return
+		}
+		var req struct {
+			Messages []struct {
+				Role    string `json:"role"`
+				Content any    `json:"content"`
+			} `json:"messages"`
+			Tools []struct {
+				Function struct {
+					Name string `json:"name"`
+				} `json:"function"`
+			} `json:"tools"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		var tools, results []string
+		for _, t := range req.Tools {
+			tools = append(tools, t.Function.Name)
+		}
+		for _, m := range req.Messages {
+			if m.Role == "tool" {
+				results = append(results, fmt.Sprint(m.Content))
+			}
+		}
+		text, calls := s.next(tools, results, fmt.Sprint(req.Messages[len(req.Messages)-1].Content))
+		msg := map[string]any{"role": "assistant", "content": text}
+		finish := "stop"
+		if len(calls) > 0 {
+			var tc []map[string]any
+			for i, c := range calls {
+				tc = append(tc, map[string]any{"id": fmt.Sprintf("call_%d_%d", len(results), i), "type": "function",
+					"function": map[string]any{"name": c[0], "arguments": c[1]}})
+			}
+			msg["tool_calls"] = tc
+			finish = "tool_calls"
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": "chatcmpl-test", "object": "chat.completion", "created": 1, "model": "test-model",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": finish, "message": msg}}})
+	})
+}
+
+// anthropicServer speaks Anthropic's Messages wire format.
+func anthropicServer(s *scripted) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		keyed := r.Header.Get("X-Api-Key") == "test-key" || r.Header.Get("Authorization") == "Bearer test-key"
+		if r.URL.Path != "/v1/messages" || !keyed {
+			http.Error(w, `{"type":"error","error":{"type":"invalid_request_error","message":"unexpected request"}}`, http.StatusBadRequest)
+			return
+		}
+		var req struct {
+			Messages []struct {
+				Role    string            `json:"role"`
+				Content []json.RawMessage `json:"content"`
+			} `json:"messages"`
+			Tools []struct {
+				Name string `json:"name"`
+			} `json:"tools"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		var tools, results []string
+		for _, t := range req.Tools {
+			tools = append(tools, t.Name)
+		}
+		question := ""
+		for _, m := range req.Messages {
+			for _, raw := range m.Content {
+				var b struct {
+					Type    string          `json:"type"`
+					Text    string          `json:"text"`
+					Content json.RawMessage `json:"content"`
+				}
+				_ = json.Unmarshal(raw, &b)
+				switch b.Type {
+				case "tool_result":
+					results = append(results, blockText(b.Content))
+				case "text":
+					question = b.Text
+				}
+			}
+		}
+		text, calls := s.next(tools, results, question)
+		content := []any{}
+		if text != "" {
+			content = append(content, map[string]any{"type": "text", "text": text})
+		}
+		stop := "end_turn"
+		for i, c := range calls {
+			content = append(content, map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%d_%d", len(results), i), "name": c[0], "input": json.RawMessage(c[1])})
+			stop = "tool_use"
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": "msg_test", "type": "message", "role": "assistant", "model": "test-model",
+			"content": content, "stop_reason": stop, "usage": map[string]any{"input_tokens": 1, "output_tokens": 1}})
+	})
+}
+
+// blockText reads a tool result's content: a string, or text blocks.
+func blockText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var blocks []struct {
+		Text string `json:"text"`
+	}
+	_ = json.Unmarshal(raw, &blocks)
+	var out []string
+	for _, b := range blocks {
+		out = append(out, b.Text)
+	}
+	return strings.Join(out, "")
 }
 
 // topGo reads get_rows' answer and names the n most-starred Go rows.
@@ -121,37 +208,36 @@ func topGo(answer string, n int) []string {
 	return out
 }
 
-func reply(w http.ResponseWriter, text string, calls [][2]string) {
-	msg := map[string]any{"role": "assistant", "content": text}
-	finish := "stop"
-	if len(calls) > 0 {
-		var tc []map[string]any
-		for i, c := range calls {
-			tc = append(tc, map[string]any{"id": fmt.Sprintf("call_%d_%s", i, c[0]), "type": "function",
-				"function": map[string]any{"name": c[0], "arguments": c[1]}})
-		}
-		msg["tool_calls"] = tc
-		finish = "tool_calls"
-	}
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(map[string]any{"id": "chatcmpl-test", "object": "chat.completion", "created": 1, "model": "test-model",
-		"choices": []any{map[string]any{"index": 0, "finish_reason": finish, "message": msg}}})
-}
-
 func env(values map[string]string) func(string) string {
 	return func(k string) string { return values[k] }
 }
 
 func TestTheLLMAgentCompletesTheSearchTask(t *testing.T) {
-	model := &scripted{}
-	hs := httptest.NewServer(model)
-	t.Cleanup(hs.Close)
+	providers := []struct {
+		name   string
+		server func(*scripted) http.Handler
+		key    string
+	}{
+		{llm.ProviderOpenAI, openAIServer, llm.EnvOpenAIKey},
+		{llm.ProviderAnthropic, anthropicServer, llm.EnvAnthropicKey},
+	}
+	for _, p := range providers {
+		t.Run(p.name, func(t *testing.T) {
+			model := &scripted{}
+			hs := httptest.NewServer(p.server(model))
+			t.Cleanup(hs.Close)
+			searchTask(t, model, map[string]string{llm.EnvProvider: p.name, llm.EnvModel: "test-model", p.key: "test-key", llm.EnvBaseURL: hs.URL})
+		})
+	}
+}
+
+func searchTask(t *testing.T, model *scripted, vars map[string]string) {
 	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{llm.Kind: llm.New(llm.Options{
-		Getenv: env(map[string]string{llm.EnvProvider: "openai", llm.EnvModel: "test-model", llm.EnvOpenAIKey: "test-key", llm.EnvBaseURL: hs.URL}),
+		Getenv: env(vars),
 	})}})
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +284,8 @@ func TestSpawningWithoutAProviderSaysWhatToSet(t *testing.T) {
 		goal string
 		want string
 	}{
-		{"nothing configured", nil, "x", "set FACET_LLM_PROVIDER=openai, FACET_LLM_MODEL (the model name) and OPENAI_API_KEY"},
+		{"nothing configured", nil, "x", "set FACET_LLM_PROVIDER=openai (any OpenAI-compatible Chat Completions API) or anthropic, FACET_LLM_MODEL (the model name), and the provider's key, OPENAI_API_KEY or ANTHROPIC_API_KEY"},
+		{"anthropic without its key", map[string]string{llm.EnvProvider: "anthropic", llm.EnvModel: "m", llm.EnvOpenAIKey: "k"}, "x", "needs ANTHROPIC_API_KEY"},
 		{"an unknown provider", map[string]string{llm.EnvProvider: "oracle"}, "x", `"oracle" is not a provider`},
 		{"no key", map[string]string{llm.EnvProvider: "openai", llm.EnvModel: "m"}, "x", "needs OPENAI_API_KEY"},
 		{"no model", map[string]string{llm.EnvProvider: "openai", llm.EnvOpenAIKey: "k"}, "x", "FACET_LLM_MODEL is not set"},

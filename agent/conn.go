@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -20,6 +21,12 @@ type Conn struct {
 	session string
 	steps   atomic.Int64
 	last    atomic.Pointer[string]
+
+	mu sync.Mutex
+	// readable are the widgets of the last tool list that offer get_value:
+	// a text field without it is masked, so what is typed into it never
+	// reaches the journal.
+	readable map[string]bool
 }
 
 // NewConn journals the calls made on c, an initialized MCP client, for an
@@ -107,12 +114,48 @@ func (c *Conn) SessionTools(ctx context.Context) ([]ToolInfo, error) {
 		return nil, err
 	}
 	var out []ToolInfo
+	readable := map[string]bool{}
 	for _, t := range all {
-		if _, _, ok := SplitTool(c.session, t.Name); ok {
+		if w, a, ok := SplitTool(c.session, t.Name); ok {
 			out = append(out, t)
+			if a == "get_value" {
+				readable[w] = true
+			}
 		}
 	}
+	c.mu.Lock()
+	c.readable = readable
+	c.mu.Unlock()
 	return out, nil
+}
+
+// MaskedText stands in the journal for what was typed into a masked field.
+const MaskedText = "••••"
+
+// journalArgs are a call's arguments as the journal keeps them: the text
+// typed into a field that offers no get_value (a password, a masked
+// input; any field before the session's tools were listed) is masked, as
+// every MCP answer masks it.
+func (c *Conn) journalArgs(tool string, args map[string]any) map[string]any {
+	w, a, ok := SplitTool(c.session, tool)
+	if !ok || a != "type_into" {
+		return args
+	}
+	if _, has := args["text"]; !has {
+		return args
+	}
+	c.mu.Lock()
+	readable := c.readable[w]
+	c.mu.Unlock()
+	if readable {
+		return args
+	}
+	out := make(map[string]any, len(args))
+	for k, v := range args {
+		out[k] = v
+	}
+	out["text"] = MaskedText
+	return out
 }
 
 // SplitTool splits a tool name of session into widget and action. Dotted
@@ -162,7 +205,7 @@ func (c *Conn) Call(ctx context.Context, tool string, args map[string]any) (Resu
 	what := describeCall(c.session, tool)
 	c.last.Store(&what)
 	if err != nil {
-		c.journal.Add(Entry{Kind: KindCall, Tool: tool, Args: args, Answer: err.Error(), IsError: true, Millis: ms(start)})
+		c.journal.Add(Entry{Kind: KindCall, Tool: tool, Args: c.journalArgs(tool, args), Answer: err.Error(), IsError: true, Millis: ms(start)})
 		return Result{Text: err.Error(), IsError: true}, fmt.Errorf("%s: %w", tool, err)
 	}
 	r := Result{IsError: res.IsError}
@@ -177,7 +220,7 @@ func (c *Conn) Call(ctx context.Context, tool string, args map[string]any) (Resu
 		b, _ := json.Marshal(res.StructuredContent)
 		_ = json.Unmarshal(b, &r.Value)
 	}
-	c.journal.Add(Entry{Kind: KindCall, Tool: tool, Args: args, Answer: r.Text, IsError: r.IsError, Millis: ms(start)})
+	c.journal.Add(Entry{Kind: KindCall, Tool: tool, Args: c.journalArgs(tool, args), Answer: r.Text, IsError: r.IsError, Millis: ms(start)})
 	return r, nil
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/mcphost"
 	"github.com/facetui/facet/examples/planted"
+	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/tea"
@@ -415,5 +416,45 @@ func TestBridgeActionsAreLimitedLikeWidgetTools(t *testing.T) {
 	f.m.Unexpose("files")
 	if _, ok := f.srv.Registry().Lookup("agent_read_file"); ok {
 		t.Fatal("Unexpose left the tool")
+	}
+}
+
+// typist signs in on the login demo: an email, and a password.
+type typist struct{}
+
+func (typist) Run(ctx context.Context, env *agent.Env) error {
+	if _, err := env.Conn.SessionTools(ctx); err != nil {
+		return err
+	}
+	for _, c := range []struct{ tool, text string }{{"login.email.type_into", "ada@example.com"}, {"login.password.type_into", "hunter2"}} {
+		if _, err := env.Conn.Call(ctx, c.tool, map[string]any{"text": c.text}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+func (typist) Ask(context.Context, string) (string, error) { return "", nil }
+func (typist) Status() map[string]any                      { return nil }
+
+func TestTheJournalNeverHoldsWhatWasTypedIntoAMaskedField(t *testing.T) {
+	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{"typist": func(agent.Spec) (agent.Agent, error) { return typist{}, nil }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		m.Close()
+		srv.Sessions().StopAll()
+		srv.Close()
+	})
+	s := mcptest.Start(t, playground.NewLogin(), mcptest.WithServer(srv), mcptest.WithID("login"))
+	s.SpawnAgent("typist", "t1", nil)
+	s.WaitAgent("t1")
+	raw := readText(t, s.Client(), agent.JournalURI("t1"))
+	if strings.Contains(raw, "hunter2") || !strings.Contains(raw, "ada@example.com") || !strings.Contains(raw, agent.MaskedText) {
+		t.Fatalf("journal: want the email, and the password masked:\n%s", raw)
 	}
 }

@@ -131,6 +131,7 @@ func (e *Explorer) Run(ctx context.Context, env *agent.Env) error {
 		env.Journal.Note("session " + conn.Session() + " offers me no tools: nothing to explore")
 		return nil
 	}
+	gone := "session `" + conn.Session() + "` is not running"
 	for step := 1; env.StepsLeft() && ctx.Err() == nil; step++ {
 		t := e.pick(tools)
 		args := genArgs(e.rng, t.info.InputSchema)
@@ -140,6 +141,12 @@ func (e *Explorer) Run(ctx context.Context, env *agent.Env) error {
 				break
 			}
 			return err
+		}
+		if res.IsError && strings.Contains(res.Text, gone) {
+			// Nothing left to explore: the session stopped (its app quit,
+			// or someone stopped it).
+			env.Journal.Note("session " + conn.Session() + " stopped; exploring ends")
+			break
 		}
 		e.record(t, args, res.IsError)
 		if kind := faultKind(res); kind != "" {

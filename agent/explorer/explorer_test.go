@@ -182,3 +182,27 @@ func TestTheExplorerRecordsEachKindOfFault(t *testing.T) {
 		t.Fatalf("first fault %+v: want a note saying why it was not shrunk", faults[0])
 	}
 }
+
+func TestTheExplorerEndsWhenItsSessionStops(t *testing.T) {
+	srv, m := demoServer(t)
+	ctx := context.Background()
+	if _, err := srv.StartSession(ctx, "gone", "counter", playground.NewCounter()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Spawn(ctx, agent.Spec{Kind: explorer.Kind, ID: "xg", Session: "gone", Budget: agent.Budget{Steps: agent.MaxSteps, Time: time.Minute}}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if err := srv.Sessions().Stop("gone"); err != nil {
+		t.Fatal(err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	info, err := m.Wait(wctx, "xg")
+	if err != nil {
+		t.Fatalf("the explorer kept going after its session stopped: %v (%d steps)", err, info.Steps)
+	}
+	if info.Status != agent.StatusDone || info.Steps >= agent.MaxSteps {
+		t.Fatalf("explorer %s after %d steps", info.Status, info.Steps)
+	}
+}

@@ -206,3 +206,82 @@ func TestTheExplorerEndsWhenItsSessionStops(t *testing.T) {
 		t.Fatalf("explorer %s after %d steps", info.Status, info.Steps)
 	}
 }
+
+// fragile is a widget whose read breaks once it has been poked: its state
+// becomes a value JSON cannot encode.
+type fragile struct{ poked bool }
+
+type pokeMsg struct{}
+
+func (fragile) Children() []tea.Node            { return nil }
+func (fragile) WidgetID() string                { return "vase" }
+func (fragile) WidgetKind() string              { return "vase" }
+func (fragile) Render(tea.RenderContext) string { return "vase" }
+func (fragile) Actions() []tea.Action {
+	empty := map[string]any{"type": "object", "properties": map[string]any{}}
+	return []tea.Action{
+		{Name: "poke", Description: "Poke it.", InputSchema: empty, Annotations: map[string]any{"sensitive": true}},
+		{Name: "get_state", Description: "Read it.", InputSchema: empty},
+	}
+}
+func (f fragile) Invoke(action string, _ map[string]any) (tea.Result, error) {
+	if action == "poke" {
+		return tea.Write(pokeMsg{}), nil
+	}
+	if f.poked {
+		return tea.Read(map[string]any{"broken": func() {}}), nil
+	}
+	return tea.Read(map[string]any{"ok": true}), nil
+}
+
+// vaseApp holds a fragile widget or, with slow, a button that is slow
+// to answer.
+type vaseApp struct{ poked, slow bool }
+
+type slowMsg struct{}
+
+func (v vaseApp) Init() tea.Cmd { return nil }
+func (v vaseApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg.(type) {
+	case pokeMsg:
+		v.poked = true
+	case slowMsg:
+		time.Sleep(300 * time.Millisecond)
+	}
+	return v, nil
+}
+func (v vaseApp) View() tea.Node {
+	if v.slow {
+		return widgets.Button{ID: "slow", Label: "slow", OnClick: slowMsg{}}
+	}
+	return fragile{poked: v.poked}
+}
+
+func TestTheExplorerFindsABrokenReadAfterAWriteAndATimeout(t *testing.T) {
+	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll(), CallTimeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{explorer.Kind: explorer.New(explorer.Options{})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		m.Close()
+		srv.Sessions().StopAll()
+		srv.Close()
+	})
+	kinds := func(info agent.Info) map[string]string {
+		out := map[string]string{}
+		for _, f := range info.Detail["faults"].([]explorer.Fault) {
+			out[f.Kind] = f.Tool
+		}
+		return out
+	}
+	if got := kinds(explore(t, srv, m, func() tea.Model { return vaseApp{} }, "vase", "v1", 1, 30)); got["read_after_write"] != "v1.vase.get_state" {
+		t.Fatalf("faults %v: want a broken read of vase after its poke", got)
+	}
+	if got := kinds(explore(t, srv, m, func() tea.Model { return vaseApp{slow: true} }, "vase", "v2", 1, 10)); got["timeout"] != "v2.slow.click" {
+		t.Fatalf("faults %v: want a timeout of slow", got)
+	}
+}

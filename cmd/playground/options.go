@@ -40,6 +40,10 @@ type options struct {
 	mcp mcpOptions
 	// web holds the --web flags (see web.go).
 	web webOptions
+	// agents holds the agent flags (--spawnable).
+	agents agentOptions
+	// agentLabel names agents on the marker line (set by runShared).
+	agentLabel func(presence string) string
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -68,6 +72,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	addSSHFlags(fs, &o.ssh)
 	addMCPFlags(fs, &o.mcp)
 	addWebFlags(fs, &o.web)
+	addAgentFlags(fs, &o.agents)
 	fs.Usage = func() { printUsage(fs) }
 	return fs
 }
@@ -139,6 +144,9 @@ func parseOptions(args []string) (options, error) {
 		return o, err
 	}
 	if err := o.web.check(list); err != nil {
+		return o, err
+	}
+	if err := o.agents.check(o.mcp.enabled()); err != nil {
 		return o, err
 	}
 	if o.mcp.stdio && o.ssh.addr == "" {

@@ -27,6 +27,9 @@ const (
 // authContext derives the caller's AuthContext from what the server knows:
 // the transport it served the connection on and the session id it issued.
 func authContext(ctx context.Context) AuthContext {
+	if ac, ok := principalOf(ctx); ok {
+		return ac // an agent's connection (ConnectAs)
+	}
 	ac := AuthContext{ConnectionID: "default", Transport: TransportUnknown}
 	if t, ok := ctx.Value(transportKey{}).(string); ok {
 		ac.Transport = t

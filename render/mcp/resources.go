@@ -259,6 +259,9 @@ func (r *resources) ambiguity(uri string) error {
 
 // subscribable answers why uri cannot be subscribed to, or nil.
 func (r *resources) subscribable(uri string) error {
+	if x := r.s.ext.resource(uri); x != nil {
+		return r.s.subscribableExtra(x, uri)
+	}
 	if err := r.ambiguity(uri); err != nil {
 		return err
 	}

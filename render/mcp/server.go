@@ -41,6 +41,8 @@ type Server struct {
 
 	// notes say which notifications each connection has been told about.
 	notes noteCursors
+
+	ext extras // what hosts added: AddTools, AddResourceTemplate
 }
 
 // New builds a server from opts, registers the static tools and attaches to

@@ -11,6 +11,9 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/tea"
 )
 
 // Conn is an agent's MCP connection to the server, journaling every call
@@ -27,6 +30,9 @@ type Conn struct {
 	// a text field without it is masked, so what is typed into it never
 	// reaches the journal.
 	readable map[string]bool
+	// parts are the widget and action of each session tool of the last
+	// tool list, by advertised name.
+	parts map[string][2]string
 }
 
 // NewConn journals the calls made on c, an initialized MCP client, for an
@@ -59,9 +65,12 @@ func (c *Conn) LastAction() string {
 // ToolInfo is one tool as tools/list shows it to the agent.
 type ToolInfo struct {
 	Name        string
+	Title       string
 	Description string
 	InputSchema map[string]any
 	Sensitive   bool
+	// Widget and Action locate a session tool (SessionTools sets them).
+	Widget, Action string
 }
 
 // Result is a tool call's answer: its text, its structured content, and
@@ -85,7 +94,7 @@ func (c *Conn) Tools(ctx context.Context) ([]ToolInfo, error) {
 			return nil, fmt.Errorf("tools/list: %w", err)
 		}
 		for _, t := range res.Tools {
-			info := ToolInfo{Name: t.Name, Description: t.Description}
+			info := ToolInfo{Name: t.Name, Title: t.Title, Description: t.Description}
 			raw := t.RawInputSchema
 			if raw == nil {
 				raw, _ = json.Marshal(t.InputSchema)
@@ -105,9 +114,13 @@ func (c *Conn) Tools(ctx context.Context) ([]ToolInfo, error) {
 	return out, nil
 }
 
-// SessionTools lists the tools of the agent's session: those named
-// <session>.<widget>.<action> or, in the client-safe style,
-// <session>_<widget>_<action>.
+// SessionTools lists the tools of the agent's session, with each one's
+// widget and action set. A derived tool's title is "<widget>: <action
+// words>", and its name is <session>_<widget>_<action> as derive.SafeName
+// spells it (or <session>.<widget>.<action> with dotted names): a tool is
+// the session's when its name is what its title's parts make for this
+// session, which keeps sessions whose client-safe ids prefix each other
+// apart. A tool without such a title falls back to SplitTool.
 func (c *Conn) SessionTools(ctx context.Context) ([]ToolInfo, error) {
 	all, err := c.Tools(ctx)
 	if err != nil {
@@ -115,18 +128,48 @@ func (c *Conn) SessionTools(ctx context.Context) ([]ToolInfo, error) {
 	}
 	var out []ToolInfo
 	readable := map[string]bool{}
+	parts := map[string][2]string{}
 	for _, t := range all {
-		if w, a, ok := SplitTool(c.session, t.Name); ok {
-			out = append(out, t)
-			if a == "get_value" {
-				readable[w] = true
-			}
+		w, a, ok := c.partsOf(t)
+		if !ok {
+			continue
+		}
+		t.Widget, t.Action = w, a
+		out = append(out, t)
+		parts[t.Name] = [2]string{w, a}
+		if a == "get_value" {
+			readable[w] = true
 		}
 	}
 	c.mu.Lock()
 	c.readable = readable
+	c.parts = parts
 	c.mu.Unlock()
 	return out, nil
+}
+
+// partsOf answers the widget and action of t when it is a tool of the
+// connection's session.
+func (c *Conn) partsOf(t ToolInfo) (widget, action string, ok bool) {
+	if w, words, found := strings.Cut(t.Title, ": "); found {
+		a := strings.ReplaceAll(words, " ", "_")
+		full := derive.ToolName(c.session, w, a)
+		if tea.ValidID(w) && derive.ValidAction(a) && (t.Name == full || t.Name == derive.SafeName(full)) {
+			return w, a, true
+		}
+		return "", "", false
+	}
+	return SplitTool(c.session, t.Name)
+}
+
+// ToolFor is the name to call action of widget on session by, spelled as
+// the server spells the tools it lists (dotted or client-safe).
+func ToolFor(session, widget, action string, dotted bool) string {
+	full := derive.ToolName(session, widget, action)
+	if dotted {
+		return full
+	}
+	return derive.SafeName(full)
 }
 
 // MaskedText stands in the journal for what was typed into a masked field.
@@ -134,18 +177,21 @@ const MaskedText = "••••"
 
 // journalArgs are a call's arguments as the journal keeps them: the text
 // typed into a field that offers no get_value (a password, a masked
-// input; any field before the session's tools were listed) is masked, as
-// every MCP answer masks it.
+// input; any field before the session's tools were listed, or of a
+// session whose tools were not) is masked, as every MCP answer masks it.
 func (c *Conn) journalArgs(tool string, args map[string]any) map[string]any {
-	w, a, ok := SplitTool(c.session, tool)
-	if !ok || a != "type_into" {
-		return args
-	}
 	if _, has := args["text"]; !has {
 		return args
 	}
+	w, a, known := c.widgetOf(tool)
+	if known && a != "type_into" {
+		return args
+	}
+	if !known && !strings.HasSuffix(tool, "type_into") {
+		return args
+	}
 	c.mu.Lock()
-	readable := c.readable[w]
+	readable := known && c.readable[w]
 	c.mu.Unlock()
 	if readable {
 		return args
@@ -156,6 +202,22 @@ func (c *Conn) journalArgs(tool string, args map[string]any) map[string]any {
 	}
 	out["text"] = MaskedText
 	return out
+}
+
+// widgetOf answers the widget and action a call of tool acts on: a tool of
+// the last listing, or a dotted derived name of any session (a replay on a
+// fresh session of the same app has the same widgets).
+func (c *Conn) widgetOf(tool string) (widget, action string, ok bool) {
+	c.mu.Lock()
+	p, listed := c.parts[tool]
+	c.mu.Unlock()
+	if listed {
+		return p[0], p[1], true
+	}
+	if _, w, a, ok := derive.SplitToolName(tool); ok {
+		return w, a, true
+	}
+	return "", "", false
 }
 
 // SplitTool splits a tool name of session into widget and action. Dotted
@@ -202,7 +264,7 @@ func (c *Conn) Call(ctx context.Context, tool string, args map[string]any) (Resu
 	req.Params.Arguments = args
 	res, err := c.c.CallTool(ctx, req)
 	c.steps.Add(1)
-	what := describeCall(c.session, tool)
+	what := c.describeCall(tool)
 	c.last.Store(&what)
 	if err != nil {
 		c.journal.Add(Entry{Kind: KindCall, Tool: tool, Args: c.journalArgs(tool, args), Answer: err.Error(), IsError: true, Millis: ms(start)})
@@ -245,8 +307,11 @@ func (c *Conn) Read(ctx context.Context, uri string) (string, error) {
 
 // describeCall says what a call does in a few words: "clicked inc",
 // "type_into query", "facet_screenshot".
-func describeCall(session, tool string) string {
-	w, a, ok := SplitTool(session, tool)
+func (c *Conn) describeCall(tool string) string {
+	w, a, ok := c.widgetOf(tool)
+	if !ok {
+		w, a, ok = SplitTool(c.session, tool)
+	}
 	if !ok {
 		return tool
 	}

@@ -74,8 +74,11 @@ type Step struct {
 // Fault is a failure the explorer found.
 type Fault struct {
 	// Kind is panic, invalid_model, timeout, breaker or read_after_write.
-	Kind    string `json:"kind"`
+	Kind string `json:"kind"`
+	// Tool is the tool as it was called; Widget and Action what it acts on.
 	Tool    string `json:"tool"`
+	Widget  string `json:"widget"`
+	Action  string `json:"action"`
 	Message string `json:"message"`
 	// AtStep is the call (counting from 1) that showed it.
 	AtStep int `json:"at_step"`
@@ -112,10 +115,11 @@ type Explorer struct {
 
 // tool is a session tool the explorer can call.
 type tool struct {
-	info          agent.ToolInfo
-	widget, act   string
-	write         bool
-	readsOfWidget []string
+	info        agent.ToolInfo
+	widget, act string
+	write       bool
+	// reads are the widget's reads, for a write.
+	reads []tool
 }
 
 // Run explores until the step budget is spent or ctx ends, then shrinks
@@ -150,22 +154,21 @@ func (e *Explorer) Run(ctx context.Context, env *agent.Env) error {
 		}
 		e.record(t, args, res.IsError)
 		if kind := faultKind(res); kind != "" {
-			e.fault(env, kind, t.info.Name, res.Text)
-		} else if !res.IsError && t.write && len(t.readsOfWidget) > 0 && env.StepsLeft() {
+			e.fault(env, kind, t, res.Text)
+		} else if !res.IsError && t.write && len(t.reads) > 0 && env.StepsLeft() {
 			// A read of the widget just written must still work.
-			read := t.readsOfWidget[e.rng.IntN(len(t.readsOfWidget))]
-			rres, err := conn.Call(ctx, read, map[string]any{})
+			read := t.reads[e.rng.IntN(len(t.reads))]
+			rres, err := conn.Call(ctx, read.info.Name, map[string]any{})
 			if err != nil {
 				if ctx.Err() != nil {
 					break
 				}
 				return err
 			}
-			rt := tool{widget: t.widget, act: actionOf(conn.Session(), read)}
-			e.record(rt, map[string]any{}, rres.IsError)
+			e.record(read, map[string]any{}, rres.IsError)
 			if k := faultKind(rres); k != "" {
 				e.fault(env, k, read, rres.Text)
-			} else if rres.IsError && !callerMistake(rres.Text) {
+			} else if rres.IsError && !callerMistake(rres) {
 				e.fault(env, "read_after_write", read, rres.Text)
 			}
 		}
@@ -208,24 +211,27 @@ func (e *Explorer) refresh(ctx context.Context, conn *agent.Conn) ([]tool, error
 	if err != nil {
 		return nil, err
 	}
-	session := conn.Session()
 	var tools []tool
-	reads := map[string][]string{}
+	reads := map[string][]tool{}
 	for _, in := range infos {
-		w, a, _ := agent.SplitTool(session, in.Name)
-		if a == "discover_tools" || w == "" {
+		if in.Action == "discover_tools" || in.Widget == "" {
 			continue
 		}
-		t := tool{info: in, widget: w, act: a, write: in.Sensitive}
+		t := tool{info: in, widget: in.Widget, act: in.Action, write: in.Sensitive}
 		if !t.write {
-			reads[w] = append(reads[w], in.Name)
+			reads[t.widget] = append(reads[t.widget], t)
 		}
 		tools = append(tools, t)
 	}
 	sort.Slice(tools, func(i, j int) bool { return tools[i].info.Name < tools[j].info.Name })
+	for _, rs := range reads {
+		sort.Slice(rs, func(i, j int) bool { return rs[i].info.Name < rs[j].info.Name })
+	}
 	e.mu.Lock()
 	for i := range tools {
-		tools[i].readsOfWidget = reads[tools[i].widget]
+		if tools[i].write {
+			tools[i].reads = reads[tools[i].widget]
+		}
 		e.seen[tools[i].widget] = true
 		e.actions[tools[i].info.Name] = true
 		if strings.Contains(tools[i].info.Name, ".") {
@@ -283,19 +289,23 @@ func (e *Explorer) historyCopy() []Step {
 }
 
 // fault records a fault once per kind and tool.
-func (e *Explorer) fault(env *agent.Env, kind, tool, msg string) {
+func (e *Explorer) fault(env *agent.Env, kind string, t tool, msg string) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if len(e.faults) >= maxFaults || slices.ContainsFunc(e.faults, func(f Fault) bool { return f.Kind == kind && f.Tool == tool }) {
+	if len(e.faults) >= maxFaults || slices.ContainsFunc(e.faults, func(f Fault) bool { return f.Kind == kind && f.Tool == t.info.Name }) {
 		return
 	}
-	e.faults = append(e.faults, Fault{Kind: kind, Tool: tool, Message: msg, AtStep: len(e.history), Sequence: slices.Clone(e.history), Calls: len(e.history)})
+	e.faults = append(e.faults, Fault{Kind: kind, Tool: t.info.Name, Widget: t.widget, Action: t.act, Message: msg,
+		AtStep: len(e.history), Sequence: slices.Clone(e.history), Calls: len(e.history)})
 	env.Journal.Error(fmt.Sprintf("fault (%s) at call %d: %s", kind, len(e.history), msg))
 }
 
 // faultKind classifies an error answer that is the app's failure, or "".
+// A refusal (its structured content carries its code) is never one; the
+// server answers the app's failures in words only, so those are read from
+// the text.
 func faultKind(r agent.Result) string {
-	if !r.IsError {
+	if !r.IsError || refused(r) {
 		return ""
 	}
 	t := r.Text
@@ -312,22 +322,28 @@ func faultKind(r agent.Result) string {
 	return ""
 }
 
-// callerMistake reports whether an error answer is the caller's (the widget
-// left the view, an argument out of range, a refusal), which a read after
-// a write may rightly get.
-func callerMistake(text string) bool {
+// refused reports whether an error answer is a refusal by authorization or
+// the sensitive-tool guard: its structured content names its code.
+func refused(r agent.Result) bool {
+	code, _ := r.Value["error"].(string)
+	return r.IsError && code != ""
+}
+
+// callerMistake reports whether an error answer is the caller's (a
+// refusal, the widget left the view, an argument out of range, a session
+// it cannot reach), which a read after a write may rightly get.
+func callerMistake(r agent.Result) bool {
+	if refused(r) {
+		return true
+	}
 	for _, s := range []string{"not in the session's current view", "no longer offers", "is now a", "out of range",
-		"authorization_required", "detached agents", "not running", "behind the open", "invalid", "unknown", "must be"} {
-		if strings.Contains(text, s) {
+		"authorization_required", "detached agents", "not running", "behind the open", "invalid", "unknown", "must be",
+		"started by another client connection"} {
+		if strings.Contains(r.Text, s) {
 			return true
 		}
 	}
 	return false
-}
-
-func actionOf(session, name string) string {
-	_, a, _ := agent.SplitTool(session, name)
-	return a
 }
 
 // Faults returns the faults found so far.

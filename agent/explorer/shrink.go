@@ -115,27 +115,20 @@ func (sh *shrinker) reproduces(ctx context.Context, seq []Step) (int, error) {
 			return -1, fmt.Errorf("%w: %v", errNoReplay, err)
 		}
 		kind := faultKind(res)
-		if kind == "" && res.IsError && sh.target.Kind == "read_after_write" && !callerMistake(res.Text) {
+		if kind == "" && res.IsError && sh.target.Kind == "read_after_write" && !callerMistake(res) {
 			kind = "read_after_write"
 		}
-		if kind == sh.target.Kind && s.Widget+"."+s.Action == sh.targetPart() {
+		if kind == sh.target.Kind && s.Widget == sh.target.Widget && s.Action == sh.target.Action {
 			return i, nil
 		}
 	}
 	return -1, nil
 }
 
-// targetPart is the target fault's widget.action.
-func (sh *shrinker) targetPart() string {
-	w, a, _ := agent.SplitTool(sh.env.Conn.Session(), sh.target.Tool)
-	return w + "." + a
-}
-
+// toolName is the name of step s on session, spelled as the server lists
+// its tools.
 func (sh *shrinker) toolName(session string, s Step) string {
-	if sh.dotted {
-		return session + "." + s.Widget + "." + s.Action
-	}
-	return session + "_" + s.Widget + "_" + s.Action
+	return agent.ToolFor(session, s.Widget, s.Action, sh.dotted)
 }
 
 func firstLine(s string) string {

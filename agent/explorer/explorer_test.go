@@ -3,6 +3,7 @@ package explorer_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -103,8 +104,7 @@ func TestARunIsReproducibleFromItsSeed(t *testing.T) {
 		var out []string
 		for _, e := range j.Entries {
 			if e.Kind == agent.KindCall && e.Tool != "facet_list" {
-				_, rest, _ := cutSession(e.Tool)
-				out = append(out, fmt.Sprintf("%s %v", rest, e.Args))
+				out = append(out, fmt.Sprintf("%s %v", strings.TrimPrefix(e.Tool, session+"_"), e.Args))
 			}
 		}
 		return out
@@ -116,15 +116,6 @@ func TestARunIsReproducibleFromItsSeed(t *testing.T) {
 	if fmt.Sprint(a) == fmt.Sprint(c) {
 		t.Fatalf("seeds 3 and 4 gave the same run: %v", a)
 	}
-}
-
-func cutSession(tool string) (string, string, bool) {
-	for i := range tool {
-		if tool[i] == '.' {
-			return tool[:i], tool[i+1:], true
-		}
-	}
-	return "", tool, false
 }
 
 func TestAGoalOtherThanASeedIsRefused(t *testing.T) {
@@ -174,7 +165,7 @@ func TestTheExplorerRecordsEachKindOfFault(t *testing.T) {
 	for _, f := range faults {
 		kinds[f.Kind] = f.Tool
 	}
-	if kinds["panic"] != "f1.boom.click" || kinds["invalid_model"] != "f1.bad.click" {
+	if kinds["panic"] != "f1_boom_click" || kinds["invalid_model"] != "f1_bad_click" {
 		t.Fatalf("faults %+v: want a panic of boom and an invalid model of bad", faults)
 	}
 	// faulty is not a startable app, so no fresh session can replay it.
@@ -278,10 +269,10 @@ func TestTheExplorerFindsABrokenReadAfterAWriteAndATimeout(t *testing.T) {
 		}
 		return out
 	}
-	if got := kinds(explore(t, srv, m, func() tea.Model { return vaseApp{} }, "vase", "v1", 1, 30)); got["read_after_write"] != "v1.vase.get_state" {
+	if got := kinds(explore(t, srv, m, func() tea.Model { return vaseApp{} }, "vase", "v1", 1, 30)); got["read_after_write"] != "v1_vase_get_state" {
 		t.Fatalf("faults %v: want a broken read of vase after its poke", got)
 	}
-	if got := kinds(explore(t, srv, m, func() tea.Model { return vaseApp{slow: true} }, "vase", "v2", 1, 10)); got["timeout"] != "v2.slow.click" {
+	if got := kinds(explore(t, srv, m, func() tea.Model { return vaseApp{slow: true} }, "vase", "v2", 1, 10)); got["timeout"] != "v2_slow_click" {
 		t.Fatalf("faults %v: want a timeout of slow", got)
 	}
 }

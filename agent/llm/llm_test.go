@@ -56,7 +56,7 @@ func (s *scripted) next(tools []string, results []string, question string) (stri
 	case 3:
 		return "", [][2]string{{tool("_results_get_rows"), `{}`}}
 	}
-	return "The three most-starred Go CLIs: " + strings.Join(topGo(results[len(results)-1], 3), ", ") + ".", nil
+	return "The three most-starred Go CLIs: " + strings.Join(topGo(rowsOfText(results[len(results)-1]), 3), ", ") + ".", nil
 }
 
 // openAIServer speaks OpenAI's Chat Completions wire format.
@@ -183,20 +183,46 @@ func blockText(raw json.RawMessage) string {
 	return strings.Join(out, "")
 }
 
-// topGo reads get_rows' answer and names the n most-starred Go rows.
-func topGo(answer string, n int) []string {
-	var v struct {
-		Rows []map[string]any `json:"rows"`
+// rowsOfText reads get_rows' answer as a model reads it: the compact text,
+// a header of column names and one tab-separated line a row.
+func rowsOfText(answer string) []map[string]any {
+	var header []string
+	var rows []map[string]any
+	for _, line := range strings.Split(answer, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.Contains(line, "\t") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if header == nil {
+			header = cells
+			continue
+		}
+		row := map[string]any{}
+		for i, c := range cells {
+			if i < len(header) {
+				row[header[i]] = c
+			}
+		}
+		rows = append(rows, row)
 	}
-	_ = json.Unmarshal([]byte(answer), &v)
+	return rows
+}
+
+// topGo names the n most-starred Go rows.
+func topGo(rows []map[string]any, n int) []string {
 	type repo struct {
 		name  string
-		stars int
+		stars float64
 	}
 	var gos []repo
-	for _, r := range v.Rows {
+	for _, r := range rows {
 		if r["language"] == "Go" {
-			stars, _ := strconv.Atoi(fmt.Sprint(r["stars"]))
+			stars, isNumber := r["stars"].(float64) // typed, in structured content
+			if !isNumber {
+				n, _ := strconv.Atoi(fmt.Sprint(r["stars"])) // a cell of the text
+				stars = float64(n)
+			}
 			gos = append(gos, repo{fmt.Sprint(r["name"]), stars})
 		}
 	}
@@ -254,7 +280,13 @@ func searchTask(t *testing.T, model *scripted, vars map[string]string) {
 	if st["status"] != "done" {
 		t.Fatalf("the agent ended %v: %v", st["status"], st["error"])
 	}
-	want := "The three most-starred Go CLIs: " + strings.Join(topGo(s.Call("results.get_rows", nil).Text, 3), ", ") + "."
+	var rows struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	if err := s.Call("results.get_rows", nil).Decode(&rows); err != nil {
+		t.Fatal(err)
+	}
+	want := "The three most-starred Go CLIs: " + strings.Join(topGo(rows.Rows, 3), ", ") + "."
 	if strings.Count(want, ",") != 2 {
 		t.Fatalf("the demo data has fewer than three Go CLIs: %s", want)
 	}
@@ -264,7 +296,7 @@ func searchTask(t *testing.T, model *scripted, vars map[string]string) {
 	}
 	s.AssertJournal("m1", func(j mcptest.Journal) bool {
 		got := strings.Join(j.Calls(), " ")
-		return got == "facet_screenshot s1.search.type_into s1.submit.click s1.results.sort s1.results.get_rows" &&
+		return got == "facet_screenshot s1_search_type_into s1_submit_click s1_results_sort s1_results_get_rows" &&
 			strings.Contains(fmt.Sprint(j.Entries), "model: "+want)
 	})
 	if got := s.Call("agent_ask", map[string]any{"id": "m1", "question": "what did you do?"}).Text; !strings.Contains(got, "sorted by stars") {

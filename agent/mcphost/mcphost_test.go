@@ -296,7 +296,7 @@ func readText(t *testing.T, c *client.Client, uri string) string {
 }
 
 // narrowing is a per-connection policy: a connection that called
-// agent.narrow_me may use session demo's tools and the agent tools only.
+// agent_narrow_me may use session demo's tools and the agent tools only.
 type narrowing struct {
 	mu     sync.Mutex
 	narrow map[string]bool
@@ -329,7 +329,7 @@ func TestAnAgentCannotExceedItsSpawner(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := mcptest.Start(t, planted.Fixed(), mcptest.WithServer(f.srv), mcptest.WithID("demo"))
-	s.Call("agent.narrow_me", nil)
+	s.Call("agent_narrow_me", nil)
 	s.ExpectError("session demo only").Call("other.inc.click", nil)
 
 	s.SpawnAgent("clicker", "ok", map[string]any{"goal": "2"})

@@ -51,8 +51,8 @@ func TestTheExplorerFindsThePlantedBug(t *testing.T) {
 	}
 	f, _ := faults[0].(map[string]any)
 	shrunk, _ := f["shrunk"].([]any)
-	if f["kind"] != "panic" || f["tool"] != "bug.split.click" || f["reproduced"] != true || len(shrunk) != 4 {
-		t.Fatalf("first fault = %v, want a panic of bug.split.click shrunk to 4 calls (inc x3, split)", f)
+	if f["kind"] != "panic" || f["tool"] != "bug_split_click" || f["reproduced"] != true || len(shrunk) != 4 {
+		t.Fatalf("first fault = %v, want a panic of bug_split_click shrunk to 4 calls (inc x3, split)", f)
 	}
 	code := s.Call("agent_ask", map[string]any{"id": "x1", "question": "test"}).Text
 	for _, want := range []string{`s.Call("inc.click", nil)`, `s.Call("split.click", nil)`, "mcptest.Start(t, planted.New())"} {

@@ -58,8 +58,13 @@ func TestHeadlessHTTPServesUntilSIGTERM(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if !strings.Contains(stderr.String(), "no terminal on stdin") {
-		t.Errorf("stderr does not say it runs headless:\n%s", stderr.String())
+	// The headless line follows the listening one; wait for it too.
+	for !strings.Contains(stderr.String(), "no terminal on stdin") {
+		if time.Now().After(deadline) {
+			t.Errorf("stderr does not say it runs headless:\n%s", stderr.String())
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 
 	agent := httpAgent(t, base)

@@ -426,7 +426,10 @@ func (typist) Run(ctx context.Context, env *agent.Env) error {
 	if _, err := env.Conn.SessionTools(ctx); err != nil {
 		return err
 	}
-	for _, c := range []struct{ tool, text string }{{"login.email.type_into", "ada@example.com"}, {"login.password.type_into", "hunter2"}} {
+	// On its session, then on another session of the same app whose tools
+	// it never listed (as the explorer replays).
+	for _, c := range []struct{ tool, text string }{{"login.email.type_into", "ada@example.com"}, {"login.password.type_into", "hunter2"},
+		{"login2.password.type_into", "swordfish"}, {"login2_password_type_into", "opensesame"}} {
 		if _, err := env.Conn.Call(ctx, c.tool, map[string]any{"text": c.text}); err != nil {
 			return err
 		}
@@ -450,11 +453,95 @@ func TestTheJournalNeverHoldsWhatWasTypedIntoAMaskedField(t *testing.T) {
 		srv.Sessions().StopAll()
 		srv.Close()
 	})
+	if _, err := srv.StartSession(context.Background(), "login2", "login", playground.NewLogin()); err != nil {
+		t.Fatal(err)
+	}
 	s := mcptest.Start(t, playground.NewLogin(), mcptest.WithServer(srv), mcptest.WithID("login"))
 	s.SpawnAgent("typist", "t1", nil)
 	s.WaitAgent("t1")
 	raw := readText(t, s.Client(), agent.JournalURI("t1"))
-	if strings.Contains(raw, "hunter2") || !strings.Contains(raw, "ada@example.com") || !strings.Contains(raw, agent.MaskedText) {
-		t.Fatalf("journal: want the email, and the password masked:\n%s", raw)
+	for _, secret := range []string{"hunter2", "swordfish", "opensesame"} {
+		if strings.Contains(raw, secret) {
+			t.Fatalf("journal holds %q, typed into a masked field:\n%s", secret, raw)
+		}
+	}
+	if !strings.Contains(raw, "ada@example.com") || strings.Count(raw, agent.MaskedText) != 3 {
+		t.Fatalf("journal: want the email, and the three passwords masked:\n%s", raw)
+	}
+	// Nor does anything agent_status or agent_ask answers.
+	for _, tool := range []string{"agent_status", "agent_list"} {
+		args := map[string]any{"id": "t1"}
+		if tool == "agent_list" {
+			args = nil
+		}
+		res := s.Call(tool, args)
+		for _, secret := range []string{"hunter2", "swordfish", "opensesame"} {
+			if strings.Contains(res.Text, secret) || strings.Contains(string(res.Structured), secret) {
+				t.Fatalf("%s answers %q:\n%s", tool, secret, res.Text)
+			}
+		}
+	}
+}
+
+// TestAnAgentReachesWhatItsSpawnerReaches spawns agents from one client
+// connection on a session it started, a host session, another
+// connection's shared session and another connection's unshared one: the
+// agent acts as its spawner, so it changes the first three and is refused
+// the last, which stays as it was.
+func TestAnAgentReachesWhatItsSpawnerReaches(t *testing.T) {
+	f := setup(t, mcp.Options{})
+	s := mcptest.Start(t, planted.Fixed(), mcptest.WithServer(f.srv), mcptest.WithID("host1"))
+	s.Call("facet_start", map[string]any{"app": "planted", "id": "mine"})
+	other := legacyClient(t, f.srv)
+	for _, st := range []map[string]any{{"app": "planted", "id": "theirs"}, {"app": "planted", "id": "open", "shared": true}} {
+		req := sdk.CallToolRequest{}
+		req.Params.Name = "facet_start"
+		req.Params.Arguments = st
+		if res, err := other.CallTool(context.Background(), req); err != nil || res.IsError {
+			t.Fatalf("facet_start %v by the other connection: %v %v", st, err, res)
+		}
+	}
+	tests := []struct {
+		session string
+		reached bool
+	}{
+		{"mine", true},
+		{"host1", true},
+		{"open", true},
+		{"theirs", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.session, func(t *testing.T) {
+			id := "a-" + tt.session
+			s.SpawnAgent("clicker", id, map[string]any{"goal": "2", "session": tt.session})
+			s.WaitAgent(id)
+			sess, ok := f.srv.Sessions().Get(tt.session)
+			if !ok {
+				t.Fatalf("session %s stopped", tt.session)
+			}
+			screen := mcp.Screenshot(sess.Snapshot())
+			if want := map[bool]string{true: "Count: 2", false: "Count: 0"}[tt.reached]; !strings.Contains(screen, want) {
+				t.Fatalf("session %s after the agent: want %s\n%s", tt.session, want, screen)
+			}
+			if tt.reached {
+				return
+			}
+			s.AssertJournal(id, func(j mcptest.Journal) bool {
+				for _, e := range j.Entries {
+					if e.Kind == "call" && (!e.IsError || !strings.Contains(e.Answer, "started by another client connection and not shared")) {
+						return false
+					}
+				}
+				return len(j.Calls()) == 2
+			})
+		})
+	}
+	// The agents' own connections have ended: nothing of their spawner's
+	// stopped with them.
+	for _, tt := range tests {
+		waitFor(t, f.m, "a-"+tt.session)
+		if _, ok := f.srv.Sessions().Get(tt.session); !ok {
+			t.Errorf("session %s stopped when an agent's connection ended", tt.session)
+		}
 	}
 }

@@ -276,3 +276,55 @@ func TestTheExplorerFindsABrokenReadAfterAWriteAndATimeout(t *testing.T) {
 		t.Fatalf("faults %v: want a timeout of slow", got)
 	}
 }
+
+// TestTheExplorerReplaysOnSessionsItsSpawnerOwns makes faulty startable:
+// the explorer replays the panic on fresh sessions it starts with
+// facet_start (owned by its spawner's connection), shrinks it to the one
+// click, and stops every session it started.
+func TestTheExplorerReplaysOnSessionsItsSpawnerOwns(t *testing.T) {
+	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll(), Apps: []mcp.App{{Name: "faulty", New: func() tea.Model { return faulty{} }}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{explorer.Kind: explorer.New(explorer.Options{})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		m.Close()
+		srv.Sessions().StopAll()
+		srv.Close()
+	})
+	info := explore(t, srv, m, func() tea.Model { return faulty{} }, "faulty", "f2", 1, 60)
+	faults, _ := info.Detail["faults"].([]explorer.Fault)
+	if len(faults) == 0 {
+		t.Fatal("no fault found")
+	}
+	f := faults[0]
+	if !f.Reproduced || f.ShrinkNote != "" || len(f.Shrunk) != 1 || f.Shrunk[0].Widget != f.Widget || f.Shrunk[0].Action != "click" {
+		t.Fatalf("first fault %+v: want it reproduced on fresh sessions and shrunk to its one click", f)
+	}
+	j, err := m.Journal("xf2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	started := 0
+	for _, e := range j.Entries {
+		if e.Kind == agent.KindCall && e.Tool == "facet_start" {
+			if e.IsError {
+				t.Fatalf("facet_start refused: %s", e.Answer)
+			}
+			started++
+		}
+	}
+	if started == 0 {
+		t.Fatal("the explorer started no fresh session")
+	}
+	if ids := srv.Sessions().List(); len(ids) != 1 || ids[0].ID != "f2" {
+		var got []string
+		for _, s := range ids {
+			got = append(got, s.ID)
+		}
+		t.Fatalf("sessions after the run: %v, want only f2 (the replays stopped)", got)
+	}
+}

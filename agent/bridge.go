@@ -79,8 +79,9 @@ func (m *Manager) Expose(b *Bridge) error {
 		if a.Do == nil {
 			return fmt.Errorf("agent %s: action %q has no Do", b.ID, a.Name)
 		}
-		tools = append(tools, Tool{Name: "agent" + sep + a.Name, Description: a.Description, InputSchema: a.InputSchema,
-			Sensitive: a.Sensitive, Handle: b.handler(a)})
+		name := "agent" + sep + a.Name
+		tools = append(tools, Tool{Name: name, Description: a.Description, InputSchema: a.InputSchema,
+			Sensitive: a.Sensitive, Handle: b.handler(name, a)})
 	}
 	m.mu.Lock()
 	_, spawned := m.agents[b.ID]
@@ -117,15 +118,15 @@ func (m *Manager) bridgeNotifier(id string) func() {
 	return func() { m.host.ResourceChanged(JournalURI(id)) }
 }
 
-// handler journals an action's call and answer.
-func (b *Bridge) handler(a Action) func(context.Context, map[string]any) (Reply, error) {
+// handler journals an action's call, under the tool's name, and its answer.
+func (b *Bridge) handler(tool string, a Action) func(context.Context, map[string]any) (Reply, error) {
 	return func(ctx context.Context, args map[string]any) (Reply, error) {
 		start := time.Now()
 		name := a.Name
 		b.st.last.Store(&name)
 		b.st.calls.Add(1)
 		r, err := a.Do(ctx, args)
-		e := Entry{Kind: KindCall, Tool: "agent_" + a.Name, Args: args, Millis: ms(start)}
+		e := Entry{Kind: KindCall, Tool: tool, Args: args, Millis: ms(start)}
 		if err != nil {
 			e.Answer, e.IsError = err.Error(), true
 		} else {

@@ -545,3 +545,35 @@ func TestAnAgentReachesWhatItsSpawnerReaches(t *testing.T) {
 		}
 	}
 }
+
+// TestABridgeIsCalledAndJournaledByItsAdvertisedName exposes a bridge on a
+// server of each tool name style: its action is listed, called and
+// journaled under one name, agent_<action> by default and agent.<action>
+// with dotted names.
+func TestABridgeIsCalledAndJournaledByItsAdvertisedName(t *testing.T) {
+	tests := []struct {
+		style, want string
+	}{
+		{"", "agent_ping"},
+		{mcp.NamesSafe, "agent_ping"},
+		{mcp.NamesDotted, "agent.ping"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want+" "+tt.style, func(t *testing.T) {
+			f := setup(t, mcp.Options{ToolNames: tt.style})
+			err := f.m.Expose(&agent.Bridge{ID: "pinger", Actions: []agent.Action{{Name: "ping", Description: "Answer pong.",
+				Do: func(context.Context, map[string]any) (agent.Reply, error) { return agent.Reply{Text: "pong"}, nil }}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := mcptest.Start(t, planted.Fixed(), mcptest.WithServer(f.srv), mcptest.WithID("demo"))
+			if got := s.Call(tt.want, nil).Text; got != "pong" {
+				t.Fatalf("%s answered %q", tt.want, got)
+			}
+			s.AssertJournal("pinger", func(j mcptest.Journal) bool {
+				calls := j.Calls()
+				return len(calls) == 1 && calls[0] == tt.want
+			})
+		})
+	}
+}

@@ -99,7 +99,10 @@ type Manager struct {
 
 // running is one agent the manager holds.
 type running struct {
-	spec    Spec
+	spec Spec
+	// owner is the connection that spawned it through agent_spawn; "" for
+	// the host's own (see ownership.go).
+	owner   string
 	agent   Agent
 	journal *Journal
 	conn    *Conn
@@ -166,7 +169,13 @@ func CheckID(id string) error {
 // Spawn starts an agent for spec, acting for the caller of ctx. It checks
 // the kind, the id, the session and the budget, makes the agent (whose
 // factory may refuse), connects it and starts it on its own goroutine.
+// The agent is the host's: every connection sees it (agent_spawn's are
+// their spawner's; see ownership.go).
 func (m *Manager) Spawn(ctx context.Context, spec Spec) (Info, error) {
+	return m.spawn(ctx, spec, "")
+}
+
+func (m *Manager) spawn(ctx context.Context, spec Spec, owner string) (Info, error) {
 	if !slices.Contains(m.opts.Spawnable, spec.Kind) {
 		return Info{}, fmt.Errorf("agent kind %q is not spawnable here; spawnable kinds: %s", spec.Kind, strings.Join(m.opts.Spawnable, ", "))
 	}
@@ -185,7 +194,7 @@ func (m *Manager) Spawn(ctx context.Context, spec Spec) (Info, error) {
 	if err != nil {
 		return Info{}, fmt.Errorf("agent %s: %w", spec.Kind, err)
 	}
-	r := &running{spec: spec, agent: a, started: time.Now().UTC(), status: StatusRunning, done: make(chan struct{})}
+	r := &running{spec: spec, owner: owner, agent: a, started: time.Now().UTC(), status: StatusRunning, done: make(chan struct{})}
 	if err := m.reserve(r); err != nil {
 		return Info{}, err
 	}

@@ -37,8 +37,8 @@ func (m *Manager) Tools() []Tool {
 			Handle: m.toolSpawn},
 		{Name: "agent_list", Description: "List agents: id, kind, session, status, steps and last action.",
 			InputSchema: obj(map[string]any{}),
-			Handle: func(context.Context, map[string]any) (Reply, error) {
-				list := m.List()
+			Handle: func(ctx context.Context, _ map[string]any) (Reply, error) {
+				list := m.listFor(ctx)
 				lines := make([]string, 0, len(list))
 				for _, i := range list {
 					lines = append(lines, fmt.Sprintf("%s (%s) on %s: %s", i.ID, i.Kind, orNone(i.Session), i.Marker()+", "+i.Status))
@@ -51,28 +51,37 @@ func (m *Manager) Tools() []Tool {
 		{Name: "agent_ask", Sensitive: true, Description: "Ask an agent about its work (the explorer answers \"test\" with a Go test reproducing what it found).",
 			InputSchema: obj(map[string]any{"id": id, "question": map[string]any{"type": "string"}}, "id", "question"),
 			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
+				if err := m.reach(ctx, str(args, "id")); err != nil {
+					return Reply{}, err
+				}
 				a, err := m.Ask(ctx, str(args, "id"), str(args, "question"))
 				if err != nil {
-					return Reply{}, err
+					return Reply{}, m.forCaller(ctx, str(args, "id"), err)
 				}
 				return Reply{Text: a, Value: map[string]any{"answer": a}}, nil
 			}},
 		{Name: "agent_status", Description: "An agent's status: steps, last action, budget, and what its kind reports (the explorer's coverage and faults).",
 			InputSchema: obj(map[string]any{"id": id}, "id"),
-			Handle: func(_ context.Context, args map[string]any) (Reply, error) {
+			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
+				if err := m.reach(ctx, str(args, "id")); err != nil {
+					return Reply{}, err
+				}
 				i, err := m.Status(str(args, "id"))
 				if err != nil {
-					return Reply{}, err
+					return Reply{}, m.forCaller(ctx, str(args, "id"), err)
 				}
 				b, _ := json.MarshalIndent(i, "", "  ")
 				return Reply{Text: string(b), Value: i}, nil
 			}},
 		{Name: "agent_stop", Sensitive: true, Description: "Stop an agent and forget it (its journal goes too).",
 			InputSchema: obj(map[string]any{"id": id}, "id"),
-			Handle: func(_ context.Context, args map[string]any) (Reply, error) {
+			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
+				if err := m.reach(ctx, str(args, "id")); err != nil {
+					return Reply{}, err
+				}
 				i, err := m.Stop(str(args, "id"))
 				if err != nil {
-					return Reply{}, err
+					return Reply{}, m.forCaller(ctx, str(args, "id"), err)
 				}
 				return Reply{Text: fmt.Sprintf("Agent %s stopped after %d steps.", i.ID, i.Steps), Value: i}, nil
 			}},
@@ -123,18 +132,37 @@ func (m *Manager) toolSpawn(ctx context.Context, args map[string]any) (Reply, er
 			}
 		}
 	}
-	i, err := m.Spawn(ctx, spec)
+	owner, _ := m.callerOf(ctx)
+	i, err := m.spawn(ctx, spec, owner)
 	if err != nil {
 		return Reply{}, err
 	}
 	return Reply{Text: fmt.Sprintf("Agent %s (%s) started on session %s; its journal is %s.", i.ID, i.Kind, i.Session, i.Journal), Value: i}, nil
 }
 
-// ReadJournal answers the journal resource uri names.
+// ReadJournal answers the journal resource uri names, as it is (the
+// server observes it for its subscribers' patches); JournalVisible says
+// who may read it.
 func (m *Manager) ReadJournal(_ context.Context, uri string) (any, error) {
 	id, ok := JournalID(uri)
 	if !ok {
 		return nil, fmt.Errorf("not an agent journal URI: want facet://agent/<id>/journal")
 	}
 	return m.Journal(id)
+}
+
+// JournalVisible answers why the caller of ctx may not read or subscribe
+// to the journal uri names (another connection's agent's), or nil.
+func (m *Manager) JournalVisible(ctx context.Context, uri string) error {
+	id, ok := JournalID(uri)
+	if !ok {
+		return fmt.Errorf("not an agent journal URI: want facet://agent/<id>/journal")
+	}
+	if err := m.reach(ctx, id); err != nil {
+		return err
+	}
+	if _, err := m.Journal(id); err != nil {
+		return m.forCaller(ctx, id, err)
+	}
+	return nil
 }

@@ -27,7 +27,7 @@ func Install(srv *mcp.Server, opts agent.Options) (*agent.Manager, error) {
 	}
 	err = srv.AddResourceTemplate(mcp.ExtraResource{Template: "facet://agent/{id}/journal", Name: "Agent journal",
 		Description: "An agent's journal: its last 1,000 observations, tool calls with arguments and answers, notes and errors, and the total count.",
-		Read:        m.ReadJournal})
+		Read:        m.ReadJournal, Visible: m.JournalVisible})
 	if err != nil {
 		return nil, fmt.Errorf("mcphost: journal resource: %w", err)
 	}
@@ -52,6 +52,10 @@ type Host struct{ Srv *mcp.Server }
 func (h Host) ConnectAs(ctx context.Context, name string) (*client.Client, error) {
 	return h.Srv.ConnectAs(ctx, name)
 }
+
+// Caller is the connection the caller of ctx acts for (an agent's, its
+// spawner's): agents spawned through agent_spawn are that connection's.
+func (h Host) Caller(ctx context.Context) string { return mcp.CallerOf(ctx).ConnectionID }
 
 // ResourceChanged tells a journal's subscribers.
 func (h Host) ResourceChanged(uri string) { h.Srv.ResourceChanged(uri) }

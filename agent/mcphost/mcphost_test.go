@@ -226,7 +226,13 @@ func TestJournalResourceIsSubscribableWithPatches(t *testing.T) {
 		updates = append(updates, m)
 		mu.Unlock()
 	})
-	s.SpawnAgent("gated", "g1", map[string]any{"goal": "4"})
+	// The subscriber spawns the agent: a journal is its spawner's to read.
+	spawn := sdk.CallToolRequest{}
+	spawn.Params.Name = "agent_spawn"
+	spawn.Params.Arguments = map[string]any{"kind": "gated", "id": "g1", "session": s.ID(), "goal": "4"}
+	if res, err := c.CallTool(context.Background(), spawn); err != nil || res.IsError {
+		t.Fatalf("agent_spawn: %v %v", err, res)
+	}
 	uri := agent.JournalURI("g1")
 	//lint:ignore SA1019 the stateful protocol's subscribe RPC is what this exercises
 	if err := c.Subscribe(context.Background(), sdk.SubscribeRequest{Params: sdk.SubscribeParams{URI: uri}}); err != nil {
@@ -234,7 +240,7 @@ func TestJournalResourceIsSubscribableWithPatches(t *testing.T) {
 	}
 	before := readText(t, c, uri)
 	close(f.gate)
-	s.WaitAgent("g1")
+	waitFor(t, f.m, "g1")
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		final := readText(t, c, uri)
@@ -576,4 +582,73 @@ func TestABridgeIsCalledAndJournaledByItsAdvertisedName(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestAnAgentIsItsSpawnersConnections spawns an agent from one client
+// connection: another connection neither lists it nor reads its status,
+// journal or answers, nor stops it, while the spawner does all of these;
+// an agent the host spawned is every connection's.
+func TestAnAgentIsItsSpawnersConnections(t *testing.T) {
+	f := setup(t, mcp.Options{})
+	s := mcptest.Start(t, planted.Fixed(), mcptest.WithServer(f.srv), mcptest.WithID("demo"))
+	s.SpawnAgent("clicker", "mine", map[string]any{"goal": "1"})
+	s.WaitAgent("mine")
+	if _, err := f.m.Spawn(context.Background(), agent.Spec{Kind: "clicker", ID: "hosts", Session: "demo", Goal: "1"}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, f.m, "hosts")
+
+	other := legacyClient(t, f.srv)
+	call := func(tool string, args map[string]any) *sdk.CallToolResult {
+		t.Helper()
+		req := sdk.CallToolRequest{}
+		req.Params.Name = tool
+		req.Params.Arguments = args
+		res, err := other.CallTool(context.Background(), req)
+		if err != nil {
+			t.Fatalf("%s: %v", tool, err)
+		}
+		return res
+	}
+	text := func(res *sdk.CallToolResult) string {
+		var b strings.Builder
+		for _, c := range res.Content {
+			if tc, ok := c.(sdk.TextContent); ok {
+				b.WriteString(tc.Text)
+			}
+		}
+		return b.String()
+	}
+	if list := text(call("agent_list", nil)); strings.Contains(list, "mine") || !strings.Contains(list, "hosts") {
+		t.Fatalf("agent_list on another connection:\n%s\nwant hosts and not mine", list)
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"agent_status", map[string]any{"id": "mine"}},
+		{"agent_ask", map[string]any{"id": "mine", "question": "what did you do?"}},
+		{"agent_stop", map[string]any{"id": "mine"}},
+	} {
+		res := call(c.tool, c.args)
+		if !res.IsError || !strings.Contains(text(res), "spawned by another client connection") {
+			t.Fatalf("%s of another connection's agent = %q, want a refusal", c.tool, text(res))
+		}
+	}
+	if res := call("agent_status", map[string]any{"id": "hosts"}); res.IsError {
+		t.Fatalf("agent_status of the host's agent: %s", text(res))
+	}
+	_, err := other.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: agent.JournalURI("mine")}})
+	if err == nil || !strings.Contains(err.Error(), "spawned by another client connection") {
+		t.Fatalf("reading another connection's agent's journal: %v, want a refusal", err)
+	}
+	//lint:ignore SA1019 the stateful protocol's subscribe RPC is what this exercises
+	err = other.Subscribe(context.Background(), sdk.SubscribeRequest{Params: sdk.SubscribeParams{URI: agent.JournalURI("mine")}})
+	if err == nil || !strings.Contains(err.Error(), "spawned by another client connection") {
+		t.Fatalf("subscribing to another connection's agent's journal: %v, want a refusal", err)
+	}
+	// The spawner still has it all.
+	s.AssertJournal("mine", func(j mcptest.Journal) bool { return len(j.Calls()) == 1 })
+	s.Call("agent_ask", map[string]any{"id": "mine", "question": "what did you do?"})
+	s.Call("agent_stop", map[string]any{"id": "mine"})
 }

@@ -223,7 +223,7 @@ func readRequest(message any) (request, error) {
 // within the connection's subscription limit, and not while the person at
 // the session has detached agents.
 func (s *Server) gateSubscribe(ctx context.Context, uri string) error {
-	if err := s.res.subscribable(uri); err != nil {
+	if err := s.res.subscribable(ctx, uri); err != nil {
 		return err
 	}
 	if err := s.res.subscriptionRoom(ctx, uri); err != nil {

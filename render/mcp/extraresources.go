@@ -28,6 +28,10 @@ type ExtraResource struct {
 	// Read answers the resource's content as a JSON value, or an error
 	// saying why uri names no resource.
 	Read func(ctx context.Context, uri string) (any, error)
+	// Visible, when set, answers why the caller of ctx may not read or
+	// subscribe to uri, or nil. Read stays the content as the server
+	// observes it for its subscribers' patches; Visible is who may have it.
+	Visible func(ctx context.Context, uri string) error
 
 	prefix, suffix string
 	states         map[string]*extraState // guarded by extras.mu
@@ -100,9 +104,15 @@ func (e *extras) resource(uri string) *ExtraResource {
 	return nil
 }
 
-// subscribableExtra answers why uri, one of a host's resources, cannot be
-// subscribed to, or nil; it records the baseline the first patch is from.
-func (s *Server) subscribableExtra(r *ExtraResource, uri string) error {
+// subscribableExtra answers why the caller of ctx cannot subscribe to uri,
+// one of a host's resources, or nil; it records the baseline the first
+// patch is from.
+func (s *Server) subscribableExtra(ctx context.Context, r *ExtraResource, uri string) error {
+	if r.Visible != nil {
+		if err := r.Visible(ctx, uri); err != nil {
+			return fmt.Errorf("resource %q: %w", uri, err)
+		}
+	}
 	_, _, err := s.observeExtra(context.Background(), r, uri)
 	return err
 }
@@ -112,6 +122,11 @@ func (s *Server) readExtra(ctx context.Context, req sdk.ReadResourceRequest) ([]
 	r := s.ext.resource(uri)
 	if r == nil {
 		return nil, fmt.Errorf("resource %q: no such resource", uri)
+	}
+	if r.Visible != nil {
+		if err := r.Visible(ctx, uri); err != nil {
+			return nil, fmt.Errorf("resource %q: %w", uri, err)
+		}
 	}
 	version, body, err := s.observeExtra(ctx, r, uri)
 	if err != nil {

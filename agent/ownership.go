@@ -85,3 +85,23 @@ func (m *Manager) forCaller(ctx context.Context, id string, err error) error {
 	}
 	return fmt.Errorf("agent %q: %w (agents: %s)", id, ErrNoAgent, strings.Join(ids, ", "))
 }
+
+// StopOwnedBy stops and forgets every agent connection spawned through
+// agent_spawn: the connection ended, so nobody can see or stop them any
+// more. Hosts call it when a connection ends (mcphost does).
+func (m *Manager) StopOwnedBy(connection string) {
+	if connection == "" {
+		return
+	}
+	m.mu.Lock()
+	var ids []string
+	for id, r := range m.agents {
+		if r.owner == connection {
+			ids = append(ids, id)
+		}
+	}
+	m.mu.Unlock()
+	for _, id := range ids {
+		_, _ = m.Stop(id)
+	}
+}

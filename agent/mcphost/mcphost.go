@@ -31,6 +31,7 @@ func Install(srv *mcp.Server, opts agent.Options) (*agent.Manager, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mcphost: journal resource: %w", err)
 	}
+	srv.OnConnectionEnd(m.StopOwnedBy)
 	srv.SetSessionAgents(func(session string) any {
 		list := m.OnSession(session)
 		if len(list) == 0 {

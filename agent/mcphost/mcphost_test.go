@@ -3,7 +3,9 @@ package mcphost_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
@@ -651,4 +653,57 @@ func TestAnAgentIsItsSpawnersConnections(t *testing.T) {
 	s.AssertJournal("mine", func(j mcptest.Journal) bool { return len(j.Calls()) == 1 })
 	s.Call("agent_ask", map[string]any{"id": "mine", "question": "what did you do?"})
 	s.Call("agent_stop", map[string]any{"id": "mine"})
+}
+
+// TestAConnectionsAgentsStopWhenItEnds spawns an agent over HTTP on a host
+// session and ends the connection: nobody could see or stop the agent any
+// more, so it stops with the connection.
+func TestAConnectionsAgentsStopWhenItEnds(t *testing.T) {
+	f := setup(t, mcp.Options{AllowedReadMethods: []string{"*"}})
+	if _, err := f.srv.StartSession(context.Background(), "demo", "planted", planted.Fixed()); err != nil {
+		t.Fatal(err)
+	}
+	h, err := f.srv.HTTPHandler(true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(h)
+	t.Cleanup(hs.Close)
+	c, err := client.NewStreamableHttpClient(hs.URL + "/mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	init := sdk.InitializeRequest{}
+	init.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
+	init.Params.ClientInfo = sdk.Implementation{Name: "spawner", Version: "1"}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	req := sdk.CallToolRequest{}
+	req.Params.Name = "agent_spawn"
+	req.Params.Arguments = map[string]any{"kind": "gated", "id": "held", "session": "demo", "goal": "1"}
+	if res, err := c.CallTool(ctx, req); err != nil || res.IsError {
+		t.Fatalf("agent_spawn: %v %v", err, res)
+	}
+	if _, err := f.m.Status("held"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, err := f.m.Status("held")
+		if errors.Is(err, agent.ErrNoAgent) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the agent outlived the connection that spawned it: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 }

@@ -44,6 +44,29 @@ type extras struct {
 	res      []*ExtraResource
 	// agentsOf lists the agents working on a session, for its context.
 	agentsOf func(session string) any
+	// ended are told each client connection that ends.
+	ended []func(connection string)
+}
+
+// OnConnectionEnd makes f run with a client connection's id (its
+// AuthContext.ConnectionID) when the connection ends, after the sessions
+// it started and did not share have stopped: a host stops what belongs to
+// it (an agent_spawn'd agent).
+func (s *Server) OnConnectionEnd(f func(connection string)) {
+	s.ext.mu.Lock()
+	s.ext.ended = append(s.ext.ended, f)
+	s.ext.mu.Unlock()
+}
+
+// connectionEnded tells every OnConnectionEnd function that connection
+// ended.
+func (e *extras) connectionEnded(connection string) {
+	e.mu.Lock()
+	fs := append([]func(string){}, e.ended...)
+	e.mu.Unlock()
+	for _, f := range fs {
+		f(connection)
+	}
 }
 
 // SetSessionAgents makes each session's context resource list, under

@@ -220,6 +220,7 @@ func (s *Server) connectionEnded(id string) {
 	s.res.dropClient(id)
 	s.detachConnection(id)
 	s.stopOrphans(id)
+	s.ext.connectionEnded(id)
 }
 
 // stopOrphans stops the sessions connection id started and did not share:

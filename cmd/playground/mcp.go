@@ -227,6 +227,12 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	defer srv.Close()
 	defer sessions.StopAll()
 	served.Store(srv)
+	agents, err := installAgents(srv, opts.agents, logger)
+	if err != nil {
+		return err
+	}
+	defer agents.Close()
+	opts.agentLabel = agents.Marker
 	if opts.mcp.http != "" {
 		if err := srv.NetworkReady(); err != nil {
 			return &usageError{err: fmt.Errorf("--http: %w", err)}
@@ -312,5 +318,5 @@ func runLive(ctx context.Context, opts options, sessions *tea.Sessions, stdin io
 		return err
 	}
 	defer func() { _ = sessions.Stop(LiveSessionID) }()
-	return drawOnTerminal(ctx, nil, stdin, stdout, terminal.WithRuntime(sess.Runtime))
+	return drawOnTerminal(ctx, nil, stdin, stdout, terminal.WithRuntime(sess.Runtime), terminal.WithAgentLabel(opts.agentLabel))
 }

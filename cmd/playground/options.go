@@ -42,6 +42,10 @@ type options struct {
 	web webOptions
 	// cluster holds the --cluster flags (see cluster.go).
 	cluster clusterOptions
+	// agents holds the agent flags (--spawnable).
+	agents agentOptions
+	// agentLabel names agents on the marker line (set by runShared).
+	agentLabel func(presence string) string
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -71,6 +75,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	addMCPFlags(fs, &o.mcp)
 	addWebFlags(fs, &o.web)
 	addClusterFlags(fs, &o.cluster)
+	addAgentFlags(fs, &o.agents)
 	fs.Usage = func() { printUsage(fs) }
 	return fs
 }
@@ -145,6 +150,9 @@ func parseOptions(args []string) (options, error) {
 		return o, err
 	}
 	if err := o.cluster.check(list, o.mcp.enabled()); err != nil {
+		return o, err
+	}
+	if err := o.agents.check(o.mcp.enabled()); err != nil {
 		return o, err
 	}
 	if o.mcp.stdio && o.ssh.addr == "" {

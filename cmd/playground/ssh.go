@@ -100,6 +100,7 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		MaxHeight:        opts.ssh.maxWindow.height,
 		HandshakeTimeout: opts.ssh.handshake,
 		App:              "playground",
+		AgentLabel:       opts.agentLabel,
 		NewModel:         newBrowser,
 		Sessions:         sessions,
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),

@@ -61,6 +61,9 @@ const (
 type AuthContext struct {
 	ConnectionID string
 	Transport    string
+	// Agent names the agent acting for the connection (Server.ConnectAs),
+	// or is "" for the client itself.
+	Agent string
 }
 
 // Authorizer decides whether a tool call may run. tool is the registered

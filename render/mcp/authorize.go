@@ -27,6 +27,9 @@ const (
 // authContext derives the caller's AuthContext from what the server knows:
 // the transport it served the connection on and the session id it issued.
 func authContext(ctx context.Context) AuthContext {
+	if ac, ok := principalOf(ctx); ok {
+		return ac // an agent's connection (ConnectAs)
+	}
 	ac := AuthContext{ConnectionID: "default", Transport: TransportUnknown}
 	if t, ok := ctx.Value(transportKey{}).(string); ok {
 		ac.Transport = t
@@ -220,7 +223,7 @@ func readRequest(message any) (request, error) {
 // within the connection's subscription limit, and not while the person at
 // the session has detached agents.
 func (s *Server) gateSubscribe(ctx context.Context, uri string) error {
-	if err := s.res.subscribable(uri); err != nil {
+	if err := s.res.subscribable(ctx, uri); err != nil {
 		return err
 	}
 	if err := s.res.subscriptionRoom(ctx, uri); err != nil {

@@ -330,7 +330,7 @@ func readResult(name string, v any) (Answer, error) {
 // its terminal sees it, and refuses the call while the human has detached
 // agents.
 func (s *Server) attachAgent(ctx context.Context, sess *tea.Session) error {
-	_, err := sess.Dispatch(ctx, tea.AttachAgentMsg{Agent: agentName(authContext(ctx).ConnectionID)})
+	_, err := sess.Dispatch(ctx, tea.AttachAgentMsg{Agent: presenceName(authContext(ctx))})
 	switch {
 	case errors.Is(err, tea.ErrAgentsBlocked):
 		return callerError(fmt.Sprintf("session `%s`: the person at its terminal has detached agents; nothing was done (they can allow agents again with their detach key)", sess.ID))

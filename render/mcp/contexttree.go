@@ -128,6 +128,9 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 	if len(snap.Presence.Agents) > 0 || snap.Presence.Blocked {
 		ctx["agents"] = map[string]any{"attached": snap.Presence.Agents, "detached_by_human": snap.Presence.Blocked}
 	}
+	if a := s.ext.sessionAgents(session); a != nil {
+		ctx["active_agents"] = a
+	}
 	return ctx
 }
 

@@ -257,8 +257,12 @@ func (r *resources) ambiguity(uri string) error {
 	return fmt.Errorf("resource %q is ambiguous: %d sessions declare it; use one of %s", uri, len(facets), strings.Join(facets, ", "))
 }
 
-// subscribable answers why uri cannot be subscribed to, or nil.
-func (r *resources) subscribable(uri string) error {
+// subscribable answers why the caller of ctx cannot subscribe to uri, or
+// nil.
+func (r *resources) subscribable(ctx context.Context, uri string) error {
+	if x := r.s.ext.resource(uri); x != nil {
+		return r.s.subscribableExtra(ctx, x, uri)
+	}
 	if err := r.ambiguity(uri); err != nil {
 		return err
 	}

@@ -41,6 +41,8 @@ type Server struct {
 
 	// notes say which notifications each connection has been told about.
 	notes noteCursors
+
+	ext extras // what hosts added: AddTools, AddResourceTemplate
 }
 
 // New builds a server from opts, registers the static tools and attaches to
@@ -223,6 +225,7 @@ func (s *Server) connectionEnded(id string) {
 	s.res.dropClient(id)
 	s.detachConnection(id)
 	s.stopOrphans(id)
+	s.ext.connectionEnded(id)
 }
 
 // stopOrphans stops the sessions connection id started and did not share:

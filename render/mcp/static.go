@@ -73,6 +73,9 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		}
 		return screenResult(agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 	}
+	if h := s.ext.handler(name); h != nil {
+		return h(ctx, args)
+	}
 	return Answer{}, callerError(fmt.Sprintf("tool `%s` has no handler", name))
 }
 

@@ -209,7 +209,7 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 		return fmt.Errorf("subscriptions/listen: %d resources is more than the %d one connection may subscribe to", n, r.s.opts.MaxSubscriptions)
 	}
 	for _, uri := range p.Notifications.ResourceSubscriptions {
-		if err := r.subscribable(uri); err != nil {
+		if err := r.subscribable(ctx, uri); err != nil {
 			return err
 		}
 		if session, _, _, ok := parseURI(r.resolve(uri)); ok && !r.s.sees(ctx, session) {

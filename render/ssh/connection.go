@@ -101,6 +101,7 @@ func (s *Server) handle(sess charmssh.Session) {
 		terminal.WithOutput(sess),
 		terminal.WithSize(width, height),
 		terminal.WithAppName(s.app),
+		terminal.WithAgentLabel(s.opts.AgentLabel),
 		terminal.WithProgramOptions(
 			bt.WithEnvironment(env),
 			bt.WithColorProfile(colorprofile.Env(env)),

@@ -14,6 +14,10 @@ import (
 // Options configure a Server. NewModel is required; everything else has a
 // default.
 type Options struct {
+	// AgentLabel names agents on each person's marker line (see
+	// terminal.WithAgentLabel); nil shows them as before.
+	AgentLabel func(presence string) string
+
 	// Addr is the TCP address ListenAndServe listens on, such as
 	// "127.0.0.1:2222". Without AuthorizedKeys it must be a loopback
 	// address.

@@ -27,6 +27,7 @@ type options struct {
 	detachKeySet  bool
 	theme         *widgets.Theme
 	program       []bt.ProgramOption
+	agentLabel    func(string) string // WithAgentLabel
 }
 
 // WithInput reads keys and mouse events from r instead of the terminal.
@@ -110,7 +111,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	defer unsubscribe()
 
 	sh := &shared{events: make(chan event, 256), memo: newMemo()}
-	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height}
+	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel}
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
@@ -268,11 +269,13 @@ type adapter struct {
 	status        string
 	// fullHelp shows the full help (?) instead of the help line.
 	fullHelp bool
+	// agentLabel names agents on the marker line; nil shows none.
+	agentLabel func(string) string
 }
 
 func (a *adapter) relayout() {
 	ch := chromeFor(a.snap, a.fullHelp)
-	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, snapshotStatus(a.snap, a.detachKey), ch, a.theme, a.light, a.sh.memo)
+	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, labelledStatus(a.snap, a.detachKey, a.agentLabel), ch, a.theme, a.light, a.sh.memo)
 }
 
 // Init implements bt.Model: it asks the terminal for its background

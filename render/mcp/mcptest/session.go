@@ -135,7 +135,7 @@ func (s *Session) Stop() {
 // "discover_tools".
 func (s *Session) tool(name string) string {
 	switch {
-	case strings.HasPrefix(name, "facet_"):
+	case strings.HasPrefix(name, "facet_"), strings.HasPrefix(name, "agent_"), strings.HasPrefix(name, "agent."):
 		return name
 	case name == "discover_tools":
 		return s.id + "." + name

@@ -1,0 +1,241 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"os"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/facetui/facet/agent"
+)
+
+// Kind is the llm agent's kind.
+const Kind = "llm"
+
+// maxResult bounds the text of a tool result the model is given.
+const maxResult = 6000
+
+// Options configure the llm kind.
+type Options struct {
+	// Getenv reads the configuration (nil is os.Getenv).
+	Getenv func(string) string
+	// HTTPClient is the client the provider's SDK uses (nil: its default).
+	HTTPClient *http.Client
+}
+
+// New returns the llm agent's factory. It refuses a spec without a goal,
+// and any spawn while no provider is configured, saying what to set.
+func New(opts Options) agent.Factory {
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
+	return func(spec agent.Spec) (agent.Agent, error) {
+		cfg, err := ConfigFrom(opts.Getenv)
+		if err != nil {
+			return nil, err
+		}
+		if strings.TrimSpace(spec.Goal) == "" {
+			return nil, fmt.Errorf("the llm agent needs a goal: say in plain words what to achieve")
+		}
+		var model provider = newOpenAI(cfg, opts.HTTPClient)
+		if cfg.Provider == ProviderAnthropic {
+			model = newClaude(cfg, opts.HTTPClient)
+		}
+		return &LLM{spec: spec, model: model}, nil
+	}
+}
+
+// LLM is one model-driven agent.
+type LLM struct {
+	spec  agent.Spec
+	model provider
+
+	mu     sync.Mutex
+	turns  []turn
+	answer string
+	names  map[string]string // model-facing name -> tool name
+}
+
+func (l *LLM) system() string {
+	return fmt.Sprintf("You operate a running terminal app, session %q, through its tools: each tool is one widget action "+
+		"(type into a field, click a button, sort a table, read rows). Work towards the user's goal with as few calls as you can, "+
+		"check what the tools answer, and when the goal is reached reply with the result in plain words and call no tool.", l.spec.Session)
+}
+
+// Run asks the model for the next calls until it answers without one, the
+// step budget is spent or ctx ends.
+func (l *LLM) Run(ctx context.Context, env *agent.Env) error {
+	tools, err := l.tools(ctx, env.Conn)
+	if err != nil {
+		return err
+	}
+	first := "Goal: " + l.spec.Goal
+	if res, err := env.Conn.Call(ctx, "facet_screenshot", map[string]any{"id": l.spec.Session}); err == nil && !res.IsError {
+		first += "\n\nThe screen now:\n" + res.Text
+	}
+	l.add(turn{role: "user", text: first})
+	for ctx.Err() == nil {
+		text, calls, err := l.model.complete(ctx, l.system(), l.history(), tools)
+		if err != nil {
+			return err
+		}
+		if text != "" {
+			env.Journal.Add(agent.Entry{Kind: agent.KindNote, Text: "model: " + text})
+		}
+		l.add(turn{role: "assistant", text: text, calls: calls})
+		if len(calls) == 0 {
+			l.mu.Lock()
+			l.answer = text
+			l.mu.Unlock()
+			return nil
+		}
+		for _, c := range calls {
+			result := l.call(ctx, env, c)
+			l.add(turn{role: "tool", id: c.ID, text: result})
+		}
+		if !env.StepsLeft() {
+			env.Journal.Note("the step budget is spent before the goal was reached")
+			return nil
+		}
+	}
+	return ctx.Err()
+}
+
+// call runs one tool call the model asked for and answers what the model
+// is told.
+func (l *LLM) call(ctx context.Context, env *agent.Env, c toolCall) string {
+	l.mu.Lock()
+	name, ok := l.names[c.Name]
+	l.mu.Unlock()
+	if !ok {
+		env.Journal.Error("the model asked for an unknown tool " + c.Name)
+		return "error: there is no tool " + c.Name
+	}
+	var args map[string]any
+	if strings.TrimSpace(c.Args) != "" {
+		if err := json.Unmarshal([]byte(c.Args), &args); err != nil {
+			env.Journal.Error(fmt.Sprintf("the model's arguments for %s are not a JSON object: %v", name, err))
+			return "error: the arguments must be a JSON object: " + err.Error()
+		}
+	}
+	if !env.StepsLeft() {
+		return "error: the step budget is spent"
+	}
+	res, err := env.Conn.Call(ctx, name, args)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	text := res.Text
+	if len(text) > maxResult {
+		text = text[:maxResult] + "…"
+	}
+	if res.IsError {
+		return "error: " + text
+	}
+	return text
+}
+
+// nameRe is what function names may hold at every major provider.
+var nameRe = regexp.MustCompile(`[^a-zA-Z0-9_-]+`)
+
+// tools are the session's tools as the model sees them: names spelled for
+// providers that reject dots.
+func (l *LLM) tools(ctx context.Context, conn *agent.Conn) ([]toolSpec, error) {
+	infos, err := conn.SessionTools(ctx)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	var out []toolSpec
+	for _, t := range infos {
+		fn := nameRe.ReplaceAllString(t.Name, "_")
+		if len(fn) > 64 {
+			fn = fn[:64]
+		}
+		if _, dup := names[fn]; dup {
+			continue
+		}
+		names[fn] = t.Name
+		schema := t.InputSchema
+		if schema == nil {
+			schema = map[string]any{"type": "object", "properties": map[string]any{}}
+		}
+		out = append(out, toolSpec{Name: fn, Description: t.Description, Schema: schema})
+	}
+	l.mu.Lock()
+	l.names = names
+	l.mu.Unlock()
+	return out, nil
+}
+
+func (l *LLM) add(t turn) {
+	l.mu.Lock()
+	l.turns = append(l.turns, t)
+	l.mu.Unlock()
+}
+
+func (l *LLM) history() []turn {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]turn(nil), l.turns...)
+}
+
+// Ask puts question to the model with the conversation so far (no tools).
+func (l *LLM) Ask(ctx context.Context, question string) (string, error) {
+	turns := append(l.history(), turn{role: "user", text: "A question about your work (answer it; call no tool): " + question})
+	text, _, err := l.model.complete(ctx, l.system(), dropOpenCalls(turns), nil)
+	if err != nil {
+		return "", err
+	}
+	return text, nil
+}
+
+// dropOpenCalls leaves out a last assistant turn whose tool calls have no
+// results yet (the agent is between them), which no provider accepts.
+func dropOpenCalls(turns []turn) []turn {
+	answered := map[string]bool{}
+	for _, t := range turns {
+		if t.role == "tool" {
+			answered[t.id] = true
+		}
+	}
+	out := turns[:0:0]
+	for _, t := range turns {
+		if t.role == "assistant" {
+			open := false
+			for _, c := range t.calls {
+				open = open || !answered[c.ID]
+			}
+			if open {
+				continue
+			}
+		}
+		if t.role == "tool" && !slicesHasCall(out, t.id) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func slicesHasCall(turns []turn, id string) bool {
+	for _, t := range turns {
+		for _, c := range t.calls {
+			if c.ID == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Status reports the goal and the final answer, once there is one.
+func (l *LLM) Status() map[string]any {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return map[string]any{"goal": l.spec.Goal, "answer": l.answer, "turns": len(l.turns)}
+}

@@ -1,0 +1,334 @@
+package llm_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/agent"
+	"github.com/facetui/facet/agent/llm"
+	"github.com/facetui/facet/agent/mcphost"
+	"github.com/facetui/facet/playground"
+	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcptest"
+)
+
+// scripted is a model with scripted answers, by how far the
+// conversation has come: search for "cli", submit, sort by stars, read the
+// rows, then answer with the three most-starred Go repositories among the
+// rows it was given. A request with no tools is a question (agent_ask).
+type scripted struct {
+	mu    sync.Mutex
+	asked []string
+}
+
+// next answers a conversation that offered tools (nil for a question) and
+// has had results so far; question is the last user text.
+func (s *scripted) next(tools []string, results []string, question string) (string, [][2]string) {
+	if len(tools) == 0 {
+		s.mu.Lock()
+		s.asked = append(s.asked, question)
+		s.mu.Unlock()
+		return "I searched for cli, sorted by stars and read the rows.", nil
+	}
+	tool := func(suffix string) string {
+		for _, t := range tools {
+			if strings.HasSuffix(t, suffix) {
+				return t
+			}
+		}
+		return "missing" + suffix
+	}
+	switch len(results) {
+	case 0:
+		return "I will search for CLIs first.", [][2]string{{tool("_search_type_into"), `{"text":"cli"}`}}
+	case 1:
+		return "", [][2]string{{tool("_submit_click"), `{}`}}
+	case 2:
+		return "", [][2]string{{tool("_results_sort"), `{"column":"stars","direction":"desc"}`}}
+	case 3:
+		return "", [][2]string{{tool("_results_get_rows"), `{}`}}
+	}
+	return "The three most-starred Go CLIs: " + strings.Join(topGo(rowsOfText(results[len(results)-1]), 3), ", ") + ".", nil
+}
+
+// openAIServer speaks OpenAI's Chat Completions wire format.
+func openAIServer(s *scripted) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
+			http.Error(w, `{"error":{"message":"unexpected request"}}`, http.StatusBadRequest)
+			return
+		}
+		var req struct {
+			Messages []struct {
+				Role    string `json:"role"`
+				Content any    `json:"content"`
+			} `json:"messages"`
+			Tools []struct {
+				Function struct {
+					Name string `json:"name"`
+				} `json:"function"`
+			} `json:"tools"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		var tools, results []string
+		for _, t := range req.Tools {
+			tools = append(tools, t.Function.Name)
+		}
+		for _, m := range req.Messages {
+			if m.Role == "tool" {
+				results = append(results, fmt.Sprint(m.Content))
+			}
+		}
+		text, calls := s.next(tools, results, fmt.Sprint(req.Messages[len(req.Messages)-1].Content))
+		msg := map[string]any{"role": "assistant", "content": text}
+		finish := "stop"
+		if len(calls) > 0 {
+			var tc []map[string]any
+			for i, c := range calls {
+				tc = append(tc, map[string]any{"id": fmt.Sprintf("call_%d_%d", len(results), i), "type": "function",
+					"function": map[string]any{"name": c[0], "arguments": c[1]}})
+			}
+			msg["tool_calls"] = tc
+			finish = "tool_calls"
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": "chatcmpl-test", "object": "chat.completion", "created": 1, "model": "test-model",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": finish, "message": msg}}})
+	})
+}
+
+// anthropicServer speaks Anthropic's Messages wire format.
+func anthropicServer(s *scripted) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		keyed := r.Header.Get("X-Api-Key") == "test-key" || r.Header.Get("Authorization") == "Bearer test-key"
+		if r.URL.Path != "/v1/messages" || !keyed {
+			http.Error(w, `{"type":"error","error":{"type":"invalid_request_error","message":"unexpected request"}}`, http.StatusBadRequest)
+			return
+		}
+		var req struct {
+			Messages []struct {
+				Role    string            `json:"role"`
+				Content []json.RawMessage `json:"content"`
+			} `json:"messages"`
+			Tools []struct {
+				Name string `json:"name"`
+			} `json:"tools"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		var tools, results []string
+		for _, t := range req.Tools {
+			tools = append(tools, t.Name)
+		}
+		question := ""
+		for _, m := range req.Messages {
+			for _, raw := range m.Content {
+				var b struct {
+					Type    string          `json:"type"`
+					Text    string          `json:"text"`
+					Content json.RawMessage `json:"content"`
+				}
+				_ = json.Unmarshal(raw, &b)
+				switch b.Type {
+				case "tool_result":
+					results = append(results, blockText(b.Content))
+				case "text":
+					question = b.Text
+				}
+			}
+		}
+		text, calls := s.next(tools, results, question)
+		content := []any{}
+		if text != "" {
+			content = append(content, map[string]any{"type": "text", "text": text})
+		}
+		stop := "end_turn"
+		for i, c := range calls {
+			content = append(content, map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%d_%d", len(results), i), "name": c[0], "input": json.RawMessage(c[1])})
+			stop = "tool_use"
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"id": "msg_test", "type": "message", "role": "assistant", "model": "test-model",
+			"content": content, "stop_reason": stop, "usage": map[string]any{"input_tokens": 1, "output_tokens": 1}})
+	})
+}
+
+// blockText reads a tool result's content: a string, or text blocks.
+func blockText(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var blocks []struct {
+		Text string `json:"text"`
+	}
+	_ = json.Unmarshal(raw, &blocks)
+	var out []string
+	for _, b := range blocks {
+		out = append(out, b.Text)
+	}
+	return strings.Join(out, "")
+}
+
+// rowsOfText reads get_rows' answer as a model reads it: the compact text,
+// a header of column names and one tab-separated line a row.
+func rowsOfText(answer string) []map[string]any {
+	var header []string
+	var rows []map[string]any
+	for _, line := range strings.Split(answer, "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.Contains(line, "\t") {
+			continue
+		}
+		cells := strings.Split(line, "\t")
+		if header == nil {
+			header = cells
+			continue
+		}
+		row := map[string]any{}
+		for i, c := range cells {
+			if i < len(header) {
+				row[header[i]] = c
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// topGo names the n most-starred Go rows.
+func topGo(rows []map[string]any, n int) []string {
+	type repo struct {
+		name  string
+		stars float64
+	}
+	var gos []repo
+	for _, r := range rows {
+		if r["language"] == "Go" {
+			stars, isNumber := r["stars"].(float64) // typed, in structured content
+			if !isNumber {
+				n, _ := strconv.Atoi(fmt.Sprint(r["stars"])) // a cell of the text
+				stars = float64(n)
+			}
+			gos = append(gos, repo{fmt.Sprint(r["name"]), stars})
+		}
+	}
+	sort.SliceStable(gos, func(i, j int) bool { return gos[i].stars > gos[j].stars })
+	var out []string
+	for i := 0; i < n && i < len(gos); i++ {
+		out = append(out, gos[i].name)
+	}
+	return out
+}
+
+func env(values map[string]string) func(string) string {
+	return func(k string) string { return values[k] }
+}
+
+func TestTheLLMAgentCompletesTheSearchTask(t *testing.T) {
+	providers := []struct {
+		name   string
+		server func(*scripted) http.Handler
+		key    string
+	}{
+		{llm.ProviderOpenAI, openAIServer, llm.EnvOpenAIKey},
+		{llm.ProviderAnthropic, anthropicServer, llm.EnvAnthropicKey},
+	}
+	for _, p := range providers {
+		t.Run(p.name, func(t *testing.T) {
+			model := &scripted{}
+			hs := httptest.NewServer(p.server(model))
+			t.Cleanup(hs.Close)
+			searchTask(t, model, map[string]string{llm.EnvProvider: p.name, llm.EnvModel: "test-model", p.key: "test-key", llm.EnvBaseURL: hs.URL})
+		})
+	}
+}
+
+func searchTask(t *testing.T, model *scripted, vars map[string]string) {
+	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{llm.Kind: llm.New(llm.Options{
+		Getenv: env(vars),
+	})}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		m.Close()
+		srv.Sessions().StopAll()
+		srv.Close()
+	})
+	s := mcptest.Start(t, playground.NewSearch(), mcptest.WithServer(srv), mcptest.WithID("s1"), mcptest.WithApp("search"),
+		mcptest.WithWaitTimeout(time.Minute))
+	s.SpawnAgent(llm.Kind, "m1", map[string]any{"goal": "find the three most-starred Go CLIs"})
+	st := s.WaitAgent("m1")
+	if st["status"] != "done" {
+		t.Fatalf("the agent ended %v: %v", st["status"], st["error"])
+	}
+	var rows struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	if err := s.Call("results.get_rows", nil).Decode(&rows); err != nil {
+		t.Fatal(err)
+	}
+	want := "The three most-starred Go CLIs: " + strings.Join(topGo(rows.Rows, 3), ", ") + "."
+	if strings.Count(want, ",") != 2 {
+		t.Fatalf("the demo data has fewer than three Go CLIs: %s", want)
+	}
+	detail, _ := st["detail"].(map[string]any)
+	if detail["answer"] != want {
+		t.Fatalf("answer = %q, want %q", detail["answer"], want)
+	}
+	s.AssertJournal("m1", func(j mcptest.Journal) bool {
+		got := strings.Join(j.Calls(), " ")
+		return got == "facet_screenshot s1_search_type_into s1_submit_click s1_results_sort s1_results_get_rows" &&
+			strings.Contains(fmt.Sprint(j.Entries), "model: "+want)
+	})
+	if got := s.Call("agent_ask", map[string]any{"id": "m1", "question": "what did you do?"}).Text; !strings.Contains(got, "sorted by stars") {
+		t.Fatalf("agent_ask = %q", got)
+	}
+	model.mu.Lock()
+	defer model.mu.Unlock()
+	if len(model.asked) != 1 || !strings.Contains(model.asked[0], "what did you do?") {
+		t.Fatalf("the model was asked %q", model.asked)
+	}
+}
+
+func TestSpawningWithoutAProviderSaysWhatToSet(t *testing.T) {
+	cases := []struct {
+		name string
+		env  map[string]string
+		goal string
+		want string
+	}{
+		{"nothing configured", nil, "x", "set FACET_LLM_PROVIDER=openai (any OpenAI-compatible Chat Completions API) or anthropic, FACET_LLM_MODEL (the model name), and the provider's key, OPENAI_API_KEY or ANTHROPIC_API_KEY"},
+		{"anthropic without its key", map[string]string{llm.EnvProvider: "anthropic", llm.EnvModel: "m", llm.EnvOpenAIKey: "k"}, "x", "needs ANTHROPIC_API_KEY"},
+		{"an unknown provider", map[string]string{llm.EnvProvider: "oracle"}, "x", `"oracle" is not a provider`},
+		{"no key", map[string]string{llm.EnvProvider: "openai", llm.EnvModel: "m"}, "x", "needs OPENAI_API_KEY"},
+		{"no model", map[string]string{llm.EnvProvider: "openai", llm.EnvOpenAIKey: "k"}, "x", "FACET_LLM_MODEL is not set"},
+		{"no goal", map[string]string{llm.EnvProvider: "openai", llm.EnvOpenAIKey: "k", llm.EnvModel: "m"}, " ", "needs a goal"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := llm.New(llm.Options{Getenv: env(c.env)})(agent.Spec{Kind: llm.Kind, ID: "m1", Session: "s1", Goal: c.goal})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err = %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,176 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/facetui/facet/render/mcp/derive"
+)
+
+// ExtraTool is a static tool a host adds to a server with AddTools (the
+// agent_* tools, an AgentBridge's actions): it is listed, authorized,
+// refused when sensitive and unguarded, and answered like the facet_*
+// tools, by Handle.
+type ExtraTool struct {
+	// Name is the tool's registered name: a lowercase letter, then
+	// [a-z0-9_], optionally one "." and a second such segment (ExtraToolRule).
+	Name string
+	// Description and InputSchema are cleaned exactly as a widget's action
+	// spec is (derive.CleanText, derive.CleanSchema).
+	Description string
+	InputSchema map[string]any
+	// Sensitive tools never run without an authorizer.
+	Sensitive bool
+	// Handle answers a call that authorization allowed. ctx carries the
+	// caller's identity (ConnectAs reads it).
+	Handle func(ctx context.Context, args map[string]any) (Answer, error)
+}
+
+// ExtraToolRule describes the names AddTools accepts.
+const ExtraToolRule = "a lowercase letter and up to 47 of [a-z0-9_], optionally followed by one \".\" and such a segment"
+
+var extraNameRe = regexp.MustCompile(`^[a-z][a-z0-9_]{0,47}(\.[a-z][a-z0-9_]{0,47})?$`)
+
+// extras holds what hosts added: tool handlers by registered name, and
+// resource templates with their served versions. The zero value is ready.
+type extras struct {
+	mu       sync.Mutex
+	handlers map[string]func(context.Context, map[string]any) (Answer, error)
+	owners   map[string][]string // owner -> tool names
+	res      []*ExtraResource
+	// agentsOf lists the agents working on a session, for its context.
+	agentsOf func(session string) any
+	// ended are told each client connection that ends.
+	ended []func(connection string)
+}
+
+// OnConnectionEnd makes f run with a client connection's id (its
+// AuthContext.ConnectionID) when the connection ends, after the sessions
+// it started and did not share have stopped: a host stops what belongs to
+// it (an agent_spawn'd agent).
+func (s *Server) OnConnectionEnd(f func(connection string)) {
+	s.ext.mu.Lock()
+	s.ext.ended = append(s.ext.ended, f)
+	s.ext.mu.Unlock()
+}
+
+// connectionEnded tells every OnConnectionEnd function that connection
+// ended.
+func (e *extras) connectionEnded(connection string) {
+	e.mu.Lock()
+	fs := append([]func(string){}, e.ended...)
+	e.mu.Unlock()
+	for _, f := range fs {
+		f(connection)
+	}
+}
+
+// SetSessionAgents makes each session's context resource list, under
+// "active_agents", what f answers for it (the agents working on it: id,
+// kind, status, last action); nil or an empty answer leaves the key out.
+func (s *Server) SetSessionAgents(f func(session string) any) {
+	s.ext.mu.Lock()
+	s.ext.agentsOf = f
+	s.ext.mu.Unlock()
+}
+
+// sessionAgents answers SetSessionAgents' function for session, or nil.
+func (e *extras) sessionAgents(session string) any {
+	e.mu.Lock()
+	f := e.agentsOf
+	e.mu.Unlock()
+	if f == nil {
+		return nil
+	}
+	return f(session)
+}
+
+// extraOwnerPrefix keeps hosts' owners apart from sessions and facet in
+// the registry.
+const extraOwnerPrefix = "extra:"
+
+// AddTools registers owner's extra tools, replacing what owner registered
+// before (so a host can add and drop an agent's tools as one set). Every
+// tool is checked and cleaned as a widget's action is; a bad name, a spec
+// that cannot be cleaned, or a name already taken (by its client form
+// too) refuses the whole set with an error naming the tool.
+func (s *Server) AddTools(owner string, tools []ExtraTool) error {
+	if owner == "" {
+		return fmt.Errorf("mcp: AddTools: the owner is empty")
+	}
+	reg := make([]*derive.Tool, 0, len(tools))
+	handlers := map[string]func(context.Context, map[string]any) (Answer, error){}
+	for _, t := range tools {
+		if !extraNameRe.MatchString(t.Name) {
+			return fmt.Errorf("mcp: AddTools: tool name %q is invalid: want %s", t.Name, ExtraToolRule)
+		}
+		if t.Handle == nil {
+			return fmt.Errorf("mcp: AddTools: tool %q has no Handle", t.Name)
+		}
+		if _, dup := handlers[t.Name]; dup {
+			return fmt.Errorf("mcp: AddTools: tool %q is listed twice", t.Name)
+		}
+		schema := t.InputSchema
+		if schema == nil {
+			schema = map[string]any{"type": "object", "properties": map[string]any{}}
+		}
+		clean, err := derive.CleanSchema(schema)
+		if err != nil {
+			return fmt.Errorf("mcp: AddTools: tool %q: input schema: %w", t.Name, err)
+		}
+		reg = append(reg, &derive.Tool{Name: t.Name, Description: derive.CleanText(t.Description), InputSchema: clean, Sensitive: t.Sensitive})
+		handlers[t.Name] = t.Handle
+	}
+	s.ext.mu.Lock()
+	defer s.ext.mu.Unlock()
+	if err := s.reg.Register(extraOwnerPrefix+owner, reg); err != nil {
+		return fmt.Errorf("mcp: AddTools: %w", err)
+	}
+	if s.ext.handlers == nil {
+		s.ext.handlers = map[string]func(context.Context, map[string]any) (Answer, error){}
+		s.ext.owners = map[string][]string{}
+	}
+	for _, old := range s.ext.owners[owner] {
+		delete(s.ext.handlers, old)
+	}
+	names := make([]string, 0, len(handlers))
+	for n, h := range handlers {
+		s.ext.handlers[n] = h
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	s.ext.owners[owner] = names
+	return nil
+}
+
+// RemoveTools removes every extra tool owner registered, in one change.
+func (s *Server) RemoveTools(owner string) {
+	s.ext.mu.Lock()
+	defer s.ext.mu.Unlock()
+	s.reg.RemoveOwner(extraOwnerPrefix + owner)
+	for _, n := range s.ext.owners[owner] {
+		delete(s.ext.handlers, n)
+	}
+	delete(s.ext.owners, owner)
+}
+
+// ToolNameStyle returns the server's tool name style (NamesDotted or
+// NamesSafe), for hosts that name extra tools the way derived ones are.
+func (s *Server) ToolNameStyle() string { return s.opts.ToolNames }
+
+// handler returns the extra tool registered as name, or nil.
+func (e *extras) handler(name string) func(context.Context, map[string]any) (Answer, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.handlers[name]
+}
+
+// ToolError is a caller's mistake with message msg, for an extra tool's
+// Handle: it is answered as an error result and never counts as a fault.
+func ToolError(format string, args ...any) error {
+	return callerError(strings.TrimSpace(fmt.Sprintf(format, args...)))
+}

@@ -37,9 +37,12 @@ type Host interface {
 // Bridge's actions.
 type Tool struct {
 	Name        string
+	Title       string // a short human-readable name; empty: made from Name
 	Description string
 	InputSchema map[string]any
 	Sensitive   bool
+	ReadOnly    bool // changes nothing
+	Destructive bool // destroys what it acts on
 	Handle      func(ctx context.Context, args map[string]any) (Reply, error)
 }
 

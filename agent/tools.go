@@ -22,7 +22,7 @@ func (m *Manager) Tools() []Tool {
 	}
 	id := map[string]any{"type": "string", "description": "Agent id: 1-32 characters of [A-Za-z0-9_-]; agent and facet are reserved.", "pattern": "^[A-Za-z0-9_-]{1,32}$"}
 	return []Tool{
-		{Name: "agent_spawn", Sensitive: true,
+		{Name: "agent_spawn", Title: "Spawn an agent", Sensitive: true,
 			Description: "Start an agent on a session. It acts only through this server's tools, with your permissions, and keeps a journal (facet://agent/<id>/journal).",
 			InputSchema: obj(map[string]any{
 				"kind":    map[string]any{"type": "string", "description": "Agent kind.", "enum": m.Spawnable()},
@@ -35,7 +35,7 @@ func (m *Manager) Tools() []Tool {
 				}),
 			}, "kind", "id", "session"),
 			Handle: m.toolSpawn},
-		{Name: "agent_list", Description: "List agents: id, kind, session, status, steps and last action.",
+		{Name: "agent_list", Title: "List agents", ReadOnly: true, Description: "List agents: id, kind, session, status, steps and last action.",
 			InputSchema: obj(map[string]any{}),
 			Handle: func(ctx context.Context, _ map[string]any) (Reply, error) {
 				list := m.listFor(ctx)
@@ -48,7 +48,7 @@ func (m *Manager) Tools() []Tool {
 				}
 				return Reply{Text: strings.Join(lines, "\n"), Value: map[string]any{"agents": list}}, nil
 			}},
-		{Name: "agent_ask", Sensitive: true, Description: "Ask an agent about its work (the explorer answers \"test\" with a Go test reproducing what it found).",
+		{Name: "agent_ask", Title: "Ask an agent", Sensitive: true, Description: "Ask an agent about its work (the explorer answers \"test\" with a Go test reproducing what it found).",
 			InputSchema: obj(map[string]any{"id": id, "question": map[string]any{"type": "string"}}, "id", "question"),
 			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
 				if err := m.reach(ctx, str(args, "id")); err != nil {
@@ -60,7 +60,7 @@ func (m *Manager) Tools() []Tool {
 				}
 				return Reply{Text: a, Value: map[string]any{"answer": a}}, nil
 			}},
-		{Name: "agent_status", Description: "An agent's status: steps, last action, budget, and what its kind reports (the explorer's coverage and faults).",
+		{Name: "agent_status", Title: "An agent's status", ReadOnly: true, Description: "An agent's status: steps, last action, budget, and what its kind reports (the explorer's coverage and faults).",
 			InputSchema: obj(map[string]any{"id": id}, "id"),
 			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
 				if err := m.reach(ctx, str(args, "id")); err != nil {
@@ -73,7 +73,7 @@ func (m *Manager) Tools() []Tool {
 				b, _ := json.MarshalIndent(i, "", "  ")
 				return Reply{Text: string(b), Value: i}, nil
 			}},
-		{Name: "agent_stop", Sensitive: true, Description: "Stop an agent and forget it (its journal goes too).",
+		{Name: "agent_stop", Title: "Stop an agent", Sensitive: true, Destructive: true, Description: "Stop an agent and forget it (its journal goes too).",
 			InputSchema: obj(map[string]any{"id": id}, "id"),
 			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
 				if err := m.reach(ctx, str(args, "id")); err != nil {

@@ -75,7 +75,8 @@ func (h Host) AddTools(owner string, tools []agent.Tool) error {
 	extra := make([]mcp.ExtraTool, 0, len(tools))
 	for _, t := range tools {
 		handle := t.Handle
-		extra = append(extra, mcp.ExtraTool{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema, Sensitive: t.Sensitive,
+		extra = append(extra, mcp.ExtraTool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: t.InputSchema,
+			Sensitive: t.Sensitive, ReadOnly: t.ReadOnly, Destructive: t.Destructive,
 			Handle: func(ctx context.Context, args map[string]any) (mcp.Answer, error) {
 				r, err := handle(ctx, args)
 				if err != nil {

@@ -614,9 +614,9 @@ func TestOutputValidatorRefusesWhatTheSchemaRefuses(t *testing.T) {
 }
 
 // TestBuiltPlaygroundCompactListStaysSmall: with --tools=compact, the
-// built binary lists only the facet_* tools and each session's
-// discover_tools, and the search task still runs by parts through
-// facet_act.
+// built binary lists only the static tools (facet_* and the agent_* ones
+// the playground serves) and each session's discover_tools, and the
+// search task still runs by parts through facet_act.
 func TestBuiltPlaygroundCompactListStaysSmall(t *testing.T) {
 	w := stdioPlayground(t, "--tools=compact")
 	w.mustCall("facet_start", map[string]any{"app": "search", "id": "demo"})
@@ -624,7 +624,7 @@ func TestBuiltPlaygroundCompactListStaysSmall(t *testing.T) {
 	size := 0
 	for name, lt := range tools {
 		size += lt.bytes
-		if !strings.HasPrefix(name, "facet_") && name != "demo_discover_tools" {
+		if !strings.HasPrefix(name, "facet_") && !agentStatic[name] && name != "demo_discover_tools" {
 			t.Errorf("compact tools/list holds %s", name)
 		}
 	}
@@ -672,3 +672,7 @@ func TestBuiltPlaygroundsSessionCapNamesNoOtherClientsSessions(t *testing.T) {
 		t.Errorf("client A's facet_start at the cap = error %v %q, want its own sessions named to stop", got.IsError, got.text())
 	}
 }
+
+// agentStatic are the playground's static agent tools (issue 14's MCP
+// surface): static, so a compact list keeps them.
+var agentStatic = map[string]bool{"agent_spawn": true, "agent_list": true, "agent_ask": true, "agent_status": true, "agent_stop": true}

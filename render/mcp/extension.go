@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -25,9 +26,43 @@ type ExtraTool struct {
 	InputSchema map[string]any
 	// Sensitive tools never run without an authorizer.
 	Sensitive bool
+	// Title is the tool's short human-readable name; empty, it is made
+	// from Name ("agent_spawn" -> "Agent spawn").
+	Title string
+	// ReadOnly marks a tool that changes nothing (readOnlyHint);
+	// Destructive one that destroys (destructiveHint).
+	ReadOnly, Destructive bool
+	// OutputSchema is the JSON Schema of the tool's structured answer; nil
+	// means any object. A value that is not an object is answered as
+	// {"value": ...}, and no value as {}.
+	OutputSchema map[string]any
 	// Handle answers a call that authorization allowed. ctx carries the
 	// caller's identity (ConnectAs reads it).
 	Handle func(ctx context.Context, args map[string]any) (Answer, error)
+}
+
+// extraTitle is the title of an extra tool that gives none: its name in
+// words, capitalised.
+func extraTitle(name string) string {
+	words := strings.NewReplacer("_", " ", ".", " ").Replace(name)
+	return strings.ToUpper(words[:1]) + words[1:]
+}
+
+// asObject makes an extra tool's answer value the object its output
+// schema promises: as it is when it is one, {"value": v} otherwise, {}
+// for none.
+func asObject(a Answer) Answer {
+	switch v := a.Value.(type) {
+	case nil:
+		a.Value = map[string]any{}
+	case map[string]any:
+	default:
+		b, err := json.Marshal(v)
+		if err != nil || len(b) == 0 || b[0] != '{' {
+			a.Value = map[string]any{"value": v}
+		}
+	}
+	return a
 }
 
 // ExtraToolRule describes the names AddTools accepts.
@@ -122,8 +157,24 @@ func (s *Server) AddTools(owner string, tools []ExtraTool) error {
 		if err != nil {
 			return fmt.Errorf("mcp: AddTools: tool %q: input schema: %w", t.Name, err)
 		}
-		reg = append(reg, &derive.Tool{Name: t.Name, Description: derive.CleanText(t.Description), InputSchema: clean, Sensitive: t.Sensitive})
-		handlers[t.Name] = t.Handle
+		title := t.Title
+		if title == "" {
+			title = extraTitle(t.Name)
+		}
+		out := t.OutputSchema
+		if out == nil {
+			out = map[string]any{"type": "object"}
+		}
+		reg = append(reg, &derive.Tool{Name: t.Name, Title: derive.CleanText(title), Description: derive.CleanText(t.Description), InputSchema: clean,
+			OutputSchema: out, Sensitive: t.Sensitive, ReadOnly: t.ReadOnly, Destructive: t.Destructive})
+		handle := t.Handle
+		handlers[t.Name] = func(ctx context.Context, args map[string]any) (Answer, error) {
+			a, err := handle(ctx, args)
+			if err != nil {
+				return a, err
+			}
+			return asObject(a), nil
+		}
 	}
 	s.ext.mu.Lock()
 	defer s.ext.mu.Unlock()

@@ -466,7 +466,7 @@ func TestBuiltPlaygroundServesToolsEveryClientAccepts(t *testing.T) {
 // them, each refusal saying why.
 func TestBuiltPlaygroundKeepsEachHTTPClientsSessionsToItself(t *testing.T) {
 	const n = 100
-	base := httpPlayground(t, "--allow-tools=*", "--allow-read-methods=*", fmt.Sprintf("--max-sessions=%d", n+10))
+	base := httpPlayground(t, "--allow-tools=*", "--allow-read-methods=*", fmt.Sprintf("--max-sessions=%d", n+10), fmt.Sprintf("--max-sessions-per-client=%d", n+10))
 	a := httpClient(t, base, "client-a")
 	b := httpClient(t, base, "client-b")
 	for i := range n {

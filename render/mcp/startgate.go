@@ -16,6 +16,8 @@ type startGate struct {
 	mu      sync.Mutex
 	started map[string]started // by id
 	pending int
+	// pendingBy counts the starts under way by client connection.
+	pendingBy map[string]int
 }
 
 // started is a session facet_start started: by which client connection,
@@ -26,12 +28,17 @@ type started struct {
 	shared bool
 }
 
-// reserve makes room for one start under max, or answers an error naming
-// the limit and the sessions conn (the caller's connection) may stop:
-// another connection's sessions are only counted, never named. done
+// limits are the caps a start is held to: max running sessions started
+// with facet_start in all, and perClient for one client connection (0: no
+// per-connection cap).
+type limits struct{ max, perClient int }
+
+// reserve makes room for one start by connection conn under lim, or
+// answers an error naming the limit reached and the sessions conn may
+// stop: another connection's sessions are only counted, never named. done
 // records the session the start made (nil when it failed), for owner and
 // shared or not, and gives the room back.
-func (g *startGate) reserve(sessions *tea.Sessions, max int, conn string) (done func(sess *tea.Session, owner string, shared bool), err error) {
+func (g *startGate) reserve(sessions *tea.Sessions, lim limits, conn string) (done func(sess *tea.Session, owner string, shared bool), err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	var ids, others []string
@@ -46,15 +53,21 @@ func (g *startGate) reserve(sessions *tea.Sessions, max int, conn string) (done 
 			others = append(others, id)
 		}
 	}
-	if len(ids)+len(others)+g.pending >= max {
-		reached := fmt.Sprintf("facet_start: the server's limit of %d running sessions started with facet_start is reached", max)
+	slices.Sort(ids)
+	if lim.perClient > 0 && len(ids)+g.pendingBy[conn] >= lim.perClient {
+		if len(ids) == 0 {
+			return nil, fmt.Errorf("facet_start: the limit of %d running sessions per client connection is taken by your starts under way; try again when they have answered", lim.perClient)
+		}
+		return nil, fmt.Errorf("facet_start: your client connection's limit of %d running sessions started with facet_start is reached; facet_stop one of yours first: %s", lim.perClient, strings.Join(ids, ", "))
+	}
+	if len(ids)+len(others)+g.pending >= lim.max {
+		reached := fmt.Sprintf("facet_start: the server's limit of %d running sessions started with facet_start is reached", lim.max)
 		switch {
 		case len(ids)+len(others) == 0:
-			return nil, fmt.Errorf("facet_start: the server's limit of %d sessions started with facet_start is taken by starts under way; try again when they have answered", max)
+			return nil, fmt.Errorf("facet_start: the server's limit of %d sessions started with facet_start is taken by starts under way; try again when they have answered", lim.max)
 		case len(ids) == 0:
 			return nil, fmt.Errorf("%s, all by other client connections; try again when they stop some", reached)
 		}
-		slices.Sort(ids)
 		msg := fmt.Sprintf("%s; facet_stop one of yours first: %s", reached, strings.Join(ids, ", "))
 		if len(others) > 0 {
 			msg += fmt.Sprintf(" (%d more were started by other client connections)", len(others))
@@ -62,10 +75,17 @@ func (g *startGate) reserve(sessions *tea.Sessions, max int, conn string) (done 
 		return nil, errors.New(msg)
 	}
 	g.pending++
+	if g.pendingBy == nil {
+		g.pendingBy = map[string]int{}
+	}
+	g.pendingBy[conn]++
 	return func(sess *tea.Session, owner string, shared bool) {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		g.pending--
+		if g.pendingBy[conn]--; g.pendingBy[conn] <= 0 {
+			delete(g.pendingBy, conn)
+		}
 		if sess != nil {
 			g.started[sess.ID] = started{sess: sess, owner: owner, shared: shared}
 		}

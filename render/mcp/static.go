@@ -129,7 +129,12 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		}
 		shared = b
 	}
-	done, err := s.starts.reserve(s.sessions, s.opts.MaxSessions, authContext(ctx).ConnectionID)
+	lim := limits{max: s.opts.MaxSessions, perClient: s.opts.MaxSessionsPerClient}
+	if authContext(ctx).Transport == TransportStdio {
+		// One client: the server's cap is its cap.
+		lim.perClient = 0
+	}
+	done, err := s.starts.reserve(s.sessions, lim, authContext(ctx).ConnectionID)
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}

@@ -100,10 +100,20 @@ type publisher struct {
 
 // publish removes and adds resources on the Facet server's SDK and on
 // every server it is mounted on, whose copies read through mountedRead.
-func (r *resources) publish(remove []string, add []server.ServerResource) {
+// The list change is told to the connections that reach session or a
+// session a URI names.
+func (r *resources) publish(session string, remove []string, add []server.ServerResource) {
 	if len(remove) == 0 && len(add) == 0 {
 		return
 	}
+	sessions := []string{session}
+	for _, u := range remove {
+		sessions = append(sessions, r.sessionOf(u, session))
+	}
+	for _, e := range add {
+		sessions = append(sessions, r.sessionOf(e.Resource.URI, session))
+	}
+	defer r.s.listChanged(sdk.MethodNotificationResourcesListChanged, sessions)
 	p := &r.pub
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -129,6 +139,23 @@ func (r *resources) publish(remove []string, add []server.ServerResource) {
 			dst.AddResources(gated...)
 		}
 	}
+}
+
+// sessionOf is the session whose resource uri is now: for an app URI
+// that no session declares any more, changing (the session whose change
+// removed it); for one that several declare, "" (every connection lists
+// it).
+func (r *resources) sessionOf(uri, changing string) string {
+	if session, _, _, ok := parseURI(r.resolve(uri)); ok {
+		return session
+	}
+	r.mu.Lock()
+	unclaimed := len(r.claims[uri]) == 0
+	r.mu.Unlock()
+	if unclaimed {
+		return changing
+	}
+	return ""
 }
 
 // mount gives dst the templates and every resource published so far, and

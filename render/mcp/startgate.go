@@ -18,6 +18,16 @@ type startGate struct {
 	pending int
 	// pendingBy counts the starts under way by client connection.
 	pendingBy map[string]int
+	// claims are the starts under way by session id: whose the session
+	// will be, known before its first tools are registered.
+	claims map[string]claim
+}
+
+// claim is a start under way: the session id it starts, the client
+// connection starting it, and whether it shares the session.
+type claim struct {
+	id, owner string
+	shared    bool
 }
 
 // started is a session facet_start started: by which client connection,
@@ -38,13 +48,15 @@ type limits struct{ max, perClient int }
 // stop: another connection's sessions are only counted, never named. done
 // records the session the start made (nil when it failed), for owner and
 // shared or not, and gives the room back.
-func (g *startGate) reserve(sessions *tea.Sessions, lim limits, conn string) (done func(sess *tea.Session, owner string, shared bool), err error) {
+func (g *startGate) reserve(sessions *tea.Sessions, lim limits, c claim) (done func(sess *tea.Session), err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	conn := c.owner
 	var ids, others []string
 	for id, st := range g.started {
 		if cur, ok := sessions.Get(id); !ok || cur != st.sess {
-			delete(g.started, id) // stopped, however it was
+			// Stopped: forget drops it once its tools are gone, so that
+			// their removal is told only to those who could see them.
 			continue
 		}
 		if st.owner == conn {
@@ -79,17 +91,50 @@ func (g *startGate) reserve(sessions *tea.Sessions, lim limits, conn string) (do
 		g.pendingBy = map[string]int{}
 	}
 	g.pendingBy[conn]++
-	return func(sess *tea.Session, owner string, shared bool) {
+	if g.claims == nil {
+		g.claims = map[string]claim{}
+	}
+	g.claims[c.id] = c
+	return func(sess *tea.Session) {
 		g.mu.Lock()
 		defer g.mu.Unlock()
 		g.pending--
 		if g.pendingBy[conn]--; g.pendingBy[conn] <= 0 {
 			delete(g.pendingBy, conn)
 		}
+		delete(g.claims, c.id)
 		if sess != nil {
-			g.started[sess.ID] = started{sess: sess, owner: owner, shared: shared}
+			g.started[sess.ID] = started{sess: sess, owner: c.owner, shared: c.shared}
 		}
 	}, nil
+}
+
+// forget drops the record of sess, a session that stopped.
+func (g *startGate) forget(sess *tea.Session) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if st, ok := g.started[sess.ID]; ok && st.sess == sess {
+		delete(g.started, sess.ID)
+	}
+}
+
+// audience says who may see the session with id, running, starting or
+// just stopped: private is true for one a client connection started with
+// facet_start and did not share, which only owner sees.
+func (g *startGate) audience(sessions *tea.Sessions, id string) (owner string, private bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if c, ok := g.claims[id]; ok {
+		return c.owner, !c.shared
+	}
+	st, ok := g.started[id]
+	if !ok {
+		return "", false
+	}
+	if cur, running := sessions.Get(id); running && cur != st.sess {
+		return "", false // the id is another session's now
+	}
+	return st.owner, !st.shared
 }
 
 // has reports whether sess is running and was started with facet_start.
@@ -104,6 +149,10 @@ func (g *startGate) of(sess *tea.Session) (started, bool) {
 	defer g.mu.Unlock()
 	st, ok := g.started[sess.ID]
 	if !ok || st.sess != sess {
+		if c, starting := g.claims[sess.ID]; starting {
+			// Its first render registers tools before the start answers.
+			return started{sess: sess, owner: c.owner, shared: c.shared}, true
+		}
 		return started{}, false
 	}
 	return st, true

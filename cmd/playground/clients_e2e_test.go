@@ -454,7 +454,7 @@ func TestBuiltPlaygroundServesToolsEveryClientAccepts(t *testing.T) {
 		checkEveryDefinition(t, exploreEveryDemo(t, w, "s"))
 	})
 	t.Run("http", func(t *testing.T) {
-		base := httpPlayground(t, "--startable="+everyApp(), "--allow-tools=*", "--allow-read-methods=*")
+		base := httpPlayground(t, "--startable="+everyApp(), "--allow-tools=*", "--allow-read-methods=*", "--max-sessions-per-client=32")
 		w := httpClient(t, base, "http-e2e")
 		checkEveryDefinition(t, exploreEveryDemo(t, w, "h"))
 	})

@@ -1,9 +1,14 @@
 package mcp
 
 import (
+	"context"
+	"fmt"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -78,5 +83,80 @@ func TestListChangedGoesOnlyWhereTheListChanged(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestListChangedOverHTTPStaysWithItsConnection: over streamable HTTP,
+// client B, listening on its event stream, is told nothing while client
+// A starts and stops private sessions, and is told of a shared one; A is
+// told of its own.
+func TestListChangedOverHTTPStaysWithItsConnection(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}})
+	base := serveLoopbackHTTP(t, srv)
+	ctx := context.Background()
+	dial := func(got *listCounts) *client.Client {
+		t.Helper()
+		c, err := client.NewStreamableHttpClient(base+"/mcp", transport.WithContinuousListening())
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.OnNotification(got.add)
+		if err := c.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		init := sdk.InitializeRequest{}
+		init.Params.ProtocolVersion = "2025-06-18"
+		init.Params.ClientInfo = sdk.Implementation{Name: "fanout-test", Version: "1"}
+		if _, err := c.Initialize(ctx, init); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	call := func(c *client.Client, name string, args map[string]any) {
+		t.Helper()
+		req := sdk.CallToolRequest{}
+		req.Params.Name, req.Params.Arguments = name, args
+		if res, err := c.CallTool(ctx, req); err != nil || res.IsError {
+			t.Fatalf("%s: %+v %v", name, res, err)
+		}
+	}
+	var aGot, bGot listCounts
+	a := dial(&aGot)
+	dial(&bGot)
+	time.Sleep(200 * time.Millisecond) // B's event stream opens
+	// told waits until B has been told of a shared session and nothing
+	// more arrives, and takes the counts.
+	told := func() (tools, resources int) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			bGot.mu.Lock()
+			n := bGot.tools
+			bGot.mu.Unlock()
+			if n > 0 {
+				time.Sleep(150 * time.Millisecond)
+				return bGot.take()
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("client B was never told of a shared session")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	call(a, "facet_start", map[string]any{"app": "counter", "id": "pub0", "shared": true})
+	oneTools, oneRes := told()
+	const n = 5
+	for i := range n {
+		id := fmt.Sprintf("p%d", i)
+		call(a, "facet_start", map[string]any{"app": "counter", "id": id})
+		call(a, "facet_stop", map[string]any{"id": id})
+	}
+	call(a, "facet_start", map[string]any{"app": "counter", "id": "pub1", "shared": true})
+	if tools, res := told(); tools != oneTools || res != oneRes {
+		t.Fatalf("client B was told %d tools/list_changed and %d resources/list_changed while A started and stopped %d private sessions and then a shared one; want %d and %d, as for a shared one alone", tools, res, n, oneTools, oneRes)
+	}
+	if tools, _ := aGot.take(); tools < 2*n {
+		t.Fatalf("client A was told %d tools/list_changed for its own %d starts and stops", tools, 2*n)
 	}
 }

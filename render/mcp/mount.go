@@ -141,21 +141,15 @@ func (r *resources) publish(session string, remove []string, add []server.Server
 	}
 }
 
-// sessionOf is the session whose resource uri is now: for an app URI
-// that no session declares any more, changing (the session whose change
-// removed it); for one that several declare, "" (every connection lists
-// it).
+// sessionOf is the session whose change adding or removing uri is told
+// for: the one a facet:// URI names, and for an app URI the session whose
+// claim changed (changing). Another session claiming the same app URI
+// keeps it listed either way, so its connections are not told.
 func (r *resources) sessionOf(uri, changing string) string {
-	if session, _, _, ok := parseURI(r.resolve(uri)); ok {
+	if session, _, _, ok := parseURI(uri); ok {
 		return session
 	}
-	r.mu.Lock()
-	unclaimed := len(r.claims[uri]) == 0
-	r.mu.Unlock()
-	if unclaimed {
-		return changing
-	}
-	return ""
+	return changing
 }
 
 // mount gives dst the templates and every resource published so far, and

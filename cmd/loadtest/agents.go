@@ -35,11 +35,13 @@ func serveMCP(ctx context.Context, l net.Listener) error {
 		apps = append(apps, mcp.App{Name: a.Name, Title: a.Title, Description: a.Description, New: a.New})
 	}
 	srv, err := mcp.New(mcp.Options{
-		Apps:               apps,
-		ToolNames:          mcp.NamesSafe,
-		MaxSessions:        mcpMaxSessions,
-		Authorizer:         mcp.AllowAll(),
-		AllowedReadMethods: []string{"*"},
+		Apps:        apps,
+		ToolNames:   mcp.NamesSafe,
+		MaxSessions: mcpMaxSessions,
+		// The idle mode's few clients start every session between them.
+		MaxSessionsPerClient: mcpMaxSessions,
+		Authorizer:           mcp.AllowAll(),
+		AllowedReadMethods:   []string{"*"},
 	})
 	if err != nil {
 		_ = l.Close()

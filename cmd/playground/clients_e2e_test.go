@@ -454,7 +454,7 @@ func TestBuiltPlaygroundServesToolsEveryClientAccepts(t *testing.T) {
 		checkEveryDefinition(t, exploreEveryDemo(t, w, "s"))
 	})
 	t.Run("http", func(t *testing.T) {
-		base := httpPlayground(t, "--startable="+everyApp(), "--allow-tools=*", "--allow-read-methods=*")
+		base := httpPlayground(t, "--startable="+everyApp(), "--allow-tools=*", "--allow-read-methods=*", "--max-sessions-per-client=32")
 		w := httpClient(t, base, "http-e2e")
 		checkEveryDefinition(t, exploreEveryDemo(t, w, "h"))
 	})
@@ -466,7 +466,7 @@ func TestBuiltPlaygroundServesToolsEveryClientAccepts(t *testing.T) {
 // them, each refusal saying why.
 func TestBuiltPlaygroundKeepsEachHTTPClientsSessionsToItself(t *testing.T) {
 	const n = 100
-	base := httpPlayground(t, "--allow-tools=*", "--allow-read-methods=*", fmt.Sprintf("--max-sessions=%d", n+10))
+	base := httpPlayground(t, "--allow-tools=*", "--allow-read-methods=*", fmt.Sprintf("--max-sessions=%d", n+10), fmt.Sprintf("--max-sessions-per-client=%d", n+10))
 	a := httpClient(t, base, "client-a")
 	b := httpClient(t, base, "client-b")
 	for i := range n {

@@ -87,6 +87,8 @@ type mcpOptions struct {
 	allowReads listFlag
 	startable  listFlag
 	maxStarts  countFlag
+	// maxPerClient is --max-sessions-per-client.
+	maxPerClient countFlag
 	// sessionTools caps each session's derived tools in tools/list.
 	sessionTools countFlag
 	hosts        listFlag
@@ -117,6 +119,8 @@ func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.DurationVar(&o.httpLimits.agentIdle, "http-agent-idle", mcp.DefaultAgentIdle, "show an --http client as detached after `DURATION` without a request (or when its stream closes)")
 	o.maxStarts.n = mcp.DefaultMaxSessions
 	fs.Var(&o.maxStarts, "max-sessions", "refuse facet_start beyond `N` running sessions it started (facet_stop one to start another)")
+	o.maxPerClient.n = mcp.DefaultMaxSessionsPerClient
+	fs.Var(&o.maxPerClient, "max-sessions-per-client", "refuse one client connection's facet_start beyond `N` running sessions it started, within --max-sessions (not over stdio: one client)")
 	o.sessionTools.n = mcp.DefaultMaxSessionTools
 	fs.Var(&o.sessionTools, "session-tools", "list at most `N` derived tools per session; past it, those of widgets out of view the longest are left out (still callable)")
 	fs.Var(&o.startable, "startable", "apps facet_start may start, comma-separated `LIST` (default: every demo but "+strings.Join(restrictedDemos, " and ")+")")
@@ -147,8 +151,10 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 		UI:          web.App{},
 		Startable:   o.startable.list(),
 		MaxSessions: o.maxStarts.n,
-		ToolNames:   o.toolNames,
-		ToolList:    o.tools,
+		// The smaller of the two when only --max-sessions is given.
+		MaxSessionsPerClient: o.perClient(),
+		ToolNames:            o.toolNames,
+		ToolList:             o.tools,
 		// A person is at every host session here (the terminal's live,
 		// each SSH connection's): an Ask about one goes to them.
 		AskPerson:          true,
@@ -172,6 +178,15 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 	return opts
 }
 
+// perClient is the per-connection cap: --max-sessions-per-client, or
+// when it is not given the default within --max-sessions.
+func (o *mcpOptions) perClient() int {
+	if o.maxPerClient.set {
+		return o.maxPerClient.n
+	}
+	return min(o.maxPerClient.n, o.maxStarts.n)
+}
+
 // check refuses flag combinations that cannot work.
 func (o *mcpOptions) check(list bool) error {
 	switch {
@@ -181,8 +196,8 @@ func (o *mcpOptions) check(list bool) error {
 		return &usageError{err: fmt.Errorf("--tools %q: use %s or %s", o.tools, mcp.ToolListFull, mcp.ToolListCompact)}
 	case o.toolNames != mcp.NamesDotted && o.toolNames != mcp.NamesSafe:
 		return &usageError{err: fmt.Errorf("--tool-names %q: use %s (the default) or %s", o.toolNames, mcp.NamesSafe, mcp.NamesDotted)}
-	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.maxStarts.set || o.production):
-		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable, --max-sessions and --production configure MCP: add --mcp or --http ADDR")}
+	case !o.enabled() && (o.allowTools.set || o.allowReads.set || o.startable.set || o.maxStarts.set || o.maxPerClient.set || o.production):
+		return &usageError{err: errors.New("--allow-tools, --allow-read-methods, --startable, --max-sessions, --max-sessions-per-client and --production configure MCP: add --mcp or --http ADDR")}
 	case !o.enabled() && (o.tools != mcp.ToolListFull || o.sessionTools.set):
 		return &usageError{err: errors.New("--tools and --session-tools shape MCP's tool list: add --mcp or --http ADDR")}
 	case o.http == "" && (o.hosts.set || o.origins.set):

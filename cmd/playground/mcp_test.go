@@ -170,11 +170,11 @@ func TestMaxSessionsFlag(t *testing.T) {
 		want int    // the cap
 		err  string // what the usage error says, when it is one
 	}{
-		{"absent: the default", []string{"--mcp"}, mcp.DefaultMaxSessions, ""},
+		{"absent: the default", []string{"--mcp", "--max-sessions-per-client", "64"}, mcp.DefaultMaxSessions, ""},
 		{"given", []string{"--mcp", "--max-sessions", "2"}, 2, ""},
 		{"zero", []string{"--mcp", "--max-sessions", "0"}, 0, "-max-sessions: must be a whole number, 1 or more"},
 		{"not a number", []string{"--mcp", "--max-sessions=many"}, 0, "-max-sessions: must be a whole number"},
-		{"without MCP", []string{"--max-sessions", "2"}, 0, "--max-sessions and --production configure MCP: add --mcp"},
+		{"without MCP", []string{"--max-sessions", "2"}, 0, "--max-sessions-per-client and --production configure MCP: add --mcp"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -228,6 +228,41 @@ func TestMaxSessionsFlag(t *testing.T) {
 			refusal, _ := res.Content[0].(sdk.TextContent)
 			if !res.IsError || !strings.Contains(refusal.Text, fmt.Sprintf("limit of %d", c.want)) {
 				t.Fatalf("start past the cap: %+v", res.Content)
+			}
+		})
+	}
+}
+
+// TestMaxSessionsPerClientFlag: --max-sessions-per-client N reaches
+// mcp.Options.MaxSessionsPerClient (the default, or --max-sessions when
+// that is smaller, when absent); mistakes are usage errors.
+func TestMaxSessionsPerClientFlag(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want int
+		err  string
+	}{
+		{"absent: the default", []string{"--mcp"}, mcp.DefaultMaxSessionsPerClient, ""},
+		{"absent, under a smaller --max-sessions", []string{"--mcp", "--max-sessions", "3"}, 3, ""},
+		{"given", []string{"--mcp", "--max-sessions-per-client", "2"}, 2, ""},
+		{"zero", []string{"--mcp", "--max-sessions-per-client", "0"}, 0, "-max-sessions-per-client: must be a whole number, 1 or more"},
+		{"without MCP", []string{"--max-sessions-per-client", "2"}, 0, "--max-sessions-per-client and --production configure MCP: add --mcp"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := parseOptions(c.args)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
+					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).MaxSessionsPerClient; got != c.want {
+				t.Fatalf("MaxSessionsPerClient = %d, want %d", got, c.want)
 			}
 		})
 	}

@@ -218,7 +218,7 @@ func TestEveryToolIsOneEveryClientAccepts(t *testing.T) {
 	for i, a := range apps {
 		names[i] = a.Name
 	}
-	srv, err := mcp.New(mcp.Options{Apps: apps, Startable: names, MaxSessions: len(apps) + 1, Authorizer: mcp.AllowAll()})
+	srv, err := mcp.New(mcp.Options{Apps: apps, Startable: names, MaxSessions: len(apps) + 1, MaxSessionsPerClient: len(apps) + 1, Authorizer: mcp.AllowAll()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,8 @@ import (
 // requests and call results.
 
 // sdkSink publishes registry changes to the mcp-go server: one AddTools or
-// DeleteTools call, hence one notifications/tools/list_changed, per change.
+// DeleteTools call per change, and one notifications/tools/list_changed to
+// each connection whose list it changes (see listChanged).
 type sdkSink struct{ s *Server }
 
 func (k sdkSink) AddTools(tools []*derive.Tool) {
@@ -32,6 +33,13 @@ func (k sdkSink) AddTools(tools []*derive.Tool) {
 		entries = append(entries, server.ServerTool{Tool: k.s.sdkTool(t), Handler: k.s.handlerFor(t.Name)})
 	}
 	k.s.sdk.AddTools(entries...)
+	var sessions []string
+	for _, t := range tools {
+		if !t.Derived || k.s.opts.ToolList != ToolListCompact {
+			sessions = append(sessions, t.Session)
+		}
+	}
+	k.s.listChanged(sdk.MethodNotificationToolsListChanged, sessions)
 }
 
 func (k sdkSink) RemoveTools(names []string) {
@@ -48,6 +56,13 @@ func (k sdkSink) RemoveTools(names []string) {
 		}
 	}
 	k.s.sdk.DeleteTools(adv...)
+	var sessions []string
+	for _, n := range names {
+		if _, _, _, derived := derive.SplitToolName(n); !derived || k.s.opts.ToolList != ToolListCompact {
+			sessions = append(sessions, derive.SessionOf(n))
+		}
+	}
+	k.s.listChanged(sdk.MethodNotificationToolsListChanged, sessions)
 }
 
 // sdkTool describes t for the wire. Tools are built by hand, not with

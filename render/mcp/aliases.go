@@ -129,9 +129,9 @@ func (r *resources) meaning(app string) string {
 
 // apply tells the SDK what changed, then the alias subscribers, so that a
 // subscriber who reads again on the notice finds the new registration.
-// r.syncMu is held.
-func (r *resources) apply(remove []string, add []server.ServerResource, ch aliasChange) {
-	r.publish(append(remove, ch.remove...), append(add, ch.add...))
+// session is the session whose change it is. r.syncMu is held.
+func (r *resources) apply(session string, remove []string, add []server.ServerResource, ch aliasChange) {
+	r.publish(session, append(remove, ch.remove...), append(add, ch.add...))
 	for _, n := range ch.notices {
 		for _, cs := range n.subs {
 			deliver(cs, n.uri, sdk.JSONRPCNotification{

@@ -24,7 +24,7 @@ func TestFacetStartHoldsClientsToMaxSessions(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			srv := newTestServer(t, Options{MaxSessions: c.max})
+			srv := newTestServer(t, Options{MaxSessions: c.max, MaxSessionsPerClient: c.cap})
 			tc := connect(t, srv)
 			if _, err := srv.StartSession(context.Background(), "embedded", "counter", &counter{}); err != nil {
 				t.Fatal(err)
@@ -87,5 +87,49 @@ func TestANegativeMaxSessionsIsAConfigError(t *testing.T) {
 	var ce *ConfigError
 	if !errors.As(err, &ce) || ce.Option != "MaxSessions" || !strings.Contains(err.Error(), "-1") {
 		t.Fatalf("New(MaxSessions: -1) = %v, want a ConfigError naming MaxSessions", err)
+	}
+}
+
+// TestOneClientCannotTakeEveryPlace: past MaxSessionsPerClient a client's
+// facet_start is refused, naming its own sessions and no other's, while
+// another client still starts sessions under the server's cap, which
+// holds too.
+func TestOneClientCannotTakeEveryPlace(t *testing.T) {
+	cases := []struct {
+		name           string
+		perClient, cap int // as given; the cap a client meets
+	}{
+		{"0 is the default", 0, DefaultMaxSessionsPerClient},
+		{"an explicit cap", 2, 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			srv := newTestServer(t, Options{MaxSessions: c.cap + 1, MaxSessionsPerClient: c.perClient})
+			a, b := connect(t, srv), connect(t, srv)
+			for i := range c.cap {
+				mustOK(t, a.call("facet_start", map[string]any{"app": "counter", "id": fmt.Sprintf("a%d", i)}))
+			}
+			got := a.call("facet_start", map[string]any{"app": "counter", "id": "over"})
+			mustErr(t, got, fmt.Sprintf("your client connection's limit of %d running sessions", c.cap), "facet_stop one of yours first: a0, a1")
+			if _, running := srv.Sessions().Get("over"); running {
+				t.Fatal("a refused start left its session running")
+			}
+			mustOK(t, b.call("facet_start", map[string]any{"app": "counter", "id": "b0"}))
+			got = b.call("facet_start", map[string]any{"app": "counter", "id": "bover"})
+			mustErr(t, got, fmt.Sprintf("server's limit of %d running sessions", c.cap+1), "facet_stop one of yours first: b0")
+			if strings.Contains(text(got), "a0") {
+				t.Fatalf("client B's refusal names client A's sessions: %s", text(got))
+			}
+			mustOK(t, a.call("facet_stop", map[string]any{"id": "a0"}))
+			mustOK(t, a.call("facet_start", map[string]any{"app": "counter", "id": "again"}))
+		})
+	}
+}
+
+func TestANegativeMaxSessionsPerClientIsAConfigError(t *testing.T) {
+	_, err := New(Options{Apps: testApps(), MaxSessionsPerClient: -1})
+	var ce *ConfigError
+	if !errors.As(err, &ce) || ce.Option != "MaxSessionsPerClient" || !strings.Contains(err.Error(), "-1") {
+		t.Fatalf("New(MaxSessionsPerClient: -1) = %v, want a ConfigError naming MaxSessionsPerClient", err)
 	}
 }

@@ -28,6 +28,12 @@ var ErrNoHooks = errors.New("the server has no hooks: build it with server.WithH
 // existing serves anyone: it adds hooks to existing, which mcp-go does not
 // guard against a server in use.
 //
+// The host's tools/list keeps its own tools and shapes Facet's for each
+// caller as this server's does: a connection lists the static tools, the
+// host's sessions, its own and shared ones, and only what the authorizer
+// allows it. When a host connection ends, its agent is detached and the
+// sessions it started and did not share are stopped, as here.
+//
 // Every tool call re-enters through this server's authorization and
 // sensitive-tool guard, and every resources/read through its
 // ReadAuthorizer and session ownership, as on this server. The host's
@@ -54,8 +60,9 @@ func (s *Server) Mount(existing *server.MCPServer) error {
 	hooks.AddOnRequestInitialization(m.gate)
 	hooks.AddAfterListResources(m.listResources)
 	hooks.AddAfterListResourceTemplates(m.listTemplates)
+	hooks.AddAfterListTools(m.listTools)
 	hooks.AddOnSuccess(m.onSuccess)
-	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.res.dropClient(cs.SessionID()) })
+	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
 	s.reg.AddSink(mountSink{s: s, dst: existing})
 	s.res.mount(existing)
 	return nil
@@ -93,10 +100,20 @@ type publisher struct {
 
 // publish removes and adds resources on the Facet server's SDK and on
 // every server it is mounted on, whose copies read through mountedRead.
-func (r *resources) publish(remove []string, add []server.ServerResource) {
+// The list change is told to the connections that reach session or a
+// session a URI names.
+func (r *resources) publish(session string, remove []string, add []server.ServerResource) {
 	if len(remove) == 0 && len(add) == 0 {
 		return
 	}
+	sessions := []string{session}
+	for _, u := range remove {
+		sessions = append(sessions, r.sessionOf(u, session))
+	}
+	for _, e := range add {
+		sessions = append(sessions, r.sessionOf(e.Resource.URI, session))
+	}
+	defer r.s.listChanged(sdk.MethodNotificationResourcesListChanged, sessions)
 	p := &r.pub
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -122,6 +139,17 @@ func (r *resources) publish(remove []string, add []server.ServerResource) {
 			dst.AddResources(gated...)
 		}
 	}
+}
+
+// sessionOf is the session whose change adding or removing uri is told
+// for: the one a facet:// URI names, and for an app URI the session whose
+// claim changed (changing). Another session claiming the same app URI
+// keeps it listed either way, so its connections are not told.
+func (r *resources) sessionOf(uri, changing string) string {
+	if session, _, _, ok := parseURI(uri); ok {
+		return session
+	}
+	return changing
 }
 
 // mount gives dst the templates and every resource published so far, and
@@ -257,6 +285,24 @@ func (m mounted) listResources(ctx context.Context, _ any, req *sdk.ListResource
 		kept = append(kept, r)
 	}
 	res.Resources = kept
+}
+
+// listTools shapes the Facet tools in the host's tools/list for the caller
+// as the Facet server's own list is shaped (see Server.listTools), and
+// leaves the host's own tools alone.
+func (m mounted) listTools(ctx context.Context, _ any, _ *sdk.ListToolsRequest, res *sdk.ListToolsResult) {
+	if res == nil {
+		return
+	}
+	l := m.s.toolLister(ctx)
+	kept := res.Tools[:0]
+	for _, tl := range res.Tools {
+		if _, facet := m.s.reg.Resolve(tl.Name); facet && !l.keeps(tl.Name) {
+			continue
+		}
+		kept = append(kept, tl)
+	}
+	res.Tools = kept
 }
 
 // listTemplates leaves Facet's templates out of the host's

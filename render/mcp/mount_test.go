@@ -306,3 +306,97 @@ func TestMountedResourcesKeepSessionOwnership(t *testing.T) {
 		})
 	}
 }
+
+func (hc *hostClient) tools(t *testing.T) map[string]bool {
+	t.Helper()
+	res, err := hc.c.ListTools(context.Background(), sdk.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, tl := range res.Tools {
+		names[tl.Name] = true
+	}
+	return names
+}
+
+func (hc *hostClient) mustCall(t *testing.T, name string, args map[string]any) {
+	t.Helper()
+	req := sdk.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments = name, args
+	res, err := hc.c.CallTool(context.Background(), req)
+	if err != nil || res.IsError {
+		t.Fatalf("%s through the host: %+v %v", name, res, err)
+	}
+}
+
+// TestMountedToolsFollowEachConnectionsReach: the host's tools/list shapes
+// Facet's tools per connection as Facet's own server does (another
+// connection's unshared session and tools the policy does not allow are
+// left out; the host's own tools stay), and a host connection that ends
+// takes its unshared sessions and its agent with it.
+func TestMountedToolsFollowEachConnectionsReach(t *testing.T) {
+	srv := newTestServer(t, Options{AllowedTools: []string{"facet_start", "facet_list", "mine.*", "pub.*"}})
+	host := hostApp(t)
+	host.AddTool(sdk.Tool{Name: "host_echo", InputSchema: sdk.ToolInputSchema{Type: "object"}}, func(context.Context, sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+		return sdk.NewToolResultText("echo"), nil
+	})
+	if err := srv.Mount(host); err != nil {
+		t.Fatal(err)
+	}
+	starter, other := connectHost(t, host), connectHost(t, host)
+	starter.mustCall(t, "facet_start", map[string]any{"app": "counter", "id": "mine"})
+	starter.mustCall(t, "facet_start", map[string]any{"app": "counter", "id": "pub", "shared": true})
+	starter.mustCall(t, "mine.inc.click", map[string]any{})
+	starter.mustCall(t, "pub.inc.click", map[string]any{})
+
+	tests := []struct {
+		name   string
+		hc     *hostClient
+		listed map[string]bool
+	}{
+		{"the connection that started them", starter, map[string]bool{
+			"host_echo": true, "facet_start": true, "facet_stop": false, "mine.inc.click": true, "pub.inc.click": true}},
+		{"another connection", other, map[string]bool{
+			"host_echo": true, "facet_start": true, "facet_stop": false, "mine.inc.click": false, "mine.discover_tools": false, "pub.inc.click": true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.hc.tools(t)
+			for name, want := range tt.listed {
+				if got[name] != want {
+					t.Errorf("%s listed: %v, want %v (list: %v)", name, got[name], want, got)
+				}
+			}
+		})
+	}
+
+	starterAgent := ""
+	if pub, ok := srv.Sessions().Get("pub"); ok {
+		if agents := pub.Snapshot().Presence.Agents; len(agents) == 1 {
+			starterAgent = agents[0]
+		}
+	}
+	if starterAgent == "" {
+		t.Fatal("the starter's agent is not attached to its shared session")
+	}
+	if err := starter.c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		_, mine := srv.Sessions().Get("mine")
+		pub, shared := srv.Sessions().Get("pub")
+		var agents []string
+		if shared {
+			agents = pub.Snapshot().Presence.Agents
+		}
+		if !mine && shared && len(agents) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the host connection ended: its unshared session running %v, its shared one running %v with agents %v; want the first stopped and the second kept, detached", mine, shared, agents)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -63,6 +63,14 @@ type Options struct {
 	// renderer sharing Sessions) are their starter's business: they
 	// neither count nor are refused.
 	MaxSessions int
+	// MaxSessionsPerClient caps the sessions one client connection has
+	// started with facet_start that are running at once, within
+	// MaxSessions, so that one client cannot take every place: at it
+	// facet_start refuses, naming the caller's own sessions to stop. It
+	// does not apply over stdio, where there is one client. 0 means
+	// DefaultMaxSessionsPerClient (or MaxSessions, when that is smaller);
+	// a negative value is a ConfigError.
+	MaxSessionsPerClient int
 	// Sessions is the registry sessions live in; share it with other
 	// renderers to drive the same sessions. Nil makes a new one.
 	Sessions *tea.Sessions
@@ -141,6 +149,9 @@ const DefaultMaxSessionTools = 64
 // DefaultMaxSessions is Options.MaxSessions when it is 0.
 const DefaultMaxSessions = 32
 
+// DefaultMaxSessionsPerClient is Options.MaxSessionsPerClient when it is 0.
+const DefaultMaxSessionsPerClient = 8
+
 // ConfigError names an option and what is wrong with it.
 type ConfigError struct {
 	Option string
@@ -172,6 +183,12 @@ func (o *Options) resolve() error {
 		return &ConfigError{Option: "MaxSessions", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSessions, DefaultMaxSessions)}
 	case o.MaxSessions == 0:
 		o.MaxSessions = DefaultMaxSessions
+	}
+	switch {
+	case o.MaxSessionsPerClient < 0:
+		return &ConfigError{Option: "MaxSessionsPerClient", Reason: fmt.Sprintf("%d is negative: use 0 for the default (%d) or a positive cap", o.MaxSessionsPerClient, DefaultMaxSessionsPerClient)}
+	case o.MaxSessionsPerClient == 0:
+		o.MaxSessionsPerClient = min(DefaultMaxSessionsPerClient, o.MaxSessions)
 	}
 	switch {
 	case o.MaxSessionTools < 0:

@@ -12,7 +12,7 @@ import (
 )
 
 func TestSessionsBelongToTheConnectionThatStartedThem(t *testing.T) {
-	srv := newTestServer(t, Options{Authorizer: AllowAll(), MaxSessions: 200})
+	srv := newTestServer(t, Options{Authorizer: AllowAll(), MaxSessions: 200, MaxSessionsPerClient: 200})
 	a, b := connect(t, srv), connect(t, srv)
 	if _, err := srv.StartSession(context.Background(), "host", "counter", testApps()[0].New()); err != nil {
 		t.Fatal(err)

@@ -126,7 +126,7 @@ func (r *resources) attach(sess *tea.Session) {
 	r.watching[sess.ID] = cancel
 	r.mu.Unlock()
 	ch, unsubscribe := sess.Subscribe() // before the snapshot: no render falls between
-	r.publish(nil, entries)
+	r.publish(sess.ID, nil, entries)
 	r.syncProjections(sess.ID, sess.Snapshot())
 	go func() {
 		defer unsubscribe()
@@ -196,7 +196,7 @@ func (r *resources) syncProjections(session string, snap tea.Snapshot) {
 	r.bySession[session] = keep
 	ch := r.claim(session, claims)
 	r.mu.Unlock()
-	r.apply(remove, add, ch)
+	r.apply(session, remove, add, ch)
 }
 
 // detach removes a stopped session's resources, states and subscriptions,
@@ -218,7 +218,7 @@ func (r *resources) detach(id string) {
 	}
 	ch := r.claim(id, nil)
 	r.mu.Unlock()
-	r.apply(uris, nil, ch)
+	r.apply(id, uris, nil, ch)
 }
 
 func projections(m tea.Model) []Projection {

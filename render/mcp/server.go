@@ -41,6 +41,8 @@ type Server struct {
 
 	// notes say which notifications each connection has been told about.
 	notes noteCursors
+	// fan tells list changes to the connections they concern.
+	fan listeners
 
 	ext extras // what hosts added: AddTools, AddResourceTemplate
 }
@@ -75,12 +77,15 @@ func New(opts Options) (*Server, error) {
 	hooks.AddAfterListResources(s.listResources)
 	hooks.AddOnRequestInitialization(s.gateRead)
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
+	s.installFanout(hooks)
 	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
-		server.WithToolCapabilities(true),
+		// No listChanged: mcp-go would send every change to every client;
+		// fanout.go advertises it and sends each change where it belongs.
+		server.WithToolCapabilities(false),
 		server.WithHooks(hooks),
 		server.WithRecovery(),
 		server.WithElicitation(),
-		server.WithResourceCapabilities(true, true),
+		server.WithResourceCapabilities(true, false),
 		server.WithPromptCapabilities(true),
 		server.WithCompletions(),
 		server.WithResourceCompletionProvider(completer{s}),
@@ -144,7 +149,9 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	server.WithWorkerPoolSize(transport.StdioWorkers)(stdio)
 	stdio.SetContextFunc(func(ctx context.Context) context.Context { return withTransport(ctx, TransportStdio) })
 	stdio.SetErrorLogger(log.New(slogWriter{s.opts.Logger}, "", 0))
-	err := stdio.Listen(ctx, l, l.Watch(out))
+	// The transport is on Listen's context too, so the one connection is
+	// registered under the id its calls carry (see listeners).
+	err := stdio.Listen(withTransport(ctx, TransportStdio), l, l.Watch(out))
 	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
 		return nil
 	}
@@ -204,6 +211,7 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 	if !ok || f.rt != ev.Session.Runtime {
 		// Already cleaned up, or the id now belongs to a newer session.
 		s.mu.Unlock()
+		s.starts.forget(ev.Session)
 		return
 	}
 	delete(s.syncers, ev.Session.ID)
@@ -212,6 +220,8 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 	f.sync.Stop()
 	s.res.detach(ev.Session.ID)
 	s.notes.forget("", ev.Session.ID)
+	// Last: the removals above were told by who could see the session.
+	s.starts.forget(ev.Session)
 }
 
 // connectionEnded detaches the agent of a client connection that ended

@@ -132,12 +132,17 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		}
 		shared = b
 	}
-	done, err := s.starts.reserve(s.sessions, s.opts.MaxSessions, authContext(ctx).ConnectionID)
+	lim := limits{max: s.opts.MaxSessions, perClient: s.opts.MaxSessionsPerClient}
+	if authContext(ctx).Transport == TransportStdio {
+		// One client: the server's cap is its cap.
+		lim.perClient = 0
+	}
+	done, err := s.starts.reserve(s.sessions, lim, claim{id: id, owner: authContext(ctx).ConnectionID, shared: shared})
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}
 	var sess *tea.Session
-	defer func() { done(sess, authContext(ctx).ConnectionID, shared) }()
+	defer func() { done(sess) }()
 	sess, err = s.StartSession(context.WithoutCancel(ctx), id, app, entry.New(), tea.WithSize(width, height))
 	if err != nil {
 		return Answer{}, callerError(fmt.Sprintf("facet_start: %v", err))

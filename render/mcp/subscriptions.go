@@ -217,6 +217,7 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 		}
 	}
 	r.dropClient(cs.SessionID())
+	r.s.fan.listening(cs.SessionID(), p.Notifications)
 	r.mu.Lock()
 	for _, uri := range p.Notifications.ResourceSubscriptions {
 		if r.subs[uri] == nil {

@@ -32,37 +32,53 @@ func (s *Server) listTools(ctx context.Context, _ any, _ *sdk.ListToolsRequest, 
 	if res == nil {
 		return
 	}
+	l := s.toolLister(ctx)
 	kept := res.Tools[:0]
-	overflow := map[string]map[string]bool{} // by session
 	for _, tl := range res.Tools {
-		name := tl.Name
-		if t, ok := s.reg.Resolve(name); ok {
-			name = t.Name
-			if t.Derived && s.opts.ToolList == ToolListCompact {
-				continue
-			}
-			if t.Derived {
-				over, done := overflow[t.Session]
-				if !done {
-					if sy := s.syncer(t.Session); sy != nil {
-						over = sy.OutOfView(s.opts.MaxSessionTools)
-					}
-					overflow[t.Session] = over
-				}
-				if over[t.Name] {
-					continue
-				}
-			}
-			if t.Session != "" && !s.sees(ctx, t.Session) {
-				continue
-			}
+		if l.keeps(tl.Name) {
+			kept = append(kept, tl)
 		}
-		if s.guard.policy.Tools != nil && !s.guard.listed(ctx, name) {
-			continue
-		}
-		kept = append(kept, tl)
 	}
 	res.Tools = kept
+}
+
+// toolLister decides, for one caller's tools/list, which tools it keeps.
+type toolLister struct {
+	s        *Server
+	ctx      context.Context
+	overflow map[string]map[string]bool // by session: the tools past MaxSessionTools
+}
+
+func (s *Server) toolLister(ctx context.Context) *toolLister {
+	return &toolLister{s: s, ctx: ctx, overflow: map[string]map[string]bool{}}
+}
+
+// keeps reports whether the caller's list holds the tool advertised as
+// name. A name the registry does not know is only held to the tool policy.
+func (l *toolLister) keeps(name string) bool {
+	s := l.s
+	if t, ok := s.reg.Resolve(name); ok {
+		name = t.Name
+		if t.Derived && s.opts.ToolList == ToolListCompact {
+			return false
+		}
+		if t.Derived {
+			over, done := l.overflow[t.Session]
+			if !done {
+				if sy := s.syncer(t.Session); sy != nil {
+					over = sy.OutOfView(s.opts.MaxSessionTools)
+				}
+				l.overflow[t.Session] = over
+			}
+			if over[t.Name] {
+				return false
+			}
+		}
+		if t.Session != "" && !s.sees(l.ctx, t.Session) {
+			return false
+		}
+	}
+	return s.guard.policy.Tools == nil || s.guard.listed(l.ctx, name)
 }
 
 // listResources is the after-list hook that leaves out of a resources/list

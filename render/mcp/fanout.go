@@ -1,0 +1,141 @@
+package mcp
+
+import (
+	"context"
+	"sync"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// List-changed fan-out. mcp-go sends notifications/tools/list_changed and
+// notifications/resources/list_changed to every client whenever a tool or
+// resource is added or removed, and has no option to choose whom: so the
+// SDK server is built without the listChanged capabilities (it then sends
+// none), the capabilities are put back into the initialize and
+// server/discover answers, and each change is told here only to the
+// connections whose view of the list it changes: a session's tools and
+// resources to those that reach it (see reachOf), the static ones to all.
+// Over stdio there is one connection, which reaches everything.
+
+// listeners are the client connections of the server, by mcp-go session id.
+type listeners struct {
+	mu    sync.Mutex
+	conns map[string]listener
+	// asked holds, for a connection with a subscriptions/listen stream
+	// open, which list_changed notifications it asked for.
+	asked map[string]sdk.SubscriptionFilter
+}
+
+// listener is one client connection: its mcp-go session and the
+// connection id sessions are owned by (authContext's).
+type listener struct {
+	cs   server.ClientSession
+	conn string
+}
+
+// installFanout adds the hooks that track connections and advertise the
+// listChanged capabilities the SDK server was built without.
+func (s *Server) installFanout(h *server.Hooks) {
+	h.AddOnRegisterSession(func(ctx context.Context, cs server.ClientSession) {
+		conn := authContext(s.sdk.WithContext(ctx, cs)).ConnectionID
+		s.fan.mu.Lock()
+		defer s.fan.mu.Unlock()
+		if s.fan.conns == nil {
+			s.fan.conns = map[string]listener{}
+		}
+		s.fan.conns[cs.SessionID()] = listener{cs: cs, conn: conn}
+	})
+	h.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) {
+		s.fan.mu.Lock()
+		defer s.fan.mu.Unlock()
+		delete(s.fan.conns, cs.SessionID())
+		delete(s.fan.asked, cs.SessionID())
+	})
+	h.AddAfterInitialize(func(_ context.Context, _ any, _ *sdk.InitializeRequest, res *sdk.InitializeResult) {
+		if res != nil {
+			advertiseListChanged(&res.Capabilities)
+		}
+	})
+	h.AddAfterDiscover(func(_ context.Context, _ any, _ *sdk.DiscoverRequest, res *sdk.DiscoverResult) {
+		if res != nil {
+			advertiseListChanged(&res.Capabilities)
+		}
+	})
+}
+
+// advertiseListChanged says the server sends list_changed for tools and
+// resources, which it does (here, not through the SDK).
+func advertiseListChanged(c *sdk.ServerCapabilities) {
+	if c.Tools != nil {
+		c.Tools.ListChanged = true
+	}
+	if c.Resources != nil {
+		c.Resources.ListChanged = true
+	}
+}
+
+// listening records which list_changed notifications a connection's
+// subscriptions/listen stream asked for: the SDK's own filter leaves them
+// out, since the SDK server does not have the capabilities.
+func (f *listeners) listening(id string, want sdk.SubscriptionFilter) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.asked == nil {
+		f.asked = map[string]sdk.SubscriptionFilter{}
+	}
+	f.asked[id] = want
+}
+
+// listChanged sends method to every connection that reaches one of
+// sessions ("" stands for the static tools and anything of no session,
+// which every connection reaches).
+func (s *Server) listChanged(method sdk.MCPMethod, sessions []string) {
+	if len(sessions) == 0 {
+		return
+	}
+	public := false
+	owners := map[string]bool{}
+	for _, id := range sessions {
+		if id == "" {
+			public = true
+			continue
+		}
+		if owner, private := s.starts.audience(s.sessions, id); private {
+			owners[owner] = true
+		} else {
+			public = true
+		}
+	}
+	s.fan.mu.Lock()
+	var to []server.ClientSession
+	for id, l := range s.fan.conns {
+		if !public && !owners[l.conn] {
+			continue
+		}
+		if f, ok := l.cs.(server.SessionWithSubscriptionFilter); ok {
+			if _, active := f.SubscriptionFilter(); active {
+				want := s.fan.asked[id]
+				if (method == sdk.MethodNotificationToolsListChanged && !want.ToolsListChanged) ||
+					(method == sdk.MethodNotificationResourcesListChanged && !want.ResourcesListChanged) {
+					continue
+				}
+			}
+		}
+		to = append(to, l.cs)
+	}
+	s.fan.mu.Unlock()
+	n := sdk.JSONRPCNotification{JSONRPC: sdk.JSONRPC_VERSION, Notification: sdk.Notification{Method: string(method)}}
+	for _, cs := range to {
+		if !cs.Initialized() {
+			continue
+		}
+		if up, ok := cs.(server.SessionWithStreamableHTTPConfig); ok {
+			up.UpgradeToSSEWhenReceiveNotification()
+		}
+		select {
+		case cs.NotificationChannel() <- n:
+		default: // a full queue drops it, as the SDK's own sends do
+		}
+	}
+}

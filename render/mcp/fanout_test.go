@@ -1,0 +1,163 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/client/transport"
+	sdk "github.com/mark3labs/mcp-go/mcp"
+)
+
+// listCounts counts the list_changed notifications one client receives.
+type listCounts struct {
+	mu               sync.Mutex
+	tools, resources int
+}
+
+func (l *listCounts) add(n sdk.JSONRPCNotification) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch sdk.MCPMethod(n.Method) {
+	case sdk.MethodNotificationToolsListChanged:
+		l.tools++
+	case sdk.MethodNotificationResourcesListChanged:
+		l.resources++
+	}
+}
+
+func (l *listCounts) take() (tools, resources int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	tools, resources = l.tools, l.resources
+	l.tools, l.resources = 0, 0
+	return tools, resources
+}
+
+// TestListChangedGoesOnlyWhereTheListChanged: a connection is told of
+// tools/list and resources/list changes of the sessions it reaches (its
+// own, shared ones, the host's) and never of another connection's
+// private sessions, which would tell it of that client's activity; the
+// capabilities still say the server sends them.
+func TestListChangedGoesOnlyWhereTheListChanged(t *testing.T) {
+	for _, version := range []string{"2025-06-18", sdk.LATEST_PROTOCOL_VERSION} {
+		t.Run(version, func(t *testing.T) {
+			srv := newTestServer(t, Options{Authorizer: AllowAll()})
+			a, b := connectVersion(t, srv, version), connectVersion(t, srv, version)
+			var aGot, bGot listCounts
+			a.c.OnNotification(aGot.add)
+			b.c.OnNotification(bGot.add)
+			if caps := b.c.GetServerCapabilities(); caps.Tools == nil || !caps.Tools.ListChanged || caps.Resources == nil || !caps.Resources.ListChanged {
+				t.Fatalf("the server does not advertise list_changed for tools and resources: %+v", caps)
+			}
+
+			steps := []struct {
+				name         string
+				call         func()
+				aSees, bSees bool
+			}{
+				{"A starts a private session", func() { mustOK(t, a.call("facet_start", map[string]any{"app": "counter", "id": "priv"})) }, true, false},
+				{"A's private session changes its view", func() { mustOK(t, a.call("priv.open.click", nil)) }, true, false},
+				{"A stops it", func() { mustOK(t, a.call("facet_stop", map[string]any{"id": "priv"})) }, true, false},
+				{"A starts a shared session", func() {
+					mustOK(t, a.call("facet_start", map[string]any{"app": "counter", "id": "pub", "shared": true}))
+				}, true, true},
+			}
+			for _, st := range steps {
+				st.call()
+				a.settle()
+				b.settle()
+				aTools, aRes := aGot.take()
+				bTools, bRes := bGot.take()
+				if st.aSees != (aTools > 0) || st.bSees != (bTools > 0) {
+					t.Errorf("%s: tools/list_changed to A %d, to B %d; want A told %v, B told %v", st.name, aTools, bTools, st.aSees, st.bSees)
+				}
+				if st.name != "A's private session changes its view" && (st.aSees != (aRes > 0) || st.bSees != (bRes > 0)) {
+					t.Errorf("%s: resources/list_changed to A %d, to B %d; want A told %v, B told %v", st.name, aRes, bRes, st.aSees, st.bSees)
+				}
+				if bRes > 0 && !st.bSees {
+					t.Errorf("%s: B was sent %d resources/list_changed", st.name, bRes)
+				}
+			}
+		})
+	}
+}
+
+// TestListChangedOverHTTPStaysWithItsConnection: over streamable HTTP,
+// client B, listening on its event stream, is told nothing while client
+// A starts and stops private sessions, and is told of a shared one; A is
+// told of its own.
+func TestListChangedOverHTTPStaysWithItsConnection(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}})
+	base := serveLoopbackHTTP(t, srv)
+	ctx := context.Background()
+	dial := func(got *listCounts) *client.Client {
+		t.Helper()
+		//lint:ignore SA1019 Facet's HTTP serves the protocol versions with sessions, whose notifications come on the GET stream
+		c, err := client.NewStreamableHttpClient(base+"/mcp", transport.WithContinuousListening())
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.OnNotification(got.add)
+		if err := c.Start(ctx); err != nil {
+			t.Fatal(err)
+		}
+		init := sdk.InitializeRequest{}
+		init.Params.ProtocolVersion = "2025-06-18"
+		init.Params.ClientInfo = sdk.Implementation{Name: "fanout-test", Version: "1"}
+		if _, err := c.Initialize(ctx, init); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	call := func(c *client.Client, name string, args map[string]any) {
+		t.Helper()
+		req := sdk.CallToolRequest{}
+		req.Params.Name, req.Params.Arguments = name, args
+		if res, err := c.CallTool(ctx, req); err != nil || res.IsError {
+			t.Fatalf("%s: %+v %v", name, res, err)
+		}
+	}
+	var aGot, bGot listCounts
+	a := dial(&aGot)
+	dial(&bGot)
+	time.Sleep(200 * time.Millisecond) // B's event stream opens
+	// told waits until B has been told of a shared session and nothing
+	// more arrives, and takes the counts.
+	told := func() (tools, resources int) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for {
+			bGot.mu.Lock()
+			n := bGot.tools
+			bGot.mu.Unlock()
+			if n > 0 {
+				time.Sleep(150 * time.Millisecond)
+				return bGot.take()
+			}
+			if time.Now().After(deadline) {
+				t.Fatal("client B was never told of a shared session")
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	call(a, "facet_start", map[string]any{"app": "counter", "id": "pub0", "shared": true})
+	oneTools, oneRes := told()
+	const n = 5
+	for i := range n {
+		id := fmt.Sprintf("p%d", i)
+		call(a, "facet_start", map[string]any{"app": "counter", "id": id})
+		call(a, "facet_stop", map[string]any{"id": id})
+	}
+	call(a, "facet_start", map[string]any{"app": "counter", "id": "pub1", "shared": true})
+	if tools, res := told(); tools != oneTools || res != oneRes {
+		t.Fatalf("client B was told %d tools/list_changed and %d resources/list_changed while A started and stopped %d private sessions and then a shared one; want %d and %d, as for a shared one alone", tools, res, n, oneTools, oneRes)
+	}
+	if tools, _ := aGot.take(); tools < 2*n {
+		t.Fatalf("client A was told %d tools/list_changed for its own %d starts and stops", tools, 2*n)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
 
@@ -34,6 +35,36 @@ func BenchmarkReadAnswer(b *testing.B) {
 			b.Fatal(err)
 		}
 		if _, err := json.Marshal(toWire(a, nil)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchSearchView is a screen like the search demo's: a field and a button
+// in a row, a table of 390 rows and text under it.
+func benchSearchView() tea.Node {
+	t := benchTable(390)
+	t.Height = 20
+	return tea.Column{Items: []tea.Node{
+		tea.Row{Gap: 2, Items: []tea.Node{
+			widgets.TextInput{ID: "query", Label: "Search", Placeholder: "name or description"},
+			widgets.Button{ID: "submit", Label: "Search", OnClick: "go"},
+		}},
+		tea.Spacer{Lines: 1},
+		t,
+		tea.Spacer{Lines: 1},
+		tea.Text{Content: "repo-0 — a terminal framework", Muted: true},
+		widgets.Text{ID: "status", Content: "390 repositories"},
+	}}
+}
+
+// BenchmarkScreenshot is facet_screenshot's answer of the search screen at
+// the default size, to the bytes on the wire.
+func BenchmarkScreenshot(b *testing.B) {
+	snap := tea.Snapshot{View: benchSearchView(), Focus: "query"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := json.Marshal(toWire(screenResult(snap, nil), nil)); err != nil {
 			b.Fatal(err)
 		}
 	}

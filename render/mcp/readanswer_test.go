@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
@@ -50,7 +51,7 @@ func TestReadAnswerSendsTheValueEncodedOnce(t *testing.T) {
 }
 
 func TestScalarTextIsJSONsForm(t *testing.T) {
-	for _, v := range []any{0.0, 1.0, -2.5, 7e20, 1e21, 1e-6, 1e-7, 123456789.0, 1.5e300, -0.0, true, false, nil, json.Number("12")} {
+	for _, v := range []any{0.0, 1.0, -2.5, 7e20, 1e21, 1e-6, 1e-7, 123456789.0, 1.5e300, math.Copysign(0, -1), true, false, nil, json.Number("12")} {
 		want, _ := json.Marshal(v)
 		if got := scalarText(v); got != string(want) {
 			t.Errorf("scalarText(%v) = %s, want %s", v, got, want)

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -130,8 +131,18 @@ func toWire(a Answer, err error) *sdk.CallToolResult {
 	for _, t := range a.Text {
 		res.Content = append(res.Content, sdk.NewTextContent(escapeInvisible(t)))
 	}
-	if a.Value != nil {
-		res.StructuredContent = visibleValue(a.Value)
+	switch v := a.Value.(type) {
+	case nil:
+	case json.RawMessage:
+		// Already encoded (a read's value): escaped as bytes and sent as
+		// they are, not decoded and encoded again.
+		if out, _, err := visibleJSON(v); err == nil {
+			res.RawStructuredContent = out
+		} else {
+			res.StructuredContent = visibleValue(v)
+		}
+	default:
+		res.StructuredContent = visibleValue(v)
 	}
 	return res
 }

@@ -311,19 +311,22 @@ func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.R
 }
 
 // readResult answers a read's value as structured content and as text.
+// The value is encoded once: those bytes are the structured content (an
+// object; any other value as {"value": v}), and the text is a compact
+// rendering of the same value, not its JSON again: a model reads it, code
+// reads structuredContent.
 func readResult(name string, v any) (Answer, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return Answer{}, faultError(fmt.Sprintf("%s: the widget answered a value JSON cannot encode: %v", name, err))
 	}
-	var structured any
-	_ = json.Unmarshal(b, &structured)
-	if _, isObject := structured.(map[string]any); !isObject {
-		structured = map[string]any{"value": structured}
+	var decoded any
+	_ = json.Unmarshal(b, &decoded)
+	if _, isObject := decoded.(map[string]any); !isObject {
+		decoded = map[string]any{"value": decoded}
+		b = append(append([]byte(`{"value":`), b...), '}')
 	}
-	// The text is a compact rendering of the same value, not its JSON
-	// again: a model reads it, code reads structuredContent.
-	return answer(structured, readText(structured)), nil
+	return answer(json.RawMessage(b), readText(decoded)), nil
 }
 
 // attachAgent records the caller as an agent acting on sess, so a human at

@@ -3,7 +3,9 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -50,11 +52,14 @@ func writeText(b *strings.Builder, v any, indent string, order []string) {
 			b.WriteString(indent + strings.Join(header, "\t") + "\n")
 			for _, r := range x {
 				row := r.(map[string]any)
-				cells := make([]string, len(header))
+				b.WriteString(indent)
 				for i, k := range header {
-					cells[i] = cellText(row[k])
+					if i > 0 {
+						b.WriteByte('\t')
+					}
+					b.WriteString(cellText(row[k]))
 				}
-				b.WriteString(indent + strings.Join(cells, "\t") + "\n")
+				b.WriteByte('\n')
 			}
 			return
 		}
@@ -114,8 +119,18 @@ func isScalar(v any) bool {
 // scalarText is a scalar as itself: a string without quotes, a number,
 // true, false or null.
 func scalarText(v any) string {
-	if s, ok := v.(string); ok {
-		return s
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		// JSON's own form, where it writes no exponent.
+		if a := math.Abs(x); a == 0 || (a >= 1e-6 && a < 1e21) {
+			return strconv.FormatFloat(x, 'f', -1, 64)
+		}
+	case bool:
+		return strconv.FormatBool(x)
+	case nil:
+		return "null"
 	}
 	j, _ := json.Marshal(v)
 	return string(j)
@@ -127,8 +142,15 @@ func cellText(v any) string {
 	if v == nil {
 		return ""
 	}
-	return strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(scalarText(v))
+	s := scalarText(v)
+	if !strings.ContainsAny(s, "\t\n\r") {
+		return s
+	}
+	return cellBreaks.Replace(s)
 }
+
+// cellBreaks turns what would break a tab-separated row into spaces.
+var cellBreaks = strings.NewReplacer("\t", " ", "\n", " ", "\r", " ")
 
 func sortedKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))

@@ -74,7 +74,7 @@ func presentable(r rune) bool {
 // sequence that draws (see the file comment). It returns s itself when
 // there is nothing to escape.
 func escapeInvisible(s string) string {
-	if !strings.ContainsFunc(s, invisible) {
+	if ascii(s) || !strings.ContainsFunc(s, invisible) {
 		return s
 	}
 	var b strings.Builder
@@ -112,6 +112,18 @@ func escapeInvisible(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+// ascii reports whether s is all ASCII, which has no format or tag
+// character: most text is, and a byte loop says so quicker than decoding
+// runes.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // subdivisionFlag returns the subdivision flag tag sequence s starts with,

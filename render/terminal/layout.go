@@ -41,7 +41,7 @@ func (f Frame) Plain() string {
 	out := make([]string, len(f.lines))
 	for i, l := range f.lines {
 		// Every line is already exactly Width cells; stripping keeps that.
-		out[i] = ansi.Strip(l)
+		out[i] = stripStyle(l)
 	}
 	return strings.Join(out, "\n")
 }
@@ -611,11 +611,11 @@ func splitLines(s string) []string {
 // pad cuts s (ellipsis) or right-pads it to exactly w cells, measuring it
 // once.
 func pad(s string, w int) string {
-	sw := ansi.StringWidth(s)
+	sw := cellWidth(s)
 	switch {
 	case sw > w:
 		s = widgets.Fit(s, w)
-		sw = ansi.StringWidth(s)
+		sw = cellWidth(s)
 	case sw == w:
 		return s
 	}

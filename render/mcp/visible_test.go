@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
@@ -164,7 +165,24 @@ func TestAgentsSeeInvisibleTextEscaped(t *testing.T) {
 	for _, uri := range []string{WidgetsURI("hd"), ContextURI("hd"), ModelURI("hd", "query")} {
 		channels[uri], _ = readResource(t, tc.c, uri)
 	}
-	for _, u := range up.waitFor(t, 3) {
+	// One patch of each watched resource at least: under load a second
+	// update of one can come before the first of another.
+	watched := []string{WidgetsURI("hd"), ContextURI("hd"), ModelURI("hd", "query")}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		seen := map[string]bool{}
+		for _, u := range up.list() {
+			seen[u["uri"].(string)] = true
+		}
+		if len(seen) == len(watched) && seen[watched[0]] && seen[watched[1]] && seen[watched[2]] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("updates came for %v, want each of %v", seen, watched)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	for _, u := range up.list() {
 		b, _ := json.Marshal(u["_meta"])
 		channels["patch of "+u["uri"].(string)] += string(b)
 	}

@@ -69,6 +69,12 @@ type BubbleModel[M any] interface {
 // returns the Facet command that runs what the model asked for (see
 // BubbleCmd). Any other message leaves *m alone and returns nil, so an app
 // can pass it every message.
+//
+// Many Bubbles components change slices or pointees in place on Update (a
+// textinput's runes, its cursor's blink state), which an earlier, already
+// published Facet model shares (see tea.Model). UpdateBubble therefore
+// gives the component a deep copy of its own first (bubble/convert.Clone);
+// an app that calls a component's Update itself must do the same.
 func UpdateBubble[M BubbleModel[M]](id string, m *M, msg tea.Msg) tea.Cmd {
 	bm, ok := msg.(BubbleMsg)
 	if !ok || bm.ID != id {

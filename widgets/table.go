@@ -1,10 +1,7 @@
 package widgets
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -800,36 +797,35 @@ func (r TableRow) Cell(key string) string {
 }
 
 // MarshalJSON implements json.Marshaler: {"key": "cell", ...} in column
-// order; a missing cell is "".
+// order; a missing cell is "". Keys and cells are escaped as encoding/json
+// escapes strings, written straight into one buffer.
 func (r TableRow) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	n := 2
+	for i, k := range r.Keys {
+		n += len(k) + 4
+		if i < len(r.Cells) {
+			n += len(r.Cells[i]) + 2
+		}
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '{')
 	for i, k := range r.Keys {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		key, err := json.Marshal(k)
-		if err != nil {
-			return nil, fmt.Errorf("table row key %q: %w", k, err)
-		}
-		b.Write(key)
-		b.WriteByte(':')
+		b = appendJSONString(b, k)
+		b = append(b, ':')
 		v := ""
 		if i < len(r.Cells) {
 			v = r.Cells[i]
 		}
 		if i < len(r.Numeric) && r.Numeric[i] && isJSONNumber(v) {
-			b.WriteString(v)
+			b = append(b, v...)
 			continue
 		}
-		cell, err := json.Marshal(v)
-		if err != nil {
-			return nil, fmt.Errorf("table row cell %q: %w", k, err)
-		}
-		b.Write(cell)
+		b = appendJSONString(b, v)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}'), nil
 }
 
 // TableState is a Table's model: rows, selection, scroll offset and sort.
@@ -950,10 +946,4 @@ func (s *TableState) sort(col int, desc bool) {
 		}
 	}
 	s.Rows, s.Selected = rows, selected
-}
-
-// isJSONNumber reports whether s is a number as JSON spells it.
-func isJSONNumber(s string) bool {
-	var n json.Number
-	return json.Unmarshal([]byte(s), &n) == nil && strings.TrimSpace(s) == s && s != "" && s[0] != '"'
 }

@@ -1,17 +1,16 @@
 package widgets
 
 import (
-	"bytes"
 	"cmp"
-	"encoding/json"
-	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/facetui/facet/tea"
 )
@@ -212,7 +211,10 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	} else if ctx.Focused {
 		header = header.Inherit(th.Accent)
 	}
-	line(header, fill(t.headerText(spans)))
+	if b.Len() > 0 {
+		b.WriteByte('\n')
+	}
+	b.WriteString(renderRuns(header, fill(t.headerText(spans)), ctx.Width))
 
 	if len(t.Rows) == 0 && rows > 0 {
 		line(th.Muted, Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width))
@@ -242,6 +244,77 @@ func renderLine(style lipgloss.Style, text string, width int) string {
 		return out
 	}
 	return Fit(out, width)
+}
+
+// renderRuns styles one line of exactly width cells as style.Render does,
+// but once per run of spaces or of other text instead of once per
+// character. A style that underlines or strikes through (the header's) makes
+// lipgloss style every grapheme on its own, spaces differently from the
+// rest, which costs an escape sequence per cell; the runs keep each cell's
+// attributes. Styles whose Render does more than that fall back to
+// renderLine.
+func renderRuns(style lipgloss.Style, text string, width int) string {
+	if link, _ := style.GetHyperlink(); link != "" || style.GetHorizontalFrameSize() != 0 ||
+		style.GetWidth() != 0 || style.GetTransform() != nil || strings.ContainsAny(text, "\t\r\n\x1b") {
+		return renderLine(style, text, width)
+	}
+	on, off, ok := strings.Cut(style.Render("x"), "x")
+	spaceOn, spaceOff, spaceOK := strings.Cut(style.Render(" "), " ")
+	if !ok || !spaceOK || (on == spaceOn && off == spaceOff) {
+		return renderLine(style, text, width)
+	}
+	var b strings.Builder
+	b.Grow(len(text) + 4*(len(on)+len(off)))
+	run := func(s string, space bool) {
+		if s == "" {
+			return
+		}
+		if space {
+			b.WriteString(spaceOn)
+			b.WriteString(s)
+			b.WriteString(spaceOff)
+			return
+		}
+		b.WriteString(on)
+		b.WriteString(s)
+		b.WriteString(off)
+	}
+	start, inSpace := 0, false
+	var state byte
+	for i := 0; i < len(text); {
+		seq, w, n, newState := ansi.DecodeSequence(text[i:], state, nil)
+		if n == 0 {
+			break
+		}
+		state = newState
+		if w == 0 {
+			// lipgloss passes zero-width sequences through unstyled.
+			run(text[start:i], inSpace)
+			b.WriteString(seq)
+			i += n
+			start = i
+			continue
+		}
+		space := isSpaceSequence(seq)
+		if space != inSpace {
+			run(text[start:i], inSpace)
+			start, inSpace = i, space
+		}
+		i += n
+	}
+	run(text[start:], inSpace)
+	return b.String()
+}
+
+// isSpaceSequence reports whether the grapheme s is all white space, as
+// lipgloss decides which style a grapheme gets.
+func isSpaceSequence(s string) bool {
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // colSpan is where a column is drawn: x is its first cell after the marker.
@@ -724,36 +797,35 @@ func (r TableRow) Cell(key string) string {
 }
 
 // MarshalJSON implements json.Marshaler: {"key": "cell", ...} in column
-// order; a missing cell is "".
+// order; a missing cell is "". Keys and cells are escaped as encoding/json
+// escapes strings, written straight into one buffer.
 func (r TableRow) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	b.WriteByte('{')
+	n := 2
+	for i, k := range r.Keys {
+		n += len(k) + 4
+		if i < len(r.Cells) {
+			n += len(r.Cells[i]) + 2
+		}
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '{')
 	for i, k := range r.Keys {
 		if i > 0 {
-			b.WriteByte(',')
+			b = append(b, ',')
 		}
-		key, err := json.Marshal(k)
-		if err != nil {
-			return nil, fmt.Errorf("table row key %q: %w", k, err)
-		}
-		b.Write(key)
-		b.WriteByte(':')
+		b = appendJSONString(b, k)
+		b = append(b, ':')
 		v := ""
 		if i < len(r.Cells) {
 			v = r.Cells[i]
 		}
 		if i < len(r.Numeric) && r.Numeric[i] && isJSONNumber(v) {
-			b.WriteString(v)
+			b = append(b, v...)
 			continue
 		}
-		cell, err := json.Marshal(v)
-		if err != nil {
-			return nil, fmt.Errorf("table row cell %q: %w", k, err)
-		}
-		b.Write(cell)
+		b = appendJSONString(b, v)
 	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
+	return append(b, '}'), nil
 }
 
 // TableState is a Table's model: rows, selection, scroll offset and sort.
@@ -874,10 +946,4 @@ func (s *TableState) sort(col int, desc bool) {
 		}
 	}
 	s.Rows, s.Selected = rows, selected
-}
-
-// isJSONNumber reports whether s is a number as JSON spells it.
-func isJSONNumber(s string) bool {
-	var n json.Number
-	return json.Unmarshal([]byte(s), &n) == nil && strings.TrimSpace(s) == s && s != "" && s[0] != '"'
 }

@@ -1,6 +1,7 @@
 package widgets_test
 
 import (
+	"encoding/json"
 	"strconv"
 	"testing"
 
@@ -31,5 +32,39 @@ func BenchmarkTableRender(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkTableHeader draws a table with no rows, so the time is the
+// header's: one styled line under the underlined header style.
+func BenchmarkTableHeader(b *testing.B) {
+	tb := widgets.Table{ID: "repos", Height: 1,
+		Columns: []widgets.TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Width: 8, Align: widgets.AlignRight},
+			{Key: "language", Title: "Language", Width: 10}, {Key: "description", Title: "Description"}},
+		SortColumn: "stars", SortDirection: widgets.SortDesc}
+	ctx := tea.RenderContext{Width: 120, Height: 1, Focused: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		if out := tb.Render(ctx); len(out) == 0 {
+			b.Fatal("empty render")
+		}
+	}
+}
+
+// BenchmarkTableRowJSON encodes a get_rows page of 100 rows of four
+// columns, one of them numeric, as the MCP renderer does.
+func BenchmarkTableRowJSON(b *testing.B) {
+	keys := []string{"name", "stars", "language", "description"}
+	numeric := []bool{false, true, false, false}
+	rows := make([]widgets.TableRow, 100)
+	for i := range rows {
+		rows[i] = widgets.TableRow{Keys: keys, Numeric: numeric,
+			Cells: []string{"repo-" + strconv.Itoa(i), strconv.Itoa(i * 7 % 50000), "Go", "A terminal <UI> framework & number " + strconv.Itoa(i)}}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if out, err := json.Marshal(rows); err != nil || len(out) == 0 {
+			b.Fatal(err)
+		}
 	}
 }

@@ -16,6 +16,12 @@ func TestNumericColumnsReadAsNumbers(t *testing.T) {
 		{"0123", `"0123"`},
 		{" 7", `" 7"`},
 		{"", `""`},
+		{"null", `"null"`},
+		{"true", `"true"`},
+		{"-0", `-0`},
+		{"1e+5", `1e+5`},
+		{"1.", `"1."`},
+		{"<1>", `"\u003c1\u003e"`},
 	}
 	for _, tc := range tests {
 		row := TableRow{Keys: []string{"name", "n"}, Cells: []string{"37000", tc.cell}, Numeric: []bool{false, true}}

@@ -1,0 +1,73 @@
+package widgets
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+)
+
+// referenceRowJSON encodes r with encoding/json, one key and one cell at a
+// time: the bytes MarshalJSON must produce.
+func referenceRowJSON(t *rapid.T, r TableRow) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range r.Keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		key, err := json.Marshal(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(key)
+		b.WriteByte(':')
+		v := ""
+		if i < len(r.Cells) {
+			v = r.Cells[i]
+		}
+		if i < len(r.Numeric) && r.Numeric[i] && v != "" && strings.TrimSpace(v) == v &&
+			(v[0] == '-' || v[0] >= '0' && v[0] <= '9') && json.Valid([]byte(v)) {
+			b.WriteString(v)
+			continue
+		}
+		cell, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(cell)
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// cellText draws text that exercises every escape encoding/json makes:
+// control bytes, HTML characters, U+2028/9, invalid UTF-8 and numbers.
+func cellText() *rapid.Generator[string] {
+	return rapid.OneOf(
+		rapid.String(),
+		rapid.StringOf(rapid.SampledFrom([]rune{'a', ' ', '"', '\\', '<', '>', '&', '\b', '\f', '\n', '\r', '\t', 0, 0x1f, 0x7f, 'é', '\u2028', '\u2029', '\ufffd', '世'})),
+		rapid.Map(rapid.SliceOf(rapid.Byte()), func(b []byte) string { return string(b) }),
+		rapid.StringMatching(`[ -]?(0|[0-9]{0,4})(\.[0-9]{0,2})?([eE][+-]?[0-9]{0,2})? ?`),
+		rapid.SampledFrom([]string{"null", "true", "false", "-", "0", "-0", "1.", ".5", "1e", "01", "1e+5", "[1]", `"1"`}),
+	)
+}
+
+func TestTableRowJSONMatchesEncodingJSON(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 6).Draw(t, "columns")
+		r := TableRow{
+			Keys:    rapid.SliceOfN(cellText(), n, n).Draw(t, "keys"),
+			Cells:   rapid.SliceOfN(cellText(), 0, n+1).Draw(t, "cells"),
+			Numeric: rapid.SliceOfN(rapid.Bool(), 0, n).Draw(t, "numeric"),
+		}
+		got, err := json.Marshal(r)
+		if err != nil {
+			t.Fatalf("json.Marshal: %v", err)
+		}
+		if want := referenceRowJSON(t, r); string(got) != want {
+			t.Fatalf("row %#v:\n got %s\nwant %s", r, got, want)
+		}
+	})
+}

@@ -69,7 +69,7 @@ func lookAt(w tea.Widget, width int, focused bool) look {
 	switch {
 	case isDescriber(w):
 		l.described, l.desc = true, safeDescribe(w.(tea.Describer))
-	case comparableValue(w):
+	case tea.Comparable(w):
 		l.value = w
 	default:
 		l.drawn = safeRender(w, width, focused)
@@ -80,21 +80,6 @@ func lookAt(w tea.Widget, width int, focused bool) look {
 func isDescriber(w tea.Widget) bool {
 	_, ok := w.(tea.Describer)
 	return ok
-}
-
-// comparableValue reports whether w can be compared with ==: its type is
-// comparable and so is every value in its interface fields.
-func comparableValue(w tea.Widget) (ok bool) {
-	if !reflect.TypeOf(w).Comparable() {
-		return false
-	}
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	_ = w == w
-	return true
 }
 
 // same reports whether two looks at a widget are the same to an agent.

@@ -1,7 +1,6 @@
 package terminal
 
 import (
-	"reflect"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -23,13 +22,10 @@ import (
 // belongs to one terminal and is not safe for concurrent use.
 type memo struct {
 	cur, prev map[any]any
-	// comparable remembers, by widget type, whether its values can key
-	// the memo.
-	comparable map[reflect.Type]bool
 }
 
 func newMemo() *memo {
-	return &memo{cur: map[any]any{}, prev: map[any]any{}, comparable: map[reflect.Type]bool{}}
+	return &memo{cur: map[any]any{}, prev: map[any]any{}}
 }
 
 // frameDone ends a frame: what it did not use is dropped at the next one.
@@ -65,7 +61,7 @@ type renderKey struct {
 // one of the last frames. A widget whose value cannot key a map (it holds
 // a slice or a map: a table's rows) is drawn every time.
 func (m *memo) render(w tea.Widget, ctx tea.RenderContext) string {
-	if m == nil || !m.keyable(w) {
+	if m == nil || !tea.Comparable(w) {
 		return w.Render(ctx)
 	}
 	k := renderKey{w: w, ctx: ctx}
@@ -75,30 +71,6 @@ func (m *memo) render(w tea.Widget, ctx tea.RenderContext) string {
 	out := w.Render(ctx)
 	m.put(k, out)
 	return out
-}
-
-// keyable reports whether w can key a map: its type is comparable and so
-// is every value held in its interface fields.
-func (m *memo) keyable(w tea.Widget) (ok bool) {
-	t := reflect.TypeOf(w)
-	c, seen := m.comparable[t]
-	if !seen {
-		c = t.Comparable()
-		m.comparable[t] = c
-	}
-	if !c {
-		return false
-	}
-	// A comparable type can still hold an uncomparable value in an
-	// interface field (an OnClick message that is a slice): comparing it
-	// panics, and then the widget is drawn without the memo.
-	defer func() {
-		if recover() != nil {
-			ok = false
-		}
-	}()
-	_ = w == w
-	return true
 }
 
 // edgeKey keys a box's top or bottom edge.
@@ -214,7 +186,7 @@ func (m *memo) helpFor(tree tea.Node, focus string, own []key.Binding, width int
 		return helpFor(tree, focus, own, width, theme)
 	}
 	w, ok := tea.FindWidget(tree, focus)
-	if !ok || !m.keyable(w) {
+	if !ok || !tea.Comparable(w) {
 		return helpFor(tree, focus, own, width, theme)
 	}
 	k := helpMemoKey{w: w, own: ownKeys(own), width: width, theme: theme}

@@ -3,7 +3,9 @@ package mcp
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,7 +32,7 @@ func writeText(b *strings.Builder, v any, indent string, order []string) {
 			}
 		}
 		cols := stringList(x["columns"])
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			if k == "columns" && cols != nil {
 				if _, rows := x["rows"]; rows {
 					continue // the rows' header says it
@@ -151,15 +153,6 @@ func cellText(v any) string {
 
 // cellBreaks turns what would break a tab-separated row into spaces.
 var cellBreaks = strings.NewReplacer("\t", " ", "\n", " ", "\r", " ")
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
 
 func stringList(v any) []string {
 	list, ok := v.([]any)

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
@@ -93,7 +93,7 @@ func (c Component) String() string {
 	} else {
 		fmt.Fprintf(&b, "\n  tools listed: %s", strings.Join(c.Actions, ", "))
 	}
-	for _, k := range sortedKeys(c.Reads) {
+	for _, k := range slices.Sorted(maps.Keys(c.Reads)) {
 		fmt.Fprintf(&b, "\n  %s: %s", k, truncate(fmt.Sprint(c.Reads[k]), 300))
 	}
 	return b.String()
@@ -258,7 +258,7 @@ func plainNumbers(v any) any {
 
 func formatMap(m map[string]any) string {
 	parts := make([]string, 0, len(m))
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		v := m[k]
 		if str, ok := v.(string); ok {
 			v = fmt.Sprintf("%q", oneLine(str))
@@ -266,13 +266,4 @@ func formatMap(m map[string]any) string {
 		parts = append(parts, fmt.Sprintf("%s=%v", k, v))
 	}
 	return strings.Join(parts, " ")
-}
-
-func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -50,7 +50,35 @@ func goldenProviders() []struct {
 		{"text", widgets.Text{ID: "x", Content: "a\nb\nc"}},
 		{"bar chart", widgets.BarChart{ID: "c", Bars: []widgets.Bar{{Label: "a", Value: 1}}}},
 		{"sparkline", widgets.Sparkline{ID: "k", Label: "cpu", Values: []float64{1, 2}}},
+		{"bubble", goldenBubble(false)},
+		{"bubble disabled", goldenBubble(true)},
 	}
+}
+
+// bubbleSet is the message of goldenBubble's typed write.
+type bubbleSet struct {
+	Text   string
+	Count  int
+	Ratio  float64
+	Append bool
+	Tags   []string
+}
+
+// goldenBubble is a Bubble with a typed write taking an argument of every
+// kind a Bubble action can declare, and a typed read taking none.
+func goldenBubble(disabled bool) widgets.Bubble {
+	return widgets.Bubble{ID: "u", View: "50%", Disabled: disabled, Tools: []widgets.BubbleAction{
+		widgets.BubbleWrite("set", "Set it.", func(a struct {
+			Text   string   `json:"text" description:"the text"`
+			Count  int      `json:"count,omitempty"`
+			Ratio  float64  `json:"ratio,omitempty" description:"from 0 to 1"`
+			Append bool     `json:"append,omitempty"`
+			Tags   []string `json:"tags,omitempty"`
+		}) (tea.Msg, error) {
+			return bubbleSet(a), nil
+		}),
+		widgets.BubbleRead("get", "Read it.", func(struct{}) (any, error) { return "50%", nil }),
+	}}
 }
 
 // badArgs are argument sets every action is called with: none, an unknown
@@ -91,6 +119,8 @@ func plausible(name string) any {
 		return "asc"
 	case "append":
 		return true
+	case "keys", "tags":
+		return []any{"a"}
 	}
 	return 1.0
 }

@@ -9,21 +9,24 @@ import (
 	"strings"
 )
 
-// An action's arguments are declared as a Go struct, one field per
-// argument, the way the MCP go-sdk declares a tool's input:
+// An action's arguments are declared as a Go struct, one exported field
+// per argument, the way the MCP go-sdk declares a tool's input:
 //
-//   - the json tag names the argument; with omitempty it is optional (an
-//     absent one is left zero), without it the argument is required;
-//   - the jsonschema tag describes it (without one, its schema has no
-//     description);
-//   - minimum and maximum bound an integer, enum (comma-separated values)
-//     limits a string.
+//   - the json tag names the argument (without one, the field's name; "-"
+//     leaves the field out); with omitempty it is optional (an absent one is
+//     left zero), without it the argument is required;
+//   - the jsonschema tag (or a description tag) describes it; without one,
+//     its schema has no description;
+//   - minimum and maximum bound an integer or a number, minItems and
+//     maxItems a list's length, and enum (comma-separated values) limits a
+//     string.
 //
-// Fields are string, bool or int. newArgSpec reads a struct's tags once,
-// into a package-level argSpec that never changes; its schema is the JSON
-// Schema an action offers, and bind checks what an agent sent against the
-// struct and fills one, refusing with an error that names the argument and
-// the rule.
+// Fields are strings, bools, integers (int, int8, ..., uint64), numbers
+// (float32, float64) or lists of strings. newArgSpec reads a struct's tags
+// once, into an argSpec that never changes; its schema is the JSON Schema
+// an action offers, and bind checks what an agent sent against the struct
+// and fills one, refusing with an error that names the argument and the
+// rule. Every widget's actions and a Bubble's typed actions use it.
 
 // noArgs is the argument struct of an action that takes none.
 type noArgs struct{}
@@ -38,7 +41,9 @@ type argSpec[T any] struct {
 	names string
 }
 
-// newArgSpec reads the arguments T declares.
+// newArgSpec reads the arguments T declares. T that is not a struct, a
+// field of a kind no argument has, or a bound that is not a number is a
+// mistake in the program, and panics.
 func newArgSpec[T any]() argSpec[T] {
 	fields := argFields(reflect.TypeFor[T]())
 	names := make([]string, len(fields))
@@ -48,33 +53,101 @@ func newArgSpec[T any]() argSpec[T] {
 	return argSpec[T]{fields: fields, names: strings.Join(names, ", ")}
 }
 
+// argKind is the JSON an argument takes.
+type argKind int
+
+const (
+	argString argKind = iota
+	argBool
+	argInt
+	argNumber
+	argList // of strings
+)
+
+// kindOf is the argKind of a field of type t, false for a type no
+// argument has.
+func kindOf(t reflect.Type) (argKind, bool) {
+	switch t.Kind() {
+	case reflect.String:
+		return argString, true
+	case reflect.Bool:
+		return argBool, true
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return argInt, true
+	case reflect.Float32, reflect.Float64:
+		return argNumber, true
+	case reflect.Slice:
+		return argList, t.Elem().Kind() == reflect.String
+	}
+	return 0, false
+}
+
+// jsonType names an argument kind as JSON Schema does.
+func (k argKind) jsonType() string {
+	switch k {
+	case argBool:
+		return "boolean"
+	case argInt:
+		return "integer"
+	case argNumber:
+		return "number"
+	case argList:
+		return "array"
+	}
+	return "string"
+}
+
+// boundKeys are the names of the tags, and of the JSON Schema keywords,
+// that bound an argument of kind k: its value, or a list's length.
+func (k argKind) boundKeys() (lo, hi string) {
+	if k == argList {
+		return "minItems", "maxItems"
+	}
+	return "minimum", "maximum"
+}
+
 // argField is one argument: a field of an argument struct.
 type argField struct {
 	name     string
 	index    int
-	kind     reflect.Kind
+	typ      reflect.Type
+	kind     argKind
 	required bool
 	desc     string
+	// min and max bound an integer or a number, or a list's length.
 	min, max *int
 	enum     []string
 }
 
 // argFields reads the arguments an argument struct declares, in field
-// order. A field of another kind, or a bound that is not a number, is a
-// mistake in the struct, and panics.
+// order.
 func argFields(t reflect.Type) []argField {
+	if t.Kind() != reflect.Struct {
+		panic(fmt.Sprintf("widgets: the arguments of an action are a struct, not %s", t))
+	}
 	out := make([]argField, 0, t.NumField())
 	for i := range t.NumField() {
 		sf := t.Field(i)
 		name, opts, _ := strings.Cut(sf.Tag.Get("json"), ",")
-		f := argField{name: name, index: i, kind: sf.Type.Kind(), desc: sf.Tag.Get("jsonschema"),
-			required: !slices.Contains(strings.Split(opts, ","), "omitempty")}
-		switch f.kind {
-		case reflect.String, reflect.Bool, reflect.Int:
-		default:
-			panic(fmt.Sprintf("widgets: argument %s of %s is a %s: an argument is a string, a bool or an int", name, t, f.kind))
+		if !sf.IsExported() || name == "-" {
+			continue
 		}
-		f.min, f.max = tagInt(t, sf, "minimum"), tagInt(t, sf, "maximum")
+		if name == "" {
+			name = sf.Name
+		}
+		kind, ok := kindOf(sf.Type)
+		if !ok {
+			panic(fmt.Sprintf("widgets: argument %s of %s is a %s: an argument is a string, a bool, an integer, a number or a list of strings", name, t, sf.Type))
+		}
+		f := argField{name: name, index: i, typ: sf.Type, kind: kind,
+			required: !slices.Contains(strings.Split(opts, ","), "omitempty")}
+		f.desc = sf.Tag.Get("jsonschema")
+		if f.desc == "" {
+			f.desc = sf.Tag.Get("description")
+		}
+		lo, hi := kind.boundKeys()
+		f.min, f.max = tagInt(t, sf, lo), tagInt(t, sf, hi)
 		if e := sf.Tag.Get("enum"); e != "" {
 			f.enum = strings.Split(e, ",")
 		}
@@ -96,17 +169,6 @@ func tagInt(t reflect.Type, sf reflect.StructField, tag string) *int {
 	return &n
 }
 
-// jsonType names an argument kind as JSON Schema does.
-func jsonType(k reflect.Kind) string {
-	switch k {
-	case reflect.Bool:
-		return "boolean"
-	case reflect.Int:
-		return "integer"
-	}
-	return "string"
-}
-
 // schema is the JSON Schema of the arguments T declares: an object of its
 // arguments, each with its type, description and bounds, that takes no
 // other property. It is a new map each time, for the caller to keep.
@@ -114,15 +176,19 @@ func (s argSpec[T]) schema() map[string]any {
 	props := make(map[string]any, len(s.fields))
 	var required []string
 	for _, f := range s.fields {
-		p := map[string]any{"type": jsonType(f.kind)}
+		p := map[string]any{"type": f.kind.jsonType()}
 		if f.desc != "" { // an argument its action's description explains has none
 			p["description"] = f.desc
 		}
+		if f.kind == argList {
+			p["items"] = map[string]any{"type": "string"}
+		}
+		lo, hi := f.kind.boundKeys()
 		if f.min != nil {
-			p["minimum"] = *f.min
+			p[lo] = *f.min
 		}
 		if f.max != nil {
-			p["maximum"] = *f.max
+			p[hi] = *f.max
 		}
 		if f.enum != nil {
 			p["enum"] = slices.Clone(f.enum)
@@ -159,10 +225,12 @@ func within(name string, min, max int) argRange { return argRange{name, min, max
 // bind checks the arguments an agent sent to action against T and returns
 // them as a T. It refuses, naming the argument: one T does not declare
 // (naming those it does); a required one that is missing; a value of the
-// wrong JSON kind; an integer out of its range (ranges, else its minimum
-// and maximum tags); a string outside its enum. Arguments are checked in
-// field order; an optional one that is absent is left zero. A null string
-// or bool counts as absent; a null integer is refused as missing.
+// wrong JSON kind; an integer or number out of its range (ranges, else its
+// minimum and maximum tags, else its Go type's); a string outside its
+// enum; a list of the wrong length or with an item that is not a string.
+// Arguments are checked in field order; an optional one that is absent is
+// left zero. A null string, bool or list counts as absent; a null integer
+// or number is refused as missing.
 func (s argSpec[T]) bind(action string, args map[string]any, ranges ...argRange) (T, error) {
 	var out T
 	if err := s.unknown(action, args); err != nil {
@@ -171,39 +239,67 @@ func (s argSpec[T]) bind(action string, args map[string]any, ranges ...argRange)
 	v := reflect.ValueOf(&out).Elem()
 	for _, f := range s.fields {
 		raw, present := args[f.name]
-		if f.kind != reflect.Int && raw == nil {
+		if f.kind != argInt && f.kind != argNumber && raw == nil {
 			present = false
 		}
 		if !present && !f.required {
 			continue
 		}
-		field := v.Field(f.index)
-		switch f.kind {
-		case reflect.String:
-			str, err := stringArg(action, f, raw)
-			if err != nil {
-				return out, err
-			}
-			field.SetString(str)
-		case reflect.Bool:
-			b, ok := raw.(bool)
-			if !ok {
-				if raw == nil {
-					return out, argErr(action, f.name, "is required: true or false")
-				}
-				return out, argErr(action, f.name, "must be true or false, got %s", jsonKind(raw))
-			}
-			field.SetBool(b)
-		case reflect.Int:
-			lo, hi := f.bounds(ranges)
-			n, err := intArg(action, f.name, raw, lo, hi)
-			if err != nil {
-				return out, err
-			}
-			field.SetInt(int64(n))
+		if err := f.set(action, v.Field(f.index), raw, ranges); err != nil {
+			return out, err
 		}
 	}
 	return out, nil
+}
+
+// set checks raw, what an agent sent for f, and stores it in field.
+func (f argField) set(action string, field reflect.Value, raw any, ranges []argRange) error {
+	switch f.kind {
+	case argString:
+		str, err := stringArg(action, f, raw)
+		if err != nil {
+			return err
+		}
+		field.SetString(str)
+	case argBool:
+		b, ok := raw.(bool)
+		if !ok {
+			if raw == nil {
+				return argErr(action, f.name, "is required: true or false")
+			}
+			return argErr(action, f.name, "must be true or false, got %s", jsonKind(raw))
+		}
+		field.SetBool(b)
+	case argInt:
+		lo, hi := f.bounds(ranges)
+		n, err := intArg(action, f.name, raw, lo, hi)
+		if err != nil {
+			return err
+		}
+		if field.CanInt() {
+			field.SetInt(int64(n))
+		} else {
+			field.SetUint(uint64(n))
+		}
+	case argNumber:
+		lo, hi := f.bounds(ranges)
+		x, err := numberArg(action, f.name, raw, lo, hi)
+		if err != nil {
+			return err
+		}
+		if field.OverflowFloat(x) {
+			return argErr(action, f.name, "%v is out of range: too large for a %s", x, f.typ)
+		}
+		field.SetFloat(x)
+	case argList:
+		lo, hi := f.bounds(ranges)
+		l, err := listArg(action, f.name, raw, lo, hi)
+		if err != nil {
+			return err
+		}
+		field.Set(reflect.ValueOf(l).Convert(f.typ))
+	}
+	return nil
 }
 
 // unknown refuses the first argument, in name order, that T does not
@@ -234,8 +330,10 @@ func (s argSpec[T]) declares(name string) bool {
 	return false
 }
 
-// bounds is the range of an integer argument: its entry in ranges, else
-// its minimum and maximum tags, else every int.
+// bounds is the range of a number or an integer, or of a list's length:
+// its entry in ranges, else its tags, else (for an integer) every value
+// its Go type holds, up to int's. math.MinInt and math.MaxInt stand for no
+// bound.
 func (f argField) bounds(ranges []argRange) (lo, hi int) {
 	for _, r := range ranges {
 		if r.name == f.name {
@@ -243,6 +341,9 @@ func (f argField) bounds(ranges []argRange) (lo, hi int) {
 		}
 	}
 	lo, hi = math.MinInt, math.MaxInt
+	if f.kind == argInt {
+		lo, hi = intTypeBounds(f.typ)
+	}
 	if f.min != nil {
 		lo = *f.min
 	}
@@ -250,6 +351,56 @@ func (f argField) bounds(ranges []argRange) (lo, hi int) {
 		hi = *f.max
 	}
 	return lo, hi
+}
+
+// intTypeBounds is the range of integer type t, cut to int's.
+func intTypeBounds(t reflect.Type) (lo, hi int) {
+	bits := t.Bits()
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if bits >= strconv.IntSize {
+			return math.MinInt, math.MaxInt
+		}
+		return -1 << (bits - 1), 1<<(bits-1) - 1
+	}
+	if bits >= strconv.IntSize {
+		return 0, math.MaxInt
+	}
+	return 0, 1<<bits - 1
+}
+
+// span words the range [lo, hi] ("1 to 9", "at least 1", "at most 9"), ""
+// for no bound.
+func span(lo, hi int) string {
+	switch {
+	case lo == math.MinInt && hi == math.MaxInt:
+		return ""
+	case lo == math.MinInt:
+		return fmt.Sprintf("at most %d", hi)
+	case hi == math.MaxInt:
+		return fmt.Sprintf("at least %d", lo)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
+}
+
+// valueIn words a value of noun in [lo, hi]: "an integer from 1 to 9",
+// "a number of at least 1", "an integer".
+func valueIn(noun string, lo, hi int) string {
+	switch {
+	case lo == math.MinInt && hi == math.MaxInt:
+		return noun
+	case lo == math.MinInt || hi == math.MaxInt:
+		return noun + " of " + span(lo, hi)
+	}
+	return noun + " from " + span(lo, hi)
+}
+
+// outOfRange refuses x, a value past [lo, hi].
+func outOfRange(action, name, x string, lo, hi int) error {
+	if hi < lo {
+		return argErr(action, name, "%s is out of range: there is nothing to choose from", x)
+	}
+	return argErr(action, name, "%s is out of range: valid %s", x, span(lo, hi))
 }
 
 // stringArg checks a string argument, and its enum when it has one.
@@ -279,14 +430,15 @@ func stringArg(action string, f argField, raw any) (string, error) {
 // past int32 inside a wide range is accepted and a huge one cannot
 // overflow.
 func intArg(action, name string, v any, min, max int) (int, error) {
+	what := valueIn("an integer", min, max)
 	if v == nil {
-		return 0, argErr(action, name, "is required: an integer from %d to %d", min, max)
+		return 0, argErr(action, name, "is required: %s", what)
 	}
 	var f float64
 	switch x := v.(type) {
 	case float64:
 		if x != math.Trunc(x) || math.IsInf(x, 0) || math.IsNaN(x) {
-			return 0, argErr(action, name, "must be an integer from %d to %d, got %v", min, max, x)
+			return 0, argErr(action, name, "must be %s, got %v", what, x)
 		}
 		f = x
 	case int:
@@ -294,13 +446,65 @@ func intArg(action, name string, v any, min, max int) (int, error) {
 	case int64:
 		f = float64(x)
 	default:
-		return 0, argErr(action, name, "must be an integer from %d to %d, got %s", min, max, jsonKind(v))
+		return 0, argErr(action, name, "must be %s, got %s", what, jsonKind(v))
 	}
-	if max < min {
-		return 0, argErr(action, name, "%.0f is out of range: there is nothing to choose from", f)
-	}
-	if f < float64(min) || f > float64(max) {
-		return 0, argErr(action, name, "%.0f is out of range: valid %d to %d", f, min, max)
+	if max < min || f < float64(min) || f > float64(max) {
+		return 0, outOfRange(action, name, fmt.Sprintf("%.0f", f), min, max)
 	}
 	return int(f), nil
+}
+
+// numberArg checks a number argument in [min, max].
+func numberArg(action, name string, v any, min, max int) (float64, error) {
+	what := valueIn("a number", min, max)
+	var x float64
+	switch n := v.(type) {
+	case nil:
+		return 0, argErr(action, name, "is required: %s", what)
+	case float64:
+		x = n
+	case float32:
+		x = float64(n)
+	case int:
+		x = float64(n)
+	case int64:
+		x = float64(n)
+	default:
+		return 0, argErr(action, name, "must be %s, got %s", what, jsonKind(v))
+	}
+	// math.MinInt and math.MaxInt are no bound: a number may pass them.
+	if max < min || (min != math.MinInt && x < float64(min)) || (max != math.MaxInt && x > float64(max)) {
+		return 0, outOfRange(action, name, fmt.Sprint(x), min, max)
+	}
+	return x, nil
+}
+
+// listArg checks a list of strings whose length is in [min, max].
+func listArg(action, name string, v any, min, max int) ([]string, error) {
+	what := "a list of strings"
+	if s := span(min, max); s != "" {
+		what = "a list of " + s + " strings"
+	}
+	var out []string
+	switch l := v.(type) {
+	case nil:
+		return nil, argErr(action, name, "is required: %s", what)
+	case []string:
+		out = slices.Clone(l)
+	case []any:
+		out = make([]string, len(l))
+		for i, item := range l {
+			s, ok := item.(string)
+			if !ok {
+				return nil, argErr(action, name, "item %d must be a string, got %s", i, jsonKind(item))
+			}
+			out[i] = s
+		}
+	default:
+		return nil, argErr(action, name, "must be %s, got %s", what, jsonKind(v))
+	}
+	if len(out) < min || len(out) > max {
+		return nil, argErr(action, name, "has %d items: it takes %s", len(out), span(min, max))
+	}
+	return out, nil
 }

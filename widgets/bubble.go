@@ -1,10 +1,7 @@
 package widgets
 
 import (
-	"encoding/json"
-	"errors"
 	"fmt"
-	"reflect"
 	"strings"
 
 	bt "charm.land/bubbletea/v2"
@@ -109,17 +106,22 @@ type BubbleAction struct {
 	invoke func(args map[string]any) (msg tea.Msg, value any, err error)
 }
 
-// BubbleWrite declares a write: its arguments decode into A, a struct whose
-// exported fields (by their json names) are the action's arguments, all
-// required but those tagged omitempty, and a field's `description` tag
-// describes it. do turns them into the message for the app's Update: the
-// app's own (a progress bar's SetPercent is a method, called in Update) or
-// a BubbleMsg of Bubble Tea messages for the model.
+// BubbleWrite declares a write: its arguments are A's exported fields,
+// declared as every widget's are: named by their json tags, all required
+// but those tagged omitempty, described by a jsonschema (or description)
+// tag, bounded by minimum and maximum (minItems and maxItems for a list)
+// and an enum. A field is a string, a bool, an integer, a number or a list
+// of strings; any other is a mistake in the program, and panics here. An
+// agent's arguments are checked against A and refused, naming the
+// argument and the rule, before do turns them into the message for the
+// app's Update: the app's own (a progress bar's SetPercent is a method,
+// called in Update) or a BubbleMsg of Bubble Tea messages for the model.
 func BubbleWrite[A any](name, description string, do func(A) (tea.Msg, error)) BubbleAction {
+	spec := newArgSpec[A]()
 	return BubbleAction{
-		action: write(name, description, schemaOf[A]()),
+		action: write(name, description, spec.schema()),
 		invoke: func(args map[string]any) (tea.Msg, any, error) {
-			a, err := decodeArgs[A](name, args)
+			a, err := spec.bind(name, args)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -129,14 +131,15 @@ func BubbleWrite[A any](name, description string, do func(A) (tea.Msg, error)) B
 	}
 }
 
-// BubbleRead declares a read: its arguments decode into A (as for
+// BubbleRead declares a read: its arguments are A's fields (as for
 // BubbleWrite) and read answers from the model as it was when the view was
 // built.
 func BubbleRead[A any](name, description string, read func(A) (any, error)) BubbleAction {
+	spec := newArgSpec[A]()
 	return BubbleAction{
-		action: tea.Action{Name: name, Description: description, InputSchema: schemaOf[A]()},
+		action: tea.Action{Name: name, Description: description, InputSchema: spec.schema()},
 		invoke: func(args map[string]any) (tea.Msg, any, error) {
-			a, err := decodeArgs[A](name, args)
+			a, err := spec.bind(name, args)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -146,8 +149,13 @@ func BubbleRead[A any](name, description string, read func(A) (any, error)) Bubb
 	}
 }
 
-// maxSendKeys bounds one send_keys call.
-const maxSendKeys = 256
+// sendKeysArgs are send_keys' arguments.
+type sendKeysArgs struct {
+	Keys []string `json:"keys" jsonschema:"the keys, such as [\"h\", \"i\", \"enter\"]" minItems:"1" maxItems:"256"`
+}
+
+// sendKeysArgsSpec reads sendKeysArgs once.
+var sendKeysArgsSpec = newArgSpec[sendKeysArgs]()
 
 // Children implements tea.Node.
 func (Bubble) Children() []tea.Node { return nil }
@@ -195,10 +203,9 @@ func (b Bubble) Actions() []tea.Action {
 	var out []tea.Action
 	if !b.Disabled {
 		out = append(out, write("send_keys", "Press keys in this embedded Bubble Tea component, in order, as a person would with it focused: each a key name (enter, tab, esc, up, ctrl+c, ...) or one character.",
-			bubbleSchema(map[string]any{"keys": map[string]any{"type": "array", "items": map[string]any{"type": "string"},
-				"minItems": 1, "maxItems": maxSendKeys, "description": "the keys, such as [\"h\", \"i\", \"enter\"]"}}, "keys")))
+			sendKeysArgsSpec.schema()))
 	}
-	out = append(out, read("get_view", "Read what this embedded Bubble Tea component draws now, as plain text.", bubbleSchema(nil)))
+	out = append(out, read("get_view", "Read what this embedded Bubble Tea component draws now, as plain text.", noArgsSpec.schema()))
 	for _, t := range b.Tools {
 		if b.Disabled && t.action.Sensitive() {
 			continue
@@ -217,12 +224,16 @@ func (b Bubble) Invoke(action string, args map[string]any) (tea.Result, error) {
 		}
 		return tea.Read(map[string]any{"view": ansi.Strip(b.Render(tea.RenderContext{Width: 1 << 16}))}), nil
 	case action == "send_keys" && !b.Disabled:
-		keys, err := sendKeys(args)
+		a, err := sendKeysArgsSpec.bind(action, args)
 		if err != nil {
 			return tea.Result{}, err
 		}
-		msgs := make([]bt.Msg, len(keys))
-		for i, k := range keys {
+		msgs := make([]bt.Msg, len(a.Keys))
+		for i, name := range a.Keys {
+			k, err := tea.ParseKey(name)
+			if err != nil {
+				return tea.Result{}, argErr(action, "keys", "item %d: %v", i, err)
+			}
 			msgs[i] = bt.KeyPressMsg(convert.ToKey(k))
 		}
 		return tea.Write(BubbleMsg{ID: b.ID, Msgs: msgs}), nil
@@ -244,137 +255,4 @@ func (b Bubble) Invoke(action string, args map[string]any) (tea.Result, error) {
 		return tea.Read(value), nil
 	}
 	return tea.Result{}, tea.UnknownActionError("bubble", action, b.Actions())
-}
-
-// sendKeys reads send_keys' keys argument.
-func sendKeys(args map[string]any) ([]tea.Key, error) {
-	const action = "send_keys"
-	for name := range args {
-		if name != "keys" {
-			return nil, argErr(action, name, "is not an argument of send_keys (its one argument is keys)")
-		}
-	}
-	raw, ok := args["keys"].([]any)
-	if !ok || len(raw) == 0 || len(raw) > maxSendKeys {
-		return nil, argErr(action, "keys", "must be a list of 1 to %d key names, got %s", maxSendKeys, jsonKind(args["keys"]))
-	}
-	keys := make([]tea.Key, len(raw))
-	for i, v := range raw {
-		s, ok := v.(string)
-		if !ok {
-			return nil, argErr(action, "keys", "item %d must be a key name, got %s", i, jsonKind(v))
-		}
-		k, err := tea.ParseKey(s)
-		if err != nil {
-			return nil, argErr(action, "keys", "item %d: %v", i, err)
-		}
-		keys[i] = k
-	}
-	return keys, nil
-}
-
-// schemaOf builds the JSON Schema of a typed action's arguments from A's
-// exported fields: strings, booleans, integers, numbers and lists of
-// strings. A field of another type is a programming mistake: it panics
-// when the action is declared.
-func schemaOf[A any]() map[string]any {
-	t := reflect.TypeFor[A]()
-	if t.Kind() != reflect.Struct {
-		panic(fmt.Sprintf("widgets: a Bubble action's arguments must be a struct, not %s", t))
-	}
-	props := map[string]any{}
-	var required []string
-	for f := range t.Fields() {
-		if !f.IsExported() {
-			continue
-		}
-		name, omit := jsonName(f)
-		if name == "-" {
-			continue
-		}
-		p := map[string]any{}
-		switch f.Type.Kind() {
-		case reflect.String:
-			p["type"] = "string"
-		case reflect.Bool:
-			p["type"] = "boolean"
-		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-			p["type"] = "integer"
-		case reflect.Float32, reflect.Float64:
-			p["type"] = "number"
-		case reflect.Slice:
-			if f.Type.Elem().Kind() != reflect.String {
-				panic(fmt.Sprintf("widgets: Bubble action argument %s: a list must be of strings", f.Name))
-			}
-			p["type"], p["items"] = "array", map[string]any{"type": "string"}
-		default:
-			panic(fmt.Sprintf("widgets: Bubble action argument %s has type %s: use a string, bool, integer, number or []string", f.Name, f.Type))
-		}
-		if d := f.Tag.Get("description"); d != "" {
-			p["description"] = d
-		}
-		props[name] = p
-		if !omit {
-			required = append(required, name)
-		}
-	}
-	if len(props) == 0 {
-		return bubbleSchema(nil)
-	}
-	return bubbleSchema(props, required...)
-}
-
-// jsonName is a field's name in JSON and whether it is tagged omitempty.
-func jsonName(f reflect.StructField) (string, bool) {
-	name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
-	if name == "" {
-		name = f.Name
-	}
-	return name, strings.Contains(opts, "omitempty")
-}
-
-// decodeArgs decodes a typed action's arguments into A, refusing unknown
-// and missing ones and wrong types with the rule.
-func decodeArgs[A any](action string, args map[string]any) (A, error) {
-	var a A
-	schema := schemaOf[A]()
-	props, _ := schema["properties"].(map[string]any)
-	for name := range args {
-		if _, ok := props[name]; !ok {
-			return a, argErr(action, name, "is not an argument of %s", action)
-		}
-	}
-	req, _ := schema["required"].([]string)
-	for _, name := range req {
-		if v, ok := args[name]; !ok || v == nil {
-			return a, argErr(action, name, "is required: %s", props[name].(map[string]any)["type"])
-		}
-	}
-	raw, err := json.Marshal(args)
-	if err != nil {
-		return a, argErr(action, "", "arguments are not JSON: %v", err)
-	}
-	if err := json.Unmarshal(raw, &a); err != nil {
-		var te *json.UnmarshalTypeError
-		if errors.As(err, &te) {
-			return a, argErr(action, te.Field, "must be %s, got %s", props[te.Field].(map[string]any)["type"], te.Value)
-		}
-		return a, argErr(action, "", "%v", err)
-	}
-	return a, nil
-}
-
-// bubbleSchema builds the JSON Schema object of a Bubble action: its
-// arguments (lists among them, which the argument structs of the other
-// widgets never need) and the required names; nil props means none.
-func bubbleSchema(props map[string]any, required ...string) map[string]any {
-	if props == nil {
-		props = map[string]any{}
-	}
-	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
-	if len(required) > 0 {
-		s["required"] = required
-	}
-	return s
 }

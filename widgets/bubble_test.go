@@ -220,11 +220,11 @@ func TestBubbleToolsAndTheirRefusals(t *testing.T) {
 		args         map[string]any
 		want         string
 	}{
-		{"no keys", "send_keys", map[string]any{"keys": []any{}}, "list of 1 to 256"},
+		{"no keys", "send_keys", map[string]any{"keys": []any{}}, `argument "keys": has 0 items: it takes 1 to 256`},
 		{"a key that is not one", "send_keys", map[string]any{"keys": []any{"nope"}}, "unknown key"},
 		{"an unknown argument", "send_keys", map[string]any{"keys": []any{"a"}, "text": "x"}, `argument "text": is not an argument`},
-		{"a missing typed argument", "set_percent", map[string]any{}, `argument "percent": is required: number`},
-		{"a typed argument of the wrong type", "set_percent", map[string]any{"percent": "half"}, `argument "percent": must be number, got string`},
+		{"a missing typed argument", "set_percent", map[string]any{}, `argument "percent": is required: a number`},
+		{"a typed argument of the wrong type", "set_percent", map[string]any{"percent": "half"}, `argument "percent": must be a number, got a string`},
 		{"the action's own rule", "set_percent", map[string]any{"percent": 2.0}, "from 0 to 1"},
 		{"an unknown action", "explode", nil, "offers: send_keys, get_view, set_percent, get_percent"},
 	}

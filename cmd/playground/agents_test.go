@@ -12,7 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/playground"
@@ -38,7 +37,7 @@ func TestSpawnableFlag(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			o, err := parseOptions(c.args)
 			if err == nil {
-				srv, serr := mcp.New(o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil))
+				srv, serr := mcp.New(o.mcp.serverOptions(noEnv, tea.NewSessions(), nil))
 				if serr != nil {
 					t.Fatal(serr)
 				}
@@ -126,20 +125,7 @@ func newAgentRig(t *testing.T) *sharedRig {
 	}
 	served := make(chan error, 1)
 	go func() { served <- sshSrv.Serve(context.Background(), l) }()
-	c, err := client.NewInProcessClient(mcpSrv.SDK())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if err := c.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = "2025-06-18"
-	init.Params.ClientInfo = sdk.Implementation{Name: "agent-test", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
+	c := inProcessClient(t, mcpSrv, "agent-test", nil)
 	t.Cleanup(func() {
 		agents.Close()
 		_ = c.Close()

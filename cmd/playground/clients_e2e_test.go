@@ -202,12 +202,7 @@ func initialize(t *testing.T, c *client.Client, name string) *wireClient {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), clientWait)
 	defer cancel()
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = "2025-06-18"
-	init.Params.ClientInfo = sdk.Implementation{Name: name, Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatalf("initialize: %v", err)
-	}
+	initClient(ctx, t, c, name, nil)
 	return &wireClient{t: t, c: c}
 }
 

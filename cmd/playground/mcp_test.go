@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -178,38 +177,15 @@ func TestMaxSessionsFlag(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := parseOptions(c.args)
-			if c.err != "" {
-				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
-					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
-				}
+			opts, ok := parsedMCPOptions(t, c.args, c.err)
+			if !ok {
 				return
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil)
 			if opts.MaxSessions != c.want {
 				t.Fatalf("MaxSessions = %d, want %d", opts.MaxSessions, c.want)
 			}
-			srv, err := mcp.New(opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer srv.Close()
-			defer srv.Sessions().StopAll()
-			cl, err := client.NewInProcessClient(srv.SDK())
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer cl.Close()
+			cl := inProcessClient(t, newMCPServer(t, opts), "flag-test", nil)
 			ctx := context.Background()
-			init := sdk.InitializeRequest{}
-			init.Params.ProtocolVersion = "2025-06-18"
-			init.Params.ClientInfo = sdk.Implementation{Name: "flag-test", Version: "1"}
-			if _, err := cl.Initialize(ctx, init); err != nil {
-				t.Fatal(err)
-			}
 			start := func(id string) *sdk.CallToolResult {
 				req := sdk.CallToolRequest{}
 				req.Params.Name, req.Params.Arguments = "facet_start", map[string]any{"app": "counter", "id": id}
@@ -251,17 +227,11 @@ func TestMaxSessionsPerClientFlag(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := parseOptions(c.args)
-			if c.err != "" {
-				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
-					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
-				}
+			opts, ok := parsedMCPOptions(t, c.args, c.err)
+			if !ok {
 				return
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).MaxSessionsPerClient; got != c.want {
+			if got := opts.MaxSessionsPerClient; got != c.want {
 				t.Fatalf("MaxSessionsPerClient = %d, want %d", got, c.want)
 			}
 		})

@@ -4,39 +4,17 @@ import (
 	"context"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/tea"
 )
 
 // TestPlaygroundOffersSessionsToMCPAppsHosts: --mcp serves the ui:// view
 // of a session to a client that declares the extension.
 func TestPlaygroundOffersSessionsToMCPAppsHosts(t *testing.T) {
-	o, err := parseOptions([]string{"--mcp"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := mcp.New(o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	defer srv.Sessions().StopAll()
-	c, err := client.NewInProcessClient(srv.SDK())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	opts, _ := parsedMCPOptions(t, []string{"--mcp"}, "")
+	c := inProcessClient(t, newMCPServer(t, opts), "host", map[string]any{mcp.UIExtension: map[string]any{"mimeTypes": []string{mcp.UIMIME}}})
 	ctx := context.Background()
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = sdk.Implementation{Name: "host", Version: "1"}
-	init.Params.Capabilities.Extensions = map[string]any{mcp.UIExtension: map[string]any{"mimeTypes": []string{mcp.UIMIME}}}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
 	start := sdk.CallToolRequest{}
 	start.Params.Name, start.Params.Arguments = "facet_start", map[string]any{"app": "counter", "id": "c"}
 	if res, err := c.CallTool(ctx, start); err != nil || res.IsError {

@@ -218,24 +218,17 @@ func TestEveryToolIsOneEveryClientAccepts(t *testing.T) {
 	for i, a := range apps {
 		names[i] = a.Name
 	}
-	srv, err := mcp.New(mcp.Options{Apps: apps, Startable: names, MaxSessions: len(apps) + 1, MaxSessionsPerClient: len(apps) + 1, Authorizer: mcp.AllowAll()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	defer srv.Sessions().StopAll()
+	srv := newMCPServer(t, mcp.Options{Apps: apps, Startable: names, MaxSessions: len(apps) + 1, MaxSessionsPerClient: len(apps) + 1, Authorizer: mcp.AllowAll()})
+	ctx := context.Background()
+	// Not started, so the client has no MCP session of its own: the tools
+	// of the sessions it starts are then in the sessionless tools/list
+	// that list reads.
 	c, err := client.NewInProcessClient(srv.SDK())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	ctx := context.Background()
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = "2025-06-18"
-	init.Params.ClientInfo = sdk.Implementation{Name: "portability", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
+	initClient(ctx, t, c, "portability", nil)
 	// The definitions as the server writes them: a client's Go struct
 	// would add what the wire does not carry (an empty properties object).
 	list := func() map[string]wireTool {

@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 	"github.com/mark3labs/mcp-go/client"
-	sdk "github.com/mark3labs/mcp-go/mcp"
 )
 
 // running is the whole program, run() with a command line, in a goroutine.
@@ -97,12 +96,7 @@ func httpAgent(t *testing.T, base string) *client.Client {
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = "2025-06-18"
-	init.Params.ClientInfo = sdk.Implementation{Name: "shared-run-test", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatalf("initialize over HTTP: %v", err)
-	}
+	initClient(ctx, t, c, "shared-run-test", nil)
 	return c
 }
 

@@ -92,20 +92,7 @@ func newSharedRig(t *testing.T) *sharedRig {
 	if err != nil {
 		t.Fatal(err)
 	}
-	agent, err := client.NewInProcessClient(mcpSrv.SDK())
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := context.Background()
-	if err := agent.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = "2025-06-18"
-	init.Params.ClientInfo = sdk.Implementation{Name: "shared-test", Version: "1"}
-	if _, err := agent.Initialize(ctx, init); err != nil {
-		t.Fatal(err)
-	}
+	agent := inProcessClient(t, mcpSrv, "shared-test", nil)
 	t.Cleanup(func() {
 		_ = agent.Close()
 		if err := sshSrv.Close(); err != nil {

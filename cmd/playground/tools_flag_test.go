@@ -1,13 +1,10 @@
 package main
 
 import (
-	"io"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/tea"
 )
 
 // TestToolsFlag: --tools reaches mcp.Options.ToolList (full when absent);
@@ -25,17 +22,11 @@ func TestToolsFlag(t *testing.T) {
 		{"without MCP", []string{"--tools=compact"}, "", "--tools and --session-tools shape MCP's tool list: add --mcp"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := parseOptions(c.args)
-			if c.err != "" {
-				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
-					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
-				}
+			opts, ok := parsedMCPOptions(t, c.args, c.err)
+			if !ok {
 				return
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).ToolList; got != c.want {
+			if got := opts.ToolList; got != c.want {
 				t.Fatalf("ToolList = %q, want %q", got, c.want)
 			}
 		})
@@ -56,17 +47,11 @@ func TestSessionToolsFlag(t *testing.T) {
 		{"zero", []string{"--mcp", "--session-tools", "0"}, 0, "-session-tools: must be a whole number, 1 or more"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := parseOptions(c.args)
-			if c.err != "" {
-				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
-					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
-				}
+			opts, ok := parsedMCPOptions(t, c.args, c.err)
+			if !ok {
 				return
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).MaxSessionTools; got != c.want {
+			if got := opts.MaxSessionTools; got != c.want {
 				t.Fatalf("MaxSessionTools = %d, want %d", got, c.want)
 			}
 		})
@@ -89,18 +74,11 @@ func TestHTTPLimitFlags(t *testing.T) {
 		{"without --http", []string{"--mcp", "--http-max-body=10"}, mcp.HTTPOptions{}, "limit --http: add --http ADDR"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			o, err := parseOptions(c.args)
-			if c.err != "" {
-				if err == nil || !strings.Contains(err.Error(), c.err) || exitCode(err, io.Discard) != 2 {
-					t.Fatalf("parse %v = %v, want a usage error mentioning %q", c.args, err, c.err)
-				}
+			opts, ok := parsedMCPOptions(t, c.args, c.err)
+			if !ok {
 				return
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			h := o.mcp.serverOptions(func(string) string { return "" }, tea.NewSessions(), nil).HTTP
-			if h.MaxSessions != c.want.MaxSessions || h.MaxStreams != c.want.MaxStreams || h.MaxBodyBytes != c.want.MaxBodyBytes || h.AgentIdle != c.want.AgentIdle {
+			if h := opts.HTTP; h.MaxSessions != c.want.MaxSessions || h.MaxStreams != c.want.MaxStreams || h.MaxBodyBytes != c.want.MaxBodyBytes || h.AgentIdle != c.want.AgentIdle {
 				t.Fatalf("HTTP options %+v, want %+v", h, c.want)
 			}
 		})

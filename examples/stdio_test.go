@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
-	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/examples/internal/exampletest"
 )
 
 // TestEveryExampleServesItselfOverStdio builds each example and starts it
@@ -39,35 +40,11 @@ func TestEveryExampleServesItselfOverStdio(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer cl.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			init := sdk.InitializeRequest{}
-			init.Params.ProtocolVersion = "2025-06-18"
-			init.Params.ClientInfo = sdk.Implementation{Name: "examples-test", Version: "1"}
-			if _, err := cl.Initialize(ctx, init); err != nil {
-				t.Fatal(err)
-			}
-			call := func(name string, args map[string]any) string {
-				req := sdk.CallToolRequest{}
-				req.Params.Name, req.Params.Arguments = name, args
-				res, err := cl.CallTool(ctx, req)
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				var b strings.Builder
-				for _, content := range res.Content {
-					if tc, ok := content.(sdk.TextContent); ok {
-						b.WriteString(tc.Text)
-					}
-				}
-				if res.IsError {
-					t.Fatalf("%s: %s", name, b.String())
-				}
-				return b.String()
-			}
-			call("facet_start", map[string]any{"app": c.app, "id": "ex"})
-			if shot := call("facet_screenshot", map[string]any{"id": "ex"}); !strings.Contains(shot, c.screen) {
+			agent := exampletest.Connect(ctx, t, cl, "examples-test")
+			agent.Call(ctx, "facet_start", map[string]any{"app": c.app, "id": "ex"})
+			if shot := agent.Call(ctx, "facet_screenshot", map[string]any{"id": "ex"}); !strings.Contains(shot, c.screen) {
 				t.Fatalf("screen lacks %q:\n%s", c.screen, shot)
 			}
 		})

@@ -1,20 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"io"
 	"regexp"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	bt "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/vt"
-	"github.com/mark3labs/mcp-go/client"
-	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/examples/internal/exampletest"
 )
 
 // TestTheBubbleTeaProgramAndAnAgentShareThePoll runs the Bubble Tea program
@@ -25,71 +19,30 @@ import (
 func TestTheBubbleTeaProgramAndAnAgentShareThePoll(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	emu := vt.NewSafeEmulator(60, 12)
-	drained := make(chan struct{})
-	go func() { // the emulator blocks until its replies are read
-		defer close(drained)
-		_, _ = io.Copy(io.Discard, emu)
-	}()
-	inR, inW := io.Pipe()
-	var stderr syncBuffer
+	term := exampletest.NewTerminal(t, 60, 12)
+	var stderr exampletest.SyncBuffer
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "127.0.0.1:0", inR, crlf{emu}, &stderr, bt.WithWindowSize(60, 12)) }()
-	defer func() {
-		_ = inW.Close()
-		_ = emu.InputPipe().(io.Closer).Close()
-		<-drained
-	}()
-	screen := func() string { return ansi.Strip(emu.Render()) }
+	go func() { done <- serve(ctx, "127.0.0.1:0", term, term, &stderr, bt.WithWindowSize(60, 12)) }()
 	eventually := func(what string, got func() string, want string) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for !strings.Contains(got(), want) {
-			if time.Now().After(deadline) {
-				t.Fatalf("%s never showed %q; it shows:\n%s\nstderr: %s", what, want, got(), stderr.String())
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
+		exampletest.Eventually(t, what, got, want, stderr.String)
 	}
 
 	eventually("stderr", stderr.String, "/mcp")
-	agent := httpAgent(ctx, t, regexp.MustCompile(`http://\S+/mcp`).FindString(stderr.String()))
-	call := func(name string, args map[string]any) string {
-		t.Helper()
-		req := sdk.CallToolRequest{}
-		req.Params.Name, req.Params.Arguments = name, args
-		res, err := agent.CallTool(ctx, req)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		var b strings.Builder
-		for _, c := range res.Content {
-			if tc, ok := c.(sdk.TextContent); ok {
-				b.WriteString(tc.Text)
-			}
-		}
-		if res.IsError {
-			t.Fatalf("%s: %s", name, b.String())
-		}
-		return b.String()
-	}
+	agent := exampletest.HTTPAgent(ctx, t, regexp.MustCompile(`http://\S+/mcp`).FindString(stderr.String()), "embed-example-test")
 
-	eventually("the program", screen, "My Bubble Tea program")
-	eventually("the program", screen, "Ship it? yes 0 · no 0")
-	call(sessionID+".no.click", nil)
-	eventually("the program, after the agent's vote", screen, "Ship it? yes 0 · no 1")
+	eventually("the program", term.Screen, "My Bubble Tea program")
+	eventually("the program", term.Screen, "Ship it? yes 0 · no 0")
+	agent.Call(ctx, sessionID+".no.click", nil)
+	eventually("the program, after the agent's vote", term.Screen, "Ship it? yes 0 · no 1")
 
 	// Yes has focus: the person's Enter votes yes; the parent counts it.
-	if _, err := io.WriteString(inW, "\r"); err != nil {
-		t.Fatal(err)
-	}
+	term.Type(t, "\r")
 	eventually("the agent's screenshot, after the person's Enter",
-		func() string { return call("facet_screenshot", map[string]any{"id": sessionID}) }, "Ship it? yes 1 · no 1")
-	eventually("the program's footer", screen, "keys seen: 1")
+		func() string { return agent.Call(ctx, "facet_screenshot", map[string]any{"id": sessionID}) }, "Ship it? yes 1 · no 1")
+	eventually("the program's footer", term.Screen, "keys seen: 1")
 
-	if _, err := io.WriteString(inW, "\x03"); err != nil { // Ctrl+C
-		t.Fatal(err)
-	}
+	term.Type(t, "\x03") // Ctrl+C
 	select {
 	case err := <-done:
 		if err != nil {
@@ -98,52 +51,4 @@ func TestTheBubbleTeaProgramAndAnAgentShareThePoll(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not return after Ctrl+C")
 	}
-}
-
-// httpAgent is a streamable-HTTP MCP client of url, initialized.
-func httpAgent(ctx context.Context, t *testing.T, url string) *client.Client {
-	t.Helper()
-	c, err := client.NewStreamableHttpClient(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = c.Close() })
-	if err := c.Start(ctx); err != nil {
-		t.Fatal(err)
-	}
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = "2025-06-18"
-	init.Params.ClientInfo = sdk.Implementation{Name: "shared-example-test", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		t.Fatalf("initialize over HTTP: %v", err)
-	}
-	return c
-}
-
-// crlf turns "\n" into "\r\n", as a terminal's line discipline would.
-type crlf struct{ w io.Writer }
-
-func (c crlf) Write(p []byte) (int, error) {
-	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
-}
-
-// syncBuffer is a bytes.Buffer written by one goroutine and read by another.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -6,21 +6,10 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/facetui/facet/examples/internal/exampletest"
 	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/render/terminal"
-	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/tea/runtimetest"
 )
-
-// start is mcptest.Start with every snapshot the session publishes checked
-// against the contract on tea.Model (see runtimetest).
-func start(t *testing.T, m tea.Model) *mcptest.Session {
-	t.Helper()
-	s := mcptest.Start(t, m)
-	sess, _ := s.Server().Sessions().Get(s.ID())
-	runtimetest.Check(t, sess.Runtime)
-	return s
-}
 
 func sample(t *testing.T) browser {
 	t.Helper()
@@ -45,7 +34,7 @@ func visible(c mcptest.Component) []string {
 }
 
 func TestBrowserExpandsAndShowsAFile(t *testing.T) {
-	s := start(t, sample(t))
+	s := exampletest.Start(t, sample(t))
 	s.AssertComponent("tree", func(c mcptest.Component) bool {
 		return strings.Join(visible(c), " ") == "docs src README.md"
 	}).AssertComponent("tree", func(c mcptest.Component) bool { return c.State["selected"] == "docs" }).
@@ -72,7 +61,7 @@ func TestBrowserExpandsAndShowsAFile(t *testing.T) {
 }
 
 func TestBrowserScrollsALongFile(t *testing.T) {
-	s := start(t, sample(t))
+	s := exampletest.Start(t, sample(t))
 	s.SelectNode("tree", "docs/guide.txt").
 		ScrollTo("content", 20).
 		AssertScreenContains("Line 21 of the guide.").
@@ -93,7 +82,7 @@ func TestBrowserSaysABinaryFileIsBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start(t, b).SelectNode("tree", "blob.bin").AssertScreenContains("blob.bin is a binary file.")
+	exampletest.Start(t, b).SelectNode("tree", "blob.bin").AssertScreenContains("blob.bin is a binary file.")
 }
 
 func TestRootFSRefusesAMissingDirectory(t *testing.T) {
@@ -117,7 +106,7 @@ func TestBrowserCountsEntriesInWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start(t, b).AssertScreenContains("one/ holds 1 entry:").
+	exampletest.Start(t, b).AssertScreenContains("one/ holds 1 entry:").
 		SelectNode("tree", "two").AssertScreenContains("two/ holds 2 entries:").
 		SelectNode("tree", "zero").AssertScreenContains("zero/ holds no entries:")
 }

@@ -5,28 +5,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/facetui/facet/examples/internal/exampletest"
 	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/render/terminal"
-	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/tea/runtimetest"
 )
-
-// start is mcptest.Start with every snapshot the session publishes checked
-// against the contract on tea.Model (see runtimetest).
-func start(t *testing.T, m tea.Model) *mcptest.Session {
-	t.Helper()
-	s := mcptest.Start(t, m)
-	sess, _ := s.Server().Sessions().Get(s.ID())
-	runtimetest.Check(t, sess.Runtime)
-	return s
-}
 
 func clockIs(prefix string) func(mcptest.Component) bool {
 	return func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, prefix) }
 }
 
 func TestPlayerSeeksPlaysAndPauses(t *testing.T) {
-	s := start(t, newPlayer(10*time.Millisecond))
+	s := exampletest.Start(t, newPlayer(10*time.Millisecond))
 	s.AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "Blue in Green — Miles Davis" }).
 		Seek("timeline", 60).
 		AssertComponent("clock", clockIs("01:00 / 05:37 · Paused")).
@@ -49,7 +38,7 @@ func TestPlayerSeeksPlaysAndPauses(t *testing.T) {
 }
 
 func TestPlayerPlaylistTab(t *testing.T) {
-	s := start(t, newPlayer(time.Hour))
+	s := exampletest.Start(t, newPlayer(time.Hour))
 	s.AssertToolAbsent("tracks.select").
 		SelectTab("view", 1).
 		AssertScreenContains("Naima — John Coltrane (04:21)").
@@ -64,7 +53,7 @@ func TestPlayerPlaylistTab(t *testing.T) {
 }
 
 func TestPlayerSkipsAndPlaysTheNextTrackAtTheEnd(t *testing.T) {
-	s := start(t, newPlayer(5*time.Millisecond))
+	s := exampletest.Start(t, newPlayer(5*time.Millisecond))
 	s.Click("prev").
 		AssertComponent("title", func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, "Round Midnight") }).
 		Click("next").Click("next").
@@ -79,7 +68,7 @@ func TestPlayerSkipsAndPlaysTheNextTrackAtTheEnd(t *testing.T) {
 }
 
 func TestPlayerEnterInThePlaylistPlays(t *testing.T) {
-	s := start(t, newPlayer(time.Hour))
+	s := exampletest.Start(t, newPlayer(time.Hour))
 	s.SelectTab("view", 1).SendKey("tab").SendKey("down").SendKey("enter").
 		AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "So What — Miles Davis" }).
 		AssertComponent("clock", clockIs("00:00 / 09:22 · Playing"))

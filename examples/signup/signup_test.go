@@ -4,25 +4,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/facetui/facet/examples/internal/exampletest"
 	"github.com/facetui/facet/render/mcp/mcptest"
-	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/tea/runtimetest"
 )
-
-// start is mcptest.Start with every snapshot the session publishes checked
-// against the contract on tea.Model (see runtimetest).
-func start(t *testing.T, m tea.Model) *mcptest.Session {
-	t.Helper()
-	s := mcptest.Start(t, m)
-	sess, _ := s.Server().Sessions().Get(s.ID())
-	runtimetest.Check(t, sess.Runtime)
-	return s
-}
 
 const secret = "s3cret-Passw0rd"
 
 func TestSignupValidatesEveryField(t *testing.T) {
-	s := start(t, newSignup())
+	s := exampletest.Start(t, newSignup())
 	s.Click("create").
 		AssertComponent("status", func(c mcptest.Component) bool { return c.Label == "4 thing(s) to fix:" }).
 		AssertComponent("problems", func(c mcptest.Component) bool {
@@ -59,7 +48,7 @@ func TestSignupValidatesEveryField(t *testing.T) {
 }
 
 func TestSignupNeverShowsThePassword(t *testing.T) {
-	s := start(t, newSignup())
+	s := exampletest.Start(t, newSignup())
 	s.TypeInto("name", "Ada").TypeInto("email", "ada@example.com").
 		TypeInto("password", secret).TypeInto("repeat", secret).Toggle("terms").Click("create")
 

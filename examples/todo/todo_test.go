@@ -3,27 +3,16 @@ package main
 import (
 	"testing"
 
+	"github.com/facetui/facet/examples/internal/exampletest"
 	"github.com/facetui/facet/render/mcp/mcptest"
-	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/tea/runtimetest"
 )
-
-// start is mcptest.Start with every snapshot the session publishes checked
-// against the contract on tea.Model (see runtimetest).
-func start(t *testing.T, m tea.Model) *mcptest.Session {
-	t.Helper()
-	s := mcptest.Start(t, m)
-	sess, _ := s.Server().Sessions().Get(s.ID())
-	runtimetest.Check(t, sess.Runtime)
-	return s
-}
 
 func statusIs(want string) func(mcptest.Component) bool {
 	return func(c mcptest.Component) bool { return c.Label == want }
 }
 
 func TestTodoAddCompleteAndDelete(t *testing.T) {
-	s := start(t, newTodo())
+	s := exampletest.Start(t, newTodo())
 
 	s.Click("add").AssertComponent("status", statusIs("Type a task first."))
 
@@ -65,13 +54,13 @@ func TestTodoAddCompleteAndDelete(t *testing.T) {
 }
 
 func TestTodoEnterInTheInputAdds(t *testing.T) {
-	s := start(t, newTodo())
+	s := exampletest.Start(t, newTodo())
 	s.TypeInto("task", "Buy milk").SendKey("enter").
 		AssertComponent("status", statusIs(`Added "Buy milk".`))
 }
 
 func TestTodoDeletingEverythingLeavesNothingToDo(t *testing.T) {
-	s := start(t, newTodo())
+	s := exampletest.Start(t, newTodo())
 	s.Click("delete").Confirm("confirm").Click("delete").Confirm("confirm").
 		AssertScreenContains("Nothing to do.").
 		AssertToolAbsent("delete.click").
@@ -79,7 +68,7 @@ func TestTodoDeletingEverythingLeavesNothingToDo(t *testing.T) {
 }
 
 func TestTodoFinishingEveryTaskNotifies(t *testing.T) {
-	s := start(t, newTodo())
+	s := exampletest.Start(t, newTodo())
 	s.Select("items", 0).Click("done").Select("items", 1).Click("done").
 		AssertNotified("All tasks done").
 		AssertScreenContains("✓ All tasks done. Nice work!")
@@ -92,7 +81,7 @@ func TestTodoFinishingEveryTaskNotifies(t *testing.T) {
 }
 
 func TestTodoAllDoneFollowsTheList(t *testing.T) {
-	s := start(t, newTodo())
+	s := exampletest.Start(t, newTodo())
 	s.Select("items", 0).Click("done").Select("items", 1).Click("done").AssertNotified("All tasks done")
 	// A new task is not done: the notification goes.
 	s.TypeInto("task", "Third").Click("add").
@@ -102,7 +91,7 @@ func TestTodoAllDoneFollowsTheList(t *testing.T) {
 }
 
 func TestTodoDeleteDialogByKeyboard(t *testing.T) {
-	s := start(t, newTodo())
+	s := exampletest.Start(t, newTodo())
 	// The dialog opens on Keep: Enter keeps the task.
 	s.Click("delete").SendKey("enter").AssertComponent("status", statusIs("Kept it."))
 	// Left moves to Delete; Enter deletes.
@@ -111,7 +100,7 @@ func TestTodoDeleteDialogByKeyboard(t *testing.T) {
 }
 
 func TestTodoAllDoneIsRaisedOnlyWhenTheListBecomesDone(t *testing.T) {
-	s := start(t, newTodo())
+	s := exampletest.Start(t, newTodo())
 	s.Select("items", 0).Click("done").Select("items", 1).Click("done").AssertNotified("All tasks done")
 	before := len(s.Server().Sessions().List()[0].Snapshot().Recent)
 	// Nothing changes whether all is done: no new notification.

@@ -16,18 +16,27 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
+// demoServer is explorerServer serving the playground's demos.
 func demoServer(t testing.TB) (*mcp.Server, *agent.Manager) {
 	t.Helper()
 	var apps []mcp.App
 	for _, a := range playground.Catalog() {
 		apps = append(apps, mcp.App{Name: a.Name, New: a.New})
 	}
-	srv, err := mcp.New(mcp.Options{Apps: apps, Authorizer: mcp.AllowAll(), MaxSessions: 64})
+	return explorerServer(t, mcp.Options{Apps: apps, Authorizer: mcp.AllowAll(), MaxSessions: 64})
+}
+
+// explorerServer is an MCP server with opts and the explorer installed as
+// an agent kind. Both close when the test ends.
+func explorerServer(t testing.TB, opts mcp.Options) (*mcp.Server, *agent.Manager) {
+	t.Helper()
+	srv, err := mcp.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{explorer.Kind: explorer.New(explorer.Options{})}})
 	if err != nil {
+		srv.Close()
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
@@ -249,19 +258,7 @@ func (v vaseApp) View() tea.Node {
 }
 
 func TestTheExplorerFindsABrokenReadAfterAWriteAndATimeout(t *testing.T) {
-	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll(), CallTimeout: 50 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{explorer.Kind: explorer.New(explorer.Options{})}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		m.Close()
-		srv.Sessions().StopAll()
-		srv.Close()
-	})
+	srv, m := explorerServer(t, mcp.Options{Authorizer: mcp.AllowAll(), CallTimeout: 50 * time.Millisecond})
 	kinds := func(info agent.Info) map[string]string {
 		out := map[string]string{}
 		for _, f := range info.Detail["faults"].([]explorer.Fault) {

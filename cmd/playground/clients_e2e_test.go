@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -374,31 +376,18 @@ func exploreEveryDemo(t *testing.T, w *wireClient, prefix string) exploration {
 		relist()
 		call("facet_screenshot", map[string]any{"id": id})
 		call("facet_list", nil)
-		done := map[string]bool{}
-		// Two rounds: what the first opens (a tab, a dialog) is explored
-		// in the second.
-		for range 2 {
+		names := func() []string {
 			relist()
-			names := make([]string, 0, len(listed))
-			for n := range listed {
-				names = append(names, n)
-			}
-			sort.Strings(names)
-			for _, n := range names {
-				if !strings.HasPrefix(n, id+"_") || done[n] {
-					continue
-				}
-				done[n] = true
-				switch {
-				case strings.HasSuffix(n, "_select_tab"):
-					for k := 0; k < 8 && call(n, map[string]any{"index": k}); k++ {
-						relist()
-					}
-				case strings.HasSuffix(n, "_click"), strings.Contains(n, "_get_"), strings.HasSuffix(n, "_discover_tools"):
-					call(n, nil)
-				}
-			}
+			return slices.Sorted(maps.Keys(listed))
 		}
+		// Each tab shows tools of its own: list them before the next.
+		walkSession(id, names, func(name string, args map[string]any) bool {
+			ok := call(name, args)
+			if ok && strings.HasSuffix(name, "_select_tab") {
+				relist()
+			}
+			return ok
+		})
 		relist()
 	}
 	return ex

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -277,29 +278,7 @@ func TestEveryToolIsOneEveryClientAccepts(t *testing.T) {
 		}
 		call("facet_screenshot", map[string]any{"id": id})
 		call("facet_list", nil)
-		// Two rounds: what the first opens (a tab, a dialog) is explored in the second.
-		done := map[string]bool{}
-		for round := 0; round < 2; round++ {
-			tools := list()
-			keys := make([]string, 0, len(tools))
-			for n := range tools {
-				keys = append(keys, n)
-			}
-			sort.Strings(keys)
-			for _, n := range keys {
-				if !strings.HasPrefix(n, id+"_") || done[n] {
-					continue
-				}
-				done[n] = true
-				switch {
-				case strings.HasSuffix(n, "_select_tab"):
-					for k := 0; k < 8 && call(n, map[string]any{"index": k}); k++ {
-					}
-				case strings.HasSuffix(n, "_click"), strings.Contains(n, "_get_"), strings.HasSuffix(n, "_discover_tools"):
-					call(n, nil)
-				}
-			}
-		}
+		walkSession(id, func() []string { return slices.Sorted(maps.Keys(list())) }, call)
 	}
 	tools := list()
 	if len(tools) < 50 || answers < 50 {

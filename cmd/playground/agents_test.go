@@ -4,7 +4,6 @@ import (
 	"context"
 	"go/parser"
 	"go/token"
-	"net"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,7 +15,6 @@ import (
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/ssh"
 	"github.com/facetui/facet/tea"
 )
 
@@ -98,48 +96,7 @@ func TestTheExplorersTestNamesRealConstructors(t *testing.T) {
 
 // newAgentRig is newSharedRig with the playground's agents installed and
 // their labels on each person's marker line, as runShared wires them.
-func newAgentRig(t *testing.T) *sharedRig {
-	t.Helper()
-	shared := tea.NewSessions()
-	mcpSrv, err := mcp.New(mcp.Options{Sessions: shared, Apps: mcpApps(), Authorizer: mcp.AllowAll()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	agents, err := installAgents(mcpSrv, agentOptions{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sshSrv, err := ssh.New(ssh.Options{
-		HostKeyPath: filepath.Join(t.TempDir(), "host_key"),
-		App:         "pair",
-		NewModel:    func(ssh.Info) tea.Model { return pairModel{} },
-		Sessions:    shared,
-		AgentLabel:  agents.Marker,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	served := make(chan error, 1)
-	go func() { served <- sshSrv.Serve(context.Background(), l) }()
-	c := inProcessClient(t, mcpSrv, "agent-test", nil)
-	t.Cleanup(func() {
-		agents.Close()
-		_ = c.Close()
-		_ = sshSrv.Close()
-		select {
-		case <-served:
-		case <-time.After(sharedWait):
-			t.Error("the SSH server did not stop")
-		}
-		mcpSrv.Close()
-		shared.StopAll()
-	})
-	return &sharedRig{t: t, sessions: shared, addr: l.Addr().String(), agent: c}
-}
+func newAgentRig(t *testing.T) *sharedRig { return startRig(t, true) }
 
 func TestTheMarkerLineShowsAnAgentAndTheDetachKeyStopsIt(t *testing.T) {
 	rig := newAgentRig(t)

@@ -17,6 +17,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/render/ssh"
@@ -69,15 +70,34 @@ type sharedRig struct {
 	agent    *client.Client
 }
 
-func newSharedRig(t *testing.T) *sharedRig {
+// newSharedRig is a rig without agents (see startRig).
+func newSharedRig(t *testing.T) *sharedRig { return startRig(t, false) }
+
+// startRig serves one session registry over SSH (the pair app, on a free
+// loopback port) and over MCP in process, with the playground's agents
+// installed and their labels on each person's marker line when withAgents,
+// as runShared wires them. Everything stops when the test ends.
+func startRig(t *testing.T, withAgents bool) *sharedRig {
 	t.Helper()
 	shared := tea.NewSessions()
-	sshSrv, err := ssh.New(ssh.Options{
+	mcpSrv, err := mcp.New(mcp.Options{Sessions: shared, Apps: mcpApps(), Authorizer: mcp.AllowAll()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sshOpts := ssh.Options{
 		HostKeyPath: filepath.Join(t.TempDir(), "host_key"),
 		App:         "pair",
 		NewModel:    func(ssh.Info) tea.Model { return pairModel{} },
 		Sessions:    shared,
-	})
+	}
+	var agents *agent.Manager
+	if withAgents {
+		if agents, err = installAgents(mcpSrv, agentOptions{}, nil); err != nil {
+			t.Fatal(err)
+		}
+		sshOpts.AgentLabel = agents.Marker
+	}
+	sshSrv, err := ssh.New(sshOpts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,14 +107,12 @@ func newSharedRig(t *testing.T) *sharedRig {
 	}
 	served := make(chan error, 1)
 	go func() { served <- sshSrv.Serve(context.Background(), l) }()
-
-	mcpSrv, err := mcp.New(mcp.Options{Sessions: shared, Apps: mcpApps(), Authorizer: mcp.AllowAll()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	agent := inProcessClient(t, mcpSrv, "shared-test", nil)
+	c := inProcessClient(t, mcpSrv, "shared-test", nil)
 	t.Cleanup(func() {
-		_ = agent.Close()
+		if agents != nil {
+			agents.Close()
+		}
+		_ = c.Close()
 		if err := sshSrv.Close(); err != nil {
 			t.Errorf("ssh Close: %v", err)
 		}
@@ -106,7 +124,7 @@ func newSharedRig(t *testing.T) *sharedRig {
 		mcpSrv.Close()
 		shared.StopAll()
 	})
-	return &sharedRig{t: t, sessions: shared, addr: l.Addr().String(), agent: agent}
+	return &sharedRig{t: t, sessions: shared, addr: l.Addr().String(), agent: c}
 }
 
 // call calls an MCP tool and returns its text and whether it is an error

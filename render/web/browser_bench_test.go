@@ -37,20 +37,13 @@ const keyLoop = `(async (keys, n) => {
 // reports the median and the 99th percentile (goal: p50 within a 16 ms
 // frame).
 func BenchmarkBrowserKeystrokeRoundTrip(b *testing.B) {
-	search := func() tea.Model {
-		m, err := playground.NewBrowserAt("search")
-		if err != nil {
-			panic(err)
-		}
-		return m
-	}
 	cases := []struct {
 		name  string
 		model func() tea.Model
 		keys  string // a JavaScript array of KeyboardEvent keys
 	}{
 		{"catalog/down-up", func() tea.Model { return playground.NewBrowser() }, `["ArrowDown", "ArrowUp"]`},
-		{"search/type-delete", search, `["r", "Backspace"]`},
+		{"search/type-delete", searchBrowser, `["r", "Backspace"]`},
 	}
 	ctx := browser(b)
 	for _, tc := range cases {

@@ -4,16 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
 	bt "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/vt"
 
 	"github.com/facetui/facet/bubble"
+	"github.com/facetui/facet/internal/termtest"
 	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
@@ -57,22 +55,11 @@ func TestModelEmbedsAFacetAppServedOverMCP(t *testing.T) {
 	m := bubble.New(ctx, sess.Runtime)
 	defer m.Close()
 
-	emu := vt.NewSafeEmulator(50, 10)
-	drained := make(chan struct{})
-	go func() { // the emulator blocks until its replies are read
-		defer close(drained)
-		_, _ = io.Copy(io.Discard, emu)
-	}()
-	inR, inW := io.Pipe()
-	p := bt.NewProgram(m, bt.WithContext(ctx), bt.WithInput(inR), bt.WithOutput(crlf{emu}), bt.WithWindowSize(50, 10))
+	term := termtest.NewTerminal(t, 50, 10)
+	p := bt.NewProgram(m, bt.WithContext(ctx), bt.WithInput(term), bt.WithOutput(term), bt.WithWindowSize(50, 10))
 	done := make(chan error, 1)
 	go func() { _, err := p.Run(); done <- err }()
-	defer func() {
-		_ = inW.Close()
-		_ = emu.InputPipe().(io.Closer).Close()
-		<-drained
-	}()
-	screen := func() string { return ansi.Strip(emu.Render()) }
+	screen := term.Screen
 	waitFor := func(want string) {
 		t.Helper()
 		deadline := time.Now().Add(5 * time.Second)
@@ -85,17 +72,13 @@ func TestModelEmbedsAFacetAppServedOverMCP(t *testing.T) {
 	}
 
 	waitFor("Count: 0")
-	if _, err := io.WriteString(inW, "\r"); err != nil { // Enter on the focused +1
-		t.Fatal(err)
-	}
+	term.Type(t, "\r") // Enter on the focused +1
 	waitFor("Count: 1")
 	s.Click("inc") // an agent, over MCP
 	waitFor("Count: 2")
 	s.AssertScreenContains("Count: 2")
 
-	if _, err := io.WriteString(inW, "\x03"); err != nil { // Ctrl+C
-		t.Fatal(err)
-	}
+	term.Type(t, "\x03") // Ctrl+C
 	select {
 	case err := <-done:
 		if err != nil {
@@ -130,14 +113,4 @@ func TestModelQuitsWhenTheAppStops(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the program kept running after its Facet app stopped")
 	}
-}
-
-// crlf turns "\n" into "\r\n", as a terminal's line discipline would.
-type crlf struct{ w io.Writer }
-
-func (c crlf) Write(p []byte) (int, error) {
-	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }

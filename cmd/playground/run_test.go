@@ -10,9 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/vt"
-
+	"github.com/facetui/facet/internal/termtest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/terminal"
 )
@@ -95,25 +93,14 @@ func TestExitCodes(t *testing.T) {
 func TestRunTerminalOpensADemoAndQuitsOnQ(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	emu := vt.NewSafeEmulator(100, 30)
-	drained := make(chan struct{})
-	go func() { // the emulator blocks until its replies are read
-		defer close(drained)
-		_, _ = io.Copy(io.Discard, emu)
-	}()
-	inR, inW := io.Pipe()
-	defer func() {
-		_ = inW.Close()
-		_ = emu.InputPipe().(io.Closer).Close()
-		<-drained
-	}()
+	term := termtest.NewTerminal(t, 100, 30)
 	opts, err := parseOptions([]string{"--demo", "counter"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- runTerminal(ctx, opts, inR, crlf{emu}, terminal.WithSize(100, 30)) }()
-	screen := func() string { return ansi.Strip(emu.Render()) }
+	go func() { done <- runTerminal(ctx, opts, term, term, terminal.WithSize(100, 30)) }()
+	screen := term.Screen
 	waitFor := func(want string) {
 		t.Helper()
 		deadline := time.Now().Add(5 * time.Second)
@@ -126,9 +113,7 @@ func TestRunTerminalOpensADemoAndQuitsOnQ(t *testing.T) {
 	}
 	keys := func(s string) {
 		t.Helper()
-		if _, err := io.WriteString(inW, s); err != nil {
-			t.Fatal(err)
-		}
+		term.Type(t, s)
 	}
 	waitFor("Count: 0")
 	waitFor("esc: back to catalog · q / ctrl+c: quit")
@@ -151,14 +136,4 @@ func TestRunTerminalOpensADemoAndQuitsOnQ(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatalf("run did not return after q; the screen shows:\n%s", screen())
 	}
-}
-
-// crlf turns "\n" into "\r\n", as a terminal's line discipline would.
-type crlf struct{ w io.Writer }
-
-func (c crlf) Write(p []byte) (int, error) {
-	if _, err := c.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }

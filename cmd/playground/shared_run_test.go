@@ -9,8 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/vt"
+	"github.com/facetui/facet/internal/termtest"
 	"github.com/mark3labs/mcp-go/client"
 )
 
@@ -177,24 +176,13 @@ func TestRunSharesSSHSessionsWithHTTPAgents(t *testing.T) {
 // virtual terminal: an agent finds the session "live" and its click shows
 // on the terminal.
 func TestRunSharesTheTerminalSessionWithHTTPAgents(t *testing.T) {
-	emu := vt.NewSafeEmulator(80, 24)
-	drained := make(chan struct{})
-	go func() { // the emulator blocks until its replies are read
-		defer close(drained)
-		_, _ = io.Copy(io.Discard, emu)
-	}()
-	inR, inW := io.Pipe()
-	t.Cleanup(func() {
-		_ = inW.Close()
-		_ = emu.InputPipe().(io.Closer).Close()
-		<-drained
-	})
+	term := termtest.NewTerminal(t, 80, 24)
 	tools := []string{"facet_list", "live.discover_tools", "live.inc.click"}
 	prog := startRun(t, []string{
 		"--http", "127.0.0.1:0",
 		"--allow-tools=" + strings.Join(tools, ","), "--allow-read-methods=tools/list",
 		"--demo", "counter",
-	}, inR, crlf{emu})
+	}, term, term)
 	base := prog.printed(httpListening)
 	if strings.HasSuffix(base, ":0") {
 		t.Fatalf("the program printed port 0 instead of the port it bound:\n%s", prog.stderr.String())
@@ -204,11 +192,11 @@ func TestRunSharesTheTerminalSessionWithHTTPAgents(t *testing.T) {
 	// report that comes while Bubble Tea is still starting up can be read
 	// and dropped (CI once saw a blank screen for 20 s), so it is sent
 	// again, as a terminal answers again, until the program has drawn.
-	screen := func() string { return ansi.Strip(emu.Render()) }
+	screen := term.Screen
 	drawn := make(chan struct{})
 	go func() {
 		for {
-			if _, err := io.WriteString(inW, "\x1b[8;24;80t"); err != nil {
+			if _, err := io.WriteString(term.Keyboard(), "\x1b[8;24;80t"); err != nil {
 				return
 			}
 			select {

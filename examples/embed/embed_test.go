@@ -9,6 +9,7 @@ import (
 	bt "charm.land/bubbletea/v2"
 
 	"github.com/facetui/facet/examples/internal/exampletest"
+	"github.com/facetui/facet/internal/termtest"
 )
 
 // TestTheBubbleTeaProgramAndAnAgentShareThePoll runs the Bubble Tea program
@@ -19,7 +20,7 @@ import (
 func TestTheBubbleTeaProgramAndAnAgentShareThePoll(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	term := exampletest.NewTerminal(t, 60, 12)
+	term := termtest.NewTerminal(t, 60, 12)
 	var stderr exampletest.SyncBuffer
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, "127.0.0.1:0", term, term, &stderr, bt.WithWindowSize(60, 12)) }()

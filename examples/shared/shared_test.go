@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/facetui/facet/examples/internal/exampletest"
+	"github.com/facetui/facet/internal/termtest"
 	"github.com/facetui/facet/render/terminal"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestPersonAndAgentShareTheLiveSession(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	term := exampletest.NewTerminal(t, 80, 24)
+	term := termtest.NewTerminal(t, 80, 24)
 	var stderr exampletest.SyncBuffer
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, "127.0.0.1:0", term, term, &stderr, terminal.WithSize(80, 24)) }()

@@ -1,4 +1,4 @@
-package exampletest
+package termtest
 
 import (
 	"bytes"
@@ -56,6 +56,10 @@ func (term *Terminal) Type(t testing.TB, keys string) {
 		t.Fatalf("type %q: %v", keys, err)
 	}
 }
+
+// Keyboard is what Type writes to, for a goroutine that types without a
+// test to fail (it gets an error once the terminal has closed).
+func (term *Terminal) Keyboard() io.Writer { return term.typing }
 
 // Screen is what the terminal shows, as plain text.
 func (term *Terminal) Screen() string { return ansi.Strip(term.emu.Render()) }

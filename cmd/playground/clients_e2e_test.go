@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/facetui/facet/internal/termtest"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -226,7 +227,7 @@ func stdioPlayground(t *testing.T, args ...string) *wireClient {
 func httpPlayground(t *testing.T, args ...string) string {
 	t.Helper()
 	bin := playgroundBuild.path(t)
-	var stderr syncBuffer
+	var stderr termtest.SyncBuffer
 	cmd := exec.Command(bin, append([]string{"--http", "127.0.0.1:0"}, args...)...)
 	cmd.Stdin = nil // /dev/null: no terminal, so it serves headless
 	cmd.Stderr = &stderr

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/facetui/facet/internal/termtest"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 )
 
@@ -24,7 +25,7 @@ func TestHeadlessHTTPServesUntilSIGTERM(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
-	var stderr syncBuffer
+	var stderr termtest.SyncBuffer
 	cmd := exec.Command(bin, "--http", "127.0.0.1:0", "--allow-tools", "facet_list", "--allow-read-methods", "tools/list")
 	cmd.Stdin = nil // /dev/null
 	cmd.Stderr = &stderr

@@ -16,7 +16,7 @@ import (
 // running is the whole program, run() with a command line, in a goroutine.
 type running struct {
 	t      *testing.T
-	stderr *syncBuffer
+	stderr *termtest.SyncBuffer
 	done   chan error
 	cancel context.CancelFunc
 	ended  bool
@@ -27,7 +27,7 @@ type running struct {
 func startRun(t *testing.T, args []string, stdin io.Reader, stdout io.Writer) *running {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &running{t: t, stderr: &syncBuffer{}, done: make(chan error, 1), cancel: cancel}
+	r := &running{t: t, stderr: &termtest.SyncBuffer{}, done: make(chan error, 1), cancel: cancel}
 	go func() { r.done <- run(ctx, args, stdin, stdout, r.stderr) }()
 	t.Cleanup(func() {
 		cancel()

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/vt"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/facetui/facet/internal/termtest"
 	"github.com/facetui/facet/playground"
 )
 
@@ -51,27 +51,12 @@ func TestSSHFlagMistakesAreUsageErrors(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer written by one goroutine and read by another.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
+// syncBuffer is termtest.SyncBuffer, under the name cluster_test.go uses.
+type syncBuffer = termtest.SyncBuffer
 
 func TestSSHModeServesTheCatalogToEachConnection(t *testing.T) {
 	dir := t.TempDir()
-	var stderr syncBuffer
+	var stderr termtest.SyncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
@@ -109,7 +94,7 @@ func TestSSHModeServesTheCatalogToEachConnection(t *testing.T) {
 	if err := sess.RequestPty("xterm-256color", 30, 100, nil); err != nil {
 		t.Fatal(err)
 	}
-	var raw syncBuffer
+	var raw termtest.SyncBuffer
 	sess.Stdout = io.MultiWriter(emu, &raw)
 	sess.Stderr = &raw
 	defer func() {

@@ -21,7 +21,7 @@ func TestTheBubbleTeaProgramAndAnAgentShareThePoll(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	term := termtest.NewTerminal(t, 60, 12)
-	var stderr exampletest.SyncBuffer
+	var stderr termtest.SyncBuffer
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, "127.0.0.1:0", term, term, &stderr, bt.WithWindowSize(60, 12)) }()
 	eventually := func(what string, got func() string, want string) {

@@ -434,19 +434,12 @@ func intArg(action, name string, v any, min, max int) (int, error) {
 	if v == nil {
 		return 0, argErr(action, name, "is required: %s", what)
 	}
-	var f float64
-	switch x := v.(type) {
-	case float64:
-		if x != math.Trunc(x) || math.IsInf(x, 0) || math.IsNaN(x) {
-			return 0, argErr(action, name, "must be %s, got %v", what, x)
-		}
-		f = x
-	case int:
-		f = float64(x)
-	case int64:
-		f = float64(x)
-	default:
+	f, ok := asNumber(v)
+	switch {
+	case !ok:
 		return 0, argErr(action, name, "must be %s, got %s", what, jsonKind(v))
+	case f != math.Trunc(f) || math.IsInf(f, 0) || math.IsNaN(f):
+		return 0, argErr(action, name, "must be %s, got %v", what, f)
 	}
 	if max < min || f < float64(min) || f > float64(max) {
 		return 0, outOfRange(action, name, fmt.Sprintf("%.0f", f), min, max)
@@ -454,22 +447,30 @@ func intArg(action, name string, v any, min, max int) (int, error) {
 	return int(f), nil
 }
 
+// asNumber is v as a float64 when it is a number: JSON's float64, or an
+// int a Go caller built.
+func asNumber(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case float32:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}
+
 // numberArg checks a number argument in [min, max].
 func numberArg(action, name string, v any, min, max int) (float64, error) {
 	what := valueIn("a number", min, max)
-	var x float64
-	switch n := v.(type) {
-	case nil:
+	if v == nil {
 		return 0, argErr(action, name, "is required: %s", what)
-	case float64:
-		x = n
-	case float32:
-		x = float64(n)
-	case int:
-		x = float64(n)
-	case int64:
-		x = float64(n)
-	default:
+	}
+	x, ok := asNumber(v)
+	if !ok {
 		return 0, argErr(action, name, "must be %s, got %s", what, jsonKind(v))
 	}
 	// math.MinInt and math.MaxInt are no bound: a number may pass them.

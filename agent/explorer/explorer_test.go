@@ -9,7 +9,7 @@ import (
 
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/explorer"
-	"github.com/facetui/facet/agent/mcphost"
+	"github.com/facetui/facet/agent/mcphost/mcphosttest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
@@ -30,21 +30,7 @@ func demoServer(t testing.TB) (*mcp.Server, *agent.Manager) {
 // an agent kind. Both close when the test ends.
 func explorerServer(t testing.TB, opts mcp.Options) (*mcp.Server, *agent.Manager) {
 	t.Helper()
-	srv, err := mcp.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{explorer.Kind: explorer.New(explorer.Options{})}})
-	if err != nil {
-		srv.Close()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		m.Close()
-		srv.Sessions().StopAll()
-		srv.Close()
-	})
-	return srv, m
+	return mcphosttest.Serve(t, opts, agent.Options{Kinds: map[string]agent.Factory{explorer.Kind: explorer.New(explorer.Options{})}})
 }
 
 func explore(t *testing.T, srv *mcp.Server, m *agent.Manager, app func() tea.Model, name, session string, seed, steps int) agent.Info {
@@ -279,19 +265,7 @@ func TestTheExplorerFindsABrokenReadAfterAWriteAndATimeout(t *testing.T) {
 // facet_start (owned by its spawner's connection), shrinks it to the one
 // click, and stops every session it started.
 func TestTheExplorerReplaysOnSessionsItsSpawnerOwns(t *testing.T) {
-	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll(), Apps: []mcp.App{{Name: "faulty", New: func() tea.Model { return faulty{} }}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{explorer.Kind: explorer.New(explorer.Options{})}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		m.Close()
-		srv.Sessions().StopAll()
-		srv.Close()
-	})
+	srv, m := explorerServer(t, mcp.Options{Authorizer: mcp.AllowAll(), Apps: []mcp.App{{Name: "faulty", New: func() tea.Model { return faulty{} }}}})
 	info := explore(t, srv, m, func() tea.Model { return faulty{} }, "faulty", "f2", 1, 60)
 	faults, _ := info.Detail["faults"].([]explorer.Fault)
 	if len(faults) == 0 {

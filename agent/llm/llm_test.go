@@ -14,7 +14,7 @@ import (
 
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/llm"
-	"github.com/facetui/facet/agent/mcphost"
+	"github.com/facetui/facet/agent/mcphost/mcphosttest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/mcp/mcptest"
@@ -258,21 +258,9 @@ func TestTheLLMAgentCompletesTheSearchTask(t *testing.T) {
 }
 
 func searchTask(t *testing.T, model *scripted, vars map[string]string) {
-	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{llm.Kind: llm.New(llm.Options{
+	srv, _ := mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll()}, agent.Options{Kinds: map[string]agent.Factory{llm.Kind: llm.New(llm.Options{
 		Getenv: env(vars),
 	})}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		m.Close()
-		srv.Sessions().StopAll()
-		srv.Close()
-	})
 	s := mcptest.Start(t, playground.NewSearch(), mcptest.WithServer(srv), mcptest.WithID("s1"), mcptest.WithApp("search"),
 		mcptest.WithWaitTimeout(time.Minute))
 	s.SpawnAgent(llm.Kind, "m1", map[string]any{"goal": "find the three most-starred Go CLIs"})

@@ -17,7 +17,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/agent"
-	"github.com/facetui/facet/agent/mcphost"
+	"github.com/facetui/facet/agent/mcphost/mcphosttest"
 	"github.com/facetui/facet/examples/planted"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
@@ -99,26 +99,12 @@ func setup(t *testing.T, opts mcp.Options) *fixture {
 	if opts.Authorizer == nil {
 		opts.Authorizer = mcp.AllowAll()
 	}
-	srv, err := mcp.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.srv = srv
-	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{
+	f.srv, f.m = mcphosttest.Serve(t, opts, agent.Options{Kinds: map[string]agent.Factory{
 		"clicker": func(s agent.Spec) (agent.Agent, error) { return &clicker{goal: s.Goal}, nil },
 		"gated":   func(s agent.Spec) (agent.Agent, error) { return &clicker{goal: s.Goal, gate: f.gate}, nil },
 		"spawner": func(agent.Spec) (agent.Agent, error) { return spawner{}, nil },
 		"picky":   func(agent.Spec) (agent.Agent, error) { return nil, fmt.Errorf("set PICKY_KEY to use it") },
 	}, Spawnable: []string{"clicker", "gated", "spawner", "picky"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.m = m
-	t.Cleanup(func() {
-		m.Close()
-		srv.Sessions().StopAll()
-		srv.Close()
-	})
 	return f
 }
 
@@ -448,19 +434,7 @@ func (typist) Ask(context.Context, string) (string, error) { return "", nil }
 func (typist) Status() map[string]any                      { return nil }
 
 func TestTheJournalNeverHoldsWhatWasTypedIntoAMaskedField(t *testing.T) {
-	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{"typist": func(agent.Spec) (agent.Agent, error) { return typist{}, nil }}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		m.Close()
-		srv.Sessions().StopAll()
-		srv.Close()
-	})
+	srv, _ := mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll()}, agent.Options{Kinds: map[string]agent.Factory{"typist": func(agent.Spec) (agent.Agent, error) { return typist{}, nil }}})
 	if _, err := srv.StartSession(context.Background(), "login2", "login", playground.NewLogin()); err != nil {
 		t.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/explorer"
-	"github.com/facetui/facet/agent/mcphost"
+	"github.com/facetui/facet/agent/mcphost/mcphosttest"
 	"github.com/facetui/facet/examples/planted"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/mcp/mcptest"
@@ -22,24 +22,12 @@ import (
 // that it finds it, shrinks it to the four calls that matter, and writes
 // a Go test that fails against the app and passes against the fixed one.
 func TestTheExplorerFindsThePlantedBug(t *testing.T) {
-	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll(),
-		Apps: []mcp.App{{Name: "planted", New: func() tea.Model { return planted.New() }}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := mcphost.Install(srv, agent.Options{Kinds: map[string]agent.Factory{
+	srv, _ := mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll(),
+		Apps: []mcp.App{{Name: "planted", New: func() tea.Model { return planted.New() }}}}, agent.Options{Kinds: map[string]agent.Factory{
 		explorer.Kind: explorer.New(explorer.Options{Package: "gen_test", Test: func(string) (string, []string) {
 			return "planted.New()", []string{"github.com/facetui/facet/examples/planted"}
 		}}),
 	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		m.Close()
-		srv.Sessions().StopAll()
-		srv.Close()
-	})
 	s := mcptest.Start(t, planted.New(), mcptest.WithServer(srv), mcptest.WithID("bug"), mcptest.WithApp("planted"),
 		mcptest.WithWaitTimeout(2*time.Minute))
 	s.SpawnAgent(explorer.Kind, "x1", map[string]any{"goal": "seed=1", "budget": map[string]any{"steps": 300}})

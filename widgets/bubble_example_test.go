@@ -49,3 +49,29 @@ func ExampleBubble() {
 	// Output:
 	// Name: Ada
 }
+
+// volume is the app's own message for a typed Bubble action.
+type volume struct{ level int }
+
+// ExampleBubbleWrite offers agents a typed action on a Bubble: its
+// arguments are a struct's fields, checked and refused as every widget's
+// are, before the function turns them into the app's message.
+func ExampleBubbleWrite() {
+	b := widgets.Bubble{ID: "player", View: "♪", Tools: []widgets.BubbleAction{
+		widgets.BubbleWrite("set_volume", "Set the volume.", func(a struct {
+			Level int `json:"level" jsonschema:"The volume, from 0 to 10." minimum:"0" maximum:"10"`
+		}) (tea.Msg, error) {
+			return volume{a.Level}, nil
+		}),
+	}}
+	res, err := b.Invoke("set_volume", map[string]any{"level": 7.0})
+	fmt.Printf("%#v %v\n", res.Msg(), err)
+	_, err = b.Invoke("set_volume", map[string]any{"level": 11.0})
+	fmt.Println(err)
+	_, err = b.Invoke("set_volume", map[string]any{"loud": true})
+	fmt.Println(err)
+	// Output:
+	// widgets_test.volume{level:7} <nil>
+	// set_volume: argument "level": 11 is out of range: valid 0 to 10
+	// set_volume: argument "loud": is not an argument of set_volume (takes: level)
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -59,23 +58,12 @@ func TestModelEmbedsAFacetAppServedOverMCP(t *testing.T) {
 	p := bt.NewProgram(m, bt.WithContext(ctx), bt.WithInput(term), bt.WithOutput(term), bt.WithWindowSize(50, 10))
 	done := make(chan error, 1)
 	go func() { _, err := p.Run(); done <- err }()
-	screen := term.Screen
-	waitFor := func(want string) {
-		t.Helper()
-		deadline := time.Now().Add(5 * time.Second)
-		for !strings.Contains(screen(), want) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the Bubble Tea program never showed %q; it shows:\n%s", want, screen())
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
 
-	waitFor("Count: 0")
+	term.WaitFor(t, "Count: 0")
 	term.Type(t, "\r") // Enter on the focused +1
-	waitFor("Count: 1")
+	term.WaitFor(t, "Count: 1")
 	s.Click("inc") // an agent, over MCP
-	waitFor("Count: 2")
+	term.WaitFor(t, "Count: 2")
 	s.AssertScreenContains("Count: 2")
 
 	term.Type(t, "\x03") // Ctrl+C

@@ -100,40 +100,25 @@ func TestRunTerminalOpensADemoAndQuitsOnQ(t *testing.T) {
 	}
 	done := make(chan error, 1)
 	go func() { done <- runTerminal(ctx, opts, term, term, terminal.WithSize(100, 30)) }()
-	screen := term.Screen
-	waitFor := func(want string) {
-		t.Helper()
-		deadline := time.Now().Add(5 * time.Second)
-		for !strings.Contains(screen(), want) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the screen never showed %q; it shows:\n%s", want, screen())
-			}
-			time.Sleep(5 * time.Millisecond)
-		}
-	}
-	keys := func(s string) {
-		t.Helper()
-		term.Type(t, s)
-	}
-	waitFor("Count: 0")
-	waitFor("esc: back to catalog · q / ctrl+c: quit")
-	keys("\r")
-	waitFor("Count: 1")
+	term.WaitFor(t, "Count: 0")
+	term.WaitFor(t, "esc: back to catalog · q / ctrl+c: quit")
+	term.Type(t, "\r")
+	term.WaitFor(t, "Count: 1")
 	// No MCP server shares this terminal: Ctrl+] is not a detach key here.
-	keys("\x1d\r")
-	waitFor("Count: 2")
-	if strings.Contains(screen(), "agents detached") {
-		t.Fatalf("Ctrl+] toggled agents on a terminal no agent can reach:\n%s", screen())
+	term.Type(t, "\x1d\r")
+	term.WaitFor(t, "Count: 2")
+	if strings.Contains(term.Screen(), "agents detached") {
+		t.Fatalf("Ctrl+] toggled agents on a terminal no agent can reach:\n%s", term.Screen())
 	}
-	keys("\x1b")
-	waitFor("Repository search")
-	keys("q")
+	term.Type(t, "\x1b")
+	term.WaitFor(t, "Repository search")
+	term.Type(t, "q")
 	select {
 	case err := <-done:
 		if err != nil {
 			t.Fatalf("run = %v, want nil after q", err)
 		}
 	case <-ctx.Done():
-		t.Fatalf("run did not return after q; the screen shows:\n%s", screen())
+		t.Fatalf("run did not return after q; the screen shows:\n%s", term.Screen())
 	}
 }

@@ -26,7 +26,7 @@ func TestTheBubbleTeaProgramAndAnAgentShareThePoll(t *testing.T) {
 	go func() { done <- serve(ctx, "127.0.0.1:0", term, term, &stderr, bt.WithWindowSize(60, 12)) }()
 	eventually := func(what string, got func() string, want string) {
 		t.Helper()
-		exampletest.Eventually(t, what, got, want, stderr.String)
+		termtest.Eventually(t, what, got, want, stderr.String)
 	}
 
 	eventually("stderr", stderr.String, "/mcp")

@@ -24,7 +24,7 @@ func TestPersonAndAgentShareTheLiveSession(t *testing.T) {
 	go func() { done <- serve(ctx, "127.0.0.1:0", term, term, &stderr, terminal.WithSize(80, 24)) }()
 	eventually := func(what string, got func() string, want string) {
 		t.Helper()
-		exampletest.Eventually(t, what, got, want, stderr.String)
+		termtest.Eventually(t, what, got, want, stderr.String)
 	}
 
 	eventually("stderr", stderr.String, "/mcp")

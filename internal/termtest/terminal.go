@@ -3,9 +3,7 @@ package termtest
 import (
 	"bytes"
 	"io"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
@@ -66,19 +64,9 @@ func (term *Terminal) Keyboard() io.Writer { return term.typing }
 // Screen is what the terminal shows, as plain text.
 func (term *Terminal) Screen() string { return ansi.Strip(term.emu.Render()) }
 
-// WaitFor waits up to five seconds for the screen to show want, and fails
-// the test with what it shows instead.
+// WaitFor waits up to ten seconds for the screen to show want (see
+// Eventually).
 func (term *Terminal) WaitFor(t testing.TB, want string) {
 	t.Helper()
-	term.waitFor(t, 5*time.Second, want)
-}
-
-// waitFor is WaitFor, waiting up to within.
-func (term *Terminal) waitFor(t testing.TB, within time.Duration, want string) {
-	t.Helper()
-	for deadline := time.Now().Add(within); !strings.Contains(term.Screen(), want); time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the screen never showed %q; it shows:\n%s", want, term.Screen())
-		}
-	}
+	Eventually(t, "the screen", term.Screen, want, nil)
 }

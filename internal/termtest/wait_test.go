@@ -1,4 +1,4 @@
-package exampletest
+package termtest
 
 import (
 	"fmt"

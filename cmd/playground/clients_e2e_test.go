@@ -17,11 +17,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/facetui/facet/internal/termtest"
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/internal/termtest"
 )
 
 // The tests in this file build the playground binary once and talk to it

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/facetui/facet/internal/termtest"
 	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/internal/termtest"
 )
 
 // TestHeadlessHTTPServesUntilSIGTERM builds the binary and runs it as a

@@ -9,8 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/facetui/facet/internal/termtest"
 	"github.com/mark3labs/mcp-go/client"
+
+	"github.com/facetui/facet/internal/termtest"
 )
 
 // running is the whole program, run() with a command line, in a goroutine.

@@ -85,6 +85,8 @@ type wireClient struct {
 	t    *testing.T
 	c    *client.Client
 	next int64
+	// server is who answered initialize.
+	server sdk.Implementation
 }
 
 // wireAnswer is a tools/call result as sent.
@@ -206,8 +208,8 @@ func initialize(t *testing.T, c *client.Client, name string) *wireClient {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), clientWait)
 	defer cancel()
-	initClient(ctx, t, c, name, nil)
-	return &wireClient{t: t, c: c}
+	res := initClient(ctx, t, c, name, nil)
+	return &wireClient{t: t, c: c, server: res.ServerInfo}
 }
 
 // stdioPlayground runs the built binary with --mcp and args under an

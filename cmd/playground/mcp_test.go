@@ -3,15 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"os/exec"
-	"path/filepath"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
@@ -80,52 +77,16 @@ func TestHTTPRefusesWithoutAConfiguredPolicy(t *testing.T) {
 	}
 }
 
-// TestBinaryOverStdio builds the playground and drives it as a client
-// would: a real process, JSON-RPC over its stdin and stdout.
+// TestBinaryOverStdio drives the built playground as a client would: a
+// real process, JSON-RPC over its stdin and stdout.
 func TestBinaryOverStdio(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "playground")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	c, err := client.NewStdioMCPClient(bin, nil, "--mcp")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = "2025-06-18"
-	init.Params.ClientInfo = sdk.Implementation{Name: "binary-test", Version: "1"}
-	res, err := c.Initialize(ctx, init)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.ServerInfo.Name != "facet" {
-		t.Fatalf("server name %q", res.ServerInfo.Name)
+	w := stdioPlayground(t)
+	if w.server.Name != "facet" {
+		t.Fatalf("server name %q", w.server.Name)
 	}
 	call := func(name string, args map[string]any) string {
 		t.Helper()
-		req := sdk.CallToolRequest{}
-		req.Params.Name, req.Params.Arguments = name, args
-		r, err := c.CallTool(ctx, req)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		var b strings.Builder
-		for _, content := range r.Content {
-			if tc, ok := content.(sdk.TextContent); ok {
-				b.WriteString(tc.Text)
-			}
-		}
-		if r.IsError {
-			t.Fatalf("%s: error result %s", name, b.String())
-		}
-		return b.String()
+		return w.mustCall(name, args).text()
 	}
 	if out := call("facet_start", map[string]any{"app": "search", "id": "demo"}); !strings.Contains(out, "Session started: demo") || !strings.Contains(out, "demo_results_sort") {
 		t.Fatalf("start: %s", out)
@@ -140,14 +101,7 @@ func TestBinaryOverStdio(t *testing.T) {
 	if shot := call("facet_screenshot", map[string]any{"id": "demo"}); !strings.Contains(shot, "repositor") {
 		t.Fatalf("screenshot:\n%s", shot)
 	}
-	tools, err := c.ListTools(ctx, sdk.ListToolsRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, tl := range tools.Tools {
-		names = append(names, tl.Name)
-	}
+	names := slices.Sorted(maps.Keys(w.tools()))
 	if !slices.Contains(names, "demo_results_get_rows") || !slices.Contains(names, "facet_act") {
 		t.Fatalf("tools: %v", names)
 	}

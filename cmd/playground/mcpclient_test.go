@@ -11,16 +11,19 @@ import (
 )
 
 // initClient sends initialize to the started client c as client name,
-// declaring extensions (nil for none), as a client does.
-func initClient(ctx context.Context, t *testing.T, c *client.Client, name string, extensions map[string]any) {
+// declaring extensions (nil for none), as a client does, and returns the
+// server's answer.
+func initClient(ctx context.Context, t *testing.T, c *client.Client, name string, extensions map[string]any) *sdk.InitializeResult {
 	t.Helper()
 	init := sdk.InitializeRequest{}
 	init.Params.ProtocolVersion = "2025-06-18"
 	init.Params.ClientInfo = sdk.Implementation{Name: name, Version: "1"}
 	init.Params.Capabilities.Extensions = extensions
-	if _, err := c.Initialize(ctx, init); err != nil {
+	res, err := c.Initialize(ctx, init)
+	if err != nil {
 		t.Fatalf("initialize as %s: %v", name, err)
 	}
+	return res
 }
 
 // inProcessClient is an in-process MCP client of srv, started (so the

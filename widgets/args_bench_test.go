@@ -38,3 +38,36 @@ func BenchmarkActions(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBubbleTypedAction measures a Bubble's typed action: declaring
+// it (what each View does), and answering a call and a send_keys.
+func BenchmarkBubbleTypedAction(b *testing.B) {
+	type setArgs struct {
+		Percent float64 `json:"percent" description:"from 0 to 1"`
+		Label   string  `json:"label,omitempty"`
+	}
+	declare := func() widgets.BubbleAction {
+		return widgets.BubbleWrite("set", "Set the bar.", func(a setArgs) (tea.Msg, error) { return a, nil })
+	}
+	b.Run("declare", func(b *testing.B) {
+		for b.Loop() {
+			_ = declare()
+		}
+	})
+	bubble := widgets.Bubble{ID: "p", View: "50%", Tools: []widgets.BubbleAction{declare()}}
+	for _, bc := range []struct {
+		name, action string
+		args         map[string]any
+	}{
+		{"invoke", "set", map[string]any{"percent": 0.5, "label": "upload"}},
+		{"send_keys", "send_keys", map[string]any{"keys": []any{"h", "i", "enter"}}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := bubble.Invoke(bc.action, bc.args); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -110,6 +110,14 @@ func walkKeys(dec *json.Decoder, path string, depth int) error {
 // foldKey folds a key the way encoding/json matches keys to struct fields
 // (its foldName): two keys fold equal exactly when bytes.EqualFold says so.
 func foldKey(k string) string {
+	if !foldable(k) {
+		return k
+	}
+	return foldRunes(k)
+}
+
+// foldRunes is foldKey rune by rune.
+func foldRunes(k string) string {
 	var b strings.Builder
 	b.Grow(len(k))
 	for _, r := range k {
@@ -123,4 +131,16 @@ func foldKey(k string) string {
 		}
 	}
 	return b.String()
+}
+
+// foldable reports whether foldKey would change k: whether it has an
+// upper-case ASCII letter or anything beyond ASCII. Protocol keys have
+// neither, and keep their own string.
+func foldable(k string) bool {
+	for i := 0; i < len(k); i++ {
+		if c := k[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+			return true
+		}
+	}
+	return false
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // rpc sends one raw JSON-RPC request to srv, as a transport would hand it
@@ -98,4 +100,16 @@ func TestSameKeys(t *testing.T) {
 	if err := sameKeys([]byte(strings.Repeat("[", maxRequestDepth+2))); !errors.Is(err, errTooDeep) {
 		t.Fatalf("a deep document: %v", err)
 	}
+}
+
+// TestFoldKeyKeepsWhatItWouldNotChange checks foldKey's shortcut (a key
+// with nothing to fold is itself) against folding rune by rune.
+func TestFoldKeyKeepsWhatItWouldNotChange(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := rapid.OneOf(rapid.String(), rapid.StringMatching(`[a-zA-Z_/0-9]{0,12}`),
+			rapid.Map(rapid.SliceOf(rapid.Byte()), func(b []byte) string { return string(b) })).Draw(t, "key")
+		if got, want := foldKey(k), foldRunes(k); got != want {
+			t.Fatalf("foldKey(%q) = %q, want %q", k, got, want)
+		}
+	})
 }

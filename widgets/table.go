@@ -982,10 +982,26 @@ type sortKey struct {
 
 func newSortKey(cell string) sortKey {
 	k := sortKey{fold: strings.ToLower(cell)}
-	if f, err := strconv.ParseFloat(strings.TrimSpace(cell), 64); err == nil && !math.IsNaN(f) {
-		k.num, k.isNum = f, true
+	if t := strings.TrimSpace(cell); mayBeNumber(t) {
+		if f, err := strconv.ParseFloat(t, 64); err == nil && !math.IsNaN(f) {
+			k.num, k.isNum = f, true
+		}
 	}
 	return k
+}
+
+// mayBeNumber reports whether strconv.ParseFloat could read s: it begins
+// with a sign, a digit, a point, or the i or n of inf and nan. Text that
+// cannot is not parsed, which would allocate its error.
+func mayBeNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch c := s[0]; {
+	case c == '+', c == '-', c == '.', '0' <= c && c <= '9', c == 'i', c == 'I', c == 'n', c == 'N':
+		return true
+	}
+	return false
 }
 
 func compareSortKeys(a, b sortKey) int {
@@ -993,6 +1009,80 @@ func compareSortKeys(a, b sortKey) int {
 		return cmp.Compare(a.num, b.num)
 	}
 	return strings.Compare(a.fold, b.fold)
+}
+
+// sortedOrder returns the indexes of keys in sorted order, descending
+// when desc, equal keys in index order (a stable sort). A column of
+// numbers only or of text only is ordered totally by its keys, and is
+// sorted as key and index pairs, without an index into keys per
+// comparison; a mixed column, whose comparison need not be transitive,
+// keeps the stable sort's own order.
+func sortedOrder(keys []sortKey, desc bool) []int {
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	if !uniformKeys(keys) {
+		slices.SortStableFunc(order, func(a, b int) int {
+			if desc {
+				return compareSortKeys(keys[b], keys[a])
+			}
+			return compareSortKeys(keys[a], keys[b])
+		})
+		return order
+	}
+	sign := 1
+	if desc {
+		sign = -1
+	}
+	if len(keys) > 0 && keys[0].isNum {
+		type entry struct {
+			num float64
+			i   int
+		}
+		es := make([]entry, len(keys))
+		for i, k := range keys {
+			es[i] = entry{k.num, i}
+		}
+		slices.SortFunc(es, func(a, b entry) int {
+			if c := cmp.Compare(a.num, b.num); c != 0 {
+				return sign * c
+			}
+			return cmp.Compare(a.i, b.i)
+		})
+		for i, e := range es {
+			order[i] = e.i
+		}
+		return order
+	}
+	type entry struct {
+		fold string
+		i    int
+	}
+	es := make([]entry, len(keys))
+	for i, k := range keys {
+		es[i] = entry{k.fold, i}
+	}
+	slices.SortFunc(es, func(a, b entry) int {
+		if c := strings.Compare(a.fold, b.fold); c != 0 {
+			return sign * c
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	for i, e := range es {
+		order[i] = e.i
+	}
+	return order
+}
+
+// uniformKeys reports whether keys are all numbers or all text.
+func uniformKeys(keys []sortKey) bool {
+	for _, k := range keys {
+		if k.isNum != keys[0].isNum {
+			return false
+		}
+	}
+	return true
 }
 
 // sort orders a new copy of Rows by column col, keeping the selected row.
@@ -1005,16 +1095,7 @@ func (s *TableState) sort(col int, desc bool) {
 		}
 		keys[i] = newSortKey(cell)
 	}
-	order := make([]int, len(s.Rows))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if desc {
-			return compareSortKeys(keys[b], keys[a])
-		}
-		return compareSortKeys(keys[a], keys[b])
-	})
+	order := sortedOrder(keys, desc)
 	rows := make([][]string, len(order))
 	selected := 0
 	for i, from := range order {

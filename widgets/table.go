@@ -768,11 +768,74 @@ func (t Table) getRows(args map[string]any) (tea.Result, error) {
 	end := min(offset+limit, len(t.Rows))
 	rows := make([]TableRow, 0, end-offset)
 	for _, r := range t.Rows[offset:end] {
-		cells := make([]string, len(keys))
-		copy(cells, r)
-		rows = append(rows, TableRow{Keys: keys, Cells: cells, Numeric: numeric})
+		// One cell per column: the row's own cells when it has enough
+		// (capped, so nothing appends into the table's row), a copy
+		// padded with "" when it is short.
+		cells := r
+		if len(r) < len(keys) {
+			cells = make([]string, len(keys))
+			copy(cells, r)
+		}
+		rows = append(rows, TableRow{Keys: keys, Cells: cells[:len(keys):len(keys)], Numeric: numeric})
 	}
-	return tea.Read(map[string]any{"columns": keys, "rows": rows, "total": len(t.Rows), "offset": offset}), nil
+	return tea.Read(TablePage{Columns: keys, Offset: offset, Rows: rows, Total: len(t.Rows)}), nil
+}
+
+// TablePage is what get_rows reads: a page of rows, the column keys in
+// display order, the page's offset and the table's total number of rows.
+// Its fields are declared in the order of their JSON names, so it encodes
+// as a map of the same members would.
+type TablePage struct {
+	Columns []string   `json:"columns"`
+	Offset  int        `json:"offset"`
+	Rows    []TableRow `json:"rows"`
+	Total   int        `json:"total"`
+}
+
+// AppendJSON appends the page's JSON to dst, byte for byte what
+// encoding/json.Marshal writes for it, in one pass: encoding/json would
+// check and copy every row's MarshalJSON output again.
+func (p TablePage) AppendJSON(dst []byte) []byte {
+	dst = append(dst, `{"columns":`...)
+	if p.Columns == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i, c := range p.Columns {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONString(dst, c)
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"offset":`...)
+	dst = strconv.AppendInt(dst, int64(p.Offset), 10)
+	dst = append(dst, `,"rows":`...)
+	if p.Rows == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i, r := range p.Rows {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = r.AppendJSON(dst)
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = strconv.AppendInt(dst, int64(p.Total), 10)
+	return append(dst, '}')
+}
+
+// MarshalJSON implements json.Marshaler with AppendJSON.
+func (p TablePage) MarshalJSON() ([]byte, error) {
+	n := 64
+	for _, r := range p.Rows {
+		n += r.size()
+	}
+	return p.AppendJSON(make([]byte, 0, n)), nil
 }
 
 // TableRow is one row as get_rows reads it: Cells[i] under Keys[i], the
@@ -800,6 +863,11 @@ func (r TableRow) Cell(key string) string {
 // order; a missing cell is "". Keys and cells are escaped as encoding/json
 // escapes strings, written straight into one buffer.
 func (r TableRow) MarshalJSON() ([]byte, error) {
+	return r.AppendJSON(make([]byte, 0, r.size())), nil
+}
+
+// size is about the length of the row's JSON, unescaped.
+func (r TableRow) size() int {
 	n := 2
 	for i, k := range r.Keys {
 		n += len(k) + 4
@@ -807,7 +875,17 @@ func (r TableRow) MarshalJSON() ([]byte, error) {
 			n += len(r.Cells[i]) + 2
 		}
 	}
-	b := make([]byte, 0, n)
+	return n
+}
+
+// Number reports whether cell i encodes as a JSON number: its column is
+// numeric and the cell is a number as JSON spells it.
+func (r TableRow) Number(i int) bool {
+	return i < len(r.Numeric) && r.Numeric[i] && i < len(r.Cells) && isJSONNumber(r.Cells[i])
+}
+
+// AppendJSON appends the row's JSON (see MarshalJSON) to b.
+func (r TableRow) AppendJSON(b []byte) []byte {
 	b = append(b, '{')
 	for i, k := range r.Keys {
 		if i > 0 {
@@ -819,13 +897,13 @@ func (r TableRow) MarshalJSON() ([]byte, error) {
 		if i < len(r.Cells) {
 			v = r.Cells[i]
 		}
-		if i < len(r.Numeric) && r.Numeric[i] && isJSONNumber(v) {
+		if r.Number(i) {
 			b = append(b, v...)
 			continue
 		}
 		b = appendJSONString(b, v)
 	}
-	return append(b, '}'), nil
+	return append(b, '}')
 }
 
 // TableState is a Table's model: rows, selection, scroll offset and sort.
@@ -904,10 +982,26 @@ type sortKey struct {
 
 func newSortKey(cell string) sortKey {
 	k := sortKey{fold: strings.ToLower(cell)}
-	if f, err := strconv.ParseFloat(strings.TrimSpace(cell), 64); err == nil && !math.IsNaN(f) {
-		k.num, k.isNum = f, true
+	if t := strings.TrimSpace(cell); mayBeNumber(t) {
+		if f, err := strconv.ParseFloat(t, 64); err == nil && !math.IsNaN(f) {
+			k.num, k.isNum = f, true
+		}
 	}
 	return k
+}
+
+// mayBeNumber reports whether strconv.ParseFloat could read s: it begins
+// with a sign, a digit, a point, or the i or n of inf and nan. Text that
+// cannot is not parsed, which would allocate its error.
+func mayBeNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	switch c := s[0]; {
+	case c == '+', c == '-', c == '.', '0' <= c && c <= '9', c == 'i', c == 'I', c == 'n', c == 'N':
+		return true
+	}
+	return false
 }
 
 func compareSortKeys(a, b sortKey) int {
@@ -915,6 +1009,80 @@ func compareSortKeys(a, b sortKey) int {
 		return cmp.Compare(a.num, b.num)
 	}
 	return strings.Compare(a.fold, b.fold)
+}
+
+// sortedOrder returns the indexes of keys in sorted order, descending
+// when desc, equal keys in index order (a stable sort). A column of
+// numbers only or of text only is ordered totally by its keys, and is
+// sorted as key and index pairs, without an index into keys per
+// comparison; a mixed column, whose comparison need not be transitive,
+// keeps the stable sort's own order.
+func sortedOrder(keys []sortKey, desc bool) []int {
+	order := make([]int, len(keys))
+	for i := range order {
+		order[i] = i
+	}
+	if !uniformKeys(keys) {
+		slices.SortStableFunc(order, func(a, b int) int {
+			if desc {
+				return compareSortKeys(keys[b], keys[a])
+			}
+			return compareSortKeys(keys[a], keys[b])
+		})
+		return order
+	}
+	sign := 1
+	if desc {
+		sign = -1
+	}
+	if len(keys) > 0 && keys[0].isNum {
+		type entry struct {
+			num float64
+			i   int
+		}
+		es := make([]entry, len(keys))
+		for i, k := range keys {
+			es[i] = entry{k.num, i}
+		}
+		slices.SortFunc(es, func(a, b entry) int {
+			if c := cmp.Compare(a.num, b.num); c != 0 {
+				return sign * c
+			}
+			return cmp.Compare(a.i, b.i)
+		})
+		for i, e := range es {
+			order[i] = e.i
+		}
+		return order
+	}
+	type entry struct {
+		fold string
+		i    int
+	}
+	es := make([]entry, len(keys))
+	for i, k := range keys {
+		es[i] = entry{k.fold, i}
+	}
+	slices.SortFunc(es, func(a, b entry) int {
+		if c := strings.Compare(a.fold, b.fold); c != 0 {
+			return sign * c
+		}
+		return cmp.Compare(a.i, b.i)
+	})
+	for i, e := range es {
+		order[i] = e.i
+	}
+	return order
+}
+
+// uniformKeys reports whether keys are all numbers or all text.
+func uniformKeys(keys []sortKey) bool {
+	for _, k := range keys {
+		if k.isNum != keys[0].isNum {
+			return false
+		}
+	}
+	return true
 }
 
 // sort orders a new copy of Rows by column col, keeping the selected row.
@@ -927,16 +1095,7 @@ func (s *TableState) sort(col int, desc bool) {
 		}
 		keys[i] = newSortKey(cell)
 	}
-	order := make([]int, len(s.Rows))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if desc {
-			return compareSortKeys(keys[b], keys[a])
-		}
-		return compareSortKeys(keys[a], keys[b])
-	})
+	order := sortedOrder(keys, desc)
 	rows := make([][]string, len(order))
 	selected := 0
 	for i, from := range order {

@@ -68,3 +68,23 @@ func BenchmarkTableRowJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTableSort sorts 390 rows by a numeric column and by a text
+// column, one direction then the other, as the search demo's sort does.
+func BenchmarkTableSort(b *testing.B) {
+	for _, col := range []string{"stars", "name"} {
+		b.Run(col, func(b *testing.B) {
+			s := &widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "name"}, {Key: "stars", Numeric: true}}}
+			for i := range 390 {
+				s.Rows = append(s.Rows, []string{"repo-" + strconv.Itoa(i*7919%390), strconv.Itoa(i * 7919 % 100000)})
+			}
+			dirs := []string{widgets.SortAsc, widgets.SortDesc}
+			i := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				i++
+				s.Update(widgets.Sorted{ID: "t", Column: col, Direction: dirs[i%2]})
+			}
+		})
+	}
+}

@@ -79,13 +79,13 @@ func TestTableInvoke(t *testing.T) {
 		{name: "select_row last", action: "select_row", args: map[string]any{"index": float64(249)}, write: widgets.RowSelected{ID: "repos", Index: 249}},
 		{name: "sort", action: "sort", args: map[string]any{"column": "stars", "direction": "desc"}, write: widgets.Sorted{ID: "repos", Column: "stars", Direction: "desc"}},
 		{name: "get_rows defaults to 100 from 0", action: "get_rows", args: nil,
-			read: map[string]any{"columns": keys, "rows": first, "total": 250, "offset": 0}},
+			read: widgets.TablePage{Columns: keys, Offset: 0, Rows: first, Total: 250}},
 		{name: "get_rows page", action: "get_rows", args: map[string]any{"offset": float64(240), "limit": float64(5)},
-			read: map[string]any{"columns": keys, "rows": page(240, 245), "total": 250, "offset": 240}},
+			read: widgets.TablePage{Columns: keys, Offset: 240, Rows: page(240, 245), Total: 250}},
 		{name: "get_rows past the end is short", action: "get_rows", args: map[string]any{"offset": float64(248)},
-			read: map[string]any{"columns": keys, "rows": page(248, 250), "total": 250, "offset": 248}},
+			read: widgets.TablePage{Columns: keys, Offset: 248, Rows: page(248, 250), Total: 250}},
 		{name: "get_rows at the end is empty", action: "get_rows", args: map[string]any{"offset": float64(250)},
-			read: map[string]any{"columns": keys, "rows": []widgets.TableRow{}, "total": 250, "offset": 250}},
+			read: widgets.TablePage{Columns: keys, Offset: 250, Rows: []widgets.TableRow{}, Total: 250}},
 
 		{name: "select_row out of range", action: "select_row", args: map[string]any{"index": float64(250)}, errIs: invalid, errHas: []string{"0 to 249"}},
 		{name: "select_row negative", action: "select_row", args: map[string]any{"index": float64(-1)}, errIs: invalid, errHas: []string{"0 to 249"}},
@@ -137,7 +137,7 @@ func TestTableInvokeEdgeCases(t *testing.T) {
 	t.Run("empty", func(t *testing.T) {
 		runInvoke(t, empty, []invokeCase{
 			{name: "select_row has nothing to choose", action: "select_row", args: map[string]any{"index": float64(0)}, errIs: invalid, errHas: []string{"nothing to choose"}},
-			{name: "get_rows", action: "get_rows", read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []widgets.TableRow{}, "total": 0, "offset": 0}},
+			{name: "get_rows", action: "get_rows", read: widgets.TablePage{Columns: []string{"name", "stars", "language"}, Offset: 0, Rows: []widgets.TableRow{}, Total: 0}},
 		})
 	})
 	t.Run("disabled", func(t *testing.T) {
@@ -145,7 +145,7 @@ func TestTableInvokeEdgeCases(t *testing.T) {
 			{name: "select_row is not offered", action: "select_row", args: map[string]any{"index": float64(0)}, errIs: tea.ErrUnknownAction, errHas: []string{"offers: get_rows"}},
 			{name: "sort is not offered", action: "sort", args: map[string]any{"column": "name", "direction": "asc"}, errIs: tea.ErrUnknownAction},
 			{name: "get_rows still reads", action: "get_rows", args: map[string]any{"limit": float64(1)},
-				read: map[string]any{"columns": []string{"name", "stars", "language"}, "rows": []widgets.TableRow{{Keys: []string{"name", "stars", "language"}, Cells: []string{"repo-0", "0", "Go"}}}, "total": 3, "offset": 0}},
+				read: widgets.TablePage{Columns: []string{"name", "stars", "language"}, Offset: 0, Rows: []widgets.TableRow{{Keys: []string{"name", "stars", "language"}, Cells: []string{"repo-0", "0", "Go"}}}, Total: 3}},
 		})
 	})
 	t.Run("no columns", func(t *testing.T) {
@@ -621,7 +621,7 @@ func TestTableStateEndToEndThroughTheRuntime(t *testing.T) {
 			t.Fatal(err)
 		}
 		var out []string
-		for _, r := range res.Value().(map[string]any)["rows"].([]widgets.TableRow) {
+		for _, r := range res.Value().(widgets.TablePage).Rows {
 			out = append(out, r.Cell(key))
 		}
 		return out

@@ -78,18 +78,48 @@ func serveMCP(ctx context.Context, in io.Reader, out io.Writer, cpuProfile strin
 	return srv.ServeStdio(ctx, in, out)
 }
 
-// runCalls starts serveMCP in a child process of this program and makes
-// rounds calls of every kind through its one stdio transport, the kinds
-// interleaved in each round, then writes each kind's median and its ratio
-// to the echo's. With a cpuProfile path the server writes its CPU profile
-// there.
-func runCalls(ctx context.Context, rounds int, cpuProfile string, w io.Writer) error {
+// callRun is one run of the calls: times[i] are the durations of
+// callKinds[i], the echo first, and bytes[i] the size of its answer's
+// result as the client re-encodes it.
+type callRun struct {
+	times [][]time.Duration
+	bytes []int
+}
+
+// runCalls measures the calls runs times, each run against its own child
+// server (see measureCalls), and writes the table of their medians. With a
+// cpuProfile path the server of the last run writes its CPU profile there.
+func runCalls(ctx context.Context, rounds, runs int, cpuProfile string, w io.Writer) error {
 	if rounds < 1 || rounds > 100000 {
 		return fmt.Errorf("-calls %d: between 1 and 100000", rounds)
 	}
+	if runs < 1 || runs > 100 {
+		return fmt.Errorf("-runs %d: between 1 and 100", runs)
+	}
+	var all []callRun
+	for r := range runs {
+		profile := ""
+		if r == runs-1 {
+			profile = cpuProfile
+		}
+		run, err := measureCalls(ctx, rounds, profile)
+		if err != nil {
+			return err
+		}
+		all = append(all, run)
+	}
+	writeCalls(w, rounds, all)
+	return nil
+}
+
+// measureCalls starts serveMCP in a child process of this program and
+// makes rounds calls of every kind through its one stdio transport, the
+// kinds interleaved in each round. With a cpuProfile path the server
+// writes its CPU profile there.
+func measureCalls(ctx context.Context, rounds int, cpuProfile string) (callRun, error) {
 	exe, err := os.Executable()
 	if err != nil {
-		return fmt.Errorf("bench: %w", err)
+		return callRun{}, fmt.Errorf("bench: %w", err)
 	}
 	args := []string{"-serve-mcp"}
 	if cpuProfile != "" {
@@ -97,37 +127,41 @@ func runCalls(ctx context.Context, rounds int, cpuProfile string, w io.Writer) e
 	}
 	c, err := client.NewStdioMCPClient(exe, nil, args...)
 	if err != nil {
-		return fmt.Errorf("bench: starting the MCP server: %w", err)
+		return callRun{}, fmt.Errorf("bench: starting the MCP server: %w", err)
 	}
 	defer c.Close()
 	init := sdk.InitializeRequest{}
 	init.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
 	init.Params.ClientInfo = sdk.Implementation{Name: "facet-bench", Version: "1"}
 	if _, err := c.Initialize(ctx, init); err != nil {
-		return fmt.Errorf("bench: initialize: %w", err)
+		return callRun{}, fmt.Errorf("bench: initialize: %w", err)
 	}
 	for _, app := range []string{"counter", "search"} {
 		if _, err := call(ctx, c, "facet_start", map[string]any{"app": app, "id": app}); err != nil {
-			return err
+			return callRun{}, err
 		}
 	}
-	times := make([][]time.Duration, len(callKinds))
+	run := callRun{times: make([][]time.Duration, len(callKinds)), bytes: make([]int, len(callKinds))}
 	// A few rounds first, not counted: connections, caches and the
 	// sessions' first renders warm up.
 	const warmup = 20
 	for round := range rounds + warmup {
 		for i, k := range callKinds {
 			start := time.Now()
-			if _, err := call(ctx, c, k.tool, k.args(round)); err != nil {
-				return fmt.Errorf("%s: %w", k.name, err)
+			res, err := call(ctx, c, k.tool, k.args(round))
+			if err != nil {
+				return callRun{}, fmt.Errorf("%s: %w", k.name, err)
 			}
 			if round >= warmup {
-				times[i] = append(times[i], time.Since(start))
+				run.times[i] = append(run.times[i], time.Since(start))
+			}
+			if round == warmup {
+				b, _ := json.Marshal(res)
+				run.bytes[i] = len(b)
 			}
 		}
 	}
-	writeCalls(w, rounds, times)
-	return nil
+	return run, nil
 }
 
 // call calls tool and fails on an error result.
@@ -157,27 +191,53 @@ var errCallFailed = errors.New("the call answered an error")
 // callGoal is the most a call may cost, as a multiple of the echo.
 const callGoal = 1.5
 
-// writeCalls writes the table of call medians: times[i] are the durations
-// of callKinds[i], the echo first.
-func writeCalls(w io.Writer, rounds int, times [][]time.Duration) {
-	fmt.Fprintf(w, "MCP calls over one stdio transport, %d rounds, kinds interleaved (client: mcp-go)\n", rounds)
+// writeCalls writes the table of call medians: each kind's median time
+// (the median of the runs' medians), its ratio to the echo's (the median
+// of the runs' ratios, each taken within one run, with their range when
+// there are several runs) and its answer's size.
+func writeCalls(w io.Writer, rounds int, runs []callRun) {
+	fmt.Fprintf(w, "MCP calls over one stdio transport, %d rounds, kinds interleaved (client: mcp-go), %d run(s)\n", rounds, len(runs))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "call\tmedian\tp90\tvs echo\tgoal")
-	echo := medianDuration(times[0])
+	fmt.Fprintln(tw, "call\tmedian\tp90\tvs echo\truns' range\tresult bytes\tgoal")
 	for i, k := range callKinds {
-		med := medianDuration(times[i])
-		ratio, verdict := "", ""
-		if i > 0 && echo > 0 {
-			r := float64(med) / float64(echo)
-			ratio = fmt.Sprintf("%.2fx", r)
+		var meds, p90s []time.Duration
+		var ratios []float64
+		bytes := 0
+		for _, r := range runs {
+			med, echo := medianDuration(r.times[i]), medianDuration(r.times[0])
+			meds = append(meds, med)
+			p90s = append(p90s, percentileDuration(r.times[i], 0.9))
+			if echo > 0 {
+				ratios = append(ratios, float64(med)/float64(echo))
+			}
+			bytes = r.bytes[i]
+		}
+		ratio, spread, verdict := "", "", ""
+		if i > 0 && len(ratios) > 0 {
+			m := medianRatio(ratios)
+			ratio = fmt.Sprintf("%.2fx", m)
+			if len(ratios) > 1 {
+				spread = fmt.Sprintf("%.2f-%.2fx", slices.Min(ratios), slices.Max(ratios))
+			}
 			verdict = fmt.Sprintf("<= %.1fx", callGoal)
-			if r > callGoal {
+			if m > callGoal {
 				verdict += " (missed)"
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", k.name, micros(med), micros(percentileDuration(times[i], 0.9)), ratio, verdict)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\n", k.name, micros(medianDuration(meds)), micros(medianDuration(p90s)), ratio, spread, bytes, verdict)
 	}
 	tw.Flush()
+}
+
+// medianRatio is the median of xs (the mean of the middle two for an even
+// count).
+func medianRatio(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 func micros(d time.Duration) string {

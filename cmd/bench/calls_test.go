@@ -35,18 +35,41 @@ func TestPercentileDuration(t *testing.T) {
 }
 
 func TestWriteCallsRatiosAgainstTheEcho(t *testing.T) {
-	times := make([][]time.Duration, len(callKinds))
-	for i := range times {
-		// The echo takes 100 µs; kind i takes (1 + i/4) times as long.
-		d := 100*time.Microsecond + time.Duration(i)*25*time.Microsecond
-		times[i] = []time.Duration{d, d, d}
-	}
-	var b strings.Builder
-	writeCalls(&b, 3, times)
-	out := b.String()
-	for _, want := range []string{"3 rounds", "counter click       125 µs", "1.25x    <= 1.5x\n", "1.50x    <= 1.5x\n", "1.75x    <= 1.5x (missed)"} {
-		if !strings.Contains(out, want) {
-			t.Fatalf("the table lacks %q:\n%s", want, out)
+	run := func(echo time.Duration, step time.Duration) callRun {
+		r := callRun{times: make([][]time.Duration, len(callKinds)), bytes: make([]int, len(callKinds))}
+		for i := range r.times {
+			// Kind i takes echo + i steps.
+			d := echo + time.Duration(i)*step
+			r.times[i] = []time.Duration{d, d, d}
+			r.bytes[i] = 100 * (i + 1)
 		}
+		return r
+	}
+	tests := []struct {
+		name string
+		runs []callRun
+		want []string
+	}{
+		{"one run", []callRun{run(100*time.Microsecond, 25*time.Microsecond)},
+			[]string{"3 rounds", "1 run(s)", "counter click       125 µs", "1.25x", "200", "1.50x", "1.75x"}},
+		// Ratios are taken within each run, then their median: a slow run
+		// (the echo at 200 µs) does not skew them.
+		{"three runs", []callRun{run(100*time.Microsecond, 25*time.Microsecond), run(200*time.Microsecond, 50*time.Microsecond), run(100*time.Microsecond, 30*time.Microsecond)},
+			[]string{"3 run(s)", "1.25x", "1.25-1.30x", "1.75x  "}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var b strings.Builder
+			writeCalls(&b, 3, tc.runs)
+			out := b.String()
+			for _, want := range tc.want {
+				if !strings.Contains(out, want) {
+					t.Fatalf("the table lacks %q:\n%s", want, out)
+				}
+			}
+			if !strings.Contains(out, "(missed)") {
+				t.Fatalf("a kind at 1.75x is not marked missed:\n%s", out)
+			}
+		})
 	}
 }

@@ -4,12 +4,16 @@
 //
 //	go run ./cmd/bench              # the MCP calls, then 6 runs of each benchmark
 //	go run ./cmd/bench -count 10 -benchtime 2s
-//	go run ./cmd/bench -only calls -calls 1000
+//	go run ./cmd/bench -only calls -calls 1000 -runs 5
 //
 // The MCP calls go through one stdio transport to a child process serving
 // the playground's apps and a bare echo tool: a counter click, a sort of the
 // search demo's 390 rows, a page of 100 of them, a screenshot and the session
-// list, interleaved with the echo, each kind's median against the echo's.
+// list, interleaved with the echo, each kind's median against the echo's;
+// with -runs, each run against a new server, the median of the runs'
+// ratios and their range. "result bytes" is each call's result as the
+// client encodes it again: the answer's size, which the client's decoding
+// costs in proportion to.
 //
 // The machines are shared and noisy: read the ratios, not the absolute
 // times, and compare medians.
@@ -60,6 +64,7 @@ func main() {
 	count := flag.Int("count", 6, "runs of each benchmark; the table shows medians")
 	benchtime := flag.String("benchtime", "1s", "go test -benchtime")
 	calls := flag.Int("calls", 500, "rounds of MCP calls (each kind once a round, interleaved); 0 skips them")
+	runs := flag.Int("runs", 1, "runs of the MCP calls, each against a new server; the table shows medians")
 	only := flag.String("only", "", "run only `PART`: benchmarks or calls")
 	cpuProfile := flag.String("cpuprofile", "", "write the MCP server's CPU profile during the calls to `FILE`")
 	serve := flag.Bool("serve-mcp", false, "internal: serve MCP over stdio (the child side of the calls)")
@@ -78,7 +83,7 @@ func main() {
 		fail(fmt.Errorf("-only %q: one of benchmarks, calls", *only))
 	}
 	if *only != "benchmarks" && *calls > 0 {
-		if err := runCalls(ctx, *calls, *cpuProfile, os.Stdout); err != nil {
+		if err := runCalls(ctx, *calls, *runs, *cpuProfile, os.Stdout); err != nil {
 			fail(err)
 		}
 		fmt.Println()

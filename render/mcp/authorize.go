@@ -188,6 +188,9 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 type request struct {
 	method string
 	raw    json.RawMessage
+	// params are the params decoded, for a read method (readMethods)
+	// only: the hooks decide nothing else by them, and a tool call's
+	// arguments are the SDK's to decode.
 	params map[string]any
 }
 
@@ -214,7 +217,9 @@ func readRequest(message any) (request, error) {
 		return request{}, nil
 	}
 	req := request{method: m.Method, raw: m.Params}
-	_ = json.Unmarshal(m.Params, &req.params)
+	if slices.Contains(readMethods, m.Method) {
+		_ = json.Unmarshal(m.Params, &req.params)
+	}
 	return req, nil
 }
 

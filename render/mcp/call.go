@@ -12,6 +12,7 @@ import (
 
 	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
 )
 
 // WriteResult is the structured content of a write's answer.
@@ -314,8 +315,20 @@ func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.R
 // The value is encoded once: those bytes are the structured content (an
 // object; any other value as {"value": v}), and the text is a compact
 // rendering of the same value, not its JSON again: a model reads it, code
-// reads structuredContent.
+// reads structuredContent. A table's page is written straight from its
+// rows (see pageAnswer); anything else goes through its JSON.
 func readResult(name string, v any) (Answer, error) {
+	if p, ok := v.(widgets.TablePage); ok {
+		if a, ok := pageAnswer(p); ok {
+			return a, nil
+		}
+	}
+	return encodedRead(name, v)
+}
+
+// encodedRead is readResult for any value: encoded, then decoded again
+// for its text.
+func encodedRead(name string, v any) (Answer, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return Answer{}, faultError(fmt.Sprintf("%s: the widget answered a value JSON cannot encode: %v", name, err))

@@ -33,8 +33,11 @@ type drawing struct {
 	version uint64
 	width   int
 	looks   []look
-	// byID indexes looks by widget id; ids in view order in order.
-	byID  map[string][]int
+	// first indexes looks by widget id, the first look of each; next
+	// chains the looks of one id in view order (-1 ends a chain).
+	first map[string]int
+	next  []int
+	// order is the ids in view order, each once.
 	order []string
 }
 
@@ -48,28 +51,72 @@ type look struct {
 	// when even that cannot be done.
 	value tea.Widget
 	drawn string
+	// src is the widget looked at, when it can be compared: a later
+	// drawing takes this look as it is for a widget equal to it.
+	src tea.Widget
 }
 
-func draw(snap tea.Snapshot, width int) *drawing {
+// draw looks at snap's widgets. A widget that is the first of its id and
+// equal (==, see tea.Comparable) to the first widget of that id in prev,
+// with the same focus, looks as it did then: its look is taken from prev,
+// not described again. prev may be nil.
+func draw(snap tea.Snapshot, width int, prev *drawing) *drawing {
 	ws := tea.Widgets(snap.View)
-	d := &drawing{version: snap.Version, width: width, looks: make([]look, 0, len(ws)), byID: make(map[string][]int, len(ws))}
+	d := &drawing{version: snap.Version, width: width, looks: make([]look, 0, len(ws)),
+		first: make(map[string]int, len(ws)), next: make([]int, 0, len(ws)), order: make([]string, 0, len(ws))}
 	for _, w := range ws {
 		id := w.WidgetID()
-		if _, seen := d.byID[id]; !seen {
-			d.order = append(d.order, id)
+		i := len(d.looks)
+		focused := id == snap.Focus
+		d.next = append(d.next, -1)
+		head, seen := d.first[id]
+		if seen {
+			last := head
+			for d.next[last] != -1 {
+				last = d.next[last]
+			}
+			d.next[last] = i
+			d.looks = append(d.looks, lookAt(w, width, focused))
+			continue
 		}
-		d.byID[id] = append(d.byID[id], len(d.looks))
-		d.looks = append(d.looks, lookAt(w, width, id == snap.Focus))
+		d.first[id] = i
+		d.order = append(d.order, id)
+		if l, ok := prev.reuse(id, w, focused); ok {
+			d.looks = append(d.looks, l)
+			continue
+		}
+		d.looks = append(d.looks, lookAt(w, width, focused))
 	}
 	return d
 }
 
+// reuse returns the look of the first widget of id in d when w is equal to
+// it and has the same focus.
+func (d *drawing) reuse(id string, w tea.Widget, focused bool) (look, bool) {
+	if d == nil {
+		return look{}, false
+	}
+	i, ok := d.first[id]
+	if !ok {
+		return look{}, false
+	}
+	l := d.looks[i]
+	if l.src == nil || l.focused != focused || !tea.Comparable(w) || l.src != w {
+		return look{}, false
+	}
+	return l, true
+}
+
 func lookAt(w tea.Widget, width int, focused bool) look {
 	l := look{focused: focused}
+	comparable := tea.Comparable(w)
+	if comparable {
+		l.src = w
+	}
 	switch {
 	case isDescriber(w):
 		l.described, l.desc = true, safeDescribe(w.(tea.Describer))
-	case tea.Comparable(w):
+	case comparable:
 		l.value = w
 	default:
 		l.drawn = safeRender(w, width, focused)
@@ -154,9 +201,9 @@ func (d *drawings) changed(session string, before, after tea.Snapshot) []string 
 	b := d.bySession[session]
 	d.mu.Unlock()
 	if b == nil || b.version != before.Version || b.width != width {
-		b = draw(before, width)
+		b = draw(before, width, nil)
 	}
-	a := draw(after, width)
+	a := draw(after, width, b)
 	d.mu.Lock()
 	d.bySession[session] = a
 	d.mu.Unlock()
@@ -167,8 +214,8 @@ func (d *drawings) changed(session string, before, after tea.Snapshot) []string 
 		}
 	}
 	var gone []string
-	for id := range b.byID {
-		if _, ok := a.byID[id]; !ok {
+	for id := range b.first {
+		if _, ok := a.first[id]; !ok {
 			gone = append(gone, id)
 		}
 	}
@@ -178,16 +225,17 @@ func (d *drawings) changed(session string, before, after tea.Snapshot) []string 
 
 // sameLooks reports whether the widgets with id look the same in b and a.
 func sameLooks(b, a *drawing, id string) bool {
-	bi, ai := b.byID[id], a.byID[id]
-	if len(bi) != len(ai) {
-		return false
+	bi, bok := b.first[id]
+	ai, aok := a.first[id]
+	if !bok || !aok {
+		return bok == aok
 	}
-	for k := range ai {
-		if !b.looks[bi[k]].same(a.looks[ai[k]]) {
+	for ; ai != -1 && bi != -1; ai, bi = a.next[ai], b.next[bi] {
+		if !b.looks[bi].same(a.looks[ai]) {
 			return false
 		}
 	}
-	return true
+	return ai == -1 && bi == -1
 }
 
 func safeRender(w tea.Widget, width int, focused bool) (s string) {

@@ -81,6 +81,10 @@ func TestChangedComparesWhatWidgetsDescribe(t *testing.T) {
 		{"a widget compared by value", view(1, "asc", "OK", ""), view(1, "asc", "Done", ""), []string{"ok", "value"}},
 		{"a widget that only draws", view(1, "asc", "OK", "", "a"), view(1, "asc", "OK", "", "b"), []string{"plain"}},
 		{"a widget left", view(1, "asc", "OK", ""), tea.Snapshot{View: drawnCounter{ID: "count", N: 1, draws: &draws}}, []string{"ok", "plain", "results", "value"}},
+		{"the second widget of an id", twice("OK", "A"), twice("OK", "B"), []string{"ok"}},
+		{"the first widget of an id", twice("A", "OK"), twice("B", "OK"), []string{"ok"}},
+		{"a second widget of an id came", twice("OK", "OK"), tea.Snapshot{View: widgets.Button{ID: "ok", Label: "OK", OnClick: 1}}, []string{"ok"}},
+		{"nothing changed, an id twice", twice("OK", "A"), twice("OK", "A"), []string{}},
 	}
 	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -95,6 +99,77 @@ func TestChangedComparesWhatWidgetsDescribe(t *testing.T) {
 				t.Fatalf("a widget that describes itself was drawn %d times", draws)
 			}
 		})
+	}
+}
+
+// twice is a view of two buttons with one id.
+func twice(first, second string) tea.Snapshot {
+	return tea.Snapshot{View: tea.Vertical(widgets.Button{ID: "ok", Label: first, OnClick: 1}, widgets.Button{ID: "ok", Label: second, OnClick: 1})}
+}
+
+// TestChangedTakesUnchangedWidgetsFromTheLastDrawing is a session's writes
+// one after another: a widget equal to the one the last write saw is not
+// described again, and one that changed is.
+func TestChangedTakesUnchangedWidgetsFromTheLastDrawing(t *testing.T) {
+	var described int
+	view := func(version uint64, label string) tea.Snapshot {
+		return tea.Snapshot{View: tea.Vertical(
+			countedDescriber{ID: "same", n: &described},
+			widgets.Button{ID: "ok", Label: label, OnClick: 1},
+		), Version: version}
+	}
+	d := &drawings{bySession: map[string]*drawing{}}
+	d.changed("s", view(1, "A"), view(2, "B"))
+	described = 0
+	if got := d.changed("s", view(2, "B"), view(3, "C")); !slices.Equal(got, []string{"ok"}) {
+		t.Fatalf("changed = %q, want [ok]", got)
+	}
+	if described != 0 {
+		t.Fatalf("an unchanged widget was described %d times", described)
+	}
+}
+
+// countedDescriber counts how often it is described.
+type countedDescriber struct {
+	ID string
+	n  *int
+}
+
+func (c countedDescriber) Children() []tea.Node            { return nil }
+func (c countedDescriber) WidgetID() string                { return c.ID }
+func (c countedDescriber) WidgetKind() string              { return "counted" }
+func (c countedDescriber) Render(tea.RenderContext) string { return "" }
+func (c countedDescriber) Describe() tea.Description {
+	*c.n++
+	return tea.Description{Label: "same"}
+}
+
+// TestChangedAllocatesTheSameForAnyNumberOfWidgets is a write to one
+// widget of a view beside 10 or 1,000 that did not change: finding what
+// changed allocates about as much for either (the maps and slices of a
+// drawing are allocated once each, whatever their size).
+func TestChangedAllocatesTheSameForAnyNumberOfWidgets(t *testing.T) {
+	allocs := func(n int) float64 {
+		view := func(label string, version uint64) tea.Snapshot {
+			items := []tea.Node{widgets.Button{ID: "go", Label: label, OnClick: 1}}
+			for i := range n {
+				items = append(items, widgets.Checkbox{ID: fmt.Sprintf("c%d", i), Label: "option"})
+			}
+			return tea.Snapshot{View: tea.Vertical(items...), Version: version}
+		}
+		d := &drawings{bySession: map[string]*drawing{}}
+		// Each write's before is the last one's after, as in a session.
+		before, after := view("A", 1), view("B", 2)
+		d.changed("s", before, after)
+		return testing.AllocsPerRun(20, func() {
+			before, after = after, before
+			after.Version = before.Version + 1
+			d.changed("s", before, after)
+		})
+	}
+	small, large := allocs(10), allocs(1000)
+	if large > small+16 {
+		t.Fatalf("finding what changed allocates %.0f times beside 1,000 widgets and %.0f beside 10", large, small)
 	}
 }
 

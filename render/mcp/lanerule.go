@@ -24,8 +24,8 @@ func (r laneRule) laneOf(method string, params json.RawMessage) (string, bool) {
 	switch method {
 	case "tools/call":
 		var p struct {
-			Name      string         `json:"name"`
-			Arguments map[string]any `json:"arguments"`
+			Name      string          `json:"name"`
+			Arguments json.RawMessage `json:"arguments"`
 		}
 		_ = json.Unmarshal(params, &p)
 		return r.callLane(p.Name, p.Arguments), true
@@ -45,9 +45,18 @@ func (r laneRule) laneOf(method string, params json.RawMessage) (string, bool) {
 	return "", false
 }
 
-// callLane is the session a call to tool name with args acts on, or "".
-func (r laneRule) callLane(name string, args map[string]any) string {
-	str := func(k string) string { v, _ := args[k].(string); return v }
+// callLane is the session a call to tool name with args (its arguments'
+// JSON) acts on, or "". Only the facet_* tools that name a session in an
+// argument have their arguments decoded.
+func (r laneRule) callLane(name string, rawArgs json.RawMessage) string {
+	var args map[string]any
+	str := func(k string) string {
+		if args == nil {
+			_ = json.Unmarshal(rawArgs, &args)
+		}
+		v, _ := args[k].(string)
+		return v
+	}
 	switch name {
 	case "facet_act":
 		return str("session")

@@ -150,7 +150,8 @@ func TestCallLanes(t *testing.T) {
 		{"facet_list", nil, ""},
 	}
 	for _, tc := range tests {
-		if got := srv.lanes.callLane(tc.tool, tc.args); got != tc.want {
+		args, _ := json.Marshal(tc.args)
+		if got := srv.lanes.callLane(tc.tool, args); got != tc.want {
 			t.Errorf("callLane(%s, %v) = %q, want %q", tc.tool, tc.args, got, tc.want)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // rpc sends one raw JSON-RPC request to srv, as a transport would hand it
@@ -97,5 +99,101 @@ func TestSameKeys(t *testing.T) {
 	}
 	if err := sameKeys([]byte(strings.Repeat("[", maxRequestDepth+2))); !errors.Is(err, errTooDeep) {
 		t.Fatalf("a deep document: %v", err)
+	}
+}
+
+// TestFoldKeyKeepsWhatItWouldNotChange checks foldKey's shortcut (a key
+// with nothing to fold is itself) against folding rune by rune.
+func TestFoldKeyKeepsWhatItWouldNotChange(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := rapid.OneOf(rapid.String(), rapid.StringMatching(`[a-zA-Z_/0-9]{0,12}`),
+			rapid.Map(rapid.SliceOf(rapid.Byte()), func(b []byte) string { return string(b) })).Draw(t, "key")
+		if got, want := foldKey(k), foldRunes(k); got != want {
+			t.Fatalf("foldKey(%q) = %q, want %q", k, got, want)
+		}
+	})
+}
+
+// jsonDoc draws JSON text, most of it valid, with keys that collide or
+// almost do (case, escapes, non-ASCII folds), nested objects and arrays,
+// and strings that hold quotes and escapes.
+func jsonDoc(t *rapid.T, depth int) string {
+	kinds := 6
+	if depth > 3 {
+		kinds = 3
+	}
+	switch rapid.IntRange(0, kinds-1).Draw(t, "kind") {
+	case 0:
+		return rapid.SampledFrom([]string{`1`, `-2.5e3`, `true`, `null`, `false`, `0`}).Draw(t, "literal")
+	case 1:
+		return rapid.SampledFrom([]string{`""`, `"a"`, `"q\"uote"`, `"\\"`, `"\u00e9"`, `"é"`, `"tab\t"`}).Draw(t, "string")
+	case 2:
+		return rapid.SampledFrom([]string{`{}`, `[]`, `{"a":1}`}).Draw(t, "small")
+	case 3, 4:
+		n := rapid.IntRange(0, 5).Draw(t, "keys")
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := range n {
+			if i > 0 {
+				b.WriteString(rapid.SampledFrom([]string{",", " , "}).Draw(t, "comma"))
+			}
+			b.WriteString(rapid.SampledFrom([]string{`"id"`, `"ID"`, `"Id"`, `"name"`, `"arguments"`, `"\u0069d"`, `"s"`, `"ſ"`, `"k"`, `"K"`, `"K"`, `"a b"`, `"x"`}).Draw(t, "key"))
+			b.WriteString(rapid.SampledFrom([]string{":", " : "}).Draw(t, "colon"))
+			b.WriteString(jsonDoc(t, depth+1))
+		}
+		b.WriteByte('}')
+		return b.String()
+	default:
+		n := rapid.IntRange(0, 3).Draw(t, "items")
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = jsonDoc(t, depth+1)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+}
+
+// TestDistinctKeysNeverHidesACollision checks sameKeys' one-pass reading
+// against the decoder's: whatever it clears, the decoder finds no
+// collision in, and it clears the plain requests clients send.
+func TestDistinctKeysNeverHidesACollision(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		doc := jsonDoc(t, 0)
+		if rapid.Bool().Draw(t, "damage") {
+			cut := rapid.IntRange(0, len(doc)).Draw(t, "cut")
+			doc = doc[:cut] + rapid.SampledFrom([]string{"", "}", "]", `"`, ",", "x", "\\"}).Draw(t, "junk") + doc[cut:]
+		}
+		if distinctKeys([]byte(doc)) {
+			if err := decodeSameKeys([]byte(doc)); err != nil {
+				t.Fatalf("distinctKeys cleared %s, where the decoder finds %v", doc, err)
+			}
+		}
+	})
+	for _, req := range []string{
+		`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"search_results_get_rows","arguments":{"limit":100}}}`,
+		`{"jsonrpc":"2.0","id":"a-1","method":"tools/call","params":{"_meta":{"progressToken":3},"name":"facet_act","arguments":{"session":"s","widget":"q","action":"type_into","args":{"text":"héllo \"x\""}}}}`,
+	} {
+		if !distinctKeys([]byte(req)) {
+			t.Errorf("distinctKeys cannot tell for %s", req)
+		}
+	}
+}
+
+// BenchmarkSameKeys is the read gate's key check of a tool call, by one
+// pass over its bytes and by the decoder's tokens.
+func BenchmarkSameKeys(b *testing.B) {
+	req := []byte(`{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"search_results_sort","arguments":{"column":"stars","direction":"asc"}}}`)
+	for _, c := range []struct {
+		name  string
+		check func([]byte) error
+	}{{"one_pass", sameKeys}, {"decoder", decodeSameKeys}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := c.check(req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -74,7 +74,7 @@ func presentable(r rune) bool {
 // sequence that draws (see the file comment). It returns s itself when
 // there is nothing to escape.
 func escapeInvisible(s string) string {
-	if ascii(s) || !strings.ContainsFunc(s, invisible) {
+	if !hasInvisible(s) {
 		return s
 	}
 	var b strings.Builder
@@ -114,16 +114,22 @@ func escapeInvisible(s string) string {
 	return b.String()
 }
 
-// ascii reports whether s is all ASCII, which has no format or tag
-// character: most text is, and a byte loop says so quicker than decoding
-// runes.
-func ascii(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
+// hasInvisible reports whether s holds a rune invisible reports. It
+// decodes only the runes beyond ASCII, which has none: a screen is mostly
+// ASCII around a few symbols.
+func hasInvisible(s string) bool {
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if invisible(r) {
+			return true
+		}
+		i += size
 	}
-	return true
+	return false
 }
 
 // subdivisionFlag returns the subdivision flag tag sequence s starts with,

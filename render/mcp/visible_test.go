@@ -274,3 +274,16 @@ func TestAResourceErrorShowsInvisibleTextEscaped(t *testing.T) {
 		t.Fatalf("read error = %v", err)
 	}
 }
+
+// TestHasInvisibleIsContainsFunc checks the scan that skips ASCII against
+// testing every rune.
+func TestHasInvisibleIsContainsFunc(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.OneOf(rapid.String(),
+			rapid.StringOf(rapid.SampledFrom([]rune{'a', ' ', '▸', '—', '\u00ad', '\u200b', '\ufe0f', '\U000E0041', '\ufeff', 'é', '\U0001F600'})),
+			rapid.Map(rapid.SliceOf(rapid.Byte()), func(b []byte) string { return string(b) })).Draw(t, "s")
+		if got, want := hasInvisible(s), strings.ContainsFunc(s, invisible); got != want {
+			t.Fatalf("hasInvisible(%q) = %v, want %v", s, got, want)
+		}
+	})
+}

@@ -26,6 +26,12 @@ type ToolSynchronizer struct {
 	log     *slog.Logger
 	valid   bool
 
+	// deriving serializes derivations: the session's follower and a
+	// write's own sync may bring the same snapshot at once, and memo is
+	// one derivation's at a time.
+	deriving sync.Mutex
+	memo     *deriveMemo
+
 	mu    sync.Mutex
 	known map[string]*Tool
 	// seen is, for each derived tool in the set, the version of the last
@@ -59,6 +65,7 @@ func NewToolSynchronizer(session string, reg *Registry, log *slog.Logger) *ToolS
 		known:   map[string]*Tool{},
 		seen:    map[string]uint64{},
 		warned:  map[string]bool{},
+		memo:    newDeriveMemo(),
 	}
 	if !s.valid {
 		log.Warn("mcp: session id breaks the id rule; deriving no tools", "session", session, "rule", tea.IDRule)
@@ -115,13 +122,15 @@ func (s *ToolSynchronizer) sync(snap tea.Snapshot, extra ...*Tool) error {
 	}
 	// The session's follower and a write's own sync often see the same
 	// snapshot; derive it once.
+	s.deriving.Lock()
+	defer s.deriving.Unlock()
 	s.mu.Lock()
 	done := len(extra) == 0 && snap.Version != 0 && snap.Version <= s.version
 	s.mu.Unlock()
 	if done {
 		return nil
 	}
-	derived, warns := Tools(s.session, snap.View)
+	derived, warns := s.memo.tools(s.session, snap.View)
 	return s.reconcile(snap.Version, derived, warns, extra)
 }
 

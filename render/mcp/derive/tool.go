@@ -57,6 +57,9 @@ func equalMaps(a, b map[string]any) bool {
 	if len(a) != len(b) || (a == nil) != (b == nil) {
 		return false
 	}
+	if len(a) > 0 && reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer() {
+		return true // one map: a spec remembered from the last render
+	}
 	for k, av := range a {
 		bv, ok := b[k]
 		if !ok || !equalValues(av, bv) {

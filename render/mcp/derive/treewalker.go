@@ -59,7 +59,7 @@ func Tools(session string, view tea.Node) ([]Derived, []Warning) {
 			return true
 		}
 		if ids[w.WidgetID()]++; ids[w.WidgetID()] == 2 {
-			warns = append(warns, Warning{Widget: w.WidgetID(), Reason: "more than one widget has this id: keys, clicks and tools reach the first one in view order"})
+			warns = append(warns, Warning{Widget: w.WidgetID(), Reason: duplicateIDReason})
 		}
 		p, ok := n.(tea.ToolProvider)
 		if !ok {
@@ -70,20 +70,17 @@ func Tools(session string, view tea.Node) ([]Derived, []Warning) {
 		}
 		id := w.WidgetID()
 		if !tea.ValidID(id) {
-			warns = append(warns, Warning{Widget: id, Reason: "id breaks the rule " + tea.IDRule + ": no tools derived"})
+			warns = append(warns, Warning{Widget: id, Reason: invalidIDReason})
 			return true
 		}
-		for _, a := range p.Actions() {
-			if !ValidAction(a.Name) {
-				warns = append(warns, Warning{Widget: id, Action: a.Name, Reason: "action name must be " + ActionRule})
+		ds, ws := widgetTools(session, id, w.WidgetKind(), p)
+		warns = append(warns, ws...)
+		for _, d := range ds {
+			if seen[d.Name] {
 				continue
 			}
-			name := ToolName(session, id, a.Name)
-			if seen[name] {
-				continue
-			}
-			seen[name] = true
-			out = append(out, Derived{Name: name, Widget: id, Kind: w.WidgetKind(), Action: a})
+			seen[d.Name] = true
+			out = append(out, d)
 		}
 		return true
 	})
@@ -91,6 +88,28 @@ func Tools(session string, view tea.Node) ([]Derived, []Warning) {
 		for i := range out {
 			out[i].SeenOn = tabs
 		}
+	}
+	return out, warns
+}
+
+// Reasons of the warnings derivation gives about a widget.
+const (
+	duplicateIDReason = "more than one widget has this id: keys, clicks and tools reach the first one in view order"
+	invalidIDReason   = "id breaks the rule " + tea.IDRule + ": no tools derived"
+)
+
+// widgetTools derives the tools of one widget, id of kind, in the order of
+// its actions (an action named twice, twice), with a warning for each
+// action whose name breaks ActionRule.
+func widgetTools(session, id, kind string, p tea.ToolProvider) ([]Derived, []Warning) {
+	var out []Derived
+	var warns []Warning
+	for _, a := range p.Actions() {
+		if !ValidAction(a.Name) {
+			warns = append(warns, Warning{Widget: id, Action: a.Name, Reason: "action name must be " + ActionRule})
+			continue
+		}
+		out = append(out, Derived{Name: ToolName(session, id, a.Name), Widget: id, Kind: kind, Action: a})
 	}
 	return out, warns
 }

@@ -232,6 +232,14 @@ func (w *answerWatcher) Write(p []byte) (int, error) {
 // result or error, no method). It reads only as far as it must: answers
 // can be large, and mcp-go writes the id before the result.
 func answerID(line []byte) (string, bool) {
+	if id, ok := numberAnswerID(line); ok {
+		return id, true
+	}
+	return decodeAnswerID(line)
+}
+
+// decodeAnswerID is answerID for any line: it reads the line's tokens.
+func decodeAnswerID(line []byte) (string, bool) {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
 		return "", false
@@ -269,11 +277,59 @@ func answerID(line []byte) (string, bool) {
 	return canonicalID(id)
 }
 
+// answerPrefix is how mcp-go begins every answer it writes.
+const answerPrefix = `{"jsonrpc":"2.0","id":`
+
+// numberAnswerID reads the id of an answer as mcp-go writes one to a
+// client that numbers its requests, {"jsonrpc":"2.0","id":7,"result":...,
+// from its first bytes. ok is false for any other line, which answerID
+// then reads in full.
+func numberAnswerID(line []byte) (string, bool) {
+	rest, ok := bytes.CutPrefix(line, []byte(answerPrefix))
+	if !ok {
+		return "", false
+	}
+	n := 0
+	for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+		n++
+	}
+	id := rest[:n]
+	if !plainInteger(id) {
+		return "", false
+	}
+	if after := rest[n:]; !bytes.HasPrefix(after, []byte(`,"result":`)) && !bytes.HasPrefix(after, []byte(`,"error":`)) {
+		return "", false
+	}
+	return string(id), true
+}
+
+// plainInteger reports whether raw is a non-negative integer of at most 15
+// digits, as JSON spells it: its canonical form is itself.
+func plainInteger(raw []byte) bool {
+	if len(raw) == 0 || len(raw) > 15 || (raw[0] == '0' && len(raw) > 1) {
+		return false
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
 // canonicalID is a JSON-RPC id as a key that does not depend on how it was
 // spelt: mcp-go writes an id back re-encoded ("a<b" as "a\u003cb", 1.0 as
 // 1), so the id of a request and of its answer are compared decoded. ok is
 // false for a missing or null id.
 func canonicalID(raw json.RawMessage) (string, bool) {
+	if plainInteger(raw) {
+		return string(raw), true
+	}
+	return decodeCanonicalID(raw)
+}
+
+// decodeCanonicalID is canonicalID for any id: decoded and encoded again.
+func decodeCanonicalID(raw json.RawMessage) (string, bool) {
 	var v any
 	if len(bytes.TrimSpace(raw)) == 0 || json.Unmarshal(raw, &v) != nil || v == nil {
 		return "", false

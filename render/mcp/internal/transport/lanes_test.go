@@ -162,3 +162,30 @@ func TestRequestAndAnswerIDsMatchHoweverTheyAreSpelt(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberIDsReadAsTheDecoderReadsThem checks the shortcuts for the ids
+// most clients send (small integers) against the decoding they skip: an
+// answer's id read from its first bytes, and a plain integer's canonical
+// form.
+func TestNumberIDsReadAsTheDecoderReadsThem(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		id := rapid.OneOf(
+			rapid.StringMatching(`-?(0|[1-9][0-9]{0,17})(\.[0-9]{1,2})?([eE][+-]?[0-9])?`),
+			rapid.StringMatching(`0[0-9]{1,3}`),
+			rapid.SampledFrom([]string{`"7"`, `null`, `7.0`, `1e2`, ``, `true`}),
+		).Draw(t, "id")
+		if got, ok := canonicalID(json.RawMessage(id)); ok || plainInteger([]byte(id)) {
+			want, wantOK := decodeCanonicalID(json.RawMessage(id))
+			if got != want || ok != wantOK {
+				t.Fatalf("canonicalID(%s) = %q, %v; decoded %q, %v", id, got, ok, want, wantOK)
+			}
+		}
+		tail := rapid.SampledFrom([]string{`,"result":{}}`, `,"error":{"code":1,"message":"x"}}`, `,"method":"ping"}`, `}`, `,"result":{}`}).Draw(t, "tail")
+		line := []byte(`{"jsonrpc":"2.0","id":` + id + tail)
+		if got, ok := numberAnswerID(line); ok {
+			if want, wantOK := decodeAnswerID(line); got != want || !wantOK {
+				t.Fatalf("numberAnswerID(%s) = %q; decoded %q, %v", line, got, want, wantOK)
+			}
+		}
+	})
+}

@@ -1,0 +1,104 @@
+package derive
+
+import "github.com/facetui/facet/tea"
+
+// deriveMemo is a synchronizer's memory of its session's last derivation:
+// for each widget id, the widget value the view showed and the tools
+// derived from it. A render then derives again only the widgets that
+// changed: a widget equal (==, see tea.Comparable) to the value its id had
+// last time offers the same actions, so its Actions are not asked for,
+// checked and named again. Widgets that cannot be compared, and the later
+// widgets of an id shown more than once, are derived every time. Its
+// scratch maps and slices are kept between renders, so a render of an
+// unchanged view allocates next to nothing whatever its size.
+//
+// It derives what Tools derives, in the same order, with the same
+// warnings; it is not safe for concurrent use.
+type deriveMemo struct {
+	byID map[string]*memoEntry
+	gen  uint64
+
+	seen  map[string]bool
+	ids   map[string]int
+	out   []Derived
+	warns []Warning
+}
+
+// memoEntry is one widget as the last derivation saw it.
+type memoEntry struct {
+	w       tea.Widget
+	gen     uint64
+	derived []Derived
+	warns   []Warning
+}
+
+func newDeriveMemo() *deriveMemo {
+	return &deriveMemo{byID: map[string]*memoEntry{}, seen: map[string]bool{}, ids: map[string]int{}}
+}
+
+// tools is Tools(session, view), from memory where it can be. The slices
+// it returns are valid until its next call.
+func (m *deriveMemo) tools(session string, view tea.Node) ([]Derived, []Warning) {
+	if !tea.ValidID(session) {
+		return Tools(session, view)
+	}
+	m.gen++
+	clear(m.seen)
+	clear(m.ids)
+	out, warns := m.out[:0], m.warns[:0]
+	tea.Walk(view, func(n tea.Node, _ int) bool {
+		w, ok := n.(tea.Widget)
+		if !ok {
+			return true
+		}
+		id := w.WidgetID()
+		m.ids[id]++
+		first := m.ids[id] == 1
+		if !first && m.ids[id] == 2 {
+			warns = append(warns, Warning{Widget: id, Reason: duplicateIDReason})
+		}
+		p, ok := n.(tea.ToolProvider)
+		if !ok {
+			return true
+		}
+		if ex, ok := n.(tea.Excludable); ok && ex.Excluded() {
+			return true
+		}
+		if !tea.ValidID(id) {
+			warns = append(warns, Warning{Widget: id, Reason: invalidIDReason})
+			return true
+		}
+		var ds []Derived
+		var ws []Warning
+		if e := m.byID[id]; first && e != nil && tea.Comparable(w) && e.w == w {
+			e.gen = m.gen
+			ds, ws = e.derived, e.warns
+		} else {
+			ds, ws = widgetTools(session, id, w.WidgetKind(), p)
+			if first && tea.Comparable(w) {
+				m.byID[id] = &memoEntry{w: w, gen: m.gen, derived: ds, warns: ws}
+			}
+		}
+		warns = append(warns, ws...)
+		for _, d := range ds {
+			if m.seen[d.Name] {
+				continue
+			}
+			m.seen[d.Name] = true
+			out = append(out, d)
+		}
+		return true
+	})
+	for id, e := range m.byID {
+		if e.gen != m.gen {
+			delete(m.byID, id)
+		}
+	}
+	if tabs := TabsOf(view); tabs != nil {
+		for i := range out {
+			out[i].SeenOn = tabs
+		}
+	}
+	m.out, m.warns = out, warns
+	return out, warns
+}

@@ -1,0 +1,87 @@
+package derive
+
+import (
+	"reflect"
+	"strconv"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// memoView draws a view of widgets that change a little between renders:
+// buttons and checkboxes (comparable) that come, go, change or move,
+// probes whose actions are a slice (never comparable), ids shown twice or
+// breaking the rule, and excluded widgets.
+func memoView(t *rapid.T, label string) tea.Node {
+	n := rapid.IntRange(0, 8).Draw(t, label+" widgets")
+	items := make([]tea.Node, 0, n)
+	for i := range n {
+		id := rapid.SampledFrom([]string{"a", "b", "c", "d", "bad id", ""}).Draw(t, label+" id "+strconv.Itoa(i))
+		switch rapid.IntRange(0, 4).Draw(t, label+" kind "+strconv.Itoa(i)) {
+		case 0:
+			items = append(items, widgets.Button{ID: id, Label: "go", OnClick: incMsg{}, Disabled: rapid.Bool().Draw(t, label+" disabled")})
+		case 1:
+			items = append(items, widgets.Checkbox{ID: id, Label: "x", Checked: rapid.Bool().Draw(t, label+" checked"), Exclude: rapid.Bool().Draw(t, label+" exclude")})
+		case 2:
+			actions := []tea.Action{{Name: rapid.SampledFrom([]string{"poke", "poke", "Bad Name", "peek"}).Draw(t, label+" action")}}
+			items = append(items, probe{id: id, kind: "probe", actions: actions})
+		case 3:
+			items = append(items, widgets.Button{ID: id, Label: "same", OnClick: incMsg{}})
+		case 4:
+			items = append(items, widgets.Tabs{ID: id, Tabs: []string{"one", "two"}, Active: rapid.IntRange(0, 1).Draw(t, label+" tab")})
+		}
+	}
+	return tea.Column{Items: items}
+}
+
+// TestMemoDerivesWhatToolsDerives renders a session's views one after
+// another through one memo and checks each derivation against Tools of
+// the same view: same tools, same order, same warnings.
+func TestMemoDerivesWhatToolsDerives(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		m := newDeriveMemo()
+		for r := range rapid.IntRange(1, 6).Draw(t, "renders") {
+			view := memoView(t, "render "+strconv.Itoa(r))
+			want, wantWarns := Tools("s", view)
+			got, gotWarns := m.tools("s", view)
+			if len(got) != len(want) || (len(got) > 0 && !reflect.DeepEqual(got, want)) {
+				t.Fatalf("render %d: memo derived\n%+v\nTools derived\n%+v", r, got, want)
+			}
+			if len(gotWarns) != len(wantWarns) || (len(gotWarns) > 0 && !reflect.DeepEqual(gotWarns, wantWarns)) {
+				t.Fatalf("render %d: memo warned %v, Tools warned %v", r, gotWarns, wantWarns)
+			}
+		}
+	})
+}
+
+// TestMemoAsksOnlyChangedWidgetsForActions checks that an unchanged
+// comparable widget is not asked for its actions again, and that one that
+// changed is.
+func TestMemoAsksOnlyChangedWidgetsForActions(t *testing.T) {
+	n := 0
+	view := func(label string) tea.Node {
+		return tea.Column{Items: []tea.Node{countedButton{Button: widgets.Button{ID: "b", Label: label, OnClick: incMsg{}}, n: &n}}}
+	}
+	m := newDeriveMemo()
+	m.tools("s", view("one"))
+	m.tools("s", view("one"))
+	if n != 1 {
+		t.Fatalf("an unchanged widget was asked for its actions %d times, want once", n)
+	}
+	m.tools("s", view("two"))
+	if n != 2 {
+		t.Fatalf("a changed widget was asked for its actions %d times in all, want twice", n)
+	}
+}
+
+// countedButton is a Button that counts how often it is asked for its
+// actions; it compares equal when its Button does.
+type countedButton struct {
+	widgets.Button
+	n *int
+}
+
+func (c countedButton) Actions() []tea.Action { *c.n++; return c.Button.Actions() }

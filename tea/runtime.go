@@ -2,6 +2,7 @@ package tea
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -18,7 +19,7 @@ import (
 // them like any other.
 type Runtime struct {
 	cfg    config
-	inbox  chan envelope
+	inbox  *inbox
 	snap   atomic.Pointer[Snapshot]
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -82,7 +83,7 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 	rctx, cancel := context.WithCancel(ctx)
 	r := &Runtime{
 		cfg:      cfg,
-		inbox:    make(chan envelope, 1024),
+		inbox:    newInbox(),
 		ctx:      rctx,
 		cancel:   cancel,
 		done:     make(chan struct{}),
@@ -149,12 +150,7 @@ func (r *Runtime) Send(msg Msg) error {
 	if r.ctx.Err() != nil {
 		return ErrStopped
 	}
-	select {
-	case r.inbox <- envelope{msg: msg}:
-		return nil
-	case <-r.ctx.Done():
-		return ErrStopped
-	}
+	return r.inbox.put(context.Background(), envelope{msg: msg}, r.ctx.Done(), nil)
 }
 
 // barrier is the runtime's own no-op message: see Barrier.
@@ -245,14 +241,11 @@ func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
 	env := envelope{msg: msg, reply: make(chan outcome, 1)}
 	timer := time.NewTimer(r.cfg.timeout)
 	defer timer.Stop()
-	select {
-	case r.inbox <- env:
-	case <-ctx.Done():
-		return Transition{}, ctx.Err()
-	case <-r.ctx.Done():
-		return Transition{}, ErrStopped
-	case <-timer.C:
+	switch err := r.inbox.put(ctx, env, r.ctx.Done(), timer.C); {
+	case errors.Is(err, errInboxFull):
 		return Transition{}, &TimeoutError{After: r.cfg.timeout}
+	case err != nil:
+		return Transition{}, err
 	}
 	select {
 	case o := <-env.reply:
@@ -287,19 +280,23 @@ func (r *Runtime) loop() {
 		close(r.done)
 	}()
 	for {
-		select {
-		case <-r.ctx.Done():
-			return
-		case env := <-r.inbox:
-			if r.ctx.Err() != nil {
+		env, ok := r.inbox.take()
+		if !ok {
+			select {
+			case <-r.ctx.Done():
 				return
+			case <-r.inbox.ready:
+				continue
 			}
-			before := *r.snap.Load()
-			r.settled = nil
-			err := r.handle(env.msg)
-			if env.reply != nil {
-				env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load(), Settled: r.settled}, err: err}
-			}
+		}
+		if r.ctx.Err() != nil {
+			return
+		}
+		before := *r.snap.Load()
+		r.settled = nil
+		err := r.handle(env.msg)
+		if env.reply != nil {
+			env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load(), Settled: r.settled}, err: err}
 		}
 	}
 }

@@ -10,9 +10,11 @@ import (
 	"time"
 )
 
-// Runtime owns one model in one goroutine. Messages apply one at a time; after
-// each Update the view is built once and published to every subscriber.
-// Commands run off the owner goroutine and their messages queue back.
+// Runtime owns one model in one goroutine, the owner. Messages apply one at
+// a time; after each Update the view is built once and published to every
+// subscriber. Commands run off the owner goroutine and their messages queue
+// back. The owner runs only while messages wait: an idle runtime holds no
+// goroutine.
 //
 // Input from renderers (KeyInputMsg, MouseInputMsg, FocusMsg, HoverMsg) and
 // agents' presence (AttachAgentMsg and the like) are messages too: Dispatch
@@ -83,7 +85,6 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 	rctx, cancel := context.WithCancel(ctx)
 	r := &Runtime{
 		cfg:      cfg,
-		inbox:    newInbox(),
 		ctx:      rctx,
 		cancel:   cancel,
 		done:     make(chan struct{}),
@@ -91,6 +92,7 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 
 		noteTimers: map[uint64]context.CancelFunc{},
 	}
+	r.inbox = newInbox(r.work)
 	r.focus = scan(view)
 	var focus string
 	focus, r.beforeTrap = refocus("", "", focusScan{}, r.focus)
@@ -102,7 +104,7 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 		// unsized view. A failure keeps the first model, as any Update would.
 		_ = r.apply(cfg.size)
 	}
-	go r.loop()
+	context.AfterFunc(rctx, r.shutdown)
 	r.run(safeInit(m, cfg.logger))
 	return r, nil
 }
@@ -266,30 +268,13 @@ func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
 	}
 }
 
-func (r *Runtime) loop() {
-	defer func() {
-		r.watchMu.Lock()
-		r.closed = true
-		for id, w := range r.watchers {
-			delete(r.watchers, id)
-			if w.stop != nil {
-				w.stop()
-			}
-		}
-		r.watchMu.Unlock()
-		close(r.done)
-	}()
+// work is the owner goroutine: it applies the waiting messages one at a
+// time and ends when none waits (the inbox starts it again for the next)
+// or the runtime stops.
+func (r *Runtime) work() {
 	for {
-		env, ok := r.inbox.take()
+		env, ok := r.inbox.next(r.ctx)
 		if !ok {
-			select {
-			case <-r.ctx.Done():
-				return
-			case <-r.inbox.ready:
-				continue
-			}
-		}
-		if r.ctx.Err() != nil {
 			return
 		}
 		before := *r.snap.Load()
@@ -299,6 +284,23 @@ func (r *Runtime) loop() {
 			env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load(), Settled: r.settled}, err: err}
 		}
 	}
+}
+
+// shutdown runs once the runtime's context ends: it waits for the owner
+// to finish the message it is handling, then closes every subscription
+// and Done.
+func (r *Runtime) shutdown() {
+	r.inbox.close()
+	r.watchMu.Lock()
+	r.closed = true
+	for id, w := range r.watchers {
+		delete(r.watchers, id)
+		if w.stop != nil {
+			w.stop()
+		}
+	}
+	r.watchMu.Unlock()
+	close(r.done)
 }
 
 // handle runs on the owner goroutine: the runtime's own messages here,

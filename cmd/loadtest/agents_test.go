@@ -2,8 +2,13 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"io"
+	"net"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -108,5 +113,62 @@ func TestPageSizeReadsGetRowsStructuredContent(t *testing.T) {
 				t.Fatalf("pageSize = %d, %d, %v; want %d, %d", total, rows, err, c.total, c.rows)
 			}
 		})
+	}
+}
+
+// countingListener counts the connections it accepts.
+type countingListener struct {
+	net.Listener
+	accepted atomic.Int64
+}
+
+func (l *countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err == nil {
+		l.accepted.Add(1)
+	}
+	return c, err
+}
+
+func TestConcurrentAgentsKeepTheirConnectionsAlive(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := &countingListener{Listener: l}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- serveMCP(ctx, counted) }()
+	defer func() {
+		cancel()
+		<-served
+	}()
+	const agents, calls = 8, 30
+	var wg sync.WaitGroup
+	errs := make(chan error, agents)
+	for i := range agents {
+		wg.Go(func() {
+			a, err := dialAgent(ctx, l.Addr().String(), "counter", fmt.Sprintf("k%d", i+1))
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer a.close()
+			for range calls {
+				if _, err := a.call(ctx, "facet_list", map[string]any{}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	// Each agent needs one connection for its calls, one at a time.
+	if n := counted.accepted.Load(); n > 2*agents {
+		t.Fatalf("%d agents making %d calls each opened %d connections, want at most %d: they should keep theirs alive", agents, calls, n, 2*agents)
 	}
 }

@@ -230,10 +230,12 @@ func TestAnIdleRuntimeHoldsLittleHeap(t *testing.T) {
 	for _, rt := range rts {
 		rt.Stop()
 	}
-	// 2 KB: the runtime, its context, channels, maps and first snapshot
-	// take about a kilobyte; a 1024-slot inbox channel alone took 24.
-	if per := (int64(after) - int64(before)) / n; per > 2<<10 {
-		t.Fatalf("an idle runtime holds %d bytes of heap, want at most 2 KB", per)
+	// 4 KB: the runtime, its context, channels, maps, ring and first
+	// snapshot take about 1.5 KB (the rest is room for whatever else the
+	// test process allocates meanwhile); a 1024-slot inbox channel alone
+	// took 24.
+	if per := (int64(after) - int64(before)) / n; per > 4<<10 {
+		t.Fatalf("an idle runtime holds %d bytes of heap, want at most 4 KB", per)
 	}
 }
 

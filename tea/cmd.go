@@ -154,9 +154,6 @@ func (r *Runtime) deliver(msg Msg) {
 		case <-r.ctx.Done():
 		}
 	default:
-		select {
-		case r.inbox <- envelope{msg: m}:
-		case <-r.ctx.Done():
-		}
+		_ = r.inbox.put(r.ctx, envelope{msg: m}, nil, nil) // dropped once the runtime stops
 	}
 }

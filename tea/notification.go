@@ -236,10 +236,7 @@ func (r *Runtime) expireAfter(id uint64, d time.Duration) {
 		defer t.Stop()
 		select {
 		case <-t.C:
-			select {
-			case r.inbox <- envelope{msg: expireNote{id: id}}:
-			case <-ctx.Done():
-			}
+			_ = r.inbox.put(ctx, envelope{msg: expireNote{id: id}}, nil, nil) // dropped once the note or runtime goes
 		case <-ctx.Done():
 		}
 	}()

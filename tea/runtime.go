@@ -2,6 +2,7 @@ package tea
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -9,16 +10,18 @@ import (
 	"time"
 )
 
-// Runtime owns one model in one goroutine. Messages apply one at a time; after
-// each Update the view is built once and published to every subscriber.
-// Commands run off the owner goroutine and their messages queue back.
+// Runtime owns one model in one goroutine, the owner. Messages apply one at
+// a time; after each Update the view is built once and published to every
+// subscriber. Commands run off the owner goroutine and their messages queue
+// back. The owner runs only while messages wait: an idle runtime holds no
+// goroutine.
 //
 // Input from renderers (KeyInputMsg, MouseInputMsg, FocusMsg, HoverMsg) and
 // agents' presence (AttachAgentMsg and the like) are messages too: Dispatch
 // them like any other.
 type Runtime struct {
 	cfg    config
-	inbox  chan envelope
+	inbox  *inbox
 	snap   atomic.Pointer[Snapshot]
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -82,7 +85,6 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 	rctx, cancel := context.WithCancel(ctx)
 	r := &Runtime{
 		cfg:      cfg,
-		inbox:    make(chan envelope, 1024),
 		ctx:      rctx,
 		cancel:   cancel,
 		done:     make(chan struct{}),
@@ -90,6 +92,7 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 
 		noteTimers: map[uint64]context.CancelFunc{},
 	}
+	r.inbox = newInbox(r.work)
 	r.focus = scan(view)
 	var focus string
 	focus, r.beforeTrap = refocus("", "", focusScan{}, r.focus)
@@ -101,7 +104,7 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 		// unsized view. A failure keeps the first model, as any Update would.
 		_ = r.apply(cfg.size)
 	}
-	go r.loop()
+	context.AfterFunc(rctx, r.shutdown)
 	r.run(safeInit(m, cfg.logger))
 	return r, nil
 }
@@ -149,12 +152,7 @@ func (r *Runtime) Send(msg Msg) error {
 	if r.ctx.Err() != nil {
 		return ErrStopped
 	}
-	select {
-	case r.inbox <- envelope{msg: msg}:
-		return nil
-	case <-r.ctx.Done():
-		return ErrStopped
-	}
+	return r.inbox.put(context.Background(), envelope{msg: msg}, r.ctx.Done(), nil)
 }
 
 // barrier is the runtime's own no-op message: see Barrier.
@@ -245,14 +243,11 @@ func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
 	env := envelope{msg: msg, reply: make(chan outcome, 1)}
 	timer := time.NewTimer(r.cfg.timeout)
 	defer timer.Stop()
-	select {
-	case r.inbox <- env:
-	case <-ctx.Done():
-		return Transition{}, ctx.Err()
-	case <-r.ctx.Done():
-		return Transition{}, ErrStopped
-	case <-timer.C:
+	switch err := r.inbox.put(ctx, env, r.ctx.Done(), timer.C); {
+	case errors.Is(err, errInboxFull):
 		return Transition{}, &TimeoutError{After: r.cfg.timeout}
+	case err != nil:
+		return Transition{}, err
 	}
 	select {
 	case o := <-env.reply:
@@ -273,35 +268,39 @@ func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
 	}
 }
 
-func (r *Runtime) loop() {
-	defer func() {
-		r.watchMu.Lock()
-		r.closed = true
-		for id, w := range r.watchers {
-			delete(r.watchers, id)
-			if w.stop != nil {
-				w.stop()
-			}
-		}
-		r.watchMu.Unlock()
-		close(r.done)
-	}()
+// work is the owner goroutine: it applies the waiting messages one at a
+// time and ends when none waits (the inbox starts it again for the next)
+// or the runtime stops.
+func (r *Runtime) work() {
 	for {
-		select {
-		case <-r.ctx.Done():
+		env, ok := r.inbox.next(r.ctx)
+		if !ok {
 			return
-		case env := <-r.inbox:
-			if r.ctx.Err() != nil {
-				return
-			}
-			before := *r.snap.Load()
-			r.settled = nil
-			err := r.handle(env.msg)
-			if env.reply != nil {
-				env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load(), Settled: r.settled}, err: err}
-			}
+		}
+		before := *r.snap.Load()
+		r.settled = nil
+		err := r.handle(env.msg)
+		if env.reply != nil {
+			env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load(), Settled: r.settled}, err: err}
 		}
 	}
+}
+
+// shutdown runs once the runtime's context ends: it waits for the owner
+// to finish the message it is handling, then closes every subscription
+// and Done.
+func (r *Runtime) shutdown() {
+	r.inbox.close()
+	r.watchMu.Lock()
+	r.closed = true
+	for id, w := range r.watchers {
+		delete(r.watchers, id)
+		if w.stop != nil {
+			w.stop()
+		}
+	}
+	r.watchMu.Unlock()
+	close(r.done)
 }
 
 // handle runs on the owner goroutine: the runtime's own messages here,

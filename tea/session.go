@@ -75,14 +75,16 @@ func (s *Sessions) Start(ctx context.Context, id, app string, m Model, opts ...O
 	s.byID[id] = sess
 	s.mu.Unlock()
 	s.notify(SessionEvent{Session: sess, Started: true})
-	go func() {
-		select {
-		case <-ctx.Done():
-			rt.Stop()
-		case <-rt.Done():
-		}
+	// No goroutine waits for the session to end (an idle session would
+	// hold its stack): ctx ending stops the runtime, and the runtime's
+	// context ending (Stop, ctx, QuitMsg) removes the session once the
+	// runtime is done.
+	stopOnCtx := context.AfterFunc(ctx, rt.Stop)
+	context.AfterFunc(rt.Context(), func() {
+		<-rt.Done()
+		stopOnCtx()
 		s.remove(sess)
-	}()
+	})
 	return sess, nil
 }
 

@@ -2,16 +2,19 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
+	"net/http"
+	"os"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"time"
 
 	mcpclient "github.com/mark3labs/mcp-go/client"
+	mcptransport "github.com/mark3labs/mcp-go/client/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/playground"
@@ -55,18 +58,37 @@ func serveMCP(ctx context.Context, l net.Listener) error {
 // demo.
 type agent struct {
 	c       *mcpclient.Client
+	tr      *http.Transport
 	session string
+}
+
+// close ends the agent's MCP session and its connections.
+func (a *agent) close() {
+	_ = a.c.Close()
+	a.tr.CloseIdleConnections()
 }
 
 // dialAgent connects to the MCP server at addr and, with a session id,
 // starts a session of app under it.
+//
+// Each agent has its own HTTP transport, as an agent in a process of its
+// own would, and keeps its connection alive between calls. mcp-go's
+// client uses http.DefaultTransport, which keeps two idle connections per
+// host for the whole process: with more agents than that, almost every
+// call dialled a new TCP connection (9,400 sockets in TIME_WAIT after 10 s
+// of 200 agents), a cost the server and the clients paid on every call
+// that no real agent pays.
 func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
-	c, err := mcpclient.NewStreamableHttpClient("http://" + addr + "/mcp")
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.MaxIdleConnsPerHost = 2 // a call, and the event stream if one opens
+	c, err := mcpclient.NewStreamableHttpClient("http://"+addr+"/mcp",
+		mcptransport.WithHTTPBasicClient(&http.Client{Transport: tr}))
 	if err != nil {
 		return nil, err
 	}
 	if err := c.Start(ctx); err != nil {
 		_ = c.Close()
+		tr.CloseIdleConnections()
 		return nil, err
 	}
 	init := sdk.InitializeRequest{}
@@ -74,12 +96,13 @@ func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
 	init.Params.ClientInfo = sdk.Implementation{Name: "facet-loadtest", Version: "1"}
 	if _, err := c.Initialize(ctx, init); err != nil {
 		_ = c.Close()
+		tr.CloseIdleConnections()
 		return nil, fmt.Errorf("initialize: %w", err)
 	}
-	a := &agent{c: c, session: session}
+	a := &agent{c: c, tr: tr, session: session}
 	if session != "" {
 		if _, err := a.call(ctx, "facet_start", map[string]any{"app": app, "id": session}); err != nil {
-			_ = c.Close()
+			a.close()
 			return nil, err
 		}
 	}
@@ -89,37 +112,48 @@ func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
 // errToolError is a call that answered an error result.
 var errToolError = errors.New("the tool answered an error")
 
-// call calls tool and answers its structured content as JSON (the value an
-// agent's code reads), or its first text block when it has none; an error
-// result is an error.
-func (a *agent) call(ctx context.Context, tool string, args map[string]any) (string, error) {
+// call calls tool and answers its result; an error result is an error
+// naming its text.
+func (a *agent) call(ctx context.Context, tool string, args map[string]any) (*sdk.CallToolResult, error) {
 	req := sdk.CallToolRequest{}
 	req.Params.Name = tool
 	req.Params.Arguments = args
 	res, err := a.c.CallTool(ctx, req)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", tool, err)
-	}
-	var text []string
-	for _, c := range res.Content {
-		if t, ok := c.(sdk.TextContent); ok {
-			text = append(text, t.Text)
-		}
+		return nil, fmt.Errorf("%s: %w", tool, err)
 	}
 	if res.IsError {
-		return "", fmt.Errorf("%s: %w: %s", tool, errToolError, strings.Join(text, " "))
-	}
-	if res.StructuredContent != nil {
-		b, err := json.Marshal(res.StructuredContent)
-		if err != nil {
-			return "", fmt.Errorf("%s: structured content: %w", tool, err)
+		var text []string
+		for _, c := range res.Content {
+			if t, ok := c.(sdk.TextContent); ok {
+				text = append(text, t.Text)
+			}
 		}
-		return string(b), nil
+		return nil, fmt.Errorf("%s: %w: %s", tool, errToolError, strings.Join(text, " "))
 	}
-	if len(text) == 0 {
-		return "", nil
+	return res, nil
+}
+
+// pageSize reads get_rows' structured content as the client decoded it
+// ({"total": N, "rows": [...]}, JSON numbers as float64): how many rows
+// match in all and how many came. It reads the decoded value rather than
+// encoding and decoding it again: the agents share the machine with the
+// server, and every microsecond they spend is one the server does not
+// get.
+func pageSize(structured any) (total, rows int, err error) {
+	m, ok := structured.(map[string]any)
+	if !ok {
+		return 0, 0, fmt.Errorf("get_rows: structured content is %T, want an object with total and rows", structured)
 	}
-	return text[0], nil
+	t, ok := m["total"].(float64)
+	if !ok {
+		return 0, 0, fmt.Errorf("get_rows: total is %T, want a number", m["total"])
+	}
+	r, ok := m["rows"].([]any)
+	if !ok && m["rows"] != nil {
+		return 0, 0, fmt.Errorf("get_rows: rows is %T, want an array", m["rows"])
+	}
+	return int(t), len(r), nil
 }
 
 // searchQueries are what the agents search for, in turn.
@@ -157,24 +191,21 @@ func (a *agent) searchOnce(ctx context.Context, q string, want int) ([]time.Dura
 		{a.session + "_results_get_rows", map[string]any{"limit": 100}},
 	}
 	var took []time.Duration
-	var page string
+	var page *sdk.CallToolResult
 	for _, s := range steps {
 		start := time.Now()
-		text, err := a.call(ctx, s.tool, s.args)
+		res, err := a.call(ctx, s.tool, s.args)
 		if err != nil {
 			return took, false, err
 		}
 		took = append(took, time.Since(start))
-		page = text
+		page = res
 	}
-	var rows struct {
-		Total int               `json:"total"`
-		Rows  []json.RawMessage `json:"rows"`
+	total, rows, err := pageSize(page.StructuredContent)
+	if err != nil {
+		return took, false, err
 	}
-	if err := json.Unmarshal([]byte(page), &rows); err != nil {
-		return took, false, fmt.Errorf("get_rows: %w", err)
-	}
-	return took, rows.Total == want && len(rows.Rows) == min(want, 100), nil
+	return took, total == want && rows == min(want, 100), nil
 }
 
 // agentsOutcome is what an agents run measured.
@@ -185,13 +216,25 @@ type agentsOutcome struct {
 	calls             int
 	rssBase, rssPeak  int64
 	cpu, wall         time.Duration
-	errs              []error
+	// clientCPU is the CPU time of this process, the agents', over the
+	// same span: with the server in-process it includes the server's.
+	clientCPU time.Duration
+	// machineCPU is the whole machine's busy CPU time over the same span:
+	// the server, the agents and whatever else runs.
+	machineCPU time.Duration
+	inProcess  bool
+	// rate is each agent's tasks a second; 0 is back to back.
+	rate float64
+	errs []error
 }
 
-// runAgents has n agents, each in its own session of the search demo,
-// run the search task in a loop for d against the server srv.
-func runAgents(ctx context.Context, n int, d time.Duration, srv *server) (agentsOutcome, error) {
-	out := agentsOutcome{agents: n}
+// runAgents has r.agents agents, each in its own session of the search
+// demo, run the search task in a loop for r.duration against the server
+// srv: back to back, or r.agentRate tasks a second each, spread evenly.
+// atEnd, when set, runs once the loop ends, before the agents close.
+func runAgents(ctx context.Context, r mcpRun, srv *server, atEnd func() error) (agentsOutcome, error) {
+	n, d := r.agents, r.duration
+	out := agentsOutcome{agents: n, rate: r.agentRate}
 	want, err := expectedMatches()
 	if err != nil {
 		return out, err
@@ -216,7 +259,7 @@ func runAgents(ctx context.Context, n int, d time.Duration, srv *server) (agents
 	defer func() {
 		for _, a := range agents {
 			if a != nil {
-				_ = a.c.Close()
+				a.close()
 			}
 		}
 	}()
@@ -227,9 +270,23 @@ func runAgents(ctx context.Context, n int, d time.Duration, srv *server) (agents
 			out.errs = append(out.errs, fmt.Errorf("agent %d: %w", i+1, errs[i]))
 		}
 	}
+	self := procStats{pid: os.Getpid()}
+	out.inProcess = self.pid == srv.pid
 	cpu0, err := proc.cpu()
 	if err != nil {
 		return out, err
+	}
+	self0, err := self.cpu()
+	if err != nil {
+		return out, err
+	}
+	machine0, err := machineCPU{}.busy()
+	if err != nil {
+		return out, err
+	}
+	var interval time.Duration
+	if r.agentRate > 0 {
+		interval = time.Duration(float64(time.Second) / r.agentRate)
 	}
 	start := time.Now()
 	run, stop := context.WithTimeout(ctx, d)
@@ -241,7 +298,18 @@ func runAgents(ctx context.Context, n int, d time.Duration, srv *server) (agents
 			continue
 		}
 		wg.Go(func() {
+			next := start.Add(interval * time.Duration(i) / time.Duration(n))
 			for k := 0; run.Err() == nil; k++ {
+				if interval > 0 {
+					// Paced: a task that starts late starts at once,
+					// and the next keeps the schedule.
+					select {
+					case <-run.Done():
+						return
+					case <-time.After(time.Until(next)):
+					}
+					next = next.Add(interval)
+				}
 				q := searchQueries[(i+k)%len(searchQueries)]
 				took, exact, err := a.searchOnce(ctx, q, want[q])
 				mu.Lock()
@@ -263,11 +331,24 @@ func runAgents(ctx context.Context, n int, d time.Duration, srv *server) (agents
 	}
 	wg.Wait()
 	out.wall = time.Since(start)
+	if atEnd != nil {
+		if err := atEnd(); err != nil {
+			return out, err
+		}
+	}
 	cpu1, err := proc.cpu()
 	if err != nil {
 		return out, err
 	}
-	out.cpu = cpu1 - cpu0
+	self1, err := self.cpu()
+	if err != nil {
+		return out, err
+	}
+	machine1, err := machineCPU{}.busy()
+	if err != nil {
+		return out, err
+	}
+	out.cpu, out.clientCPU, out.machineCPU = cpu1-cpu0, self1-self0, machine1-machine0
 	out.calls = len(all)
 	out.latency = summarize(all)
 	if out.rssPeak, err = peak.end(); err != nil {
@@ -276,26 +357,45 @@ func runAgents(ctx context.Context, n int, d time.Duration, srv *server) (agents
 	return out, nil
 }
 
-// writeAgents writes an agents run as a Markdown table.
+// writeAgents writes an agents run as a Markdown table, and what the
+// clients cost beside the server.
 func writeAgents(w io.Writer, o agentsOutcome) {
 	exact := "yes"
 	if o.inexact > 0 || o.connected < o.agents {
 		exact = fmt.Sprintf("NO (%d tasks wrong, %d agents not connected)", o.inexact, o.agents-o.connected)
 	}
-	perCall := time.Duration(0)
-	if o.calls > 0 {
-		perCall = o.cpu / time.Duration(o.calls)
+	perCall := func(d time.Duration) float64 {
+		if o.calls == 0 {
+			return 0
+		}
+		return float64(d) / float64(o.calls) / float64(time.Microsecond)
 	}
-	cores := 0.0
+	cores := func(d time.Duration) float64 {
+		if o.wall <= 0 {
+			return 0
+		}
+		return d.Seconds() / o.wall.Seconds()
+	}
+	rate := 0.0
 	if o.wall > 0 {
-		cores = o.cpu.Seconds() / o.wall.Seconds()
+		rate = float64(o.calls) / o.wall.Seconds()
 	}
-	fmt.Fprintln(w, "| agents | search tasks (3 calls each) | exact | p50 per call | p99 per call | max | RSS before / peak | RSS per agent | server CPU (cores) | server CPU per call |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
-	fmt.Fprintf(w, "| %d of %d | %d | %s | %s | %s | %s | %s / %s | %s | %.2f | %.0f µs |\n",
-		o.connected, o.agents, o.tasks, exact, ms(o.latency.p50), ms(o.latency.p99), ms(o.latency.max),
-		mb(o.rssBase), mb(o.rssPeak), kb((o.rssPeak-o.rssBase)/int64(max(o.connected, 1))), cores,
-		float64(perCall)/float64(time.Microsecond))
+	fmt.Fprintln(w, "| agents | search tasks (3 calls each) | exact | calls/s | p50 per call | p99 per call | max | RSS before / peak | RSS per agent | server CPU (cores) | server CPU per call |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintf(w, "| %d of %d | %d | %s | %.0f | %s | %s | %s | %s / %s | %s | %.2f | %.0f µs |\n",
+		o.connected, o.agents, o.tasks, exact, rate, ms(o.latency.p50), ms(o.latency.p99), ms(o.latency.max),
+		mb(o.rssBase), mb(o.rssPeak), kb((o.rssPeak-o.rssBase)/int64(max(o.connected, 1))), cores(o.cpu), perCall(o.cpu))
+	pace := "back to back"
+	if o.rate > 0 {
+		pace = fmt.Sprintf("%g tasks a second each (%.0f calls a second offered)", o.rate, 3*o.rate*float64(o.connected))
+	}
+	fmt.Fprintf(w, "\nThe agents ran %s. The machine was busy %.2f of its %d cores", pace, cores(o.machineCPU), numCPU())
+	if o.inProcess {
+		fmt.Fprintf(w, "; the server ran in this process, so its CPU above includes the agents'.\n")
+		return
+	}
+	fmt.Fprintf(w, ": the server %.2f, the agents (this process) %.2f (%.0f µs per call), everything else %.2f.\n",
+		cores(o.cpu), cores(o.clientCPU), perCall(o.clientCPU), cores(max(0, o.machineCPU-o.cpu-o.clientCPU)))
 }
 
 func kb(n int64) string { return fmt.Sprintf("%.0f KB", float64(n)/(1<<10)) }
@@ -313,7 +413,9 @@ type idleOutcome struct {
 
 // runIdle starts n sessions of the counter on the server srv from a few
 // MCP clients and leaves them idle, then measures the server's RSS.
-func runIdle(ctx context.Context, n int, srv *server) (idleOutcome, error) {
+// atIdle, when set, runs once the sessions have settled, before the
+// clients close.
+func runIdle(ctx context.Context, n int, srv *server, atIdle func() error) (idleOutcome, error) {
 	out := idleOutcome{sessions: n}
 	proc := procStats{pid: srv.pid}
 	var err error
@@ -351,7 +453,7 @@ func runIdle(ctx context.Context, n int, srv *server) (idleOutcome, error) {
 	out.took = time.Since(start)
 	defer func() {
 		for _, a := range conns {
-			_ = a.c.Close()
+			a.close()
 		}
 	}()
 	// Let the sessions settle (first renders, collections) before measuring.
@@ -362,6 +464,11 @@ func runIdle(ctx context.Context, n int, srv *server) (idleOutcome, error) {
 	}
 	if out.rssAfter, err = proc.rss(); err != nil {
 		return out, err
+	}
+	if atIdle != nil {
+		if err := atIdle(); err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }
@@ -374,28 +481,74 @@ func writeIdle(w io.Writer, o idleOutcome) {
 		mb(o.rssBase), mb(o.rssAfter), kb((o.rssAfter-o.rssBase)/int64(max(o.started, 1))), o.took.Round(time.Millisecond))
 }
 
+// mcpRun is what an agents or idle run is asked to do.
+type mcpRun struct {
+	mode             string
+	agents, sessions int
+	duration         time.Duration
+	agentRate        float64 // each agent's search tasks a second; 0: back to back
+	inProcess        bool
+	cpuProfile       string // the server's CPU profile
+	memProfile       string // with inProcess: the heap profile, once loaded
+}
+
+// startCPUProfile profiles this process's CPU into path until stop.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("-cpuprofile: %w", err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		_ = f.Close()
+	}, nil
+}
+
 // runMCPMode runs the agents or idle mode against a fresh MCP server, in
 // a child process unless inProcess.
-func runMCPMode(mode string, agents, sessions int, duration time.Duration, inProcess bool, stdout io.Writer) error {
+func runMCPMode(r mcpRun, stdout io.Writer) error {
+	mode, agents, sessions, duration := r.mode, r.agents, r.sessions, r.duration
+	if r.memProfile != "" && !r.inProcess {
+		return errors.New("-memprofile needs -in-process: the heap profiled is this process's")
+	}
 	limit := duration + 3*time.Minute
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	var srv *server
 	var err error
-	if inProcess {
+	if r.inProcess {
+		if r.cpuProfile != "" {
+			stop, err := startCPUProfile(r.cpuProfile)
+			if err != nil {
+				return err
+			}
+			defer stop()
+		}
 		srv, err = startInProcess(kindMCP)
 	} else {
-		srv, err = startChild(kindMCP, limit)
+		var extra []string
+		if r.cpuProfile != "" {
+			extra = []string{"-cpuprofile", r.cpuProfile}
+		}
+		srv, err = startChild(kindMCP, limit, extra...)
 	}
 	if err != nil {
 		return err
+	}
+	var atLoaded func() error
+	if r.memProfile != "" {
+		atLoaded = func() error { return writeHeapProfile(r.memProfile) }
 	}
 	var runErr error
 	switch mode {
 	case modeAgents:
 		fmt.Fprintf(stdout, "%d MCP agents over streamable HTTP, each in its own session of the search demo, running the search task (type_into, click, get_rows of 100) for %s, loopback; GOMAXPROCS on this machine: %d CPUs\n\n", agents, duration, numCPU())
 		var o agentsOutcome
-		o, runErr = runAgents(ctx, agents, duration, srv)
+		o, runErr = runAgents(ctx, r, srv, atLoaded)
 		if runErr == nil {
 			writeAgents(stdout, o)
 			if o.inexact > 0 || o.connected < o.agents {
@@ -408,7 +561,7 @@ func runMCPMode(mode string, agents, sessions int, duration time.Duration, inPro
 	case modeIdle:
 		fmt.Fprintf(stdout, "%d idle sessions of the counter demo, started over MCP (streamable HTTP, loopback)\n\n", sessions)
 		var o idleOutcome
-		o, runErr = runIdle(ctx, sessions, srv)
+		o, runErr = runIdle(ctx, sessions, srv, atLoaded)
 		if runErr == nil {
 			writeIdle(stdout, o)
 			if o.started < o.sessions {
@@ -433,8 +586,10 @@ const (
 )
 
 // checkMCPMode refuses agents and idle settings out of bounds.
-func checkMCPMode(mode string, agents, sessions int, duration time.Duration) error {
+func checkMCPMode(mode string, agents, sessions int, duration time.Duration, agentRate float64) error {
 	switch {
+	case agentRate < 0 || agentRate > 100:
+		return fmt.Errorf("-agent-rate %g: want 0 (back to back) to 100 tasks a second", agentRate)
 	case mode != modeAgents && mode != modeIdle:
 		return fmt.Errorf("-mode %q: one of %s, %s, %s", mode, modeSSH, modeAgents, modeIdle)
 	case agents < 1 || agents > 500:

@@ -18,7 +18,10 @@
 // demo, run the search task (type_into, click, get_rows) in a loop for
 // -duration, checking every page of results against what the query
 // matches; -mode idle starts -sessions sessions and leaves them idle, then
-// reports the server's RSS per session:
+// reports the server's RSS per session. -agent-rate paces each agent (so
+// many tasks a second) instead of running tasks back to back, and the
+// agents report says what the machine's cores went to: the server, the
+// agents, everything else.
 //
 //	go run ./cmd/loadtest -mode agents -agents 200 -duration 30s
 //	go run ./cmd/loadtest -mode idle -sessions 10000
@@ -63,6 +66,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		mode       string
 		agents     int
 		sessions   int
+		agentRate  float64
 	)
 	fs.IntVar(&cfg.conns, "conns", 100, "SSH connections, each typing (1 to 1000)")
 	fs.Float64Var(&cfg.rate, "rate", 10, "keys a second each connection types")
@@ -71,9 +75,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain")
 	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
 	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
-	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled, before the connections close")
+	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled (-mode idle: the sessions), before the connections close")
 	fs.StringVar(&mode, "mode", modeSSH, "what to load: ssh (people typing), agents (MCP agents over HTTP running the search task), idle (idle MCP sessions)")
 	fs.IntVar(&agents, "agents", 200, "with -mode agents: MCP agents, each in its own session (1 to 500)")
+	fs.Float64Var(&agentRate, "agent-rate", 0, "with -mode agents: search tasks a second each agent starts, spread evenly (0: back to back, each task as soon as the last ends)")
 	fs.IntVar(&sessions, "sessions", maxIdleSessions, "with -mode idle: idle sessions to start (1 to 10000)")
 	fs.StringVar(&serveKind, "serve", "", "internal: serve `KIND` on a loopback port (the child side)")
 	fs.DurationVar(&serveLimit, "serve-limit", 5*time.Minute, "internal: the child server stops after this long")
@@ -95,10 +100,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return serveChild(serveKind, serveLimit, stdin, stdout)
 	}
 	if mode != modeSSH {
-		if err := checkMCPMode(mode, agents, sessions, cfg.duration); err != nil {
+		if err := checkMCPMode(mode, agents, sessions, cfg.duration, agentRate); err != nil {
 			return err
 		}
-		return runMCPMode(mode, agents, sessions, cfg.duration, inProcess, stdout)
+		return runMCPMode(mcpRun{mode: mode, agents: agents, sessions: sessions, duration: cfg.duration, agentRate: agentRate,
+			inProcess: inProcess, cpuProfile: cpuProfile, memProfile: memProfile}, stdout)
 	}
 	if err := cfg.check(); err != nil {
 		return err

@@ -133,8 +133,14 @@ func (l *Limits) admitted() {
 	l.admitting--
 }
 
-// isInitialize reports whether body is a JSON-RPC initialize request.
+// isInitialize reports whether body is a JSON-RPC initialize request. A
+// body that holds neither the word nor a \u escape (which could spell
+// it) is not one, and is not parsed: every request passes here, and
+// mcp-go parses it again anyway.
 func isInitialize(body []byte) bool {
+	if !bytes.Contains(body, []byte("initialize")) && !bytes.Contains(body, []byte(`\u`)) {
+		return false
+	}
 	var m struct {
 		Method string `json:"method"`
 	}

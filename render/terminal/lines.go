@@ -131,17 +131,32 @@ func (s *lineScreen) draw(lines []string, width, height int) {
 	s.flush()
 }
 
-// line writes row y as l and remembers it.
+// line writes row y as l and remembers it: the part of it that differs
+// from what the row shows (see changeOf).
 func (s *lineScreen) line(y int, l string) {
-	s.lines[y] = l
-	s.buf.WriteString(ansi.CursorPosition(1, y+1))
 	t := trimPadding(l)
-	_, _ = s.conv.WriteString(t)
-	// The style ends with the line, so that erasing the rest of it leaves
-	// blank cells. A line that fills the row erases nothing: the cursor
-	// waits on its last cell, which an erase would clear.
+	ch := lineChange{to: len(t), width: -1}
+	if was := s.lines[y]; was != "" {
+		ch = changeOf(trimPadding(was), t)
+	}
+	s.lines[y] = l
+	s.buf.WriteString(ansi.CursorPosition(ch.col+1, y+1))
+	for _, seq := range ch.pen.seqs[:ch.pen.n] {
+		_, _ = s.conv.WriteString(seq)
+	}
+	_, _ = s.conv.WriteString(t[ch.from:ch.to])
+	// The style ends with the part written, so that erasing the rest of
+	// the row leaves blank cells. A line that fills the row erases
+	// nothing: the cursor waits on its last cell, which an erase would
+	// clear.
 	s.buf.WriteString(ansi.ResetStyle)
-	if cellWidth(t) < s.width {
+	if ch.tail {
+		return
+	}
+	if ch.width < 0 {
+		ch.width = cellWidth(t)
+	}
+	if ch.width < s.width {
 		s.buf.WriteString(ansi.EraseLineRight)
 	}
 }

@@ -12,10 +12,11 @@ import (
 
 // lineScreen draws frames on a terminal by itself, in place of Bubble
 // Tea's renderer (see WithLineOutput): it keeps the lines it last drew and
-// writes only the lines that changed, each whole, at its row. A frame is a
-// list of styled lines already laid out to the screen's width, so there is
-// nothing to parse into cells, no cell buffers to keep and no 60-a-second
-// tick: a key that changes one line costs one line's bytes.
+// writes only the rows that changed, and of each only the part that did
+// (changeOf). A frame is a list of styled lines already laid out to the
+// screen's width, so there is nothing to parse into cells, no cell buffers
+// to keep and no 60-a-second tick: a key that changes a count costs the
+// count's digits.
 //
 // It sets the terminal up as Bubble Tea does for the adapter's view (the
 // alternate screen, no cursor, bracketed paste, all mouse motion, the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 
 	bt "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -47,6 +48,8 @@ type lineScreen struct {
 	lines         []string
 	buf           bytes.Buffer
 	conv          colorprofile.Writer
+	// part is scratch space for what line writes.
+	part []byte
 	// err is the first write error: the terminal is gone, and nothing
 	// more is written.
 	err error
@@ -141,11 +144,20 @@ func (s *lineScreen) line(y int, l string) {
 		ch = changeOf(trimPadding(was), t)
 	}
 	s.lines[y] = l
-	s.buf.WriteString(ansi.CursorPosition(ch.col+1, y+1))
+	// CUP row;col, then the pen and the part in one pass through the
+	// colour conversion.
+	s.part = append(s.part[:0], "\x1b["...)
+	s.part = strconv.AppendInt(s.part, int64(y+1), 10)
+	s.part = append(s.part, ';')
+	s.part = strconv.AppendInt(s.part, int64(ch.col+1), 10)
+	s.part = append(s.part, 'H')
+	s.buf.Write(s.part)
+	s.part = s.part[:0]
 	for _, seq := range ch.pen.seqs[:ch.pen.n] {
-		_, _ = s.conv.WriteString(seq)
+		s.part = append(s.part, seq...)
 	}
-	_, _ = s.conv.WriteString(t[ch.from:ch.to])
+	s.part = append(s.part, t[ch.from:ch.to]...)
+	_, _ = s.conv.Write(s.part)
 	// The style ends with the part written, so that erasing the rest of
 	// the row leaves blank cells. A line that fills the row erases
 	// nothing: the cursor waits on its last cell, which an erase would

@@ -21,6 +21,8 @@ type config struct {
 	duration time.Duration
 	// dialers is how many connections are opened at once.
 	dialers int
+	// rounds is how many times each server is loaded.
+	rounds int
 	// atEnd, if set, runs once every key has settled, before the
 	// connections close (to profile the heap at its fullest).
 	atEnd func() error
@@ -38,6 +40,8 @@ func (c config) check() error {
 		return fmt.Errorf("-duration %s: want more than 0 and at most 1m", c.duration)
 	case c.dialers < 1 || c.dialers > 64:
 		return fmt.Errorf("-dialers %d: want 1 to 64", c.dialers)
+	case c.rounds < 1 || c.rounds > 5:
+		return fmt.Errorf("-rounds %d: want 1 to 5", c.rounds)
 	}
 	return nil
 }
@@ -47,7 +51,10 @@ func (c config) keys() int { return max(1, int(math.Floor(c.rate*c.duration.Seco
 
 // outcome is what a run measured against one server.
 type outcome struct {
-	server    string
+	server string
+	// round is the round of a run of several (1, 2, ...); 0 in a run of
+	// one.
+	round     int
 	conns     int
 	connected int
 	sent      int // keys sent, across connections
@@ -62,6 +69,15 @@ type outcome struct {
 	clientCPU   time.Duration // this process's, in the same time (the clients')
 	wall        time.Duration // how long keys were typed
 	errs        []error
+}
+
+// label names the outcome in the table: its server, and its round in a
+// run of several.
+func (o outcome) label() string {
+	if o.round == 0 {
+		return o.server
+	}
+	return fmt.Sprintf("%s #%d", o.server, o.round)
 }
 
 // exact reports whether every connection came up and every key was applied

@@ -39,6 +39,8 @@ func TestSettingsOutOfBoundsAreRefused(t *testing.T) {
 		{[]string{"-rate", "101"}, "at most 100 keys a second"},
 		{[]string{"-duration", "61s"}, "-duration 1m1s: want more than 0 and at most 1m"},
 		{[]string{"-dialers", "0"}, "-dialers 0: want 1 to 64"},
+		{[]string{"-rounds", "0"}, "-rounds 0: want 1 to 5"},
+		{[]string{"-rounds", "6"}, "-rounds 6: want 1 to 5"},
 		{[]string{"-memprofile", "heap"}, "-memprofile needs -in-process"},
 		{[]string{"-servers", "facet,tmux", "-in-process", "-conns", "1", "-duration", "100ms"}, `unknown server "tmux"`},
 	} {

@@ -27,8 +27,15 @@
 //	go run ./cmd/loadtest -mode idle -sessions 10000
 //
 // Everything is bounded: at most 1000 connections, 500 agents, 10,000
-// sessions, 100 keys a second and a minute of typing; every server stops
-// by itself.
+// sessions, 100 keys a second, a minute of typing and 5 rounds; every
+// server stops by itself.
+//
+// On a shared machine the servers' figures move with the machine's other
+// work. -rounds N runs every server N times, alternating which goes first,
+// and adds the median of each server's figures and the ratio of Facet's
+// p99 to the plain counter's:
+//
+//	go run ./cmd/loadtest -conns 500 -duration 30s -rounds 3
 package main
 
 import (
@@ -40,6 +47,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"time"
 )
@@ -72,6 +80,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.Float64Var(&cfg.rate, "rate", 10, "keys a second each connection types")
 	fs.DurationVar(&cfg.duration, "duration", 30*time.Second, "how long each connection types (at most 1m)")
 	fs.IntVar(&cfg.dialers, "dialers", 16, "connections opened at once while connecting")
+	fs.IntVar(&cfg.rounds, "rounds", 1, "times each server is loaded, alternating which goes first (1 to 5); more than 1 adds the medians")
 	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain")
 	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
 	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
@@ -113,51 +122,79 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errors.New("-memprofile needs -in-process: the heap profiled is this process's")
 	}
 
-	// The whole run is bounded: connecting, typing and settling.
-	limit := 2*cfg.duration + 3*time.Minute
+	// The whole run is bounded: connecting, typing and settling, for
+	// every round.
+	limit := time.Duration(cfg.rounds) * (2*cfg.duration + 3*time.Minute)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	fmt.Fprintf(stdout, "%d connections, Enter %g times a second each for %s, 80x24, loopback; GOMAXPROCS on this machine: %d CPUs\n\n",
 		cfg.conns, cfg.rate, cfg.duration, numCPU())
-	var outcomes []outcome
-	var failed []error
+	var kinds []string
 	for kind := range strings.SplitSeq(servers, ",") {
 		kind = strings.TrimSpace(kind)
 		if kind != kindFacet && kind != kindPlain {
 			return fmt.Errorf("-servers: unknown server %q: one of %s, %s", kind, kindFacet, kindPlain)
 		}
-		var srv *server
-		var err error
-		cfg.atEnd = nil
-		if memProfile != "" {
-			cfg.atEnd = func() error { return writeHeapProfile(memProfile + "." + kind) }
+		kinds = append(kinds, kind)
+	}
+	var outcomes []outcome
+	var failed []error
+	for round := range cfg.rounds {
+		order := slices.Clone(kinds)
+		if round%2 == 1 {
+			slices.Reverse(order)
 		}
-		if inProcess {
-			srv, err = startInProcess(kind)
-		} else {
-			srv, err = startChild(kind, limit, childArgs(kind, cpuProfile)...)
-		}
-		if err != nil {
-			return err
-		}
-		o, err := load(ctx, cfg, kind, srv)
-		if serr := srv.stop(); serr != nil && err == nil {
-			err = fmt.Errorf("stopping the %s server: %w", kind, serr)
-		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", kind, err)
-		}
-		outcomes = append(outcomes, o)
-		if !o.exact() {
-			failed = append(failed, fmt.Errorf("%s: not exact: %d of %d connected, %d keys sent, %d applied, %d connections short, %d over",
-				kind, o.connected, o.conns, o.sent, o.applied, o.short, o.over))
-		}
-		if len(o.errs) > 0 {
-			failed = append(failed, fmt.Errorf("%s: %w", kind, firstErrors(o.errs, 5)))
+		for _, kind := range order {
+			o, err := loadOnce(ctx, cfg, kind, inProcess, limit, cpuProfile, memProfile)
+			if err != nil {
+				return err
+			}
+			if cfg.rounds > 1 {
+				o.round = round + 1
+			}
+			outcomes = append(outcomes, o)
+			if !o.exact() {
+				failed = append(failed, fmt.Errorf("%s: not exact: %d of %d connected, %d keys sent, %d applied, %d connections short, %d over",
+					o.label(), o.connected, o.conns, o.sent, o.applied, o.short, o.over))
+			}
+			if len(o.errs) > 0 {
+				failed = append(failed, fmt.Errorf("%s: %w", o.label(), firstErrors(o.errs, 5)))
+			}
 		}
 	}
 	writeTable(stdout, outcomes)
+	if cfg.rounds > 1 {
+		fmt.Fprintln(stdout)
+		writeMedians(stdout, outcomes)
+	}
 	return errors.Join(failed...)
+}
+
+// loadOnce starts kind's server (a child process unless inProcess), loads
+// it with cfg and stops it.
+func loadOnce(ctx context.Context, cfg config, kind string, inProcess bool, limit time.Duration, cpuProfile, memProfile string) (outcome, error) {
+	var srv *server
+	var err error
+	cfg.atEnd = nil
+	if memProfile != "" {
+		cfg.atEnd = func() error { return writeHeapProfile(memProfile + "." + kind) }
+	}
+	if inProcess {
+		srv, err = startInProcess(kind)
+	} else {
+		srv, err = startChild(kind, limit, childArgs(kind, cpuProfile)...)
+	}
+	if err != nil {
+		return outcome{}, err
+	}
+	o, err := load(ctx, cfg, kind, srv)
+	if serr := srv.stop(); serr != nil && err == nil {
+		err = fmt.Errorf("stopping the %s server: %w", kind, serr)
+	}
+	if err != nil {
+		return o, fmt.Errorf("%s: %w", kind, err)
+	}
+	return o, nil
 }
 
 // writeHeapProfile writes this process's heap profile to path.

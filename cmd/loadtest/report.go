@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"time"
 )
 
@@ -20,21 +21,68 @@ func writeTable(w io.Writer, outcomes []outcome) {
 		if !o.exact() {
 			exact = fmt.Sprintf("NO (%d short, %d over)", o.short, o.over)
 		}
-		perConn := float64(o.rssPeak-o.rssBase) / float64(max(o.connected, 1))
+		perConn := o.rssPerConn()
 		cores := func(d time.Duration) float64 {
 			if o.wall <= 0 {
 				return 0
 			}
 			return d.Seconds() / o.wall.Seconds()
 		}
-		perKey := time.Duration(0)
-		if o.applied > 0 {
-			perKey = o.cpu / time.Duration(o.applied)
-		}
+		perKey := o.cpuPerKey()
 		fmt.Fprintf(w, "| %s | %d of %d | %d / %d | %s | %s | %s | %s | %s / %s | %s | %.2f | %.0f µs | %.2f |\n",
-			o.server, o.connected, o.conns, o.sent, o.applied, exact,
+			o.label(), o.connected, o.conns, o.sent, o.applied, exact,
 			ms(o.latency.p50), ms(o.latency.p99), ms(o.latency.max),
 			mb(o.rssBase), mb(o.rssPeak), mb(int64(perConn)), cores(o.cpu), float64(perKey)/float64(time.Microsecond), cores(o.clientCPU))
+	}
+}
+
+// rssPerConn is the server's RSS growth per connection.
+func (o outcome) rssPerConn() float64 {
+	return float64(o.rssPeak-o.rssBase) / float64(max(o.connected, 1))
+}
+
+// cpuPerKey is the server's CPU time per key applied, 0 for none.
+func (o outcome) cpuPerKey() time.Duration {
+	if o.applied == 0 {
+		return 0
+	}
+	return o.cpu / time.Duration(o.applied)
+}
+
+// writeMedians writes, for each server of a run of several rounds, the
+// median of its rounds' figures, and the ratio of Facet's median p99 to
+// the plain counter's: the figures a shared machine's other work moves
+// least.
+func writeMedians(w io.Writer, outcomes []outcome) {
+	var servers []string
+	byServer := map[string][]outcome{}
+	for _, o := range outcomes {
+		if _, ok := byServer[o.server]; !ok {
+			servers = append(servers, o.server)
+		}
+		byServer[o.server] = append(byServer[o.server], o)
+	}
+	fmt.Fprintln(w, "| server | rounds | median p50 | median p99 | median RSS per connection | median server CPU per key |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	p99 := map[string]time.Duration{}
+	for _, s := range servers {
+		runs := byServer[s]
+		med := func(f func(outcome) time.Duration) time.Duration {
+			v := make([]time.Duration, len(runs))
+			for i, o := range runs {
+				v[i] = f(o)
+			}
+			slices.Sort(v)
+			return percentile(v, 50)
+		}
+		p99[s] = med(func(o outcome) time.Duration { return o.latency.p99 })
+		rss := med(func(o outcome) time.Duration { return time.Duration(o.rssPerConn()) })
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %.0f µs |\n", s, len(runs),
+			ms(med(func(o outcome) time.Duration { return o.latency.p50 })), ms(p99[s]), mb(int64(rss)),
+			float64(med(outcome.cpuPerKey))/float64(time.Microsecond))
+	}
+	if f, p := p99[kindFacet], p99[kindPlain]; f > 0 && p > 0 {
+		fmt.Fprintf(w, "\nFacet's median p99 is %.2fx the plain counter's.\n", float64(f)/float64(p))
 	}
 }
 

@@ -102,6 +102,8 @@ func (s *Server) handle(sess charmssh.Session) {
 		terminal.WithSize(width, height),
 		terminal.WithAppName(s.app),
 		terminal.WithAgentLabel(s.opts.AgentLabel),
+		// One cell-buffer renderer per connection costs more than the app.
+		terminal.WithLineOutput(),
 		terminal.WithProgramOptions(
 			bt.WithEnvironment(env),
 			bt.WithColorProfile(colorprofile.Env(env)),

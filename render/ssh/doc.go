@@ -5,7 +5,8 @@
 // server starts the app the Options.NewModel constructor returns as a
 // session in a tea.Sessions registry, under the id ssh1, ssh2, ... and runs
 // terminal.Run attached to it, reading keys from the SSH channel and drawing
-// to it. The client's window size and its later changes become the app's
+// to it with the terminal's line renderer (terminal.WithLineOutput), which
+// writes only what changed on the screen and keeps no cell buffers. The client's window size and its later changes become the app's
 // size; its TERM and environment choose the colour profile. When the person
 // quits, the app quits, the connection idles or lives too long, or the
 // server shuts down, the screen is restored and a goodbye line printed; the

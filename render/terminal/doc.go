@@ -11,7 +11,10 @@
 // Run wraps a tea.Runtime in a Bubble Tea program: keys and mouse events go
 // to the runtime (Tab and Shift+Tab move focus, other keys reach the focused
 // widget), and every snapshot the runtime publishes is drawn. Several
-// programs can attach to one running session with WithRuntime.
+// programs can attach to one running session with WithRuntime. Bubble
+// Tea's renderer draws the frames, unless WithLineOutput has the terminal
+// draw them itself, writing only what changed in each row (what a server
+// of many remote terminals wants: no cell buffers, no tick).
 //
 // The terminal keeps a few keys for itself while nothing else uses them:
 // no text field has focus, the focused widget ignores the key and the app

@@ -1,12 +1,14 @@
 package terminal
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"testing"
 
 	uv "github.com/charmbracelet/ultraviolet"
 
+	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -107,4 +109,38 @@ func BenchmarkSnapshotFlush(b *testing.B) {
 
 func newBenchAdapter() adapter {
 	return adapter{sh: &shared{memo: newMemo()}, theme: defaultTheme, width: 80, height: 24}
+}
+
+// BenchmarkBrowserCounterFrame is BenchmarkSnapshotFrame's memo way on
+// what the SSH load test draws: the playground's counter in its browser,
+// a box as tall as the 80x24 screen, most of whose rows are empty.
+func BenchmarkBrowserCounterFrame(b *testing.B) {
+	m, err := playground.NewBrowserAt("counter")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	rt, err := tea.Start(ctx, m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer rt.Stop()
+	if _, err := rt.Dispatch(ctx, tea.WindowSizeMsg{Width: 80, Height: 24}); err != nil {
+		b.Fatal(err)
+	}
+	snaps := make([]tea.Snapshot, 64)
+	for i := range snaps {
+		snaps[i] = rt.Snapshot()
+		if _, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: tea.Key{Code: tea.KeyEnter}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	a := newBenchAdapter()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		a.snap = snaps[i%len(snaps)]
+		a.relayout()
+		i++
+	}
 }

@@ -29,12 +29,14 @@ func newMemo() *memo {
 }
 
 // frameDone ends a frame: what it did not use is dropped at the next one.
+// The map of the frame before is emptied and kept for the next frame, so
+// a frame allocates no map.
 func (m *memo) frameDone() {
 	if m == nil {
 		return
 	}
-	m.prev = m.cur
-	m.cur = make(map[any]any, len(m.prev))
+	m.prev, m.cur = m.cur, m.prev
+	clear(m.cur)
 }
 
 // get returns the value kept under k, keeping it for the next frame.

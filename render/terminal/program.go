@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
@@ -28,6 +29,7 @@ type options struct {
 	theme         *widgets.Theme
 	program       []bt.ProgramOption
 	agentLabel    func(string) string // WithAgentLabel
+	lineOutput    bool                // WithLineOutput
 }
 
 // WithInput reads keys and mouse events from r instead of the terminal.
@@ -77,6 +79,17 @@ func WithProgramOptions(opts ...bt.ProgramOption) Option {
 	return func(o *options) { o.program = append(o.program, opts...) }
 }
 
+// WithLineOutput draws the screen with the terminal's own line renderer
+// instead of Bubble Tea's: each frame writes only the lines that changed
+// since the last, as soon as a snapshot or an event changes them, and the
+// program keeps no cell buffers. What the terminal shows is the same. A
+// server with many connections (render/ssh) uses it: Bubble Tea's renderer
+// parses every frame into one cell buffer and compares it with another, 60
+// times a second, for each connection. Bubble Tea then leaves the terminal's
+// modes alone, so the input must not be a local terminal that needs raw
+// mode: it is for output to a remote terminal, such as an SSH channel.
+func WithLineOutput() Option { return func(o *options) { o.lineOutput = true } }
+
 // Run runs m on the terminal until the app quits (returns tea.Quit), the
 // user presses Ctrl+C (or q or Esc where nothing uses them; see the
 // package doc) or ctx ends. With WithRuntime it draws and drives that
@@ -111,6 +124,13 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	defer unsubscribe()
 
 	sh := &shared{events: make(chan event, 256), memo: newMemo()}
+	if o.lineOutput {
+		out := o.output
+		if out == nil {
+			out = os.Stdout
+		}
+		sh.screen = newLineScreen(out, o.app)
+	}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel}
 	model.relayout()
 
@@ -123,6 +143,11 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	}
 	if o.width > 0 && o.height > 0 {
 		popts = append(popts, bt.WithWindowSize(o.width, o.height))
+	}
+	if sh.screen != nil {
+		// The adapter draws; Bubble Tea's tick then only flushes output
+		// nothing here queues.
+		popts = append(popts, bt.WithoutRenderer(), bt.WithFPS(1))
 	}
 	popts = append(popts, o.program...)
 	p := bt.NewProgram(model, popts...)
@@ -154,6 +179,12 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	_, err := p.Run()
 	cancel()
 	wg.Wait()
+	if sh.screen != nil {
+		// The event loop has ended: nothing else draws.
+		if cerr := sh.screen.close(); cerr != nil && err == nil && ctx.Err() == nil {
+			err = cerr
+		}
+	}
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -199,6 +230,9 @@ type shared struct {
 	// memo keeps the last frames' drawings for the next relayout. Only
 	// Bubble Tea's event loop (Update) and Run before it lays out.
 	memo *memo
+	// screen draws the frames with WithLineOutput (nil: Bubble Tea's
+	// renderer draws View). Only the event loop, then Run after it, use it.
+	screen *lineScreen
 }
 
 func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(bt.Msg)) {
@@ -279,11 +313,28 @@ func (a *adapter) relayout() {
 }
 
 // Init implements bt.Model: it asks the terminal for its background
-// colour, to draw in colours that read on it.
-func (a adapter) Init() bt.Cmd { return bt.RequestBackgroundColor }
+// colour, to draw in colours that read on it. The line renderer asks in
+// its set-up instead.
+func (a adapter) Init() bt.Cmd {
+	if a.sh.screen != nil {
+		return nil
+	}
+	return bt.RequestBackgroundColor
+}
 
-// Update implements bt.Model.
+// Update implements bt.Model. With the line renderer it draws the frame
+// the message leaves.
 func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
+	if a.sh.screen == nil {
+		return a.update(msg)
+	}
+	a.sh.screen.message(msg)
+	m, cmd := a.update(msg)
+	m.sh.screen.draw(m.lines(), m.width, m.height)
+	return m, cmd
+}
+
+func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 	switch msg := msg.(type) {
 	case snapshotMsg:
 		a.snap = tea.Snapshot(msg)
@@ -415,14 +466,26 @@ func (a adapter) queue(ev event) {
 	}
 }
 
-// View implements bt.Model: the styled frame on the alternate screen, with
-// the mouse reported (motion too, for hover).
-func (a adapter) View() bt.View {
-	content := a.frame.screen()
+// shown is the frame as the person sees it: the error status, if any, on
+// its last line.
+func (a adapter) shown() Frame {
 	if a.status != "" && a.height > 0 {
-		content = a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width))).screen()
+		return a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width)))
 	}
-	v := bt.NewView(content)
+	return a.frame
+}
+
+// lines are the rows of the frame shown.
+func (a adapter) lines() []string { return a.shown().lines }
+
+// View implements bt.Model: the styled frame on the alternate screen, with
+// the mouse reported (motion too, for hover). With the line renderer,
+// which draws by itself, it is empty.
+func (a adapter) View() bt.View {
+	if a.sh.screen != nil {
+		return bt.View{}
+	}
+	v := bt.NewView(a.shown().screen())
 	v.AltScreen = true
 	// All motion, not cell motion: a terminal in cell-motion mode reports
 	// motion only while a button is held, so hover would follow drags only.

@@ -50,10 +50,17 @@ type sessionDrawer struct {
 	d  *terminal.SnapshotDrawer
 }
 
-// of returns sess's drawer, making it on first use.
+// of returns sess's drawer, making it on first use, or nil once sess has
+// stopped: a screenshot racing the session's end draws afresh rather than
+// leave a drawer behind that forget has already been past.
 func (s *screenshots) of(sess *tea.Session) *terminal.SnapshotDrawer {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	select {
+	case <-sess.Done():
+		return nil
+	default:
+	}
 	if sd, ok := s.bySession[sess.ID]; ok && sd.rt == sess.Runtime {
 		return sd.d
 	}

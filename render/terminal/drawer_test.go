@@ -150,9 +150,7 @@ func TestSnapshotDrawerIsSafeForConcurrentUse(t *testing.T) {
 	var wg sync.WaitGroup
 	errs := make(chan string, 4)
 	for g := range 4 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range 20 {
 				if g == 0 {
 					_, _ = rt.Dispatch(ctx, widgets.TabSelected{ID: "tabs", Index: i % 2})
@@ -163,7 +161,7 @@ func TestSnapshotDrawerIsSafeForConcurrentUse(t *testing.T) {
 					return
 				}
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	close(errs)

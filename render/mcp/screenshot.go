@@ -3,6 +3,7 @@ package mcp
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
@@ -13,6 +14,12 @@ import (
 // masked widget is drawn as its redacted form ("[‹masked›]", see
 // redactView), the same whatever its value.
 func Screenshot(snap tea.Snapshot) string {
+	return screenshotWith(nil, snap)
+}
+
+// screenshotWith is Screenshot drawn by d, which reuses what it drew for
+// the session's earlier snapshots; a nil d draws everything.
+func screenshotWith(d *terminal.SnapshotDrawer, snap tea.Snapshot) string {
 	snap.View = redactView(snap.View)
 	w, h := snap.Size.Width, snap.Size.Height
 	if w <= 0 {
@@ -21,7 +28,55 @@ func Screenshot(snap tea.Snapshot) string {
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	return trimRight(terminal.DrawSnapshot(snap, w, h))
+	if d == nil {
+		return trimRight(terminal.DrawSnapshot(snap, w, h))
+	}
+	return trimRight(d.Draw(snap, w, h))
+}
+
+// screenshots keep one drawer per session for its screenshots, so that a
+// screenshot of a screen that did not change, or changed a little, draws
+// again only what changed. The zero value is ready to use and safe for
+// concurrent use.
+type screenshots struct {
+	mu        sync.Mutex
+	bySession map[string]sessionDrawer
+}
+
+// sessionDrawer is the drawer of one session's runtime: an id that a newer
+// session took gets a new one.
+type sessionDrawer struct {
+	rt *tea.Runtime
+	d  *terminal.SnapshotDrawer
+}
+
+// of returns sess's drawer, making it on first use, or nil once sess has
+// stopped: a screenshot racing the session's end draws afresh rather than
+// leave a drawer behind that forget has already been past.
+func (s *screenshots) of(sess *tea.Session) *terminal.SnapshotDrawer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	select {
+	case <-sess.Done():
+		return nil
+	default:
+	}
+	if sd, ok := s.bySession[sess.ID]; ok && sd.rt == sess.Runtime {
+		return sd.d
+	}
+	if s.bySession == nil {
+		s.bySession = map[string]sessionDrawer{}
+	}
+	sd := sessionDrawer{rt: sess.Runtime, d: terminal.NewSnapshotDrawer()}
+	s.bySession[sess.ID] = sd
+	return sd.d
+}
+
+// forget drops a stopped session's drawer.
+func (s *screenshots) forget(session string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.bySession, session)
 }
 
 // agentScreen is the snapshot an agent's screenshot of sess draws. A
@@ -52,6 +107,12 @@ func trimRight(screen string) string {
 // screenshot shows focus only by colour, which text loses), and the same
 // facts as structured content.
 func screenResult(snap tea.Snapshot, notes []ToldNotification) Answer {
+	return screenResultBy(nil, snap, notes)
+}
+
+// screenResultBy is screenResult with the screen drawn by d (see
+// screenshotWith).
+func screenResultBy(d *terminal.SnapshotDrawer, snap tea.Snapshot, notes []ToldNotification) Answer {
 	focus := "nothing is focused"
 	kind := ""
 	if w, ok := tea.FindWidget(snap.View, snap.Focus); ok && snap.Focus != "" {
@@ -66,7 +127,7 @@ func screenResult(snap tea.Snapshot, notes []ToldNotification) Answer {
 		h = DefaultHeight
 	}
 	facts := map[string]any{"focused": snap.Focus, "focused_kind": kind, "width": w, "height": h}
-	a := Answer{Text: []string{Screenshot(snap), focus}, Value: facts}
+	a := Answer{Text: []string{screenshotWith(d, snap), focus}, Value: facts}
 	if len(notes) > 0 {
 		a.Text = append(a.Text, notesText(notes))
 		facts["notifications"] = notes

@@ -35,6 +35,8 @@ type Server struct {
 
 	drawings *drawings
 	lanes    laneRule
+	// shots draw each session's screenshots.
+	shots screenshots
 
 	mu      sync.Mutex
 	syncers map[string]follower // by session id
@@ -217,6 +219,7 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 	delete(s.syncers, ev.Session.ID)
 	s.mu.Unlock()
 	s.drawings.forget(ev.Session.ID)
+	s.shots.forget(ev.Session.ID)
 	f.sync.Stop()
 	s.res.detach(ev.Session.ID)
 	s.notes.forget("", ev.Session.ID)

@@ -71,7 +71,7 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		if err := s.attachAgent(ctx, sess); err != nil {
 			return Answer{}, err
 		}
-		return screenResult(agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
+		return screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 	}
 	if h := s.ext.handler(name); h != nil {
 		return h(ctx, args)
@@ -255,7 +255,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, 
 		case <-ctx.Done():
 		}
 	}
-	return screenResult(agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
+	return screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 }
 
 // toolFocus moves a session's focus to a widget, as a person's Tab or
@@ -279,7 +279,7 @@ func (s *Server) toolFocus(ctx context.Context, args map[string]any) (Answer, er
 		}
 		return Answer{}, callerError(msg)
 	}
-	return screenResult(agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
+	return screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 }
 
 // discover answers a session's discover_tools.

@@ -38,3 +38,66 @@ func BenchmarkDraw(b *testing.B) {
 		_ = terminal.Draw(tree, 120, 40, "ok1")
 	}
 }
+
+// benchSnapshot is BenchmarkDraw's screen as runtime version v publishes
+// it: its first line counts v, so every version differs in one line, and a
+// text field and a checkbox hold values.
+func benchSnapshot(v uint64) tea.Snapshot {
+	var panes []tea.Node
+	for i := range 3 {
+		var items []tea.Node
+		for j := range 6 {
+			items = append(items, tea.Label(fmt.Sprintf("pane %d line %d with some text to cut at the edge of its box", i, j)))
+		}
+		items = append(items, tea.Horizontal(
+			widgets.Button{ID: fmt.Sprintf("ok%d", i), Label: "OK", OnClick: i},
+			widgets.Checkbox{ID: fmt.Sprintf("check%d", i), Label: "Check", Checked: i%2 == 0},
+		))
+		panes = append(panes, tea.Box{Title: fmt.Sprintf("Pane %d", i), Padding: 1, Child: tea.Vertical(items...)})
+	}
+	tree := tea.Column{Gap: 1, Items: []tea.Node{
+		tea.Text{Content: fmt.Sprintf("Facet benchmark, version %d", v), Bold: true},
+		tea.Row{Gap: 1, Items: panes},
+		widgets.TextInput{ID: "name", Value: "Ada Lovelace"},
+	}}
+	return tea.Snapshot{View: tree, Focus: "ok1", Version: v, Size: tea.WindowSizeMsg{Width: 120, Height: 40}}
+}
+
+// BenchmarkDrawSnapshotScreens draws a session's snapshots as its
+// screenshots do: afresh (DrawSnapshot) or with one SnapshotDrawer, of a
+// screen that did not change (the same version again) and of one whose
+// every version changed one line.
+func BenchmarkDrawSnapshotScreens(b *testing.B) {
+	same := benchSnapshot(1)
+	changing := make([]tea.Snapshot, 64)
+	for i := range changing {
+		changing[i] = benchSnapshot(uint64(i + 1))
+	}
+	draws := []struct {
+		name string
+		draw func(d *terminal.SnapshotDrawer, s tea.Snapshot) string
+	}{
+		{"fresh", func(_ *terminal.SnapshotDrawer, s tea.Snapshot) string { return terminal.DrawSnapshot(s, 120, 40) }},
+		{"memo", func(d *terminal.SnapshotDrawer, s tea.Snapshot) string { return d.Draw(s, 120, 40) }},
+	}
+	for _, dr := range draws {
+		b.Run("unchanged/"+dr.name, func(b *testing.B) {
+			d := terminal.NewSnapshotDrawer()
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = dr.draw(d, same)
+			}
+		})
+		b.Run("one-line-changed/"+dr.name, func(b *testing.B) {
+			d := terminal.NewSnapshotDrawer()
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				s := changing[i%len(changing)]
+				s.Version = uint64(i + 1)
+				_ = dr.draw(d, s)
+				i++
+			}
+		})
+	}
+}

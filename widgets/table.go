@@ -1036,35 +1036,24 @@ func sortedOrder(keys []sortKey, desc bool) []int {
 		sign = -1
 	}
 	if len(keys) > 0 && keys[0].isNum {
-		type entry struct {
-			num float64
-			i   int
-		}
-		es := make([]entry, len(keys))
-		for i, k := range keys {
-			es[i] = entry{k.num, i}
-		}
-		slices.SortFunc(es, func(a, b entry) int {
-			if c := cmp.Compare(a.num, b.num); c != 0 {
-				return sign * c
-			}
-			return cmp.Compare(a.i, b.i)
-		})
-		for i, e := range es {
-			order[i] = e.i
-		}
-		return order
+		return orderBy(keys, order, sign, func(k sortKey) float64 { return k.num })
 	}
+	return orderBy(keys, order, sign, func(k sortKey) string { return k.fold })
+}
+
+// orderBy fills order with the indexes of keys sorted by key(k), stably:
+// ascending for sign 1, descending for -1, equal keys in their first order.
+func orderBy[K cmp.Ordered](keys []sortKey, order []int, sign int, key func(sortKey) K) []int {
 	type entry struct {
-		fold string
-		i    int
+		k K
+		i int
 	}
 	es := make([]entry, len(keys))
 	for i, k := range keys {
-		es[i] = entry{k.fold, i}
+		es[i] = entry{key(k), i}
 	}
 	slices.SortFunc(es, func(a, b entry) int {
-		if c := strings.Compare(a.fold, b.fold); c != 0 {
+		if c := cmp.Compare(a.k, b.k); c != 0 {
 			return sign * c
 		}
 		return cmp.Compare(a.i, b.i)

@@ -127,7 +127,7 @@ func layoutWith(tree tea.Node, width, height int, focus, hover string, st status
 		}
 	}
 	bodyHeight := max(height-len(bottom), 0)
-	l := &layouter{focus: focus, hover: hover, theme: theme, light: light, memo: m}
+	l := &layouter{focus: focus, hover: hover, theme: theme, light: light, memo: m, rects: make([]Rect, 0, 8)}
 	body := l.node(tree, 0, 0, width, bodyHeight)
 	f.lines = make([]string, 0, height)
 	f.lines = append(f.lines, body...)
@@ -357,6 +357,7 @@ func (l *layouter) stack(items []tea.Node, gap, x, y, w, h int) []string {
 				// Items below are left out: the last line says so, as
 				// "⋮" at the top says items above are (never over the
 				// focused widget, which scrolling keeps whole).
+				out = append([]string(nil), out...) // out may be an item's own lines
 				out[len(out)-1] = l.theme.Muted.Render(pad("⋮", w))
 				l.rects = slices.DeleteFunc(l.rects, func(r Rect) bool { return r.Y+r.Height > y+len(out)-1 && r.Y >= y+len(out)-1 })
 			}
@@ -366,9 +367,22 @@ func (l *layouter) stack(items []tea.Node, gap, x, y, w, h int) []string {
 		if len(lines) == 0 {
 			continue
 		}
-		out = append(out, blankLines(w, sep)...)
-		out = append(out, lines...)
 		last = i
+		if len(out) == 0 {
+			// The first item's lines are the stack's so far, not copied
+			// (capped, so that appending to them copies).
+			out = lines[:len(lines):len(lines)]
+			continue
+		}
+		if cap(out) < h {
+			// A second item: room for every line the stack may draw,
+			// so that it grows once.
+			out = append(make([]string, 0, h), out...)
+		}
+		for range sep {
+			out = append(out, blank(w))
+		}
+		out = append(out, lines...)
 	}
 	return out
 }
@@ -507,30 +521,39 @@ func (l *layouter) box(b tea.Box, x, y, w, h int) []string {
 	if b.Height > 0 {
 		contentH = max(innerH, 0)
 	}
-	side := strings.Repeat(" ", pad)
-	body := make([]string, 0, contentH+2*pad)
+	edges := 0
+	if !b.NoBorder {
+		edges = 2
+	}
+	out := make([]string, 0, contentH+2*pad+edges)
+	// left and right are the border each body line is wrapped in (none
+	// without one), side the padding inside it. Every blank line of the
+	// box is the same string, built once.
+	var left, right string
+	focused := false
+	if !b.NoBorder {
+		focused = l.focus != "" && containsWidget(b.Child, l.focus)
+		out = append(out, l.memo.edge(l.theme, true, b.Title, w, focused))
+		sides := l.memo.sides(l.theme, focused)
+		left, right = sides[0], sides[1]
+	}
+	side := blank(pad)
+	empty := left + blank(w-2*edge) + right
 	for range pad {
-		body = append(body, blank(w-2*edge))
+		out = append(out, empty)
 	}
 	for i := range contentH {
-		line := blank(innerW)
-		if i < len(child) {
-			line = child[i]
+		if i >= len(child) || child[i] == blank(innerW) {
+			out = append(out, empty)
+			continue
 		}
-		body = append(body, side+line+side)
+		out = append(out, left+side+child[i]+side+right)
 	}
 	for range pad {
-		body = append(body, blank(w-2*edge))
+		out = append(out, empty)
 	}
 	if b.NoBorder {
-		return body
-	}
-	focused := l.focus != "" && containsWidget(b.Child, l.focus)
-	out := make([]string, 0, len(body)+2)
-	out = append(out, l.memo.edge(l.theme, true, b.Title, w, focused))
-	sides := l.memo.sides(l.theme, focused)
-	for _, line := range body {
-		out = append(out, sides[0]+line+sides[1])
+		return out
 	}
 	out = append(out, l.memo.edge(l.theme, false, "", w, focused))
 	return out
@@ -622,7 +645,21 @@ func pad(s string, w int) string {
 	return s + blank(w-sw)
 }
 
-func blank(w int) string { return strings.Repeat(" ", max(w, 0)) }
+// spaces is the run of blanks that blank cuts its lines from, wide enough
+// for any ordinary screen; a wider blank is built.
+const spaces = "                                                                                                                                                                                                                                                                " // 256
+
+// blank returns w spaces; up to len(spaces) it allocates nothing, since
+// every blank line of a frame is the same string.
+func blank(w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if w <= len(spaces) {
+		return spaces[:w]
+	}
+	return strings.Repeat(" ", w)
+}
 
 func blankLines(w, n int) []string {
 	out := make([]string, max(n, 0))

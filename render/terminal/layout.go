@@ -432,6 +432,7 @@ func (l *layouter) row(r tea.Row, x, y, w, h int) []string {
 	out := make([]string, height)
 	for line := range height {
 		var b strings.Builder
+		b.Grow(rowLineSize(blocks, widths, line, len(gap), w))
 		used := 0
 		for i := range items {
 			if widths[i] <= 0 {
@@ -454,6 +455,29 @@ func (l *layouter) row(r tea.Row, x, y, w, h int) []string {
 		out[line] = b.String()
 	}
 	return out
+}
+
+// rowLineSize is the bytes of a row's line: each drawn item's line (or
+// its blank), the gaps between them and the blank after them, so that
+// the line is built in one allocation.
+func rowLineSize(blocks [][]string, widths []int, line, gap, w int) int {
+	n, used := 0, 0
+	for i, wi := range widths {
+		if wi <= 0 {
+			continue
+		}
+		if used > 0 {
+			n += gap
+			used += gap
+		}
+		if line < len(blocks[i]) {
+			n += len(blocks[i][line])
+		} else {
+			n += wi
+		}
+		used += wi
+	}
+	return n + max(w-used, 0)
 }
 
 // rowWidths gives fixed-width items their width (as far as it goes) and

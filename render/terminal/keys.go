@@ -139,7 +139,8 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 		quitBinding.SetEnabled(false)
 	}
 
-	short := append([]key.Binding(nil), app.short...)
+	// The app's keys, then at most three of the terminal's: one allocation.
+	short := append(make([]key.Binding, 0, len(app.short)+3), app.short...)
 	if moves {
 		short = append(short, key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab/shift+tab", "focus")))
 	}

@@ -43,3 +43,23 @@ func TestChromeListsTheAppKeysOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestChromeHelpLineIsOneAllocation proves the help line's keys (the
+// app's, then the terminal's) are gathered in one slice allocated once:
+// an app listing six keys costs a frame's chrome as many allocations as
+// one listing one (before, the slice grew as the terminal's keys were
+// appended, more times the more keys the app had).
+func TestChromeHelpLineIsOneAllocation(t *testing.T) {
+	allocs := func(n int) float64 {
+		keys := make([]key.Binding, n)
+		for i := range keys {
+			keys[i] = key.NewBinding(key.WithKeys(string(rune('a'+i))), key.WithHelp(string(rune('a'+i)), "act"))
+		}
+		app := screenApp{view: tea.Vertical(widgets.Button{ID: "a", Label: "A", OnClick: struct{}{}}, widgets.Button{ID: "b", Label: "B", OnClick: struct{}{}}), keys: keys}
+		s := tea.Snapshot{Model: app, View: app.View(), Focus: "a"}
+		return testing.AllocsPerRun(50, func() { chromeFor(s, false) })
+	}
+	if one, six := allocs(1), allocs(6); six != one {
+		t.Errorf("the chrome of an app with six keys allocates %.0f times, with one %.0f: want the same", six, one)
+	}
+}

@@ -343,46 +343,61 @@ func holds(n tea.Node, id string) bool {
 	return found
 }
 
-// stack is column without scrolling.
+// stackPart is one item of a stack as drawn: its lines after sep blank
+// lines.
+type stackPart struct {
+	sep   int
+	lines []string
+}
+
+// stack is column without scrolling. It gathers the items' lines first
+// and joins them in one slice of the size they add up to.
 func (l *layouter) stack(items []tea.Node, gap, x, y, w, h int) []string {
-	var out []string
+	var buf [8]stackPart // most stacks have fewer items: no allocation
+	parts := buf[:0]
+	n := 0     // the lines drawn so far, gaps included
 	last := -1 // the last item drawn
+	cut := false
 	for i, item := range items {
 		sep := 0
-		if len(out) > 0 {
-			sep = min(max(gap, 0), h-len(out))
+		if n > 0 {
+			sep = min(max(gap, 0), h-n)
 		}
-		if len(out)+sep >= h {
-			if len(out) > 1 && !(l.focus != "" && holds(items[last], l.focus)) && l.drawsSomething(items[i:], w) {
+		if n+sep >= h {
+			if n > 1 && !(l.focus != "" && holds(items[last], l.focus)) && l.drawsSomething(items[i:], w) {
 				// Items below are left out: the last line says so, as
 				// "⋮" at the top says items above are (never over the
 				// focused widget, which scrolling keeps whole).
-				out = append([]string(nil), out...) // out may be an item's own lines
-				out[len(out)-1] = l.theme.Muted.Render(pad("⋮", w))
-				l.rects = slices.DeleteFunc(l.rects, func(r Rect) bool { return r.Y+r.Height > y+len(out)-1 && r.Y >= y+len(out)-1 })
+				cut = true
+				l.rects = slices.DeleteFunc(l.rects, func(r Rect) bool { return r.Y+r.Height > y+n-1 && r.Y >= y+n-1 })
 			}
 			break
 		}
-		lines := l.node(item, x, y+len(out)+sep, w, h-len(out)-sep)
+		lines := l.node(item, x, y+n+sep, w, h-n-sep)
 		if len(lines) == 0 {
 			continue
 		}
+		parts = append(parts, stackPart{sep: sep, lines: lines})
+		n += sep + len(lines)
 		last = i
-		if len(out) == 0 {
-			// The first item's lines are the stack's so far, not copied
-			// (capped, so that appending to them copies).
-			out = lines[:len(lines):len(lines)]
-			continue
+	}
+	var out []string
+	switch {
+	case len(parts) == 1 && !cut:
+		// One item: its lines are the stack's, not copied (capped, so
+		// that appending to them copies).
+		out = parts[0].lines[:len(parts[0].lines):len(parts[0].lines)]
+	case n > 0:
+		out = make([]string, 0, n)
+		for _, p := range parts {
+			for range p.sep {
+				out = append(out, blank(w))
+			}
+			out = append(out, p.lines...)
 		}
-		if cap(out) < h {
-			// A second item: room for every line the stack may draw,
-			// so that it grows once.
-			out = append(make([]string, 0, h), out...)
-		}
-		for range sep {
-			out = append(out, blank(w))
-		}
-		out = append(out, lines...)
+	}
+	if cut {
+		out[len(out)-1] = l.theme.Muted.Render(pad("⋮", w))
 	}
 	return out
 }

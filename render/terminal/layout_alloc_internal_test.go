@@ -50,3 +50,27 @@ func TestRowLinesAreBuiltInOneAllocation(t *testing.T) {
 		t.Errorf("%d more row lines cost %.0f allocations besides their texts' %.0f, want %d (one a line)", tall-1, rowLines, 3*perText, tall-1)
 	}
 }
+
+// TestStackLinesAreSizedToWhatItDraws proves a stack's lines take only
+// the room they need, however tall the room it is given: a column of
+// three one-line texts with a gap in 100 rows is a slice of five lines,
+// not of 100 (before, every stack of two items or more took its whole
+// height, 1.6 KB here, on every frame).
+func TestStackLinesAreSizedToWhatItDraws(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		items []tea.Node
+		gap   int
+		want  int
+	}{
+		{"three texts, gap 1", []tea.Node{tea.Text{Content: "a"}, tea.Text{Content: "b"}, tea.Text{Content: "c"}}, 1, 5},
+		{"one text", []tea.Node{tea.Text{Content: "a\nb"}}, 1, 2},
+		{"text and spacer", []tea.Node{tea.Text{Content: "a"}, tea.Spacer{Lines: 3}}, 0, 4},
+	} {
+		l := &layouter{theme: defaultTheme}
+		out := l.stack(tc.items, tc.gap, 0, 0, 20, 100)
+		if len(out) != tc.want || cap(out) != len(out) {
+			t.Errorf("%s: %d lines in a slice of capacity %d, want %d lines and no spare room", tc.name, len(out), cap(out), tc.want)
+		}
+	}
+}

@@ -40,12 +40,17 @@ func DefaultButtonKeyMap() ButtonKeyMap {
 	}
 }
 
+// defaultButtonKeys is DefaultButtonKeyMap built once: keys() is asked on
+// every key and every frame's help, and a Binding is never changed in
+// place (keys() hands out copies), so one value serves every Button.
+var defaultButtonKeys = DefaultButtonKeyMap()
+
 // keys returns Keys, or DefaultButtonKeyMap() when it is nil.
 func (b Button) keys() ButtonKeyMap {
 	if b.Keys != nil {
 		return *b.Keys
 	}
-	return DefaultButtonKeyMap()
+	return defaultButtonKeys
 }
 
 // Children implements tea.Node.

@@ -202,3 +202,23 @@ func TestADisabledButtonDescribesItsReason(t *testing.T) {
 		t.Fatal("an enabled button describes a disabled reason")
 	}
 }
+
+// TestButtonKeysAreBuiltOnce proves a Button with the default keys builds
+// no key map when asked about a key or its help: the terminal asks on
+// every key typed and every frame (before: HandleKey 3 allocations,
+// ShortHelp 2; now the key's name and the help's slice).
+func TestButtonKeysAreBuiltOnce(t *testing.T) {
+	b := widgets.Button{ID: "inc", Label: "+1", OnClick: 1}
+	for _, tc := range []struct {
+		name  string
+		limit float64
+		ask   func()
+	}{
+		{"HandleKey of a key it ignores", 1, func() { b.HandleKey(tea.Key{Code: tea.KeyRune, Rune: 'q'}) }},
+		{"ShortHelp", 1, func() { b.ShortHelp() }},
+	} {
+		if got := testing.AllocsPerRun(100, tc.ask); got > tc.limit {
+			t.Errorf("%s allocates %.0f times, want at most %.0f", tc.name, got, tc.limit)
+		}
+	}
+}

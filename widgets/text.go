@@ -40,6 +40,16 @@ func (x Text) Describe() tea.Description {
 	return tea.Description{Label: x.Content, Role: "text"}
 }
 
+// textDrawn turns a Text's content into the lines Render draws: "\r\n"
+// becomes "\n", a lone "\r" is dropped and a tab becomes four spaces;
+// textRead does the same for get_lines, tabs kept. Both are immutable
+// after initialisation (a Replacer is safe for concurrent use), so every
+// Render shares them instead of building one per call.
+var (
+	textDrawn = strings.NewReplacer("\r\n", "\n", "\r", "", "\t", "    ")
+	textRead  = strings.NewReplacer("\r\n", "\n", "\r", "")
+)
+
 // Render implements tea.Widget: each line cut to the width, at most
 // ctx.Height lines.
 func (x Text) Render(ctx tea.RenderContext) string {
@@ -54,7 +64,7 @@ func (x Text) Render(ctx tea.RenderContext) string {
 	if x.Bold {
 		style = style.Bold(true)
 	}
-	lines := clipLines(strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "", "\t", "    ").Replace(x.Content), "\n"), ctx.Height)
+	lines := clipLines(strings.Split(textDrawn.Replace(x.Content), "\n"), ctx.Height)
 	for i, l := range lines {
 		lines[i] = style.Render(Fit(l, ctx.Width))
 	}
@@ -73,7 +83,7 @@ func (Text) Actions() []tea.Action { return []tea.Action{getLinesAction()} }
 // Invoke implements tea.ToolProvider.
 func (x Text) Invoke(action string, args map[string]any) (tea.Result, error) {
 	if action == "get_lines" {
-		return getLines(strings.Split(strings.NewReplacer("\r\n", "\n", "\r", "").Replace(x.Content), "\n"), args)
+		return getLines(strings.Split(textRead.Replace(x.Content), "\n"), args)
 	}
 	return tea.Result{}, tea.UnknownActionError(x.WidgetKind(), action, x.Actions())
 }

@@ -48,6 +48,12 @@ func terminalKey(s tea.Snapshot, k tea.Key) keyAction {
 // a KeyMsg lists its keys as a bubbles/help KeyMap: ShortHelp and
 // FullHelp).
 func unbound(s tea.Snapshot, k tea.Key) bool {
+	return unboundBy(s, k, appBindings(s.Model))
+}
+
+// unboundBy is unbound with the app's keys (appBindings) already listed,
+// so that a frame asking about several keys lists them once.
+func unboundBy(s tea.Snapshot, k tea.Key, app []key.Binding) bool {
 	if w, ok := tea.FindWidget(s.View, s.Focus); ok && s.Focus != "" {
 		if _, text := w.(widgets.Paster); text {
 			return false
@@ -56,7 +62,7 @@ func unbound(s tea.Snapshot, k tea.Key) bool {
 			return false
 		}
 	}
-	return !key.Matches(k, appBindings(s.Model)...)
+	return !key.Matches(k, app...)
 }
 
 // handles reports whether the widget turns k into a message. A widget
@@ -77,8 +83,18 @@ func appBindings(m tea.Model) []key.Binding {
 	if !ok {
 		return nil
 	}
-	out := km.ShortHelp()
-	for _, group := range km.FullHelp() {
+	return joinBindings(km.ShortHelp(), km.FullHelp())
+}
+
+// joinBindings lists short then every column of full in a new slice.
+func joinBindings(short []key.Binding, full [][]key.Binding) []key.Binding {
+	n := len(short)
+	for _, group := range full {
+		n += len(group)
+	}
+	out := make([]key.Binding, 0, n)
+	out = append(out, short...)
+	for _, group := range full {
 		out = append(out, group...)
 	}
 	return out
@@ -97,17 +113,20 @@ type chromeHelp struct {
 // chromeFor returns the help the terminal adds on the screen s; full asks
 // for the full help's columns.
 func chromeFor(s tea.Snapshot, full bool) chromeHelp {
+	// The app lists its keys once per frame: listing them builds them.
 	var app chromeHelp
+	var bound []key.Binding
 	if km, ok := s.Model.(help.KeyMap); ok {
 		app.short = km.ShortHelp()
 		app.full = km.FullHelp()
+		bound = joinBindings(app.short, app.full)
 	}
 	focused, hasFocus := tea.FindWidget(s.View, s.Focus)
 	moves := focusable(s.View) > 1 && !(hasFocus && s.Focus != "" && tea.TakesTab(focused))
-	helpOn := unbound(s, helpKey)
+	helpOn := unboundBy(s, helpKey, bound)
 	var quit []string
 	for _, k := range quitKeys {
-		if unbound(s, k) {
+		if unboundBy(s, k, bound) {
 			quit = append(quit, k.String())
 		}
 	}
@@ -115,12 +134,13 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 		quit = []string{"ctrl+c"}
 	}
 	quitBinding := key.NewBinding(key.WithKeys(append(quit, "ctrl+c")...), key.WithHelp(strings.Join(quit, "/"), "quit"))
-	if quit[0] == "ctrl+c" && appQuits(s.Model) {
+	if quit[0] == "ctrl+c" && appQuits(bound) {
 		// The app has a quit key of its own and lists it.
 		quitBinding.SetEnabled(false)
 	}
 
-	short := append([]key.Binding(nil), app.short...)
+	// The app's keys, then at most three of the terminal's: one allocation.
+	short := append(make([]key.Binding, 0, len(app.short)+3), app.short...)
 	if moves {
 		short = append(short, key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab/shift+tab", "focus")))
 	}
@@ -148,9 +168,10 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 	return chromeHelp{short: short, full: append(append([][]key.Binding(nil), groups...), own)}
 }
 
-// appQuits reports whether the app lists a key of its own that quits.
-func appQuits(m tea.Model) bool {
-	for _, b := range appBindings(m) {
+// appQuits reports whether the app's keys (appBindings) include one of
+// its own that quits.
+func appQuits(app []key.Binding) bool {
+	for _, b := range app {
 		if b.Help().Desc == "quit" {
 			return true
 		}

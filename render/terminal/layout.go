@@ -127,7 +127,7 @@ func layoutWith(tree tea.Node, width, height int, focus, hover string, st status
 		}
 	}
 	bodyHeight := max(height-len(bottom), 0)
-	l := &layouter{focus: focus, hover: hover, theme: theme, light: light, memo: m}
+	l := &layouter{focus: focus, hover: hover, theme: theme, light: light, memo: m, rects: make([]Rect, 0, 8)}
 	body := l.node(tree, 0, 0, width, bodyHeight)
 	f.lines = make([]string, 0, height)
 	f.lines = append(f.lines, body...)
@@ -343,32 +343,61 @@ func holds(n tea.Node, id string) bool {
 	return found
 }
 
-// stack is column without scrolling.
+// stackPart is one item of a stack as drawn: its lines after sep blank
+// lines.
+type stackPart struct {
+	sep   int
+	lines []string
+}
+
+// stack is column without scrolling. It gathers the items' lines first
+// and joins them in one slice of the size they add up to.
 func (l *layouter) stack(items []tea.Node, gap, x, y, w, h int) []string {
-	var out []string
+	var buf [8]stackPart // most stacks have fewer items: no allocation
+	parts := buf[:0]
+	n := 0     // the lines drawn so far, gaps included
 	last := -1 // the last item drawn
+	cut := false
 	for i, item := range items {
 		sep := 0
-		if len(out) > 0 {
-			sep = min(max(gap, 0), h-len(out))
+		if n > 0 {
+			sep = min(max(gap, 0), h-n)
 		}
-		if len(out)+sep >= h {
-			if len(out) > 1 && !(l.focus != "" && holds(items[last], l.focus)) && l.drawsSomething(items[i:], w) {
+		if n+sep >= h {
+			if n > 1 && !(l.focus != "" && holds(items[last], l.focus)) && l.drawsSomething(items[i:], w) {
 				// Items below are left out: the last line says so, as
 				// "⋮" at the top says items above are (never over the
 				// focused widget, which scrolling keeps whole).
-				out[len(out)-1] = l.theme.Muted.Render(pad("⋮", w))
-				l.rects = slices.DeleteFunc(l.rects, func(r Rect) bool { return r.Y+r.Height > y+len(out)-1 && r.Y >= y+len(out)-1 })
+				cut = true
+				l.rects = slices.DeleteFunc(l.rects, func(r Rect) bool { return r.Y+r.Height > y+n-1 && r.Y >= y+n-1 })
 			}
 			break
 		}
-		lines := l.node(item, x, y+len(out)+sep, w, h-len(out)-sep)
+		lines := l.node(item, x, y+n+sep, w, h-n-sep)
 		if len(lines) == 0 {
 			continue
 		}
-		out = append(out, blankLines(w, sep)...)
-		out = append(out, lines...)
+		parts = append(parts, stackPart{sep: sep, lines: lines})
+		n += sep + len(lines)
 		last = i
+	}
+	var out []string
+	switch {
+	case len(parts) == 1 && !cut:
+		// One item: its lines are the stack's, not copied (capped, so
+		// that appending to them copies).
+		out = parts[0].lines[:len(parts[0].lines):len(parts[0].lines)]
+	case n > 0:
+		out = make([]string, 0, n)
+		for _, p := range parts {
+			for range p.sep {
+				out = append(out, blank(w))
+			}
+			out = append(out, p.lines...)
+		}
+	}
+	if cut {
+		out[len(out)-1] = l.theme.Muted.Render(pad("⋮", w))
 	}
 	return out
 }
@@ -418,6 +447,7 @@ func (l *layouter) row(r tea.Row, x, y, w, h int) []string {
 	out := make([]string, height)
 	for line := range height {
 		var b strings.Builder
+		b.Grow(rowLineSize(blocks, widths, line, len(gap), w))
 		used := 0
 		for i := range items {
 			if widths[i] <= 0 {
@@ -440,6 +470,29 @@ func (l *layouter) row(r tea.Row, x, y, w, h int) []string {
 		out[line] = b.String()
 	}
 	return out
+}
+
+// rowLineSize is the bytes of a row's line: each drawn item's line (or
+// its blank), the gaps between them and the blank after them, so that
+// the line is built in one allocation.
+func rowLineSize(blocks [][]string, widths []int, line, gap, w int) int {
+	n, used := 0, 0
+	for i, wi := range widths {
+		if wi <= 0 {
+			continue
+		}
+		if used > 0 {
+			n += gap
+			used += gap
+		}
+		if line < len(blocks[i]) {
+			n += len(blocks[i][line])
+		} else {
+			n += wi
+		}
+		used += wi
+	}
+	return n + max(w-used, 0)
 }
 
 // rowWidths gives fixed-width items their width (as far as it goes) and
@@ -507,30 +560,39 @@ func (l *layouter) box(b tea.Box, x, y, w, h int) []string {
 	if b.Height > 0 {
 		contentH = max(innerH, 0)
 	}
-	side := strings.Repeat(" ", pad)
-	body := make([]string, 0, contentH+2*pad)
+	edges := 0
+	if !b.NoBorder {
+		edges = 2
+	}
+	out := make([]string, 0, contentH+2*pad+edges)
+	// left and right are the border each body line is wrapped in (none
+	// without one), side the padding inside it. Every blank line of the
+	// box is the same string, built once.
+	var left, right string
+	focused := false
+	if !b.NoBorder {
+		focused = l.focus != "" && containsWidget(b.Child, l.focus)
+		out = append(out, l.memo.edge(l.theme, true, b.Title, w, focused))
+		sides := l.memo.sides(l.theme, focused)
+		left, right = sides[0], sides[1]
+	}
+	side := blank(pad)
+	empty := left + blank(w-2*edge) + right
 	for range pad {
-		body = append(body, blank(w-2*edge))
+		out = append(out, empty)
 	}
 	for i := range contentH {
-		line := blank(innerW)
-		if i < len(child) {
-			line = child[i]
+		if i >= len(child) || child[i] == blank(innerW) {
+			out = append(out, empty)
+			continue
 		}
-		body = append(body, side+line+side)
+		out = append(out, left+side+child[i]+side+right)
 	}
 	for range pad {
-		body = append(body, blank(w-2*edge))
+		out = append(out, empty)
 	}
 	if b.NoBorder {
-		return body
-	}
-	focused := l.focus != "" && containsWidget(b.Child, l.focus)
-	out := make([]string, 0, len(body)+2)
-	out = append(out, l.memo.edge(l.theme, true, b.Title, w, focused))
-	sides := l.memo.sides(l.theme, focused)
-	for _, line := range body {
-		out = append(out, sides[0]+line+sides[1])
+		return out
 	}
 	out = append(out, l.memo.edge(l.theme, false, "", w, focused))
 	return out
@@ -622,7 +684,21 @@ func pad(s string, w int) string {
 	return s + blank(w-sw)
 }
 
-func blank(w int) string { return strings.Repeat(" ", max(w, 0)) }
+// spaces is the run of blanks that blank cuts its lines from, wide enough
+// for any ordinary screen; a wider blank is built.
+const spaces = "                                                                                                                                                                                                                                                                " // 256
+
+// blank returns w spaces; up to len(spaces) it allocates nothing, since
+// every blank line of a frame is the same string.
+func blank(w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if w <= len(spaces) {
+		return spaces[:w]
+	}
+	return strings.Repeat(" ", w)
+}
 
 func blankLines(w, n int) []string {
 	out := make([]string, max(n, 0))

@@ -1,0 +1,65 @@
+package terminal
+
+import (
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// countingKeysApp lists its keys (a bubbles/help KeyMap) and counts how
+// often it is asked: listing them builds them, on every frame.
+type countingKeysApp struct {
+	screenApp
+	asked *int
+}
+
+func (a countingKeysApp) ShortHelp() []key.Binding {
+	*a.asked++
+	return a.keys
+}
+
+func (a countingKeysApp) FullHelp() [][]key.Binding {
+	*a.asked++
+	return [][]key.Binding{a.keys}
+}
+
+// TestChromeListsTheAppKeysOnce proves a frame's chrome asks the app for
+// its keys once (ShortHelp and FullHelp, one call each), not again for
+// every key it checks (?, q, Esc, the app's quit key): before, a frame
+// of the playground's browser built its key list four times.
+func TestChromeListsTheAppKeysOnce(t *testing.T) {
+	for _, full := range []bool{false, true} {
+		asked := 0
+		app := countingKeysApp{
+			screenApp: screenApp{view: tea.Vertical(widgets.Button{ID: "a", Label: "A", OnClick: struct{}{}}, widgets.Button{ID: "b", Label: "B", OnClick: struct{}{}}), keys: []key.Binding{key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "swap"))}},
+			asked:     &asked,
+		}
+		chromeFor(tea.Snapshot{Model: app, View: app.View(), Focus: "a"}, full)
+		if asked != 2 {
+			t.Errorf("full=%v: the app was asked for its keys %d times, want 2 (ShortHelp and FullHelp once each)", full, asked)
+		}
+	}
+}
+
+// TestChromeHelpLineIsOneAllocation proves the help line's keys (the
+// app's, then the terminal's) are gathered in one slice allocated once:
+// an app listing six keys costs a frame's chrome as many allocations as
+// one listing one (before, the slice grew as the terminal's keys were
+// appended, more times the more keys the app had).
+func TestChromeHelpLineIsOneAllocation(t *testing.T) {
+	allocs := func(n int) float64 {
+		keys := make([]key.Binding, n)
+		for i := range keys {
+			keys[i] = key.NewBinding(key.WithKeys(string(rune('a'+i))), key.WithHelp(string(rune('a'+i)), "act"))
+		}
+		app := screenApp{view: tea.Vertical(widgets.Button{ID: "a", Label: "A", OnClick: struct{}{}}, widgets.Button{ID: "b", Label: "B", OnClick: struct{}{}}), keys: keys}
+		s := tea.Snapshot{Model: app, View: app.View(), Focus: "a"}
+		return testing.AllocsPerRun(50, func() { chromeFor(s, false) })
+	}
+	if one, six := allocs(1), allocs(6); six != one {
+		t.Errorf("the chrome of an app with six keys allocates %.0f times, with one %.0f: want the same", six, one)
+	}
+}

@@ -131,6 +131,10 @@ func sizedAnswer(s answerShape) (*sdk.CallToolResult, error) {
 	return res, nil
 }
 
+// sizedEchoKept bounds how many answers a sizedEcho keeps: a kind's
+// answers take a few shapes (get_rows two, a counter's one per digit).
+const sizedEchoKept = 64
+
 // sizedEcho is the handler of sizedEchoTool: it answers the answer of the
 // shape in its arguments, built once per shape and kept, so that each call
 // costs mcp-go's decoding of the request and encoding of the answer.
@@ -158,7 +162,7 @@ func (e *sizedEcho) handle(_ context.Context, req sdk.CallToolRequest) (*sdk.Cal
 	if err != nil {
 		return sdk.NewToolResultError(fmt.Sprintf("%s: %v", sizedEchoTool, err)), nil
 	}
-	if e.answers == nil {
+	if e.answers == nil || len(e.answers) >= sizedEchoKept {
 		e.answers = map[string]*sdk.CallToolResult{}
 	}
 	e.answers[string(key)] = res

@@ -75,16 +75,34 @@ func serveMCP(ctx context.Context, in io.Reader, out io.Writer, cpuProfile strin
 		func(_ context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 			return sdk.NewToolResultText(fmt.Sprint(req.GetArguments()["v"])), nil
 		})
+	var sized sizedEcho
+	srv.SDK().AddTool(sdk.Tool{Name: sizedEchoTool, Description: "Answers text and structured content of the shape in its arguments.", RawInputSchema: json.RawMessage(`{"type":"object"}`)},
+		sized.handle)
 	return srv.ServeStdio(ctx, in, out)
 }
 
 // callRun is one run of the calls: times[i] are the durations of
 // callKinds[i], the echo first, and bytes[i] the size of its answer's
-// result as the client re-encodes it.
+// result as the client re-encodes it; sized[i] and sizedBytes[i] are the
+// same of the same-size echo of callKinds[i] (see sizedEchoTool).
 type callRun struct {
-	times [][]time.Duration
-	bytes []int
+	times      [][]time.Duration
+	bytes      []int
+	sized      [][]time.Duration
+	sizedBytes []int
 }
+
+// serverCommand is how measureCalls starts the server: a program with its
+// arguments and environment (added to this process's).
+type serverCommand struct {
+	path string
+	args []string
+	env  []string
+}
+
+// warmupRounds are rounds made first and not counted: connections, caches
+// and the sessions' first renders warm up.
+const warmupRounds = 20
 
 // runCalls measures the calls runs times, each run against its own child
 // server (see measureCalls), and writes the table of their medians. With a
@@ -102,7 +120,15 @@ func runCalls(ctx context.Context, rounds, runs int, cpuProfile string, w io.Wri
 		if r == runs-1 {
 			profile = cpuProfile
 		}
-		run, err := measureCalls(ctx, rounds, profile)
+		exe, err := os.Executable()
+		if err != nil {
+			return fmt.Errorf("bench: %w", err)
+		}
+		server := serverCommand{path: exe, args: []string{"-serve-mcp"}}
+		if profile != "" {
+			server.args = append(server.args, "-cpuprofile", profile)
+		}
+		run, err := measureCalls(ctx, server, rounds, warmupRounds)
 		if err != nil {
 			return err
 		}
@@ -112,20 +138,15 @@ func runCalls(ctx context.Context, rounds, runs int, cpuProfile string, w io.Wri
 	return nil
 }
 
-// measureCalls starts serveMCP in a child process of this program and
-// makes rounds calls of every kind through its one stdio transport, the
-// kinds interleaved in each round. With a cpuProfile path the server
-// writes its CPU profile there.
-func measureCalls(ctx context.Context, rounds int, cpuProfile string) (callRun, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return callRun{}, fmt.Errorf("bench: %w", err)
-	}
-	args := []string{"-serve-mcp"}
-	if cpuProfile != "" {
-		args = append(args, "-cpuprofile", cpuProfile)
-	}
-	c, err := client.NewStdioMCPClient(exe, nil, args...)
+// measureCalls starts server (serveMCP in a child process) and makes
+// warmup rounds and then rounds of calls of every kind through its one
+// stdio transport, the kinds interleaved in each round, each call followed
+// by a same-size echo of the answer it just received: the answers of a
+// kind differ from round to round (the sort flips the order of the page
+// get_rows answers, 9.3 or 10.3 KB; a counter's first click adds a tool),
+// so one shape measured once would not match them all.
+func measureCalls(ctx context.Context, server serverCommand, rounds, warmup int) (callRun, error) {
+	c, err := client.NewStdioMCPClient(server.path, server.env, server.args...)
 	if err != nil {
 		return callRun{}, fmt.Errorf("bench: starting the MCP server: %w", err)
 	}
@@ -141,23 +162,38 @@ func measureCalls(ctx context.Context, rounds int, cpuProfile string) (callRun, 
 			return callRun{}, err
 		}
 	}
-	run := callRun{times: make([][]time.Duration, len(callKinds)), bytes: make([]int, len(callKinds))}
-	// A few rounds first, not counted: connections, caches and the
-	// sessions' first renders warm up.
-	const warmup = 20
+	n := len(callKinds)
+	run := callRun{times: make([][]time.Duration, n), bytes: make([]int, n), sized: make([][]time.Duration, n), sizedBytes: make([]int, n)}
+	timed := func(tool string, args map[string]any, round int, times *[]time.Duration, size *int) (*sdk.CallToolResult, error) {
+		start := time.Now()
+		res, err := call(ctx, c, tool, args)
+		if err != nil {
+			return nil, err
+		}
+		if round >= warmup {
+			*times = append(*times, time.Since(start))
+		}
+		if round == warmup {
+			b, err := json.Marshal(res)
+			if err != nil {
+				return nil, fmt.Errorf("bench: %s: encoding its answer: %w", tool, err)
+			}
+			*size = len(b)
+		}
+		return res, nil
+	}
 	for round := range rounds + warmup {
 		for i, k := range callKinds {
-			start := time.Now()
-			res, err := call(ctx, c, k.tool, k.args(round))
+			res, err := timed(k.tool, k.args(round), round, &run.times[i], &run.bytes[i])
 			if err != nil {
 				return callRun{}, fmt.Errorf("%s: %w", k.name, err)
 			}
-			if round >= warmup {
-				run.times[i] = append(run.times[i], time.Since(start))
+			shape, err := shapeOf(res)
+			if err != nil {
+				return callRun{}, fmt.Errorf("bench: %s: the shape of its answer: %w", k.name, err)
 			}
-			if round == warmup {
-				b, _ := json.Marshal(res)
-				run.bytes[i] = len(b)
+			if _, err := timed(sizedEchoTool, shape.args(), round, &run.sized[i], &run.sizedBytes[i]); err != nil {
+				return callRun{}, fmt.Errorf("%s, same-size echo: %w", k.name, err)
 			}
 		}
 	}
@@ -194,15 +230,16 @@ const callGoal = 1.5
 // writeCalls writes the table of call medians: each kind's median time
 // (the median of the runs' medians), its ratio to the echo's (the median
 // of the runs' ratios, each taken within one run, with their range when
-// there are several runs) and its answer's size.
+// there are several runs), its ratio to its same-size echo's (taken the
+// same way), its answer's size and the same-size echo's.
 func writeCalls(w io.Writer, rounds int, runs []callRun) {
 	fmt.Fprintf(w, "MCP calls over one stdio transport, %d rounds, kinds interleaved (client: mcp-go), %d run(s)\n", rounds, len(runs))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "call\tmedian\tp90\tvs echo\truns' range\tresult bytes\tgoal")
+	fmt.Fprintln(tw, "call\tmedian\tp90\tvs echo\truns' range\tvs same-size echo\tresult bytes\tsame-size echo bytes\tgoal")
 	for i, k := range callKinds {
 		var meds, p90s []time.Duration
-		var ratios []float64
-		bytes := 0
+		var ratios, sizedRatios []float64
+		bytes, sizedBytes := 0, 0
 		for _, r := range runs {
 			med, echo := medianDuration(r.times[i]), medianDuration(r.times[0])
 			meds = append(meds, med)
@@ -210,7 +247,20 @@ func writeCalls(w io.Writer, rounds int, runs []callRun) {
 			if echo > 0 {
 				ratios = append(ratios, float64(med)/float64(echo))
 			}
+			if i < len(r.sized) {
+				if sized := medianDuration(r.sized[i]); sized > 0 {
+					sizedRatios = append(sizedRatios, float64(med)/float64(sized))
+				}
+				sizedBytes = r.sizedBytes[i]
+			}
 			bytes = r.bytes[i]
+		}
+		sizedRatio := ""
+		if i > 0 && len(sizedRatios) > 0 {
+			sizedRatio = fmt.Sprintf("%.2fx", medianRatio(sizedRatios))
+			if len(sizedRatios) > 1 {
+				sizedRatio += fmt.Sprintf(" (%.2f-%.2fx)", slices.Min(sizedRatios), slices.Max(sizedRatios))
+			}
 		}
 		ratio, spread, verdict := "", "", ""
 		if i > 0 && len(ratios) > 0 {
@@ -224,7 +274,7 @@ func writeCalls(w io.Writer, rounds int, runs []callRun) {
 				verdict += " (missed)"
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\n", k.name, micros(medianDuration(meds)), micros(medianDuration(p90s)), ratio, spread, bytes, verdict)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%d\t%s\n", k.name, micros(medianDuration(meds)), micros(medianDuration(p90s)), ratio, spread, sizedRatio, bytes, sizedBytes, verdict)
 	}
 	tw.Flush()
 }

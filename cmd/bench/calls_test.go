@@ -36,12 +36,17 @@ func TestPercentileDuration(t *testing.T) {
 
 func TestWriteCallsRatiosAgainstTheEcho(t *testing.T) {
 	run := func(echo time.Duration, step time.Duration) callRun {
-		r := callRun{times: make([][]time.Duration, len(callKinds)), bytes: make([]int, len(callKinds))}
+		n := len(callKinds)
+		r := callRun{times: make([][]time.Duration, n), bytes: make([]int, n), sized: make([][]time.Duration, n), sizedBytes: make([]int, n)}
 		for i := range r.times {
-			// Kind i takes echo + i steps.
+			// Kind i takes echo + i steps, its same-size echo i/4 steps
+			// less.
 			d := echo + time.Duration(i)*step
 			r.times[i] = []time.Duration{d, d, d}
 			r.bytes[i] = 100 * (i + 1)
+			s := d - time.Duration(i)*step/4
+			r.sized[i] = []time.Duration{s, s, s}
+			r.sizedBytes[i] = 100 * (i + 1)
 		}
 		return r
 	}
@@ -51,11 +56,13 @@ func TestWriteCallsRatiosAgainstTheEcho(t *testing.T) {
 		want []string
 	}{
 		{"one run", []callRun{run(100*time.Microsecond, 25*time.Microsecond)},
-			[]string{"3 rounds", "1 run(s)", "counter click       125 µs", "1.25x", "200", "1.50x", "1.75x"}},
+			// sort: 150 µs against a same-size echo of 137.5 µs.
+			[]string{"3 rounds", "1 run(s)", "counter click       125 µs", "1.25x", "200", "1.50x", "1.75x", "vs same-size echo", "1.09x", "200           200"}},
 		// Ratios are taken within each run, then their median: a slow run
 		// (the echo at 200 µs) does not skew them.
 		{"three runs", []callRun{run(100*time.Microsecond, 25*time.Microsecond), run(200*time.Microsecond, 50*time.Microsecond), run(100*time.Microsecond, 30*time.Microsecond)},
-			[]string{"3 run(s)", "1.25x", "1.25-1.30x", "1.75x  "}},
+			// sort's same-size echo: 1.09x, 1.09x and 160/145 = 1.10x.
+			[]string{"3 run(s)", "1.25x", "1.25-1.30x", "1.75x  ", "1.09x (1.09-1.10x)"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -13,7 +13,11 @@
 // with -runs, each run against a new server, the median of the runs'
 // ratios and their range. "result bytes" is each call's result as the
 // client encodes it again: the answer's size, which the client's decoding
-// costs in proportion to.
+// costs in proportion to. So each call is also followed by a second bare
+// echo answering text and structured content of the very size (and the
+// same count of values) as the answer just received, and "vs same-size
+// echo" is the call's median against that echo's: the server's cost with
+// the answer's size taken out.
 //
 // The machines are shared and noisy: read the ratios, not the absolute
 // times, and compare medians.

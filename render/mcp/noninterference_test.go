@@ -146,13 +146,26 @@ func denoise(s string) string {
 	return s
 }
 
-// received collects every notification a client gets, as JSON.
+// barrierMethod is the notification delivered concluding a transcript:
+// the server queues a client's notifications in one FIFO channel, so when
+// it arrives every notification queued before it has arrived too.
+const barrierMethod = "facet_test/barrier"
+
+// received collects every notification a client gets, as JSON, but the
+// barrier, which it signals on barrier instead.
 type received struct {
-	mu  sync.Mutex
-	got []string
+	mu      sync.Mutex
+	got     []string
+	barrier chan struct{}
 }
 
+func newReceived() *received { return &received{barrier: make(chan struct{}, 1)} }
+
 func (r *received) add(n sdk.JSONRPCNotification) {
+	if n.Method == barrierMethod {
+		r.barrier <- struct{}{}
+		return
+	}
 	b, _ := json.Marshal(n)
 	r.mu.Lock()
 	r.got = append(r.got, denoise(string(b)))
@@ -190,7 +203,7 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	var notes received
+	notes := newReceived()
 	c.OnNotification(notes.add)
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
@@ -245,17 +258,17 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 	for _, uri := range []string{WidgetsURI("nf"), ContextURI("nf"), ModelURI("nf", "form")} {
 		record(c.ReadResource(ctx, sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: uri}}))
 	}
-	// The server has followed the newest snapshot on every resource, so
-	// what remains is delivery: wait until nothing has arrived for 25 ms
-	// (8 ms was too short under -race on a busy machine: a late update
-	// reached one run and not the other).
+	// The server has followed the newest snapshot on every resource (and
+	// a write queues its list_changed before it answers), so what remains
+	// is delivery: queue a barrier behind them and wait for it, not for a
+	// quiet spell, which a busy machine outlasts (25 ms of quiet let a late
+	// update reach one run and not the other).
 	followed(t, srv, sess, watched)
-	for n, stable := -1, 0; stable < 5; time.Sleep(5 * time.Millisecond) {
-		if now := len(notes.snapshot()); now != n {
-			n, stable = now, 0
-			continue
-		}
-		stable++
+	srv.SDK().SendNotificationToAllClients(barrierMethod, nil)
+	select {
+	case <-notes.barrier:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the barrier notification never arrived; got %d notifications before", len(notes.snapshot()))
 	}
 	got := notes.snapshot()
 	slices.Sort(got)

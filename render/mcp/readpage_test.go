@@ -28,7 +28,7 @@ func pageCell() *rapid.Generator[string] {
 // path.
 func TestPageAnswerIsTheEncodedAnswer(t *testing.T) {
 	fast := 0
-	rapid.Check(t, func(t *rapid.T) {
+	prop := func(t *rapid.T) {
 		n := rapid.IntRange(0, 4).Draw(t, "columns")
 		keys := rapid.SliceOfN(pageCell(), n, n).Draw(t, "keys")
 		numeric := rapid.SliceOfN(rapid.Bool(), 0, n).Draw(t, "numeric")
@@ -52,9 +52,17 @@ func TestPageAnswerIsTheEncodedAnswer(t *testing.T) {
 		if g, w := string(got.Value.(json.RawMessage)), string(want.Value.(json.RawMessage)); g != w {
 			t.Fatalf("JSON of %#v:\n got %s\nwant %s", p, g, w)
 		}
-	})
-	if fast < 50 {
-		t.Fatalf("only %d of the pages took the fast path: the test proves little", fast)
+	}
+	// About 56 pages in a check of 100 take the fast path (44 to 64 in 30
+	// runs), so one check fell short of 50 one time in eight: check again
+	// until 50 have been compared, up to four checks. A fast path that
+	// takes few pages still fails here.
+	const checks, want = 4, 50
+	for i := 0; i < checks && fast < want; i++ {
+		rapid.Check(t, prop)
+	}
+	if fast < want {
+		t.Fatalf("only %d of the pages of %d checks took the fast path: the test proves little", fast, checks)
 	}
 }
 

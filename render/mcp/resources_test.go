@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -302,6 +303,44 @@ func TestPatchesReproduceTheContent(t *testing.T) {
 			prev = b
 		}
 	})
+}
+
+// TestPatchesKeepAlikeValuesApart: a patch that adds a value equal in
+// "falsiness" to one already there (null beside false, 0 or "") must add
+// that value, not copy its neighbour. rapid found {"a":false} ->
+// {"a":false,"b":null} patched by copying /a; these are its cases, kept
+// by name rather than in a fail file.
+func TestPatchesKeepAlikeValuesApart(t *testing.T) {
+	tests := []struct{ from, to string }{
+		{`{"a":false}`, `{"a":false,"b":null}`},
+		{`{"a":null}`, `{"a":null,"b":false}`},
+		{`{"a":0}`, `{"a":0,"b":null}`},
+		{`{"a":""}`, `{"a":"","b":null}`},
+		{`{"a":[]}`, `{"a":[],"b":{}}`},
+		{`{"a":{"n":1}}`, `{"a":{"n":1},"b":{"n":1.0}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.to, func(t *testing.T) {
+			patch, err := derive.Diff([]byte(tc.from), []byte(tc.to))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := applyPatch([]byte(tc.from), patch)
+			if err != nil {
+				t.Fatalf("apply %s: %v", patch, err)
+			}
+			var g, w any
+			if err := json.Unmarshal(got, &g); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(tc.to), &w); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(g, w) {
+				t.Fatalf("patched %s, want %s (patch %s)", got, tc.to, patch)
+			}
+		})
+	}
 }
 
 func TestModernClientsSubscribeWithListen(t *testing.T) {

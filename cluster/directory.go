@@ -22,10 +22,16 @@ const (
 
 // Entry is one session in the directory.
 type Entry struct {
-	ID      string    `json:"id"`
-	Node    string    `json:"node"`
-	App     string    `json:"app"`
-	Owner   string    `json:"owner,omitempty"`
+	ID   string `json:"id"`
+	Node string `json:"node"`
+	App  string `json:"app"`
+	// Owner is who started the session: "host" for a person's (a
+	// terminal, an SSH connection) or the embedding program's, else the
+	// client connection that started it, as its server names it.
+	Owner string `json:"owner,omitempty"`
+	// Shared marks a session its owner shared with every client
+	// connection; a client's session that is not shared is its own.
+	Shared  bool      `json:"shared,omitempty"`
 	Agents  []string  `json:"agents,omitempty"`
 	Started time.Time `json:"started"`
 }
@@ -147,12 +153,16 @@ func (n *Node) watchDirectory(ctx context.Context, w jetstream.KeyWatcher) {
 				continue
 			}
 			n.mu.Lock()
-			if e.Operation() == jetstream.KeyValuePut {
+			put := e.Operation() == jetstream.KeyValuePut
+			if put {
 				n.cache[e.Key()] = cached{value: e.Value(), created: e.Created()}
 			} else {
 				delete(n.cache, e.Key())
 			}
 			n.mu.Unlock()
+			if id, ok := strings.CutPrefix(e.Key(), sessionKey); ok && !put {
+				n.left(id)
+			}
 		}
 	}
 }
@@ -198,6 +208,15 @@ func (n *Node) Sessions() []Entry {
 		}
 		return out[i].ID < out[j].ID
 	})
+	return out
+}
+
+// NodeNames lists the live nodes' names, this node's included, sorted.
+func (n *Node) NodeNames() []string {
+	var out []string
+	for _, ni := range n.Nodes() {
+		out = append(out, ni.Name)
+	}
 	return out
 }
 

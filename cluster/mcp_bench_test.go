@@ -28,7 +28,7 @@ func BenchmarkMCPCall(b *testing.B) {
 			// after the node it needs.
 			var serverOfA atomic.Pointer[mcp.Server]
 			a := joinWith(b, "a", "", HandlerFunc(func(ctx context.Context, req Request) (json.RawMessage, error) {
-				return serverOfA.Load().ServeForwarded(ctx, req.Session, req.Name, req.Args), nil
+				return serverOfA.Load().ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
 			}))
 			other := joinB(b, "b", a.ClientURL())
 			servers := map[string]*mcp.Server{}

@@ -45,6 +45,8 @@ type Server struct {
 	fan listeners
 
 	ext extras // what hosts added: AddTools, AddResourceTemplate
+
+	relays relays // other nodes' resources this server's clients watch
 }
 
 // New builds a server from opts, registers the static tools and attaches to
@@ -233,6 +235,7 @@ func (s *Server) connectionEnded(id string) {
 	}
 	s.notes.forget(id, "")
 	s.res.dropClient(id)
+	s.syncRelays()
 	s.detachConnection(id)
 	s.stopOrphans(id)
 	s.ext.connectionEnded(id)

@@ -1,10 +1,13 @@
 package cluster
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
 )
@@ -208,3 +211,33 @@ func TestTheDirectoryAndPresenceNameWhoActs(t *testing.T) {
 
 var _ mcp.Directory = (*Node)(nil)
 var _ mcp.Forwarder = (*Node)(nil)
+
+// TestAForwardedCallActsAsNoConnectionOfTheOwner: a session that the
+// owner node's stdio connection ("default") started and kept to itself is
+// not reachable from another node, though an unidentified caller on the
+// owner would be that connection.
+func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
+	a, b, _ := threeMCPNodes(t)
+	// An agent of the connection "default" (what a stdio client is, and
+	// what a context with no client in it is taken for).
+	agent, err := a.srv.ConnectAs(context.Background(), "robot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer agent.Close()
+	req := sdk.CallToolRequest{}
+	req.Params.Name = "facet_start"
+	req.Params.Arguments = map[string]any{"app": "counter", "id": "private"}
+	if res, err := agent.CallTool(t.Context(), req); err != nil || res.IsError {
+		t.Fatalf("facet_start as default: %v %+v", err, res)
+	}
+	seen(t, b.member, "private")
+	text, _, isErr := b.client(t).call("private.inc.click", nil)
+	if !isErr || !strings.Contains(text, "started by another client connection") {
+		t.Fatalf("a call from b to default's own session on a answered %v: %s; want a refusal", isErr, text)
+	}
+	sess, _ := a.reg.Get("private")
+	if n := sess.Snapshot().Model.(counter).n; n != 0 {
+		t.Fatalf("the private session counted %d clicks from b", n)
+	}
+}

@@ -37,8 +37,13 @@ func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 		t.Fatalf("b follows nothing more after its client subscribed to a's session (%d subscriptions, %d before)", got, following)
 	}
 
-	for click := 1; click <= 2; click++ {
-		caller.mustCall("watched.inc.click", nil)
+	for click := 1; click <= 3; click++ {
+		// From another node, then from the owner's own client.
+		if click == 3 {
+			onA.mustCall("watched.inc.click", nil)
+		} else {
+			caller.mustCall("watched.inc.click", nil)
+		}
 		local := onA.waitUpdates(t, uri, click)
 		remote := onB.waitUpdates(t, uri, click)
 		l, r := local[click-1], remote[click-1]
@@ -55,10 +60,10 @@ func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	caller.mustCall("watched.inc.click", nil)
-	onA.waitUpdates(t, uri, 3)
+	onA.waitUpdates(t, uri, 4)
 	time.Sleep(300 * time.Millisecond) // b's relay, if any, had the time to tell
-	if got := onB.received(uri); len(got) != 2 {
-		t.Fatalf("after unsubscribing, b's client got %d updates, want the 2 from before", len(got))
+	if got := onB.received(uri); len(got) != 3 {
+		t.Fatalf("after unsubscribing, b's client got %d updates, want the 3 from before", len(got))
 	}
 	eventually(t, 5*time.Second, "b stops following the session nobody there watches", func() bool {
 		return b.nc.NumSubscriptions() == following

@@ -18,6 +18,9 @@ const (
 	KindCall = "call"
 	// KindRead is a resource read: Name is the resource URI.
 	KindRead = "read"
+	// KindLeave says the caller is gone from the session (its connection
+	// ended): the owner takes it off the session's presence.
+	KindLeave = "leave"
 )
 
 // pingBudget is the part of a request's time kept back to ask, when the
@@ -282,6 +285,13 @@ func (n *Node) EachRemote(fn func(id, app, node, owner string, shared bool, star
 			fn(e.ID, e.App, e.Node, e.Owner, e.Shared, e.Started)
 		}
 	}
+}
+
+// Leave tells the node that runs session id that caller is gone (see
+// KindLeave).
+func (n *Node) Leave(ctx context.Context, caller json.RawMessage, session string) error {
+	_, err := n.Do(ctx, Request{Session: session, Kind: KindLeave, Caller: caller})
+	return err
 }
 
 // ForwardRead has the node that runs session id answer caller's read of

@@ -212,6 +212,14 @@ func TestTheDirectoryAndPresenceNameWhoActs(t *testing.T) {
 		e, _ := b.Lookup("ours")
 		return slices.Contains(e.Agents, want)
 	})
+
+	// b's client goes: it leaves the session's presence on a too.
+	if err := onB.c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, 5*time.Second, "the agent from b leaves the presence once its connection ends", func() bool {
+		return !slices.Contains(sess.Snapshot().Presence.Agents, want)
+	})
 }
 
 var _ mcp.Directory = (*Node)(nil)

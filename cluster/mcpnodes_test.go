@@ -30,8 +30,12 @@ func joinMCP(t testing.TB, name, url string) *mcpNode {
 	var served atomic.Pointer[mcp.Server]
 	m := joinWith(t, name, url, HandlerFunc(func(ctx context.Context, req Request) (json.RawMessage, error) {
 		srv := served.Load()
-		if req.Kind == KindRead {
+		switch req.Kind {
+		case KindRead:
 			return srv.ServeForwardedRead(ctx, req.From, req.Caller, req.Name), nil
+		case KindLeave:
+			srv.ServeForwardedLeave(ctx, req.From, req.Caller, req.Session)
+			return json.RawMessage(`{}`), nil
 		}
 		return srv.ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
 	}))

@@ -81,6 +81,9 @@ type Forwarder interface {
 	// ForwardRead has that node answer caller's resource read with
 	// ServeForwardedRead, and returns its answer.
 	ForwardRead(ctx context.Context, caller json.RawMessage, session, uri string) (json.RawMessage, error)
+	// Leave tells that node that caller is gone from session, with
+	// ServeForwardedLeave.
+	Leave(ctx context.Context, caller json.RawMessage, session string) error
 	// Follow calls changed(false) each time session id changes and
 	// changed(true) once when it stops or its node dies, until cancel;
 	// changed must not block.
@@ -156,6 +159,7 @@ func (s *Server) forwardCall(ctx context.Context, session, tool string, args map
 	if err != nil {
 		return Answer{}, true, callerError(fmt.Sprintf("%s: arguments: %v", tool, err))
 	}
+	s.relays.acted(authContext(ctx), session)
 	out, err := f.Forward(ctx, callerOf(ctx), session, tool, raw)
 	if err != nil {
 		// The node is gone or did not answer in time: the error says so
@@ -231,6 +235,44 @@ func (s *Server) ServeForwarded(ctx context.Context, from string, caller json.Ra
 		out, _ = json.Marshal(forwardedAnswer{Error: faultError(fmt.Sprintf("%s: answer: %v", tool, err))})
 	}
 	return out
+}
+
+// ServeForwardedLeave takes caller, who asked on node from (see
+// ServeForwarded), off the presence of session, one of this server's:
+// their connection there ended, as connectionEnded does for a local one.
+func (s *Server) ServeForwardedLeave(ctx context.Context, from string, caller json.RawMessage, session string) {
+	ac, _ := principalOf(asForwarded(ctx, from, caller))
+	s.notes.forget(ac.ConnectionID, "")
+	if sess, running := s.sessions.Get(session); running {
+		_, _ = sess.Dispatch(ctx, tea.DetachAgentMsg{Agent: presenceName(ac)})
+	}
+}
+
+// remoteConnectionEnded tells the nodes whose sessions client connection
+// id acted on that it is gone, and ends the relays nobody watches any
+// more.
+func (s *Server) remoteConnectionEnded(id string) {
+	s.syncRelays()
+	f, ok := s.opts.Cluster.(Forwarder)
+	if !ok {
+		return
+	}
+	gone := s.relays.leave(id)
+	if len(gone) == 0 {
+		return
+	}
+	// Off the SDK's unregistering goroutine: a dead node answers late.
+	go func() {
+		for _, a := range gone {
+			b, err := json.Marshal(forwardedCaller{Connection: a.ac.ConnectionID, Transport: a.ac.Transport, Agent: a.ac.Agent})
+			if err != nil {
+				continue
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout)
+			_ = f.Leave(ctx, b, a.session)
+			cancel()
+		}
+	}()
 }
 
 // asCallError is err as the CallError a client reads: an error of another
@@ -509,6 +551,41 @@ var relayCaller = json.RawMessage(`{"connection":"relay"}`)
 type relays struct {
 	mu        sync.Mutex
 	bySession map[string]*relay
+	// actors are the callers that acted on other nodes' sessions, by
+	// client connection: told to leave when the connection ends.
+	actors map[string]map[actor]bool
+}
+
+// actor is one caller (a connection, or an agent of it) on one remote
+// session.
+type actor struct {
+	ac      AuthContext
+	session string
+}
+
+// acted records that ac acted on session, another node's.
+func (rs *relays) acted(ac AuthContext, session string) {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	if rs.actors == nil {
+		rs.actors = map[string]map[actor]bool{}
+	}
+	if rs.actors[ac.ConnectionID] == nil {
+		rs.actors[ac.ConnectionID] = map[actor]bool{}
+	}
+	rs.actors[ac.ConnectionID][actor{ac: ac, session: session}] = true
+}
+
+// leave forgets and returns the callers of connection conn.
+func (rs *relays) leave(conn string) []actor {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	var out []actor
+	for a := range rs.actors[conn] {
+		out = append(out, a)
+	}
+	delete(rs.actors, conn)
+	return out
 }
 
 // relay follows one remote session.

@@ -235,7 +235,7 @@ func (s *Server) connectionEnded(id string) {
 	}
 	s.notes.forget(id, "")
 	s.res.dropClient(id)
-	s.syncRelays()
+	s.remoteConnectionEnded(id)
 	s.detachConnection(id)
 	s.stopOrphans(id)
 	s.ext.connectionEnded(id)

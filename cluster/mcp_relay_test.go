@@ -70,6 +70,34 @@ func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 	})
 }
 
+// TestAListenStreamOnAnotherNodeGetsUpdates: a client of the protocol
+// that replaced resources/subscribe with subscriptions/listen names a
+// resource of another node's session in its stream's filter, and is told
+// of its changes.
+func TestAListenStreamOnAnotherNodeGetsUpdates(t *testing.T) {
+	a, b, _ := threeMCPNodes(t)
+	if _, err := a.srv.StartSession(t.Context(), "watched", "counter", counter{}); err != nil {
+		t.Fatal(err)
+	}
+	seen(t, b.member, "watched")
+	const uri = "facet://session/watched/widgets"
+	onB := b.clientOf(t, sdk.LATEST_PROTOCOL_VERSION)
+	idle := b.nc.NumSubscriptions()
+	stop, err := onB.c.ListenAsync(t.Context(), sdk.SubscriptionFilter{ResourceSubscriptions: []string{uri}}, func(error) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	eventually(t, 5*time.Second, "b follows a's session for the listen stream", func() bool {
+		return b.nc.NumSubscriptions() > idle
+	})
+	a.client(t).mustCall("watched.inc.click", nil)
+	got := onB.waitUpdates(t, uri, 1)
+	if !strings.Contains(got[len(got)-1].Patch, "count 1") {
+		t.Fatalf("the listen stream on b got %+v", got)
+	}
+}
+
 // TestASubscriptionAcrossNodesEndsWhenTheOwnerDies: when the node that
 // runs a session dies, the nodes relaying its resources stop following it
 // and drop their subscribers' subscriptions, as a stopped local session's

@@ -71,6 +71,14 @@ type mcpClient struct {
 
 func (n *mcpNode) client(t testing.TB) *mcpClient {
 	t.Helper()
+	// The last version with resources/subscribe (2026-07-28 replaced it
+	// with subscriptions/listen).
+	return n.clientOf(t, "2025-06-18")
+}
+
+// clientOf is client speaking protocol version.
+func (n *mcpNode) clientOf(t testing.TB, version string) *mcpClient {
+	t.Helper()
 	c, err := client.NewInProcessClient(n.srv.SDK())
 	if err != nil {
 		t.Fatal(err)
@@ -88,9 +96,7 @@ func (n *mcpNode) client(t testing.TB) *mcpClient {
 		t.Fatal(err)
 	}
 	init := sdk.InitializeRequest{}
-	// The last version with resources/subscribe (2026-07-28 replaced it
-	// with subscriptions/listen).
-	init.Params.ProtocolVersion = "2025-06-18"
+	init.Params.ProtocolVersion = version
 	init.Params.ClientInfo = sdk.Implementation{Name: "test", Version: "1"}
 	if _, err := c.Initialize(context.Background(), init); err != nil {
 		t.Fatal(err)

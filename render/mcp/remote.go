@@ -553,7 +553,8 @@ type relays struct {
 	bySession map[string]*relay
 	// actors are the callers that acted on other nodes' sessions, by
 	// client connection: told to leave when the connection ends.
-	actors map[string]map[actor]bool
+	actorsMu sync.Mutex
+	actors   map[string]map[actor]bool
 }
 
 // actor is one caller (a connection, or an agent of it) on one remote
@@ -565,8 +566,8 @@ type actor struct {
 
 // acted records that ac acted on session, another node's.
 func (rs *relays) acted(ac AuthContext, session string) {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
+	rs.actorsMu.Lock()
+	defer rs.actorsMu.Unlock()
 	if rs.actors == nil {
 		rs.actors = map[string]map[actor]bool{}
 	}
@@ -578,8 +579,8 @@ func (rs *relays) acted(ac AuthContext, session string) {
 
 // leave forgets and returns the callers of connection conn.
 func (rs *relays) leave(conn string) []actor {
-	rs.mu.Lock()
-	defer rs.mu.Unlock()
+	rs.actorsMu.Lock()
+	defer rs.actorsMu.Unlock()
 	var out []actor
 	for a := range rs.actors[conn] {
 		out = append(out, a)
@@ -594,18 +595,36 @@ type relay struct {
 	node    string
 	wake    chan struct{} // a change to read; holds one
 	done    chan struct{} // closed when the relay ends
-	cancel  func()        // stops following
-	once    sync.Once
+
+	mu     sync.Mutex
+	cancel func() // stops following
+	ended  bool
+}
+
+// setCancel gives the relay the function that stops following; when the
+// relay has already ended, it is called at once.
+func (rl *relay) setCancel(cancel func()) {
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	if rl.ended {
+		cancel()
+		return
+	}
+	rl.cancel = cancel
 }
 
 // end stops following and wakes the relay's goroutine to finish.
 func (rl *relay) end() {
-	rl.once.Do(func() {
-		if rl.cancel != nil {
-			rl.cancel()
-		}
-		close(rl.done)
-	})
+	rl.mu.Lock()
+	defer rl.mu.Unlock()
+	if rl.ended {
+		return
+	}
+	rl.ended = true
+	if rl.cancel != nil {
+		rl.cancel()
+	}
+	close(rl.done)
 }
 
 // syncRelays starts a relay for every remote session a subscriber here
@@ -635,42 +654,33 @@ func (s *Server) syncRelays() {
 	}
 	s.res.mu.Unlock()
 
+	// The lock covers the map only: following and reading go over the
+	// network, and calls (acted) and reads (observe) must not wait on them.
 	s.relays.mu.Lock()
-	defer s.relays.mu.Unlock()
 	if s.relays.bySession == nil {
 		s.relays.bySession = map[string]*relay{}
 	}
+	var ended []*relay
 	for session, rl := range s.relays.bySession {
 		if _, still := watched[session]; !still {
 			delete(s.relays.bySession, session)
-			rl.end()
-			s.forgetRemote(session)
+			ended = append(ended, rl)
 		}
 	}
+	s.relays.mu.Unlock()
+	for _, rl := range ended {
+		rl.end()
+		s.forgetRemote(rl.session)
+	}
+
 	for session, uris := range watched {
 		node, remote := f.Remote(session)
 		if !remote {
 			continue
 		}
-		rl := s.relays.bySession[session]
+		rl := s.follow(f, session, node)
 		if rl == nil {
-			rl = &relay{session: session, node: node, wake: make(chan struct{}, 1), done: make(chan struct{})}
-			cancel, err := f.Follow(context.Background(), session, func(stopped bool) {
-				if stopped {
-					go s.relayEnded(rl)
-					return
-				}
-				select {
-				case rl.wake <- struct{}{}:
-				default:
-				}
-			})
-			if err != nil {
-				continue
-			}
-			rl.cancel = cancel
-			s.relays.bySession[session] = rl
-			go s.runRelay(f, rl)
+			continue
 		}
 		for _, uri := range uris {
 			s.res.mu.Lock()
@@ -682,14 +692,54 @@ func (s *Server) syncRelays() {
 			ctx, cancel := context.WithTimeout(context.Background(), s.opts.CallTimeout)
 			fr, err := readRemote(ctx, f, node, relayCaller, session, uri)
 			cancel()
-			if err == nil {
-				s.res.mu.Lock()
-				s.res.states[uri] = &resourceState{}
-				s.res.mu.Unlock()
-				s.relays.record(s, rl, uri, fr)
+			if err != nil {
+				continue
 			}
+			s.res.mu.Lock()
+			if _, has := s.res.states[uri]; !has {
+				s.res.states[uri] = &resourceState{}
+			}
+			s.res.mu.Unlock()
+			s.relays.record(s, rl, uri, fr)
 		}
 	}
+}
+
+// follow returns the relay of session, on node, starting it when there is
+// none; nil when the session cannot be followed (it is gone).
+func (s *Server) follow(f Forwarder, session, node string) *relay {
+	s.relays.mu.Lock()
+	rl := s.relays.bySession[session]
+	s.relays.mu.Unlock()
+	if rl != nil {
+		return rl
+	}
+	rl = &relay{session: session, node: node, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	cancel, err := f.Follow(context.Background(), session, func(stopped bool) {
+		if stopped {
+			go s.relayEnded(rl)
+			return
+		}
+		select {
+		case rl.wake <- struct{}{}:
+		default:
+		}
+	})
+	if err != nil {
+		return nil
+	}
+	rl.setCancel(cancel)
+	s.relays.mu.Lock()
+	if cur := s.relays.bySession[session]; cur != nil {
+		// Another sync started one meanwhile: keep that one.
+		s.relays.mu.Unlock()
+		rl.end()
+		return cur
+	}
+	s.relays.bySession[session] = rl
+	s.relays.mu.Unlock()
+	go s.runRelay(f, rl)
+	return rl
 }
 
 // runRelay reads the watched resources of rl's session after each change,

@@ -154,12 +154,14 @@ func (mc *mcpClient) read(uri string) (string, float64) {
 func (mc *mcpClient) subscribe(uri string) error {
 	req := sdk.SubscribeRequest{}
 	req.Params.URI = uri
+	//lint:ignore SA1019 resources/subscribe is what clients of protocol 2025-06-18 send; TestAListenStreamOnAnotherNodeGetsUpdates covers its successor
 	return mc.c.Subscribe(context.Background(), req)
 }
 
 func (mc *mcpClient) unsubscribe(uri string) error {
 	req := sdk.UnsubscribeRequest{}
 	req.Params.URI = uri
+	//lint:ignore SA1019 resources/unsubscribe is what clients of protocol 2025-06-18 send
 	return mc.c.Unsubscribe(context.Background(), req)
 }
 

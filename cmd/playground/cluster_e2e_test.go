@@ -159,7 +159,7 @@ func TestTwoPlaygroundProcessesFormACluster(t *testing.T) {
 	if strings.Contains(list, "mine") {
 		t.Fatalf("the second node's facet_list shows a session the first's client kept to itself:\n%s", list)
 	}
-	if !strings.Contains(list, "Cluster: this is node second; 2 nodes: first (1 sessions you reach) second (0 sessions you reach)") {
+	if !strings.Contains(list, "Cluster: this is node second; sessions you reach by node: first 1, second 0") {
 		t.Errorf("the second node's facet_list does not show the cluster:\n%s", list)
 	}
 

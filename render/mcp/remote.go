@@ -399,9 +399,13 @@ func (s *Server) withRemote(ctx context.Context, a Answer) Answer {
 		a.Text = append(a.Text, "Sessions on other nodes of the cluster (call their tools here, by the same names):\n"+b.String())
 	}
 	var nb strings.Builder
-	fmt.Fprintf(&nb, "Cluster: this is node %s; %d nodes:", d.Name(), len(nodes))
-	for _, n := range nodes {
-		fmt.Fprintf(&nb, " %s (%d sessions you reach)", n.Name, len(n.Sessions))
+	fmt.Fprintf(&nb, "Cluster: this is node %s; sessions you reach by node:", d.Name())
+	for i, n := range nodes {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(&nb, "%s %s %d", sep, n.Name, len(n.Sessions))
 	}
 	a.Text = append(a.Text, nb.String())
 	return a

@@ -282,3 +282,27 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 		t.Fatalf("the private session counted %d clicks from b", n)
 	}
 }
+
+// TestStaticToolsReachAnotherNodesSession: the facet_* tools that take a
+// session's id act on another node's session as on a local one, under the
+// same rules (a connection of another node may not stop it).
+func TestStaticToolsReachAnotherNodesSession(t *testing.T) {
+	a, b, _ := threeMCPNodes(t)
+	onA := a.client(t)
+	onA.mustCall("facet_start", map[string]any{"app": "counter", "id": "ours", "shared": true})
+	seen(t, b.member, "ours")
+	onB := b.client(t)
+	onB.mustCall("facet_send_key", map[string]any{"id": "ours", "key": "enter"})
+	remote, _ := onB.mustCall("facet_screenshot", map[string]any{"id": "ours"})
+	local, _ := onA.mustCall("facet_screenshot", map[string]any{"id": "ours"})
+	if remote != local || !strings.Contains(remote, "count 1") {
+		t.Fatalf("facet_screenshot of a's session on b:\n%s\non a:\n%s\nwant the same screen, after b's enter", remote, local)
+	}
+	text, _, isErr := onB.call("facet_stop", map[string]any{"id": "ours"})
+	if !isErr || !strings.Contains(text, "only the connection that started it can stop it") {
+		t.Fatalf("facet_stop of a's client's shared session from b answered %v: %s", isErr, text)
+	}
+	if _, running := a.reg.Get("ours"); !running {
+		t.Fatal("b stopped a's session")
+	}
+}

@@ -128,6 +128,9 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		}
 		return s.discover(t.Session, args)
 	}
+	if a, forwarded, err := s.forwardStatic(ctx, t.Name, args); forwarded {
+		return a, err
+	}
 	return s.callStatic(ctx, t.Name, args)
 }
 

@@ -180,6 +180,19 @@ func (s *Server) forwardCall(ctx context.Context, session, tool string, args map
 	return a, true, nil
 }
 
+// forwardStatic answers a call to a static tool whose "id" names a session
+// another node runs (facet_screenshot, facet_send_key, facet_get_model,
+// facet_stop, ...) through that node, after this server has authorized
+// it; forwarded is false for any other call. facet_start's id names the
+// session to start, so it is never forwarded.
+func (s *Server) forwardStatic(ctx context.Context, tool string, args map[string]any) (a Answer, forwarded bool, err error) {
+	id, ok := args["id"].(string)
+	if !ok || tool == "facet_start" {
+		return Answer{}, false, nil
+	}
+	return s.forwardCall(ctx, id, tool, args)
+}
+
 // ServeForwarded answers a tool call another node of the cluster forwarded
 // (see Forwarder) as this server answers its own clients' calls: the same
 // routing of names, the same authorization, the same answers and errors.

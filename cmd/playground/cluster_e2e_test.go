@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -31,6 +32,9 @@ func startNode(t *testing.T, args ...string) *node {
 	t.Helper()
 	n := &node{t: t, cmd: exec.Command(playgroundBuild.path(t), args...), stderr: &syncBuffer{}, exited: make(chan error, 1)}
 	n.cmd.Stdin = nil // /dev/null: no terminal, so it serves headless
+	// A killed node leaves its embedded server's store behind: in the
+	// test's directory, removed after it.
+	n.cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
 	n.cmd.Stderr = n.stderr
 	if err := n.cmd.Start(); err != nil {
 		t.Fatal(err)

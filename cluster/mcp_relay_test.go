@@ -284,8 +284,9 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 }
 
 // TestStaticToolsReachAnotherNodesSession: the facet_* tools that take a
-// session's id act on another node's session as on a local one, under the
-// same rules (a connection of another node may not stop it).
+// session's id, and facet_act, act on another node's session as on a local
+// one, under the same rules (a connection of another node may not stop
+// it).
 func TestStaticToolsReachAnotherNodesSession(t *testing.T) {
 	a, b, _ := threeMCPNodes(t)
 	onA := a.client(t)
@@ -293,10 +294,11 @@ func TestStaticToolsReachAnotherNodesSession(t *testing.T) {
 	seen(t, b.member, "ours")
 	onB := b.client(t)
 	onB.mustCall("facet_send_key", map[string]any{"id": "ours", "key": "enter"})
+	onB.mustCall("facet_act", map[string]any{"session": "ours", "widget": "inc", "action": "click"})
 	remote, _ := onB.mustCall("facet_screenshot", map[string]any{"id": "ours"})
 	local, _ := onA.mustCall("facet_screenshot", map[string]any{"id": "ours"})
-	if remote != local || !strings.Contains(remote, "count 1") {
-		t.Fatalf("facet_screenshot of a's session on b:\n%s\non a:\n%s\nwant the same screen, after b's enter", remote, local)
+	if remote != local || !strings.Contains(remote, "count 2") {
+		t.Fatalf("facet_screenshot of a's session on b:\n%s\non a:\n%s\nwant the same screen, after b's enter and facet_act click", remote, local)
 	}
 	text, _, isErr := onB.call("facet_stop", map[string]any{"id": "ours"})
 	if !isErr || !strings.Contains(text, "only the connection that started it can stop it") {

@@ -193,6 +193,35 @@ func (s *Server) forwardStatic(ctx context.Context, tool string, args map[string
 	return s.forwardCall(ctx, id, tool, args)
 }
 
+// forwardAct answers a facet_act call whose session another node runs
+// through that node, after deciding it here as the derived tool it names
+// (as a call by that tool's name is); forwarded is false for any other
+// call, and for arguments that name no tool (resolveAct explains those).
+func (s *Server) forwardAct(ctx context.Context, args map[string]any) (a Answer, forwarded bool, err error) {
+	id, _ := args["session"].(string)
+	widget, _ := args["widget"].(string)
+	action, _ := args["action"].(string)
+	if id == "" || widget == "" || action == "" {
+		return Answer{}, false, nil
+	}
+	if _, local := s.sessions.Get(id); local {
+		return Answer{}, false, nil
+	}
+	f, ok := s.opts.Cluster.(Forwarder)
+	if !ok {
+		return Answer{}, false, nil
+	}
+	if _, remote := f.Remote(id); !remote {
+		return Answer{}, false, nil
+	}
+	name := derive.ToolName(id, widget, action)
+	inner, _ := args["args"].(map[string]any)
+	if err := s.guard.call(ctx, name, inner, &derive.Tool{Name: name}); err != nil {
+		return Answer{}, true, err
+	}
+	return s.forwardCall(ctx, id, "facet_act", args)
+}
+
 // ServeForwarded answers a tool call another node of the cluster forwarded
 // (see Forwarder) as this server answers its own clients' calls: the same
 // routing of names, the same authorization, the same answers and errors.

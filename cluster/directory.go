@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,10 +22,16 @@ const (
 
 // Entry is one session in the directory.
 type Entry struct {
-	ID      string    `json:"id"`
-	Node    string    `json:"node"`
-	App     string    `json:"app"`
-	Owner   string    `json:"owner,omitempty"`
+	ID   string `json:"id"`
+	Node string `json:"node"`
+	App  string `json:"app"`
+	// Owner is who started the session: "host" for a person's (a
+	// terminal, an SSH connection) or the embedding program's, else the
+	// client connection that started it, as its server names it.
+	Owner string `json:"owner,omitempty"`
+	// Shared marks a session its owner shared with every client
+	// connection; a client's session that is not shared is its own.
+	Shared  bool      `json:"shared,omitempty"`
 	Agents  []string  `json:"agents,omitempty"`
 	Started time.Time `json:"started"`
 }
@@ -124,10 +130,12 @@ func (n *Node) keepAlive(ctx context.Context) {
 	}
 }
 
-// cached is a directory entry as the watcher last saw it.
+// cached is a directory entry as the watcher last saw it, decoded once.
 type cached struct {
 	value   []byte
 	created time.Time
+	session *Entry    // for a session's key, when it decodes
+	node    *NodeInfo // for a node's key, when it decodes
 }
 
 // watchDirectory keeps n.cache equal to the bucket: puts, deletes and the
@@ -146,15 +154,40 @@ func (n *Node) watchDirectory(ctx context.Context, w jetstream.KeyWatcher) {
 				n.once.Do(func() { close(n.synced) })
 				continue
 			}
-			n.mu.Lock()
-			if e.Operation() == jetstream.KeyValuePut {
-				n.cache[e.Key()] = cached{value: e.Value(), created: e.Created()}
+			put := e.Operation() == jetstream.KeyValuePut
+			if put {
+				n.remember(e.Key(), e.Value(), e.Created())
 			} else {
+				n.mu.Lock()
 				delete(n.cache, e.Key())
+				n.mu.Unlock()
 			}
-			n.mu.Unlock()
+			if id, ok := strings.CutPrefix(e.Key(), sessionKey); ok && !put {
+				n.left(id)
+			}
 		}
 	}
+}
+
+// remember puts key's value, written at created, in this node's view of
+// the directory.
+func (n *Node) remember(key string, value []byte, created time.Time) {
+	c := cached{value: value, created: created}
+	switch {
+	case strings.HasPrefix(key, sessionKey):
+		var e Entry
+		if json.Unmarshal(value, &e) == nil {
+			c.session = &e
+		}
+	case strings.HasPrefix(key, nodeKey):
+		var ni NodeInfo
+		if json.Unmarshal(value, &ni) == nil {
+			c.node = &ni
+		}
+	}
+	n.mu.Lock()
+	n.cache[key] = c
+	n.mu.Unlock()
 }
 
 // live reports whether a cached entry is younger than the TTL allows: a
@@ -169,60 +202,67 @@ func (n *Node) Lookup(id string) (Entry, bool) {
 	n.mu.Lock()
 	c, ok := n.cache[sessionKey+id]
 	n.mu.Unlock()
-	if !ok || !n.live(c) {
+	if !ok || !n.live(c) || c.session == nil {
 		return Entry{}, false
 	}
-	var e Entry
-	if err := json.Unmarshal(c.value, &e); err != nil {
-		return Entry{}, false
-	}
-	return e, true
+	return c.session.clone(), true
+}
+
+// clone is e with its own agents.
+func (e Entry) clone() Entry {
+	e.Agents = slices.Clone(e.Agents)
+	return e
 }
 
 // Sessions lists the directory's sessions across the cluster, by node then
 // start time.
 func (n *Node) Sessions() []Entry {
-	var out []Entry
-	for _, v := range n.scan(sessionKey) {
-		var e Entry
-		if json.Unmarshal(v, &e) == nil {
-			out = append(out, e)
+	n.mu.Lock()
+	live := make([]*Entry, 0, len(n.cache))
+	for _, c := range n.cache {
+		if c.session != nil && n.live(c) {
+			live = append(live, c.session)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Node != out[j].Node {
-			return out[i].Node < out[j].Node
+	n.mu.Unlock()
+	// Entries are never changed once cached, so they are sorted by
+	// pointer, outside the lock.
+	slices.SortFunc(live, func(a, b *Entry) int {
+		if c := strings.Compare(a.Node, b.Node); c != 0 {
+			return c
 		}
-		if !out[i].Started.Equal(out[j].Started) {
-			return out[i].Started.Before(out[j].Started)
+		if c := a.Started.Compare(b.Started); c != 0 {
+			return c
 		}
-		return out[i].ID < out[j].ID
+		return strings.Compare(a.ID, b.ID)
 	})
+	out := make([]Entry, len(live))
+	for i, e := range live {
+		out[i] = e.clone()
+	}
+	return out
+}
+
+// NodeNames lists the live nodes' names, this node's included, sorted.
+func (n *Node) NodeNames() []string {
+	var out []string
+	for _, ni := range n.Nodes() {
+		out = append(out, ni.Name)
+	}
 	return out
 }
 
 // Nodes lists the live nodes, by name.
 func (n *Node) Nodes() []NodeInfo {
-	var out []NodeInfo
-	for _, v := range n.scan(nodeKey) {
-		var ni NodeInfo
-		if json.Unmarshal(v, &ni) == nil {
-			out = append(out, ni)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
-
-func (n *Node) scan(prefix string) [][]byte {
 	n.mu.Lock()
-	defer n.mu.Unlock()
-	var out [][]byte
-	for k, c := range n.cache {
-		if strings.HasPrefix(k, prefix) && n.live(c) {
-			out = append(out, c.value)
+	var out []NodeInfo
+	for _, c := range n.cache {
+		if c.node != nil && n.live(c) {
+			out = append(out, *c.node)
 		}
 	}
+	n.mu.Unlock()
+	slices.SortFunc(out, func(a, b NodeInfo) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
 

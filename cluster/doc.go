@@ -10,10 +10,13 @@
 // themselves the same way.
 //
 // A session runs on the node that started it. A request for it (a tool
-// call, a resource read) made on any node travels over NATS request/reply to
-// the owner, which checks ownership again and answers through its Handler;
-// the answer and the error come back as if the call had been local. Changes
-// to a session are published on a subject other nodes subscribe to.
+// call, a resource read, a caller leaving) made on any node travels over
+// NATS request/reply to the owner, with the node it came from and who asked
+// there; the owner checks ownership again and answers through its Handler,
+// and the answer and the error come back as if the call had been local.
+// Changes to a session are published on a subject other nodes subscribe to
+// (Subscribe, Follow), which also tells them when the session leaves the
+// directory: it stopped, or its node died.
 //
 // Nothing here is home-made where NATS already does it: membership,
 // uniqueness and expiry are the bucket's, routing is subjects.

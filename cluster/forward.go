@@ -18,6 +18,9 @@ const (
 	KindCall = "call"
 	// KindRead is a resource read: Name is the resource URI.
 	KindRead = "read"
+	// KindLeave says the caller is gone from the session (its connection
+	// ended): the owner takes it off the session's presence.
+	KindLeave = "leave"
 )
 
 // pingBudget is the part of a request's time kept back to ask, when the
@@ -31,9 +34,12 @@ type Request struct {
 	Kind    string          `json:"kind"`
 	Name    string          `json:"name"`
 	Args    json.RawMessage `json:"args,omitempty"`
-	// Caller is who asks, as the node the caller is connected to has
-	// authenticated and authorized them.
-	Caller string `json:"caller,omitempty"`
+	// From is the node the request was made on (Do sets it).
+	From string `json:"from,omitempty"`
+	// Caller is who asks, as the server of the node the caller is
+	// connected to describes them (after authorizing the request there);
+	// the owner's Handler reads it.
+	Caller json.RawMessage `json:"caller,omitempty"`
 }
 
 // Handler answers requests for sessions this node owns, as it would answer
@@ -120,6 +126,7 @@ func (e *RemoteError) Is(target error) bool {
 // is gone, answers a *StaleSessionError; nothing waits past the call
 // timeout (or ctx's deadline, if sooner).
 func (n *Node) Do(ctx context.Context, req Request) (json.RawMessage, error) {
+	req.From = n.opts.Name
 	if n.owns(req.Session) {
 		return n.handle(ctx, req)
 	}
@@ -263,24 +270,32 @@ func (n *Node) Remote(id string) (node string, ok bool) {
 	return owner, true
 }
 
-// Forward has the node that runs session id answer a call to tool (see
-// Do); the answer is that node's Handler's.
-func (n *Node) Forward(ctx context.Context, session, tool string, args json.RawMessage) (json.RawMessage, error) {
-	return n.Do(ctx, Request{Session: session, Kind: KindCall, Name: tool, Args: args})
+// Forward has the node that runs session id answer caller's call to tool
+// (see Do); the answer is that node's Handler's.
+func (n *Node) Forward(ctx context.Context, caller json.RawMessage, session, tool string, args json.RawMessage) (json.RawMessage, error) {
+	return n.Do(ctx, Request{Session: session, Kind: KindCall, Name: tool, Args: args, Caller: caller})
 }
 
 // EachRemote calls fn for every session in the directory that another node
-// runs.
-func (n *Node) EachRemote(fn func(id, app, node string, started time.Time)) {
+// runs: its id, app, node, owner (see Entry), whether it is shared, and
+// when it started.
+func (n *Node) EachRemote(fn func(id, app, node, owner string, shared bool, started time.Time)) {
 	for _, e := range n.Sessions() {
 		if e.Node != n.opts.Name {
-			fn(e.ID, e.App, e.Node, e.Started)
+			fn(e.ID, e.App, e.Node, e.Owner, e.Shared, e.Started)
 		}
 	}
 }
 
-// ForwardRead has the node that runs session id answer a read of the
-// resource uri (see Do).
-func (n *Node) ForwardRead(ctx context.Context, session, uri string) (json.RawMessage, error) {
-	return n.Do(ctx, Request{Session: session, Kind: KindRead, Name: uri})
+// Leave tells the node that runs session id that caller is gone (see
+// KindLeave).
+func (n *Node) Leave(ctx context.Context, caller json.RawMessage, session string) error {
+	_, err := n.Do(ctx, Request{Session: session, Kind: KindLeave, Caller: caller})
+	return err
+}
+
+// ForwardRead has the node that runs session id answer caller's read of
+// the resource uri (see Do).
+func (n *Node) ForwardRead(ctx context.Context, caller json.RawMessage, session, uri string) (json.RawMessage, error) {
+	return n.Do(ctx, Request{Session: session, Kind: KindRead, Name: uri, Caller: caller})
 }

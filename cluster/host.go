@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/nats-io/nats.go"
 
@@ -126,16 +127,20 @@ func (n *Node) host(sess *tea.Session) {
 }
 
 // Subscribe calls fn with every Change of session id, wherever it runs,
-// until cancel or ctx ends. A session the directory does not have answers
-// a *StaleSessionError.
+// until cancel or ctx ends, and last with a Change whose Stopped is set
+// when the session stops or leaves the directory (its node died and its
+// entry expired), after which fn is not called again. A session the
+// directory does not have answers a *StaleSessionError.
 func (n *Node) Subscribe(ctx context.Context, id string, fn func(Change)) (cancel func(), err error) {
-	if _, ok := n.Owner(id); !ok {
+	owner, ok := n.Owner(id)
+	if !ok {
 		return nil, &StaleSessionError{ID: id, Why: "no node has it"}
 	}
+	f := &follower{fn: fn}
 	sub, err := n.nc.Subscribe(changeSubject(id), func(m *nats.Msg) {
 		var c Change
 		if json.Unmarshal(m.Data, &c) == nil {
-			fn(c)
+			f.tell(c)
 		}
 	})
 	if err != nil {
@@ -146,14 +151,76 @@ func (n *Node) Subscribe(ctx context.Context, id string, fn func(Change)) (cance
 		_ = sub.Unsubscribe()
 		return nil, fmt.Errorf("cluster: subscribe to session %q: %w", id, err)
 	}
-	stop := context.AfterFunc(ctx, func() { _ = sub.Unsubscribe() })
-	return func() { stop(); _ = sub.Unsubscribe() }, nil
+	n.mu.Lock()
+	if n.followers[id] == nil {
+		n.followers[id] = map[*follower]bool{}
+	}
+	n.followers[id][f] = true
+	n.mu.Unlock()
+	if _, still := n.Owner(id); !still {
+		// It left the directory while the subscription was made.
+		f.tell(Change{Session: id, Node: owner, Stopped: true})
+	}
+	var once sync.Once
+	end := func() {
+		once.Do(func() {
+			_ = sub.Unsubscribe()
+			n.mu.Lock()
+			delete(n.followers[id], f)
+			if len(n.followers[id]) == 0 {
+				delete(n.followers, id)
+			}
+			n.mu.Unlock()
+		})
+	}
+	stop := context.AfterFunc(ctx, end)
+	return func() { stop(); end() }, nil
 }
 
-// Reserve claims session id of app for this node in the directory (see
-// Claim): the first half of a start that Adopt finishes.
-func (n *Node) Reserve(ctx context.Context, id, app string) error {
-	return n.Claim(ctx, Entry{ID: id, App: app})
+// follower is one Subscribe call's fn, told of nothing after the session
+// stopped.
+type follower struct {
+	mu      sync.Mutex
+	fn      func(Change)
+	stopped bool
+}
+
+func (f *follower) tell(c Change) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.stopped {
+		return
+	}
+	f.stopped = c.Stopped
+	f.fn(c)
+}
+
+// left tells the followers of session id, whose entry left the directory,
+// that it stopped.
+func (n *Node) left(id string) {
+	n.mu.Lock()
+	fs := make([]*follower, 0, len(n.followers[id]))
+	for f := range n.followers[id] {
+		fs = append(fs, f)
+	}
+	n.mu.Unlock()
+	for _, f := range fs {
+		f.tell(Change{Session: id, Stopped: true})
+	}
+}
+
+// Follow calls changed every time session id changes, wherever it runs,
+// and changed(true) once when it stops or its node dies (see Subscribe),
+// until cancel or ctx ends.
+func (n *Node) Follow(ctx context.Context, id string, changed func(stopped bool)) (cancel func(), err error) {
+	return n.Subscribe(ctx, id, func(c Change) { changed(c.Stopped) })
+}
+
+// Reserve claims session id of app, started by owner and shared or not,
+// for this node in the directory (see Claim): the first half of a start
+// that Adopt finishes.
+func (n *Node) Reserve(ctx context.Context, id, app, owner string, shared bool) error {
+	return n.Claim(ctx, Entry{ID: id, App: app, Owner: owner, Shared: shared})
 }
 
 // Adopt keeps sess, whose id this node has reserved, in the directory

@@ -3,7 +3,9 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"sort"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -28,7 +30,7 @@ func BenchmarkMCPCall(b *testing.B) {
 			// after the node it needs.
 			var serverOfA atomic.Pointer[mcp.Server]
 			a := joinWith(b, "a", "", HandlerFunc(func(ctx context.Context, req Request) (json.RawMessage, error) {
-				return serverOfA.Load().ServeForwarded(ctx, req.Session, req.Name, req.Args), nil
+				return serverOfA.Load().ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
 			}))
 			other := joinB(b, "b", a.ClientURL())
 			servers := map[string]*mcp.Server{}
@@ -89,6 +91,78 @@ func BenchmarkMCPCall(b *testing.B) {
 			sort.Slice(took, func(i, j int) bool { return took[i] < took[j] })
 			b.ReportMetric(float64(took[len(took)/2].Nanoseconds()), "p50-ns")
 			b.ReportMetric(float64(took[len(took)*99/100].Nanoseconds()), "p99-ns")
+		})
+	}
+}
+
+// BenchmarkThroughput measures derived tool calls per second through MCP
+// with agents working at once, each on its own session, over mcp-go's
+// in-process client: on one node; on three nodes with each agent connected
+// to the node that runs its session; and on three nodes with each agent
+// connected to another node, so every call is forwarded over NATS. All
+// nodes run in this one process, so they share its cores: the figure says
+// what the cluster costs and carries, not what three machines would.
+func BenchmarkThroughput(b *testing.B) {
+	const agents = 12
+	for _, tc := range []struct {
+		name  string
+		nodes int
+		// via is the node agent i is connected to, given the node its
+		// session runs on.
+		via func(home, nodes int) int
+	}{
+		{"nodes=1", 1, func(home, _ int) int { return home }},
+		{"nodes=3/agents-at-home", 3, func(home, _ int) int { return home }},
+		{"nodes=3/agents-elsewhere", 3, func(home, n int) int { return (home + 1) % n }},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			nodes := []*mcpNode{joinMCP(b, "n0", "")}
+			for i := 1; i < tc.nodes; i++ {
+				nodes = append(nodes, joinMCP(b, fmt.Sprintf("n%d", i), nodes[0].ClientURL()))
+			}
+			clients := make([]*mcpClient, agents)
+			for i := range agents {
+				home := i % tc.nodes
+				id := fmt.Sprintf("s%d", i)
+				if _, err := nodes[home].srv.StartSession(b.Context(), id, "counter", counter{}); err != nil {
+					b.Fatal(err)
+				}
+				via := nodes[tc.via(home, tc.nodes)]
+				deadline := time.Now().Add(5 * time.Second)
+				for {
+					if _, ok := via.Owner(id); ok {
+						break
+					}
+					if time.Now().After(deadline) {
+						b.Fatalf("node %s never saw session %s", via.Name(), id)
+					}
+					time.Sleep(10 * time.Millisecond)
+				}
+				clients[i] = via.client(b)
+			}
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			b.ReportAllocs()
+			b.ResetTimer()
+			start := time.Now()
+			for i, c := range clients {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					req := sdk.CallToolRequest{}
+					req.Params.Name = fmt.Sprintf("s%d.inc.click", i)
+					for next.Add(1) <= int64(b.N) {
+						res, err := c.c.CallTool(context.Background(), req)
+						if err != nil || res.IsError {
+							b.Errorf("call %s: %v %+v", req.Params.Name, err, res)
+							return
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			b.StopTimer()
+			b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "calls/s")
 		})
 	}
 }

@@ -69,7 +69,7 @@ func TestAStartThatFailsGivesItsIDBack(t *testing.T) {
 		_, ok := b.Owner("fragile")
 		return !ok
 	})
-	if err := a.Reserve(t.Context(), "fragile", "counter"); err != nil {
+	if err := a.Reserve(t.Context(), "fragile", "counter", "host", false); err != nil {
 		t.Fatalf("a cannot take the id the failed start had: %v", err)
 	}
 }

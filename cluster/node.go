@@ -30,9 +30,12 @@ type Node struct {
 	claims  map[string]*claim  // keys this node owns
 	cache   map[string]cached  // the directory as watched
 	hosted  map[string]*hosted // sessions hosted with Host
-	synced  chan struct{}      // closed once the watcher has the bucket's contents
-	once    sync.Once
-	closed  bool
+	// followers are the Subscribe calls by session id, told when the
+	// session leaves the directory.
+	followers map[string]map[*follower]bool
+	synced    chan struct{} // closed once the watcher has the bucket's contents
+	once      sync.Once
+	closed    bool
 }
 
 // Join starts a node: it runs the embedded server when opts.Listen is
@@ -45,11 +48,12 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		return nil, err
 	}
 	n := &Node{
-		opts:   opts,
-		claims: map[string]*claim{},
-		cache:  map[string]cached{},
-		hosted: map[string]*hosted{},
-		synced: make(chan struct{}),
+		opts:      opts,
+		claims:    map[string]*claim{},
+		cache:     map[string]cached{},
+		hosted:    map[string]*hosted{},
+		followers: map[string]map[*follower]bool{},
+		synced:    make(chan struct{}),
 	}
 	defer func() {
 		if err != nil {

@@ -98,11 +98,14 @@ func forwardedTo(served *atomic.Pointer[mcp.Server]) cluster.Handler {
 		case srv == nil:
 			return nil, fmt.Errorf("session %q: this node's MCP server is not serving yet; try again", req.Session)
 		case req.Kind == cluster.KindRead:
-			return srv.ServeForwardedRead(ctx, req.Name), nil
+			return srv.ServeForwardedRead(ctx, req.From, req.Caller, req.Name), nil
+		case req.Kind == cluster.KindLeave:
+			srv.ServeForwardedLeave(ctx, req.From, req.Caller, req.Session)
+			return json.RawMessage(`{}`), nil
 		case req.Kind != cluster.KindCall:
-			return nil, fmt.Errorf("session %q: a %q request is not forwarded between playground nodes: only tool calls and resource reads", req.Session, req.Kind)
+			return nil, fmt.Errorf("session %q: a %q request is not forwarded between playground nodes: only tool calls, resource reads and leaving", req.Session, req.Kind)
 		}
-		return srv.ServeForwarded(ctx, req.Session, req.Name, req.Args), nil
+		return srv.ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
 	})
 }
 
@@ -148,7 +151,7 @@ func (h *hostQueue) run(ctx context.Context) {
 				continue
 			default:
 			}
-			if err := h.node.Host(ctx, sess, ""); err != nil && ctx.Err() == nil {
+			if err := h.node.Host(ctx, sess, "host"); err != nil && ctx.Err() == nil {
 				fmt.Fprintf(h.stderr, "playground: session %s stays out of the cluster's directory: %v\n", sess.ID, err)
 			}
 		}

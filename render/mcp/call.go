@@ -88,6 +88,9 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		// tool's arguments, and runs exactly the tool it was authorized as:
 		// it is looked up once, so one that appears in between cannot slip
 		// through under facet_act's own decision.
+		if a, forwarded, err := s.forwardAct(ctx, args); forwarded {
+			return a, err
+		}
 		t, inner, errAct := s.resolveAct(ctx, args)
 		if errAct != nil {
 			// Nothing to run: decide facet_act itself, so a caller it is
@@ -128,6 +131,9 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 			}
 		}
 		return s.discover(t.Session, args)
+	}
+	if a, forwarded, err := s.forwardStatic(ctx, t.Name, args); forwarded {
+		return a, err
 	}
 	return s.callStatic(ctx, t.Name, args)
 }

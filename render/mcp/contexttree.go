@@ -131,6 +131,10 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 	if a := s.ext.sessionAgents(session); a != nil {
 		ctx["active_agents"] = a
 	}
+	if sw := s.swarm(); sw != nil {
+		// The seed's "swarm state (when distributed)".
+		ctx["swarm"] = sw
+	}
 	return ctx
 }
 

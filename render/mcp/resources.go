@@ -267,6 +267,9 @@ func (r *resources) subscribable(ctx context.Context, uri string) error {
 		return err
 	}
 	if !r.exists(uri) {
+		if handled, err := r.s.subscribableRemote(ctx, uri); handled {
+			return err
+		}
 		return fmt.Errorf("resource %q does not exist: subscribe to facet://session/<id>/widgets, /context or /model/<name> of a running session", uri)
 	}
 	return nil

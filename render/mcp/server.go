@@ -47,6 +47,8 @@ type Server struct {
 	fan listeners
 
 	ext extras // what hosts added: AddTools, AddResourceTemplate
+
+	relays relays // other nodes' resources this server's clients watch
 }
 
 // New builds a server from opts, registers the static tools and attaches to
@@ -236,6 +238,7 @@ func (s *Server) connectionEnded(id string) {
 	}
 	s.notes.forget(id, "")
 	s.res.dropClient(id)
+	s.remoteConnectionEnded(id)
 	s.detachConnection(id)
 	s.stopOrphans(id)
 	s.ext.connectionEnded(id)

@@ -207,7 +207,7 @@ func (s *Server) toolList(ctx context.Context) Answer {
 	if len(rows) == 0 {
 		b.WriteString("No sessions are running. Start one with facet_start.")
 	}
-	return s.withRemote(answer(map[string]any{"sessions": rows}, b.String()))
+	return s.withRemote(ctx, answer(map[string]any{"sessions": rows}, b.String()))
 }
 
 func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, error) {

@@ -188,6 +188,7 @@ func (r *resources) onSuccess(ctx context.Context, _ any, method sdk.MCPMethod, 
 			}
 		}
 	}
+	r.s.syncRelays() // another node's resources: subscribed over the cluster
 }
 
 // listen records the resource subscriptions of a subscriptions/listen
@@ -234,6 +235,7 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 			}
 		}
 	}
+	r.s.syncRelays()
 	return nil
 }
 

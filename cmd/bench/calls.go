@@ -13,7 +13,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/playground"
@@ -84,15 +83,17 @@ func serveMCP(ctx context.Context, in io.Reader, out io.Writer, cpuProfile strin
 // callRun is one run of the calls: times[i] are the durations of
 // callKinds[i], the echo first, and bytes[i] the size of its answer's
 // result as the client re-encodes it; sized[i] and sizedBytes[i] are the
-// same of the same-size echo of callKinds[i] (see sizedEchoTool).
+// same of the same-size echo of callKinds[i] (see sizedEchoTool). client
+// names the client that made the calls.
 type callRun struct {
+	client     string
 	times      [][]time.Duration
 	bytes      []int
 	sized      [][]time.Duration
 	sizedBytes []int
 }
 
-// serverCommand is how measureCalls starts the server: a program with its
+// serverCommand is how a client starts the server: a program with its
 // arguments and environment (added to this process's).
 type serverCommand struct {
 	path string
@@ -104,83 +105,90 @@ type serverCommand struct {
 // and the sessions' first renders warm up.
 const warmupRounds = 20
 
-// runCalls measures the calls runs times, each run against its own child
-// server (see measureCalls), and writes the table of their medians. With a
-// cpuProfile path the server of the last run writes its CPU profile there.
-func runCalls(ctx context.Context, rounds, runs int, cpuProfile string, w io.Writer) error {
-	if rounds < 1 || rounds > 100000 {
-		return fmt.Errorf("-calls %d: between 1 and 100000", rounds)
+// callsConfig is what runCalls measures: which client (-client) calls
+// which server, how many rounds of each run and how many runs.
+type callsConfig struct {
+	client string
+	server serverCommand
+	rounds int
+	runs   int
+	// cpuProfile, when set, is where the server of the last run writes
+	// its CPU profile.
+	cpuProfile string
+	// log receives progress (npm ci) that is not the table; nil discards
+	// it.
+	log io.Writer
+}
+
+// runCalls measures the calls cfg.runs times, each run through a new
+// client of its own child server (see measureCalls), and writes the table
+// of their medians to w.
+func runCalls(ctx context.Context, cfg callsConfig, w io.Writer) error {
+	if cfg.rounds < 1 || cfg.rounds > 100000 {
+		return fmt.Errorf("-calls %d: between 1 and 100000", cfg.rounds)
 	}
-	if runs < 1 || runs > 100 {
-		return fmt.Errorf("-runs %d: between 1 and 100", runs)
+	if cfg.runs < 1 || cfg.runs > 100 {
+		return fmt.Errorf("-runs %d: between 1 and 100", cfg.runs)
+	}
+	if cfg.log == nil {
+		cfg.log = io.Discard
+	}
+	dial, err := newDialer(ctx, cfg.client, cfg.log)
+	if err != nil {
+		return err
 	}
 	var all []callRun
-	for r := range runs {
-		profile := ""
-		if r == runs-1 {
-			profile = cpuProfile
+	for r := range cfg.runs {
+		server := cfg.server
+		if r == cfg.runs-1 && cfg.cpuProfile != "" {
+			server.args = append(slices.Clone(server.args), "-cpuprofile", cfg.cpuProfile)
 		}
-		exe, err := os.Executable()
+		c, err := dial(ctx, server)
 		if err != nil {
-			return fmt.Errorf("bench: %w", err)
+			return err
 		}
-		server := serverCommand{path: exe, args: []string{"-serve-mcp"}}
-		if profile != "" {
-			server.args = append(server.args, "-cpuprofile", profile)
+		run, err := measureCalls(ctx, c, cfg.rounds, warmupRounds)
+		if cerr := c.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("bench: closing the %s client: %w", c.name(), cerr)
 		}
-		run, err := measureCalls(ctx, server, rounds, warmupRounds)
 		if err != nil {
 			return err
 		}
 		all = append(all, run)
 	}
-	writeCalls(w, rounds, all)
+	writeCalls(w, cfg.rounds, all)
 	return nil
 }
 
-// measureCalls starts server (serveMCP in a child process) and makes
-// warmup rounds and then rounds of calls of every kind through its one
-// stdio transport, the kinds interleaved in each round, each call followed
-// by a same-size echo of the answer it just received: the answers of a
-// kind differ from round to round (the sort flips the order of the page
+// measureCalls makes, through c, warmup rounds and then rounds of calls of
+// every kind, the kinds interleaved in each round, each call followed by a
+// same-size echo of the answer it just received: the answers of a kind
+// differ from round to round (the sort flips the order of the page
 // get_rows answers, 9.3 or 10.3 KB; a counter's first click adds a tool),
 // so one shape measured once would not match them all.
-func measureCalls(ctx context.Context, server serverCommand, rounds, warmup int) (callRun, error) {
-	c, err := client.NewStdioMCPClient(server.path, server.env, server.args...)
-	if err != nil {
-		return callRun{}, fmt.Errorf("bench: starting the MCP server: %w", err)
-	}
-	defer c.Close()
-	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
-	init.Params.ClientInfo = sdk.Implementation{Name: "facet-bench", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
-		return callRun{}, fmt.Errorf("bench: initialize: %w", err)
-	}
+func measureCalls(ctx context.Context, c caller, rounds, warmup int) (callRun, error) {
 	for _, app := range []string{"counter", "search"} {
-		if _, err := call(ctx, c, "facet_start", map[string]any{"app": app, "id": app}); err != nil {
-			return callRun{}, err
+		if _, err := c.call(ctx, "facet_start", map[string]any{"app": app, "id": app}, false); err != nil {
+			return callRun{}, fmt.Errorf("bench: facet_start: %w", err)
 		}
 	}
 	n := len(callKinds)
-	run := callRun{times: make([][]time.Duration, n), bytes: make([]int, n), sized: make([][]time.Duration, n), sizedBytes: make([]int, n)}
+	run := callRun{client: c.name(), times: make([][]time.Duration, n), bytes: make([]int, n), sized: make([][]time.Duration, n), sizedBytes: make([]int, n)}
 	timed := func(tool string, args map[string]any, round int, times *[]time.Duration, size *int) (*sdk.CallToolResult, error) {
-		start := time.Now()
-		res, err := call(ctx, c, tool, args)
+		a, err := c.call(ctx, tool, args, round == warmup)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("bench: %s: %w", tool, err)
+		}
+		if err := resultError(a.res); err != nil {
+			return nil, fmt.Errorf("bench: %s: %w", tool, err)
 		}
 		if round >= warmup {
-			*times = append(*times, time.Since(start))
+			*times = append(*times, a.took)
 		}
 		if round == warmup {
-			b, err := json.Marshal(res)
-			if err != nil {
-				return nil, fmt.Errorf("bench: %s: encoding its answer: %w", tool, err)
-			}
-			*size = len(b)
+			*size = a.bytes
 		}
-		return res, nil
+		return a.res, nil
 	}
 	for round := range rounds + warmup {
 		for i, k := range callKinds {
@@ -200,25 +208,19 @@ func measureCalls(ctx context.Context, server serverCommand, rounds, warmup int)
 	return run, nil
 }
 
-// call calls tool and fails on an error result.
-func call(ctx context.Context, c *client.Client, tool string, args map[string]any) (*sdk.CallToolResult, error) {
-	req := sdk.CallToolRequest{}
-	req.Params.Name = tool
-	req.Params.Arguments = args
-	res, err := c.CallTool(ctx, req)
-	if err != nil {
-		return nil, fmt.Errorf("bench: %s: %w", tool, err)
+// resultError is errCallFailed with the text of res when res is an error
+// result, nil otherwise.
+func resultError(res *sdk.CallToolResult) error {
+	if !res.IsError {
+		return nil
 	}
-	if res.IsError {
-		var text []string
-		for _, c := range res.Content {
-			if t, ok := c.(sdk.TextContent); ok {
-				text = append(text, t.Text)
-			}
+	var text []string
+	for _, c := range res.Content {
+		if t, ok := c.(sdk.TextContent); ok {
+			text = append(text, t.Text)
 		}
-		return nil, fmt.Errorf("bench: %s: %w: %s", tool, errCallFailed, strings.Join(text, " "))
 	}
-	return res, nil
+	return fmt.Errorf("%w: %s", errCallFailed, strings.Join(text, " "))
 }
 
 // errCallFailed is a call that answered an error result.
@@ -231,9 +233,14 @@ const callGoal = 1.5
 // (the median of the runs' medians), its ratio to the echo's (the median
 // of the runs' ratios, each taken within one run, with their range when
 // there are several runs), its ratio to its same-size echo's (taken the
-// same way), its answer's size and the same-size echo's.
+// same way), its answer's size and the same-size echo's, under a header
+// naming the client of the first run.
 func writeCalls(w io.Writer, rounds int, runs []callRun) {
-	fmt.Fprintf(w, "MCP calls over one stdio transport, %d rounds, kinds interleaved (client: mcp-go), %d run(s)\n", rounds, len(runs))
+	client := ""
+	if len(runs) > 0 {
+		client = runs[0].client
+	}
+	fmt.Fprintf(w, "MCP calls over one stdio transport, %d rounds, kinds interleaved (client: %s), %d run(s)\n", rounds, client, len(runs))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "call\tmedian\tp90\tvs echo\truns' range\tvs same-size echo\tresult bytes\tsame-size echo bytes\tgoal")
 	for i, k := range callKinds {

@@ -5,6 +5,7 @@
 //	go run ./cmd/bench              # the MCP calls, then 6 runs of each benchmark
 //	go run ./cmd/bench -count 10 -benchtime 2s
 //	go run ./cmd/bench -only calls -calls 1000 -runs 5
+//	go run ./cmd/bench -only calls -client ts -runs 3
 //
 // The MCP calls go through one stdio transport to a child process serving
 // the playground's apps and a bare echo tool: a counter click, a sort of the
@@ -18,6 +19,21 @@
 // same count of values) as the answer just received, and "vs same-size
 // echo" is the call's median against that echo's: the server's cost with
 // the answer's size taken out.
+//
+// The calls are made by mcp-go's client by default. With -client ts they
+// are made by the official TypeScript SDK's (@modelcontextprotocol/sdk,
+// the version pinned in tsclient/package-lock.json) through its
+// StdioClientTransport, in node: mcp-go's client decodes a large answer
+// slowly (BenchmarkClientDecode in render/mcp), so for the page of rows
+// its ratios measure that client more than Facet's server. The kinds,
+// rounds, warm-up, interleaving and same-size echoes stay defined once, in
+// Go: tsclient/bench.mjs only makes the call Go writes on its stdin and
+// answers the result and the time performance.now() took around
+// client.callTool, and Go takes each answer's shape and size from that
+// result. The first -client ts installs the SDK with npm ci into the
+// user's cache directory (facet-bench-tsclient/<hash of tsclient's
+// files>), so node and npm must be on PATH and the npm registry reachable
+// once.
 //
 // The machines are shared and noisy: read the ratios, not the absolute
 // times, and compare medians.
@@ -69,6 +85,7 @@ func main() {
 	benchtime := flag.String("benchtime", "1s", "go test -benchtime")
 	calls := flag.Int("calls", 500, "rounds of MCP calls (each kind once a round, interleaved); 0 skips them")
 	runs := flag.Int("runs", 1, "runs of the MCP calls, each against a new server; the table shows medians")
+	client := flag.String("client", clientGo, "the MCP client that makes the calls: `go` (mcp-go) or ts (the official TypeScript SDK, in node)")
 	only := flag.String("only", "", "run only `PART`: benchmarks or calls")
 	cpuProfile := flag.String("cpuprofile", "", "write the MCP server's CPU profile during the calls to `FILE`")
 	serve := flag.Bool("serve-mcp", false, "internal: serve MCP over stdio (the child side of the calls)")
@@ -87,7 +104,15 @@ func main() {
 		fail(fmt.Errorf("-only %q: one of benchmarks, calls", *only))
 	}
 	if *only != "benchmarks" && *calls > 0 {
-		if err := runCalls(ctx, *calls, *runs, *cpuProfile, os.Stdout); err != nil {
+		exe, err := os.Executable()
+		if err != nil {
+			fail(err)
+		}
+		cfg := callsConfig{
+			client: *client, server: serverCommand{path: exe, args: []string{"-serve-mcp"}},
+			rounds: *calls, runs: *runs, cpuProfile: *cpuProfile, log: os.Stderr,
+		}
+		if err := runCalls(ctx, cfg, os.Stdout); err != nil {
 			fail(err)
 		}
 		fmt.Println()

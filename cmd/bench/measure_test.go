@@ -39,7 +39,12 @@ func TestMeasureCallsEchoesEachAnswersSize(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	const rounds = 3
-	run, err := measureCalls(ctx, serverCommand{path: exe, env: []string{serveEnv}}, rounds, 2)
+	c, err := dialGo(ctx, serverCommand{path: exe, env: []string{serveEnv}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	run, err := measureCalls(ctx, c, rounds, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

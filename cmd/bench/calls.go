@@ -130,9 +130,6 @@ func runCalls(ctx context.Context, cfg callsConfig, w io.Writer) error {
 	if cfg.runs < 1 || cfg.runs > 100 {
 		return fmt.Errorf("-runs %d: between 1 and 100", cfg.runs)
 	}
-	if cfg.log == nil {
-		cfg.log = io.Discard
-	}
 	dial, err := newDialer(ctx, cfg.client, cfg.log)
 	if err != nil {
 		return err

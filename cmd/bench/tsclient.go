@@ -56,8 +56,11 @@ type tsClient struct {
 // from the lock file. It installs it when it is not there, in a directory
 // of its own renamed into place once complete, so a failed or concurrent
 // install never leaves a half one. A change to any of the files is a new
-// directory.
+// directory. npm's progress goes to log (nil discards it).
 func installTSClient(ctx context.Context, root string, log io.Writer) (*tsClient, error) {
+	if log == nil {
+		log = io.Discard
+	}
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return nil, fmt.Errorf("bench: -client ts runs the TypeScript SDK in node, which is not on PATH: install Node.js 18 or later with npm (e.g. apt-get install nodejs npm): %w", err)
@@ -106,12 +109,12 @@ func installTSClient(ctx context.Context, root string, log io.Writer) (*tsClient
 		if ictx.Err() != nil {
 			err = fmt.Errorf("%w (after %v)", ictx.Err(), npmTimeout)
 		}
-		return nil, fmt.Errorf("bench: -client ts: %q in %s failed; it installs %s from the npm registry, which must be reachable: %w\n%s",
-			strings.Join(npmCI, " "), tmp, tsSDKPackage, err, out.String())
+		return nil, fmt.Errorf("bench: -client ts: %q, installing %s for %s, failed (it needs the npm registry reachable): %w; npm's output ends:\n%s",
+			strings.Join(npmCI, " "), tsSDKPackage, dir, err, out.String())
 	}
 	v, err := installedSDK(tmp)
 	if err != nil {
-		return nil, fmt.Errorf("bench: -client ts: %q in %s: %w", strings.Join(npmCI, " "), tmp, err)
+		return nil, fmt.Errorf("bench: -client ts: %q, installing %s for %s: %w", strings.Join(npmCI, " "), tsSDKPackage, dir, err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		// Another bench installed the same files meanwhile: use its.

@@ -37,7 +37,7 @@ func TestPercentileDuration(t *testing.T) {
 func TestWriteCallsRatiosAgainstTheEcho(t *testing.T) {
 	run := func(echo time.Duration, step time.Duration) callRun {
 		n := len(callKinds)
-		r := callRun{times: make([][]time.Duration, n), bytes: make([]int, n), sized: make([][]time.Duration, n), sizedBytes: make([]int, n)}
+		r := callRun{client: "mcp-go", times: make([][]time.Duration, n), bytes: make([]int, n), sized: make([][]time.Duration, n), sizedBytes: make([]int, n)}
 		for i := range r.times {
 			// Kind i takes echo + i steps, its same-size echo i/4 steps
 			// less.
@@ -57,7 +57,7 @@ func TestWriteCallsRatiosAgainstTheEcho(t *testing.T) {
 	}{
 		{"one run", []callRun{run(100*time.Microsecond, 25*time.Microsecond)},
 			// sort: 150 µs against a same-size echo of 137.5 µs.
-			[]string{"3 rounds", "1 run(s)", "counter click       125 µs", "1.25x", "200", "1.50x", "1.75x", "vs same-size echo", "1.09x", "200           200"}},
+			[]string{"3 rounds", "(client: mcp-go)", "1 run(s)", "counter click       125 µs", "1.25x", "200", "1.50x", "1.75x", "vs same-size echo", "1.09x", "200           200"}},
 		// Ratios are taken within each run, then their median: a slow run
 		// (the echo at 200 µs) does not skew them.
 		{"three runs", []callRun{run(100*time.Microsecond, 25*time.Microsecond), run(200*time.Microsecond, 50*time.Microsecond), run(100*time.Microsecond, 30*time.Microsecond)},

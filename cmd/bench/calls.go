@@ -164,20 +164,27 @@ func runCalls(ctx context.Context, cfg callsConfig, w io.Writer) error {
 // get_rows answers, 9.3 or 10.3 KB; a counter's first click adds a tool),
 // so one shape measured once would not match them all.
 func measureCalls(ctx context.Context, c caller, rounds, warmup int) (callRun, error) {
+	call := func(tool string, args map[string]any, wantBytes bool) (answer, error) {
+		a, err := c.call(ctx, tool, args, wantBytes)
+		if err == nil {
+			err = resultError(a.res)
+		}
+		if err != nil {
+			return answer{}, fmt.Errorf("bench: %s: %w", tool, err)
+		}
+		return a, nil
+	}
 	for _, app := range []string{"counter", "search"} {
-		if _, err := c.call(ctx, "facet_start", map[string]any{"app": app, "id": app}, false); err != nil {
-			return callRun{}, fmt.Errorf("bench: facet_start: %w", err)
+		if _, err := call("facet_start", map[string]any{"app": app, "id": app}, false); err != nil {
+			return callRun{}, err
 		}
 	}
 	n := len(callKinds)
 	run := callRun{client: c.name(), times: make([][]time.Duration, n), bytes: make([]int, n), sized: make([][]time.Duration, n), sizedBytes: make([]int, n)}
 	timed := func(tool string, args map[string]any, round int, times *[]time.Duration, size *int) (*sdk.CallToolResult, error) {
-		a, err := c.call(ctx, tool, args, round == warmup)
+		a, err := call(tool, args, round == warmup)
 		if err != nil {
-			return nil, fmt.Errorf("bench: %s: %w", tool, err)
-		}
-		if err := resultError(a.res); err != nil {
-			return nil, fmt.Errorf("bench: %s: %w", tool, err)
+			return nil, err
 		}
 		if round >= warmup {
 			*times = append(*times, a.took)

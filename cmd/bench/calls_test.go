@@ -1,9 +1,13 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
 )
 
 func TestPercentileDuration(t *testing.T) {
@@ -78,5 +82,59 @@ func TestWriteCallsRatiosAgainstTheEcho(t *testing.T) {
 				t.Fatalf("a kind at 1.75x is not marked missed:\n%s", out)
 			}
 		})
+	}
+}
+
+// fakeCaller answers every call with a one-line text result, taking a
+// millisecond, and an error result for the tool failing.
+type fakeCaller struct {
+	failing string
+	calls   []string
+}
+
+func (f *fakeCaller) call(_ context.Context, tool string, _ map[string]any, _ bool) (answer, error) {
+	f.calls = append(f.calls, tool)
+	res := sdk.NewToolResultText("ok")
+	if tool == f.failing {
+		res = sdk.NewToolResultError("no such app")
+	}
+	return answer{res: res, took: time.Millisecond, bytes: 10}, nil
+}
+
+func (f *fakeCaller) name() string { return "fake" }
+
+func (f *fakeCaller) Close() error { return nil }
+
+func TestMeasureCallsStopsAtAnErrorResult(t *testing.T) {
+	for _, tool := range []string{"facet_start", "counter_inc_click", sizedEchoTool} {
+		t.Run(tool, func(t *testing.T) {
+			_, err := measureCalls(context.Background(), &fakeCaller{failing: tool}, 2, 1)
+			if !errors.Is(err, errCallFailed) || !strings.Contains(err.Error(), tool) || !strings.Contains(err.Error(), "no such app") {
+				t.Fatalf("error %v, want the error result of %s", err, tool)
+			}
+		})
+	}
+}
+
+func TestMeasureCallsInterleavesEachKindWithItsSameSizeEcho(t *testing.T) {
+	f := &fakeCaller{}
+	run, err := measureCalls(context.Background(), f, 3, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two starts, then (3+2) rounds of each kind and its same-size echo.
+	if want := 2 + 5*2*len(callKinds); len(f.calls) != want {
+		t.Fatalf("%d calls, want %d", len(f.calls), want)
+	}
+	for i, k := range callKinds {
+		if got := f.calls[2+2*i : 2+2*i+2]; got[0] != k.tool || got[1] != sizedEchoTool {
+			t.Fatalf("calls %d and %d are %v, want %s then %s", 2+2*i, 3+2*i, got, k.tool, sizedEchoTool)
+		}
+		if len(run.times[i]) != 3 || len(run.sized[i]) != 3 || run.bytes[i] != 10 {
+			t.Fatalf("%s: %d times, %d same-size echo times and %d bytes; want 3, 3 and 10", k.name, len(run.times[i]), len(run.sized[i]), run.bytes[i])
+		}
+	}
+	if run.client != "fake" {
+		t.Fatalf("the run's client is %q", run.client)
 	}
 }

@@ -241,3 +241,25 @@ func TestTSClientCalls(t *testing.T) {
 		t.Log(out)
 	}
 }
+
+func TestTSClientNamesAServerThatCannotStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs the TypeScript SDK and starts node")
+	}
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("-client ts needs node on PATH:", err)
+	}
+	dial, err := newDialer(context.Background(), clientTS, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const server = "/nonexistent/facet-bench-server"
+	c, err := dial(context.Background(), serverCommand{path: server})
+	if err == nil {
+		c.Close()
+		t.Fatal("connected to no server")
+	}
+	if !errors.Is(err, errNodeFailed) || !strings.Contains(err.Error(), server) {
+		t.Fatalf("error %v, want node's failure naming %s", err, server)
+	}
+}

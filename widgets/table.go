@@ -187,11 +187,11 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	sel := t.selected()
 
 	var b strings.Builder
-	line := func(style lipgloss.Style, text string) {
+	line := func(style lineStyle, text string) {
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(renderLine(style, text, ctx.Width))
+		b.WriteString(style.render(text, ctx.Width))
 	}
 	// Every line is laid out to lineW cells, so padding needs no measuring.
 	lineW := tableMarkerWidth
@@ -217,18 +217,22 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	b.WriteString(renderRuns(header, fill(t.headerText(spans)), ctx.Width))
 
 	if len(t.Rows) == 0 && rows > 0 {
-		line(th.Muted, Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width))
+		line(newLineStyle(th.Muted), Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width))
 	}
+	// Every row but the selected one is drawn in one style: learnt once.
+	rest := th.Normal
+	if t.Disabled {
+		rest = th.Disabled
+	}
+	restStyle := newLineStyle(rest)
 	for i := start; i < end; i++ {
-		marker := "  "
-		style := th.Normal
+		marker, style := "  ", restStyle
 		switch {
 		case t.Disabled:
-			style = th.Disabled
 		case i == sel && ctx.Focused:
-			marker, style = tableCursor, th.Selected
+			marker, style = tableCursor, newLineStyle(th.Selected)
 		case i == sel:
-			marker, style = tableCursor, th.SelectedDim
+			marker, style = tableCursor, newLineStyle(th.SelectedDim)
 		}
 		line(style, fill(marker+t.rowText(t.Rows[i], spans)))
 	}

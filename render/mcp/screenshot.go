@@ -34,20 +34,33 @@ func screenshotWith(d *terminal.SnapshotDrawer, snap tea.Snapshot) string {
 	return trimRight(d.Draw(snap, w, h))
 }
 
+// maxDrawers is how many sessions' drawers screenshots keep at most: a
+// drawer holds what it drew (some 18 KB for a 120x40 screen), so ten
+// thousand sessions each screenshotted once would hold 180 MB. Past it,
+// the least recently used drawer goes; its session's next screenshot
+// draws afresh.
+const maxDrawers = 256
+
 // screenshots keep one drawer per session for its screenshots, so that a
 // screenshot of a screen that did not change, or changed a little, draws
-// again only what changed. The zero value is ready to use and safe for
-// concurrent use.
+// again only what changed; at most max of them (maxDrawers when 0), the
+// least recently used going first. The zero value is ready to use and
+// safe for concurrent use.
 type screenshots struct {
 	mu        sync.Mutex
 	bySession map[string]sessionDrawer
+	max       int
+	// clock counts the drawers handed out: a drawer's used is the count
+	// when it was last handed out.
+	clock uint64
 }
 
 // sessionDrawer is the drawer of one session's runtime: an id that a newer
 // session took gets a new one.
 type sessionDrawer struct {
-	rt *tea.Runtime
-	d  *terminal.SnapshotDrawer
+	rt   *tea.Runtime
+	d    *terminal.SnapshotDrawer
+	used uint64
 }
 
 // of returns sess's drawer, making it on first use, or nil once sess has
@@ -61,15 +74,41 @@ func (s *screenshots) of(sess *tea.Session) *terminal.SnapshotDrawer {
 		return nil
 	default:
 	}
+	s.clock++
 	if sd, ok := s.bySession[sess.ID]; ok && sd.rt == sess.Runtime {
+		sd.used = s.clock
+		s.bySession[sess.ID] = sd
 		return sd.d
 	}
 	if s.bySession == nil {
 		s.bySession = map[string]sessionDrawer{}
 	}
-	sd := sessionDrawer{rt: sess.Runtime, d: terminal.NewSnapshotDrawer()}
+	if _, replacing := s.bySession[sess.ID]; !replacing && len(s.bySession) >= s.limit() {
+		s.evictOldest()
+	}
+	sd := sessionDrawer{rt: sess.Runtime, d: terminal.NewSnapshotDrawer(), used: s.clock}
 	s.bySession[sess.ID] = sd
 	return sd.d
+}
+
+func (s *screenshots) limit() int {
+	if s.max > 0 {
+		return s.max
+	}
+	return maxDrawers
+}
+
+// evictOldest drops the least recently used drawer. It scans them all,
+// which happens only when a session's first screenshot finds the limit
+// reached.
+func (s *screenshots) evictOldest() {
+	oldest, at := "", uint64(0)
+	for id, sd := range s.bySession {
+		if oldest == "" || sd.used < at {
+			oldest, at = id, sd.used
+		}
+	}
+	delete(s.bySession, oldest)
 }
 
 // forget drops a stopped session's drawer.

@@ -151,3 +151,38 @@ func TestScreenshotsOfOneSessionAtOnce(t *testing.T) {
 		t.Fatal(e)
 	}
 }
+
+// TestScreenshotsKeepAtMostTheirLimitOfDrawers: past its limit the
+// least recently used session's drawer goes, and that session's next
+// screenshot gets a new one.
+func TestScreenshotsKeepAtMostTheirLimitOfDrawers(t *testing.T) {
+	ctx := context.Background()
+	shots := screenshots{max: 2}
+	start := func(id string) *tea.Session {
+		rt, err := tea.Start(ctx, &counter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(rt.Stop)
+		return &tea.Session{Runtime: rt, ID: id, App: "counter"}
+	}
+	a, b, c := start("a"), start("b"), start("c")
+	da := shots.of(a)
+	shots.of(b)
+	if shots.of(a) != da {
+		t.Fatal("a's second screenshot got a new drawer")
+	}
+	shots.of(c) // b is the least recently used now
+	if n := len(shots.bySession); n != 2 {
+		t.Fatalf("%d drawers kept, want the limit of 2", n)
+	}
+	if _, kept := shots.bySession["b"]; kept {
+		t.Fatal("b's drawer was kept, though a and c were used after it")
+	}
+	if shots.of(a) != da {
+		t.Fatal("a's drawer went, though it was used after b's")
+	}
+	if shots.of(b) == nil || len(shots.bySession) != 2 {
+		t.Fatalf("b's next screenshot: %d drawers kept, want 2", len(shots.bySession))
+	}
+}

@@ -29,23 +29,29 @@ func resourceVersion(srv *Server, uri string) uint64 {
 	return st.version
 }
 
-// eventStream reads the JSON-RPC messages of an SSE response.
-func eventStream(t *testing.T, resp *http.Response) <-chan map[string]any {
+// sseEvent is one event of an SSE stream: its data, and the JSON-RPC
+// message in it (nil when the data is not JSON, as an endpoint event's).
+type sseEvent struct {
+	data string
+	msg  map[string]any
+}
+
+// eventStream reads the events of an SSE response.
+func eventStream(t *testing.T, resp *http.Response) <-chan sseEvent {
 	t.Helper()
-	out := make(chan map[string]any, 1024)
+	out := make(chan sseEvent, 1024)
 	go func() {
 		defer close(out)
 		sc := bufio.NewScanner(resp.Body)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
-			data, ok := strings.CutPrefix(sc.Text(), "data: ")
+			data, ok := strings.CutPrefix(sc.Text(), "data:")
 			if !ok {
 				continue
 			}
-			var m map[string]any
-			if json.Unmarshal([]byte(data), &m) == nil {
-				out <- m
-			}
+			ev := sseEvent{data: strings.TrimSpace(data)}
+			_ = json.Unmarshal([]byte(ev.data), &ev.msg)
+			out <- ev
 		}
 	}()
 	return out
@@ -53,7 +59,7 @@ func eventStream(t *testing.T, resp *http.Response) <-chan map[string]any {
 
 // openGETStream opens the streamable transport's GET event stream of
 // session id, closed when the test ends.
-func openGETStream(t *testing.T, c httpClient, id string) <-chan map[string]any {
+func openGETStream(t *testing.T, c httpClient, id string) <-chan sseEvent {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
@@ -123,10 +129,11 @@ func TestAClientThatDoesNotReadIsToldTheNewestVersion(t *testing.T) {
 	deadline := time.After(5 * time.Second)
 	for last == nil || !toolsChanged {
 		select {
-		case m, ok := <-events:
+		case ev, ok := <-events:
 			if !ok {
 				t.Fatal("the GET stream ended")
 			}
+			m := ev.msg
 			switch m["method"] {
 			case string(sdk.MethodNotificationToolsListChanged):
 				toolsChanged = true

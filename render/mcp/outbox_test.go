@@ -252,3 +252,39 @@ func TestAForgottenClientHasNothingPending(t *testing.T) {
 		t.Fatalf("a forgotten client was sent %s", notesOf(got))
 	}
 }
+
+// BenchmarkNotificationSend is the cost of queueing one notification for
+// a client whose queue has room: a bare non-blocking channel send (what
+// deliver did) against the outbox's send.
+func BenchmarkNotificationSend(b *testing.B) {
+	n := update("facet://session/s/widgets", 1)
+	for _, bc := range []struct {
+		name string
+		send func(c *queueClient)
+	}{
+		{"bare", func(c *queueClient) {
+			select {
+			case c.ch <- n:
+			default:
+			}
+		}},
+		{"outbox", func() func(c *queueClient) {
+			var o outbox
+			log := slog.New(slog.DiscardHandler)
+			return func(c *queueClient) { o.send(log, c, "facet://session/s/widgets", n) }
+		}()},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			c := &queueClient{id: "c1", ch: make(chan sdk.JSONRPCNotification, 100)}
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if i%100 == 0 {
+					for len(c.ch) > 0 {
+						<-c.ch
+					}
+				}
+				bc.send(c)
+			}
+		})
+	}
+}

@@ -134,16 +134,25 @@ func (o *outbox) logDrop(log *slog.Logger, c *outboxClient, id string, key outbo
 }
 
 // flush tries again, at once, what client id has pending: its request is
-// being served, and its transport reads the queue meanwhile.
+// being served, and its transport reads the queue meanwhile. What still
+// finds no room is tried again soon (the first wait), not after the
+// longer wait of a client that was not reading.
 func (o *outbox) flush(id string) {
 	if !o.waiting.Load() {
 		return
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	if c := o.clients[id]; c != nil && len(c.pending) > 0 {
-		o.flushLocked(c)
-		o.armLocked(time.Now())
+	c := o.clients[id]
+	if c == nil || len(c.pending) == 0 {
+		return
+	}
+	o.flushLocked(c)
+	if len(c.pending) > 0 {
+		now := time.Now()
+		c.wait = outboxFirstRetry
+		c.due = now.Add(c.wait)
+		o.armLocked(now)
 	}
 }
 

@@ -253,6 +253,30 @@ func TestAForgottenClientHasNothingPending(t *testing.T) {
 	}
 }
 
+// TestARequestFlushesWhatIsPending: when the client sends a request
+// (its transport reads the queue while serving it), what it has pending
+// is queued then, not when the retry timer comes round.
+func TestARequestFlushesWhatIsPending(t *testing.T) {
+	const a = "facet://session/s/widgets"
+	var o outbox
+	log := slog.New(slog.DiscardHandler)
+	c := &queueClient{id: "c1", ch: make(chan sdk.JSONRPCNotification, 1)}
+	o.send(log, c, a, update(a, 1))
+	o.send(log, c, a, update(a, 2))
+	o.mu.Lock()
+	o.clients["c1"].due = time.Now().Add(time.Hour) // as after many failed tries
+	o.mu.Unlock()
+	c.drain()
+	o.flush("c1")
+	got := c.drain()
+	if len(got) != 1 || got[0].Params.Meta["version"] != 2 {
+		t.Fatalf("right after the request's flush the queue holds %s; want v2", notesOf(got))
+	}
+	if n := o.pendingCount("c1"); n != 0 {
+		t.Fatalf("%d still pending", n)
+	}
+}
+
 // BenchmarkNotificationSend is the cost of queueing one notification for
 // a client whose queue has room: a bare non-blocking channel send (what
 // deliver did) against the outbox's send.

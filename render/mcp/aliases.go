@@ -134,7 +134,7 @@ func (r *resources) apply(session string, remove []string, add []server.ServerRe
 	r.publish(session, append(remove, ch.remove...), append(add, ch.add...))
 	for _, n := range ch.notices {
 		for _, cs := range n.subs {
-			deliver(cs, n.uri, sdk.JSONRPCNotification{
+			r.deliver(cs, n.uri, sdk.JSONRPCNotification{
 				JSONRPC: sdk.JSONRPC_VERSION,
 				Notification: sdk.Notification{Method: methodUpdated, Params: sdk.NotificationParams{
 					Meta:             n.meta,

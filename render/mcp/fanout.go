@@ -25,6 +25,9 @@ type listeners struct {
 	// asked holds, for a connection with a subscriptions/listen stream
 	// open, which list_changed notifications it asked for.
 	asked map[string]sdk.SubscriptionFilter
+	// out queues every notification the server initiates, list_changed
+	// and resources/updated, keeping what a full queue could not take.
+	out outbox
 }
 
 // listener is one client connection: its mcp-go session and the
@@ -51,6 +54,14 @@ func (s *Server) installFanout(h *server.Hooks) {
 		defer s.fan.mu.Unlock()
 		delete(s.fan.conns, cs.SessionID())
 		delete(s.fan.asked, cs.SessionID())
+	})
+	// A request's response stream carries what the client's queue holds
+	// (the only way to reach a streamable-HTTP client with no GET stream
+	// open), so what a full queue kept goes in now.
+	h.AddBeforeAny(func(ctx context.Context, _ any, _ sdk.MCPMethod, _ any) {
+		if cs := server.ClientSessionFromContext(ctx); cs != nil {
+			s.fan.out.flush(cs.SessionID())
+		}
 	})
 	h.AddAfterInitialize(func(_ context.Context, _ any, _ *sdk.InitializeRequest, res *sdk.InitializeResult) {
 		if res != nil {
@@ -133,9 +144,6 @@ func (s *Server) listChanged(method sdk.MCPMethod, sessions []string) {
 		if up, ok := cs.(server.SessionWithStreamableHTTPConfig); ok {
 			up.UpgradeToSSEWhenReceiveNotification()
 		}
-		select {
-		case cs.NotificationChannel() <- n:
-		default: // a full queue drops it, as the SDK's own sends do
-		}
+		s.fan.out.send(s.opts.Logger, cs, "", n)
 	}
 }

@@ -26,6 +26,8 @@ type HTTPOptions struct {
 	// besides loopback ones, against DNS rebinding.
 	AllowedHosts []string
 	// SessionTTL drops HTTP sessions idle this long (default 30 min).
+	// A streamable-HTTP session whose GET event stream is open is not
+	// idle: the server pings the stream (see heartbeatEvery).
 	SessionTTL time.Duration
 	// MaxSessions caps the streamable-HTTP sessions open at once
 	// (default DefaultHTTPMaxSessions): an initialize past it is refused
@@ -112,8 +114,15 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	ttl := h.SessionTTL
 	ids := transport.NewHTTPSessions(2*ttl, nil, s.connectionEnded)
 	ids.OnQuiet(h.AgentIdle, s.detachConnection)
+	// Notifications the server initiates (resources/updated,
+	// list_changed) reach a streamable-HTTP client on its GET event
+	// stream as they happen, when it holds one open; one with no GET
+	// stream gets them on the response stream (SSE) of its next POST,
+	// which is all the protocol offers such a client. The SSE transport's
+	// stream is always open.
 	streamable := server.NewStreamableHTTPServer(s.sdk,
 		server.WithEndpointPath("/mcp"),
+		server.WithHeartbeatInterval(heartbeatEvery(ttl)),
 		server.WithStreamableHTTPProtocolVersions(sessionVersions()...),
 		server.WithSessionIdleTTL(ttl),
 		server.WithSessionIdManager(ids),
@@ -136,6 +145,20 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	gate := hostcheck.Rule{AllowedHosts: h.AllowedHosts, AllowedOrigins: h.AllowedOrigins, Loopback: loopback}
 	limits := &transport.Limits{MaxBody: h.MaxBodyBytes, ReadTimeout: h.ReadTimeout, MaxStreams: h.MaxStreams, Sessions: ids, MaxSessions: h.MaxSessions}
 	return gate.Wrap(limits.Wrap(mux)), nil
+}
+
+// heartbeatEvery is how often an open GET event stream is pinged. mcp-go's
+// idle sweeper (WithSessionIdleTTL) counts requests and the events it
+// writes, not a stream held open: a client that only listens, with
+// nothing to hear for ttl, would have its session swept from under its
+// stream, and its subscriptions with it, and hear nothing more on a
+// stream that stays open. A ping every third of ttl is an event, so a
+// listening client's session lives as long as its stream. It also ends
+// the stream of a client that went away without closing it (the write
+// fails). At most every 30 s, which keeps proxies from closing a quiet
+// stream too.
+func heartbeatEvery(ttl time.Duration) time.Duration {
+	return min(ttl/3, 30*time.Second)
 }
 
 // sessionVersions are the protocol versions with sessions: those before

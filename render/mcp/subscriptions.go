@@ -112,7 +112,7 @@ func (r *resources) notify(uri string, version uint64, patch json.RawMessage) {
 	}
 	for u := range targets {
 		for _, cs := range r.subs[u] {
-			deliver(cs, u, sdk.JSONRPCNotification{
+			r.deliver(cs, u, sdk.JSONRPCNotification{
 				JSONRPC: sdk.JSONRPC_VERSION,
 				Notification: sdk.Notification{Method: methodUpdated, Params: sdk.NotificationParams{
 					Meta:             map[string]any{"version": version, "patch": patch},
@@ -126,9 +126,9 @@ func (r *resources) notify(uri string, version uint64, patch json.RawMessage) {
 // deliver queues a notification for one client. mcp-go's
 // SendNotificationToSpecificClient drops a "_meta" parameter, and the
 // version and patch travel there, so the notification is built here and
-// queued the way mcp-go queues its own; a full queue drops it (the client
-// reads the resource again on the next version it sees).
-func deliver(cs server.ClientSession, uri string, n sdk.JSONRPCNotification) {
+// queued through the outbox, which keeps the newest one for a client
+// whose queue is full and sends it once there is room.
+func (r *resources) deliver(cs server.ClientSession, uri string, n sdk.JSONRPCNotification) {
 	if !cs.Initialized() {
 		return
 	}
@@ -140,10 +140,7 @@ func deliver(cs server.ClientSession, uri string, n sdk.JSONRPCNotification) {
 	if up, ok := cs.(server.SessionWithStreamableHTTPConfig); ok {
 		up.UpgradeToSSEWhenReceiveNotification()
 	}
-	select {
-	case cs.NotificationChannel() <- n:
-	default:
-	}
+	r.s.fan.out.send(r.s.opts.Logger, cs, uri, n)
 }
 
 // onSuccess records subscriptions once the SDK has accepted them.
@@ -178,6 +175,9 @@ func (r *resources) onSuccess(ctx context.Context, _ any, method sdk.MCPMethod, 
 		delete(r.subs[uri], cs.SessionID())
 	}
 	r.mu.Unlock()
+	if method == sdk.MethodResourcesUnsubscribe {
+		r.s.fan.out.forget(cs.SessionID(), uri)
+	}
 	if method == sdk.MethodResourcesSubscribe {
 		// Record the baseline, so the first change after subscribing comes
 		// with a patch against what the client can read now.
@@ -217,7 +217,7 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 			return fmt.Errorf("resource %q: %w", uri, notYours(session))
 		}
 	}
-	r.dropClient(cs.SessionID())
+	r.dropSubscriptions(cs.SessionID())
 	r.s.fan.listening(cs.SessionID(), p.Notifications)
 	r.mu.Lock()
 	for _, uri := range p.Notifications.ResourceSubscriptions {
@@ -239,7 +239,15 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 	return nil
 }
 
+// dropClient forgets a connection that ended: its subscriptions and the
+// notifications it has pending.
 func (r *resources) dropClient(id string) {
+	r.dropSubscriptions(id)
+	r.s.fan.out.forget(id, "")
+}
+
+// dropSubscriptions forgets the resource subscriptions of connection id.
+func (r *resources) dropSubscriptions(id string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	for uri, set := range r.subs {

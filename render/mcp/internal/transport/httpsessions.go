@@ -31,6 +31,9 @@ type HTTPSessions struct {
 	quiet      func(id string)
 	quietAfter time.Duration
 	timers     map[string]*time.Timer
+	// streams counts the event streams (GETs) open per id: while one is,
+	// the client is there, whatever requests it sends meanwhile.
+	streams map[string]int
 }
 
 // NewHTTPSessions returns a tracker that remembers ended ids for keep,
@@ -40,7 +43,7 @@ func NewHTTPSessions(keep time.Duration, now func() time.Time, onEnd func(string
 	if now == nil {
 		now = time.Now
 	}
-	return &HTTPSessions{live: map[string]bool{}, ended: map[string]time.Time{}, keep: keep, now: now, onEnd: onEnd, timers: map[string]*time.Timer{}}
+	return &HTTPSessions{live: map[string]bool{}, ended: map[string]time.Time{}, keep: keep, now: now, onEnd: onEnd, timers: map[string]*time.Timer{}, streams: map[string]int{}}
 }
 
 // OnQuiet has quiet run for a live id whose client sent no request for
@@ -60,11 +63,12 @@ func (h *HTTPSessions) Live() int {
 	return len(h.live)
 }
 
-// touch records a request on a live id, restarting its quiet timer.
+// touch records a request on a live id, restarting its quiet timer,
+// unless its event stream is open (then it has none).
 func (h *HTTPSessions) touch(id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if !h.live[id] || h.quiet == nil || h.quietAfter <= 0 {
+	if !h.live[id] || h.quiet == nil || h.quietAfter <= 0 || h.streams[id] > 0 {
 		return
 	}
 	if t := h.timers[id]; t != nil {
@@ -98,6 +102,11 @@ func (h *HTTPSessions) Track(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 		h.mu.Lock()
 		quiet, live := h.quiet, h.live[id]
+		if h.streams[id]--; h.streams[id] <= 0 {
+			delete(h.streams, id)
+		} else {
+			quiet = nil // another stream of it is still open
+		}
 		h.mu.Unlock()
 		if quiet != nil && live {
 			quiet(id)
@@ -109,6 +118,7 @@ func (h *HTTPSessions) Track(next http.Handler) http.Handler {
 func (h *HTTPSessions) hold(id string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.streams[id]++
 	if t := h.timers[id]; t != nil {
 		t.Stop()
 		delete(h.timers, id)

@@ -136,12 +136,17 @@ func DefaultTableKeyMap() TableKeyMap {
 	}
 }
 
+// defaultTableKeys is DefaultTableKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultTableKeys = DefaultTableKeyMap()
+
 // keys returns Keys, or DefaultTableKeyMap() when it is nil.
 func (t Table) keys() TableKeyMap {
 	if t.Keys != nil {
 		return *t.Keys
 	}
-	return DefaultTableKeyMap()
+	return defaultTableKeys
 }
 
 // Children implements tea.Node.

@@ -31,8 +31,22 @@ func TestWidgetsAnswerTheirOwnKeyMapInsteadOfTheDefault(t *testing.T) {
 	input.Submit = bind("ctrl+s")
 	modal := widgets.DefaultModalKeyMap()
 	modal.Right = bind("x")
+	checkbox := widgets.DefaultCheckboxKeyMap()
+	checkbox.Toggle = bind("x")
+	menu := widgets.DefaultMenuKeyMap()
+	menu.Down = bind("n")
+	scrubber := widgets.DefaultScrubberKeyMap()
+	scrubber.Forward = bind("n")
+	tabs := widgets.DefaultTabsKeyMap()
+	tabs.Next = bind("n")
+	area := widgets.DefaultTextAreaKeyMap()
+	area.Newline = bind("ctrl+j")
+	viewport := widgets.DefaultViewportKeyMap()
+	viewport.Down = bind("n")
 	rows := [][]string{{"a"}, {"b"}}
 	nodes := []widgets.TreeNode{{ID: "a"}, {ID: "b"}}
+	items := []widgets.MenuItem{{ID: "a", Label: "A"}, {ID: "b", Label: "B"}}
+	lines := []string{"1", "2", "3"}
 	tests := []struct {
 		name          string
 		custom, plain helpKeyer
@@ -51,6 +65,18 @@ func TestWidgetsAnswerTheirOwnKeyMapInsteadOfTheDefault(t *testing.T) {
 			"ctrl+s", "enter", widgets.Submitted{ID: "i", Value: "v"}, "ctrl+s"},
 		{"modal", widgets.Modal{ID: "m", Visible: true, Keys: &modal}, widgets.Modal{ID: "m", Visible: true},
 			"x", "right", widgets.ModalHighlighted{ID: "m", Choice: widgets.ModalDismiss}, "←/x"},
+		{"checkbox", widgets.Checkbox{ID: "c", Keys: &checkbox}, widgets.Checkbox{ID: "c"},
+			"x", "space", widgets.Toggled{ID: "c", Checked: true}, "x"},
+		{"menu", widgets.Menu{ID: "m", Items: items, Cursor: "a", Keys: &menu}, widgets.Menu{ID: "m", Items: items, Cursor: "a"},
+			"n", "down", widgets.MenuMoved{ID: "m", ItemID: "b"}, "n"},
+		{"scrubber", widgets.Scrubber{ID: "s", Max: 100, Keys: &scrubber}, widgets.Scrubber{ID: "s", Max: 100},
+			"n", "right", widgets.Seeked{ID: "s", Position: widgets.DefaultScrubberStep}, "n"},
+		{"tabs", widgets.Tabs{ID: "t", Tabs: []string{"a", "b"}, Keys: &tabs}, widgets.Tabs{ID: "t", Tabs: []string{"a", "b"}},
+			"n", "right", widgets.TabSelected{ID: "t", Index: 1, Label: "b"}, "n"},
+		{"text area", widgets.TextArea{ID: "a", Value: "v", Keys: &area}, widgets.TextArea{ID: "a", Value: "v"},
+			"ctrl+j", "enter", widgets.TextChanged{ID: "a", Value: "v\n"}, "ctrl+j"},
+		{"viewport", widgets.Viewport{ID: "v", Lines: lines, Height: 1, Keys: &viewport}, widgets.Viewport{ID: "v", Lines: lines, Height: 1},
+			"n", "down", widgets.Scrolled{ID: "v", Top: 1}, "n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package widgets_test
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/facetui/facet/widgets"
@@ -189,3 +190,26 @@ func keyedWidgets() []struct {
 // unboundKey is a key no widget binds, so HandleKey asks every binding of
 // its key map before it answers nil.
 var unboundKey = tea.Key{Code: tea.KeyF12}
+
+// TestChangingAHelpBindingLeavesTheDefaultKeys proves the bindings a
+// widget hands out are copies: changing one (as a help line that greys
+// out or renames a key might) changes no other widget's default keys.
+func TestChangingAHelpBindingLeavesTheDefaultKeys(t *testing.T) {
+	for _, tc := range keyedWidgets() {
+		t.Run(tc.kind, func(t *testing.T) {
+			before := slices.Clone(tc.w.ShortHelp())
+			for i := range before {
+				changed := tc.w.ShortHelp()
+				changed[i].SetKeys("f12")
+				changed[i].SetHelp("f12", "changed")
+				changed[i].SetEnabled(false)
+			}
+			if after := tc.w.ShortHelp(); !reflect.DeepEqual(after, before) {
+				t.Errorf("help after changing its bindings = %v, want %v", after, before)
+			}
+			if got := tc.w.HandleKey(unboundKey); got != nil {
+				t.Errorf("f12 answers %#v after a help binding was changed to it", got)
+			}
+		})
+	}
+}

@@ -38,12 +38,17 @@ func DefaultCheckboxKeyMap() CheckboxKeyMap {
 	}
 }
 
+// defaultCheckboxKeys is DefaultCheckboxKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultCheckboxKeys = DefaultCheckboxKeyMap()
+
 // keys returns Keys, or DefaultCheckboxKeyMap() when it is nil.
 func (c Checkbox) keys() CheckboxKeyMap {
 	if c.Keys != nil {
 		return *c.Keys
 	}
-	return DefaultCheckboxKeyMap()
+	return defaultCheckboxKeys
 }
 
 // Children implements tea.Node.

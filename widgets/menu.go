@@ -81,12 +81,17 @@ func DefaultMenuKeyMap() MenuKeyMap {
 	}
 }
 
+// defaultMenuKeys is DefaultMenuKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultMenuKeys = DefaultMenuKeyMap()
+
 // keys returns Keys, or DefaultMenuKeyMap() when it is nil.
 func (m Menu) keys() MenuKeyMap {
 	if m.Keys != nil {
 		return *m.Keys
 	}
-	return DefaultMenuKeyMap()
+	return defaultMenuKeys
 }
 
 // Children implements tea.Node.

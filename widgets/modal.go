@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -98,12 +99,17 @@ func DefaultModalKeyMap() ModalKeyMap {
 	}
 }
 
+// defaultModalKeys is DefaultModalKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultModalKeys = DefaultModalKeyMap()
+
 // keys returns Keys, or DefaultModalKeyMap() when it is nil.
 func (m Modal) keys() ModalKeyMap {
 	if m.Keys != nil {
 		return *m.Keys
 	}
-	return DefaultModalKeyMap()
+	return defaultModalKeys
 }
 
 // Children implements tea.Node.
@@ -349,16 +355,29 @@ func (m Modal) HandleMouse(ev tea.Mouse) tea.Msg {
 // ShortHelp lists the keys for the help line: "←/→ choose • enter
 // delete • esc/n dismiss", Enter named after the choice it picks now.
 func (m Modal) ShortHelp() []key.Binding {
-	km := m.keys()
-	move := key.NewBinding(key.WithKeys(append(km.Left.Keys(), km.Right.Keys()...)...),
-		key.WithHelp(firstHelpKey(km.Left)+"/"+firstHelpKey(km.Right), "choose"))
+	km, move := m.keys(), defaultModalMove
+	if m.Keys != nil {
+		move = modalMove(km)
+	}
 	label := m.confirmLabel()
 	if m.highlighted() == ModalDismiss {
 		label = m.dismissLabel()
 	}
-	choose := key.NewBinding(key.WithKeys(km.Choose.Keys()...), key.WithHelp(km.Choose.Help().Key, strings.ToLower(label)))
+	choose := km.Choose
+	choose.SetEnabled(true)
+	choose.SetHelp(km.Choose.Help().Key, strings.ToLower(label))
 	return []key.Binding{move, choose, km.Dismiss}
 }
+
+// modalMove is the help entry that joins km's Left and Right: "←/→
+// choose".
+func modalMove(km ModalKeyMap) key.Binding {
+	return key.NewBinding(key.WithKeys(append(slices.Clip(km.Left.Keys()), km.Right.Keys()...)...),
+		key.WithHelp(firstHelpKey(km.Left)+"/"+firstHelpKey(km.Right), "choose"))
+}
+
+// defaultModalMove is modalMove of the default keys, built once.
+var defaultModalMove = modalMove(defaultModalKeys)
 
 // firstHelpKey is the first key a binding's help names ("←" of "←/h"), for
 // a help entry that joins two bindings.

@@ -66,12 +66,17 @@ func DefaultScrubberKeyMap() ScrubberKeyMap {
 	}
 }
 
+// defaultScrubberKeys is DefaultScrubberKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultScrubberKeys = DefaultScrubberKeyMap()
+
 // keys returns Keys, or DefaultScrubberKeyMap() when it is nil.
 func (s Scrubber) keys() ScrubberKeyMap {
 	if s.Keys != nil {
 		return *s.Keys
 	}
-	return DefaultScrubberKeyMap()
+	return defaultScrubberKeys
 }
 
 // Children implements tea.Node.

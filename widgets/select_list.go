@@ -82,12 +82,17 @@ func DefaultSelectListKeyMap() SelectListKeyMap {
 	}
 }
 
+// defaultSelectListKeys is DefaultSelectListKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultSelectListKeys = DefaultSelectListKeyMap()
+
 // keys returns Keys, or DefaultSelectListKeyMap() when it is nil.
 func (l SelectList) keys() SelectListKeyMap {
 	if l.Keys != nil {
 		return *l.Keys
 	}
-	return DefaultSelectListKeyMap()
+	return defaultSelectListKeys
 }
 
 // Children implements tea.Node.

@@ -136,12 +136,17 @@ func DefaultTableKeyMap() TableKeyMap {
 	}
 }
 
+// defaultTableKeys is DefaultTableKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultTableKeys = DefaultTableKeyMap()
+
 // keys returns Keys, or DefaultTableKeyMap() when it is nil.
 func (t Table) keys() TableKeyMap {
 	if t.Keys != nil {
 		return *t.Keys
 	}
-	return DefaultTableKeyMap()
+	return defaultTableKeys
 }
 
 // Children implements tea.Node.
@@ -922,6 +927,10 @@ type TableState struct {
 	Height        int           `json:"height"`
 	SortColumn    string        `json:"sort_column"`
 	SortDirection string        `json:"sort_direction"`
+	// sorted keeps the last sort's keys, so that sorting again parses only
+	// the cells that changed since. A sort replaces it, never writing into
+	// it: a copy of the state keeps its own.
+	sorted sortMemo
 }
 
 // View returns w, the Table as the app configures it, showing the state:
@@ -977,15 +986,38 @@ func (s *TableState) follow() {
 	s.Offset = followWindow(s.Offset, s.Selected, h, len(s.Rows))
 }
 
-// sortKey is a cell prepared for comparison once, not per comparison.
+// sortKey is a cell prepared for comparison once, not per comparison,
+// and the cell it was made from.
 type sortKey struct {
+	cell  string
+	fold  string
 	num   float64
 	isNum bool
-	fold  string
 }
 
+// sortMemo is what a sort leaves for the next: the key of each row's cell
+// in column col, the one it sorted by, as keys[order[i]] for the row it
+// put at i.
+type sortMemo struct {
+	col   int
+	keys  []sortKey
+	order []int
+}
+
+// at is the key kept for row i whose cell is cell, or false when there is
+// none or it was made from another cell.
+func (m sortMemo) at(i int, cell string) (sortKey, bool) {
+	if i >= len(m.order) {
+		return sortKey{}, false
+	}
+	k := m.keys[m.order[i]]
+	return k, k.cell == cell
+}
+
+// newSortKey prepares cell for comparison: folded to lower case, and read
+// as a number when it is one (NaN is not).
 func newSortKey(cell string) sortKey {
-	k := sortKey{fold: strings.ToLower(cell)}
+	k := sortKey{cell: cell, fold: strings.ToLower(cell)}
 	if t := strings.TrimSpace(cell); mayBeNumber(t) {
 		if f, err := strconv.ParseFloat(t, 64); err == nil && !math.IsNaN(f) {
 			k.num, k.isNum = f, true
@@ -1017,10 +1049,11 @@ func compareSortKeys(a, b sortKey) int {
 
 // sortedOrder returns the indexes of keys in sorted order, descending
 // when desc, equal keys in index order (a stable sort). A column of
-// numbers only or of text only is ordered totally by its keys, and is
-// sorted as key and index pairs, without an index into keys per
-// comparison; a mixed column, whose comparison need not be transitive,
-// keeps the stable sort's own order.
+// numbers only or of text only is ordered totally by its keys: when they
+// are in order already, either way, it is read off them (see presorted),
+// and otherwise they are sorted as key and index pairs, without an index
+// into keys per comparison. A mixed column, whose comparison need not be
+// transitive, keeps the stable sort's own order.
 func sortedOrder(keys []sortKey, desc bool) []int {
 	order := make([]int, len(keys))
 	for i := range order {
@@ -1038,6 +1071,9 @@ func sortedOrder(keys []sortKey, desc bool) []int {
 	sign := 1
 	if desc {
 		sign = -1
+	}
+	if presorted(keys, order, sign) {
+		return order
 	}
 	if len(keys) > 0 && keys[0].isNum {
 		return orderBy(keys, order, sign, func(k sortKey) float64 { return k.num })
@@ -1068,6 +1104,39 @@ func orderBy[K cmp.Ordered](keys []sortKey, order []int, sign int, key func(sort
 	return order
 }
 
+// presorted fills order without sorting when keys, all numbers or all
+// text, are ordered already: ascending for sign 1 and descending for -1
+// leaves order as it is (0, 1, ...); ordered the other way, as the
+// previous sort in the other direction left them, the runs of equal keys
+// are taken from last to first, each kept in its order. It reports false,
+// leaving order alone, when keys are in neither order.
+func presorted(keys []sortKey, order []int, sign int) bool {
+	along, against := true, true
+	for i := 1; i < len(keys) && (along || against); i++ {
+		c := sign * compareSortKeys(keys[i-1], keys[i])
+		along, against = along && c <= 0, against && c >= 0
+	}
+	switch {
+	case along:
+		return true
+	case against:
+		n := 0
+		for end := len(keys); end > 0; {
+			start := end - 1
+			for start > 0 && compareSortKeys(keys[start-1], keys[start]) == 0 {
+				start--
+			}
+			for i := start; i < end; i++ {
+				order[n] = i
+				n++
+			}
+			end = start
+		}
+		return true
+	}
+	return false
+}
+
 // uniformKeys reports whether keys are all numbers or all text.
 func uniformKeys(keys []sortKey) bool {
 	for _, k := range keys {
@@ -1079,14 +1148,21 @@ func uniformKeys(keys []sortKey) bool {
 }
 
 // sort orders a new copy of Rows by column col, keeping the selected row.
+// A row whose cell is the very one the last sort left at its place takes
+// that sort's key instead of parsing the cell again.
 func (s *TableState) sort(col int, desc bool) {
+	memo := s.sorted
+	if memo.col != col {
+		memo = sortMemo{}
+	}
 	keys := make([]sortKey, len(s.Rows))
 	for i, r := range s.Rows {
-		cell := ""
-		if col < len(r) {
-			cell = r[col]
+		cell := cellAt(r, col)
+		if k, ok := memo.at(i, cell); ok {
+			keys[i] = k
+		} else {
+			keys[i] = newSortKey(cell)
 		}
-		keys[i] = newSortKey(cell)
 	}
 	order := sortedOrder(keys, desc)
 	rows := make([][]string, len(order))
@@ -1097,5 +1173,13 @@ func (s *TableState) sort(col int, desc bool) {
 			selected = i
 		}
 	}
-	s.Rows, s.Selected = rows, selected
+	s.Rows, s.Selected, s.sorted = rows, selected, sortMemo{col: col, keys: keys, order: order}
+}
+
+// cellAt is row's cell in column col, or "" when the row is shorter.
+func cellAt(row []string, col int) string {
+	if col < len(row) {
+		return row[col]
+	}
+	return ""
 }

@@ -88,3 +88,20 @@ func BenchmarkTableSort(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkTableSortColumnByColumn sorts the rows of BenchmarkTableSort by
+// the name and the stars column by turns, so that no sort finds the rows
+// in order or the keys of its column kept from the sort before.
+func BenchmarkTableSortColumnByColumn(b *testing.B) {
+	s := &widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "name"}, {Key: "stars", Numeric: true}}}
+	for i := range 390 {
+		s.Rows = append(s.Rows, []string{"repo-" + strconv.Itoa(i*7919%390), strconv.Itoa(i * 7919 % 100000)})
+	}
+	cols := []string{"name", "stars"}
+	i := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		i++
+		s.Update(widgets.Sorted{ID: "t", Column: cols[i%2], Direction: widgets.SortAsc})
+	}
+}

@@ -49,12 +49,17 @@ func DefaultTabsKeyMap() TabsKeyMap {
 	}
 }
 
+// defaultTabsKeys is DefaultTabsKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultTabsKeys = DefaultTabsKeyMap()
+
 // keys returns Keys, or DefaultTabsKeyMap() when it is nil.
 func (t Tabs) keys() TabsKeyMap {
 	if t.Keys != nil {
 		return *t.Keys
 	}
-	return DefaultTabsKeyMap()
+	return defaultTabsKeys
 }
 
 // Children implements tea.Node.

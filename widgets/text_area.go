@@ -78,12 +78,17 @@ func DefaultTextAreaKeyMap() TextAreaKeyMap {
 	}
 }
 
+// defaultTextAreaKeys is DefaultTextAreaKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultTextAreaKeys = DefaultTextAreaKeyMap()
+
 // keys returns Keys, or DefaultTextAreaKeyMap() when it is nil.
 func (a TextArea) keys() TextAreaKeyMap {
 	if a.Keys != nil {
 		return *a.Keys
 	}
-	return DefaultTextAreaKeyMap()
+	return defaultTextAreaKeys
 }
 
 // Children implements tea.Node.

@@ -104,12 +104,17 @@ func DefaultTextInputKeyMap() TextInputKeyMap {
 	}
 }
 
+// defaultTextInputKeys is DefaultTextInputKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultTextInputKeys = DefaultTextInputKeyMap()
+
 // keys returns Keys, or DefaultTextInputKeyMap() when it is nil.
 func (t TextInput) keys() TextInputKeyMap {
 	if t.Keys != nil {
 		return *t.Keys
 	}
-	return DefaultTextInputKeyMap()
+	return defaultTextInputKeys
 }
 
 // Children implements tea.Node.

@@ -92,12 +92,17 @@ func DefaultTreeKeyMap() TreeKeyMap {
 	}
 }
 
+// defaultTreeKeys is DefaultTreeKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultTreeKeys = DefaultTreeKeyMap()
+
 // keys returns Keys, or DefaultTreeKeyMap() when it is nil.
 func (t Tree) keys() TreeKeyMap {
 	if t.Keys != nil {
 		return *t.Keys
 	}
-	return DefaultTreeKeyMap()
+	return defaultTreeKeys
 }
 
 // Children implements tea.Node.

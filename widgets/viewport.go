@@ -58,12 +58,17 @@ func DefaultViewportKeyMap() ViewportKeyMap {
 	}
 }
 
+// defaultViewportKeys is DefaultViewportKeyMap built once, for keys(), which is
+// asked on every key and every frame's help. It is never changed: keys()
+// hands out copies, and no binding's key slice is written into.
+var defaultViewportKeys = DefaultViewportKeyMap()
+
 // keys returns Keys, or DefaultViewportKeyMap() when it is nil.
 func (v Viewport) keys() ViewportKeyMap {
 	if v.Keys != nil {
 		return *v.Keys
 	}
-	return DefaultViewportKeyMap()
+	return defaultViewportKeys
 }
 
 // Children implements tea.Node.

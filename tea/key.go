@@ -94,6 +94,16 @@ func Named(code KeyCode) Key { return Key{Code: code} }
 // String spells the key as Bubble Tea does: modifiers in the order ctrl, alt,
 // shift, then the key ("ctrl+c", "shift+tab", "a", "A", "space").
 func (k Key) String() string {
+	// A key without ctrl or alt is a name or a character: every key map
+	// compares keys by String, on every key, so those cost nothing.
+	if !k.Ctrl && !k.Alt {
+		switch {
+		case k.Code != KeyRune && !k.Shift:
+			return keyNames[k.Code]
+		case k.Code == KeyRune && k.Rune >= 0 && k.Rune < utf8.RuneSelf:
+			return asciiChars[k.Rune : k.Rune+1]
+		}
+	}
 	var b strings.Builder
 	if k.Ctrl {
 		b.WriteString("ctrl+")
@@ -111,6 +121,12 @@ func (k Key) String() string {
 	}
 	return b.String()
 }
+
+// asciiChars holds every ASCII character at its own index: a one-character
+// key name is a slice of it, not a new string.
+const asciiChars = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f" +
+	"\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f" +
+	" !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f"
 
 // Text returns the text the key types, or "" for a named key, a key with
 // ctrl or alt held, or a character that is never typed (see Untypable).

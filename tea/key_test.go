@@ -215,3 +215,37 @@ func TestShiftedCharacterSpellsAsTheCharacter(t *testing.T) {
 		t.Fatalf("String = %q, want ctrl+shift+a", got)
 	}
 }
+
+// TestKeyStringAllocatesNothingForPlainKeys: key maps compare keys by
+// String on every key, so a named key or a character without ctrl or alt
+// costs no allocation, and reads as it always has.
+func TestKeyStringAllocatesNothingForPlainKeys(t *testing.T) {
+	keys := map[string]tea.Key{
+		"a": {Rune: 'a'}, "A": {Rune: 'A', Shift: true}, "?": {Rune: '?'}, "enter": tea.Named(tea.KeyEnter),
+		"up": tea.Named(tea.KeyUp), "space": tea.Named(tea.KeySpace), "\x7f": {Rune: 0x7f}, "\x00": {Rune: 0},
+	}
+	for want, k := range keys {
+		if got := k.String(); got != want {
+			t.Errorf("%+v.String() = %q, want %q", k, got, want)
+		}
+		if n := testing.AllocsPerRun(100, func() { _ = k.String() }); n != 0 {
+			t.Errorf("%+v.String() made %.0f allocations, want 0", k, n)
+		}
+	}
+	for r := rune(0); r < 0x80; r++ {
+		if got := (tea.Key{Rune: r}).String(); got != string(r) {
+			t.Fatalf("Key{Rune: %#x}.String() = %q, want %q", r, got, string(r))
+		}
+	}
+	for k, want := range map[tea.Key]string{
+		{Rune: 'é'}:                         "é",
+		{Rune: 'a', Ctrl: true}:             "ctrl+a",
+		{Code: tea.KeyUp, Shift: true}:      "shift+up",
+		{Code: tea.KeyEnter, Alt: true}:     "alt+enter",
+		{Rune: 'x', Alt: true, Shift: true}: "alt+shift+x",
+	} {
+		if got := k.String(); got != want {
+			t.Errorf("%+v.String() = %q, want %q", k, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -17,7 +18,7 @@ import (
 // applied, so a q typed right after Tab moved focus into a text field is
 // typed, not taken as quit.
 var (
-	quitKeys = []tea.Key{{Code: tea.KeyRune, Rune: 'q'}, {Code: tea.KeyEscape}}
+	quitKeys = [...]tea.Key{{Code: tea.KeyRune, Rune: 'q'}, {Code: tea.KeyEscape}}
 	helpKey  = tea.Key{Code: tea.KeyRune, Rune: '?'}
 )
 
@@ -110,6 +111,36 @@ type chromeHelp struct {
 	full [][]key.Binding
 }
 
+// chromeKeys are the help entries of the terminal's own keys, built once:
+// chromeFor runs on every frame. quit is the entry while every one of
+// quitKeys is unbound; while the app binds some, chromeFor builds its own.
+// Nothing writes into them (a binding's copy shares its keys).
+var chromeKeys = struct {
+	focus, more, next, previous, closeHelp, quit key.Binding
+}{
+	focus:     key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab/shift+tab", "focus")),
+	more:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more")),
+	next:      key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next widget")),
+	previous:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous widget")),
+	closeHelp: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "close help")),
+	quit:      newQuitBinding(keyStrings(quitKeys[:])),
+}
+
+// newQuitBinding is the help entry of the quit keys named quit, Ctrl+C
+// besides.
+func newQuitBinding(quit []string) key.Binding {
+	return key.NewBinding(key.WithKeys(append(slices.Clip(quit), "ctrl+c")...), key.WithHelp(strings.Join(quit, "/"), "quit"))
+}
+
+// keyStrings returns each key's String.
+func keyStrings(keys []tea.Key) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = k.String()
+	}
+	return out
+}
+
 // chromeFor returns the help the terminal adds on the screen s; full asks
 // for the full help's columns.
 func chromeFor(s tea.Snapshot, full bool) chromeHelp {
@@ -122,19 +153,31 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 		bound = joinBindings(app.short, app.full)
 	}
 	focused, hasFocus := tea.FindWidget(s.View, s.Focus)
-	moves := focusable(s.View) > 1 && !(hasFocus && s.Focus != "" && tea.TakesTab(focused))
+	moves := severalFocusable(s.View) && !(hasFocus && s.Focus != "" && tea.TakesTab(focused))
 	helpOn := unboundBy(s, helpKey, bound)
-	var quit []string
-	for _, k := range quitKeys {
-		if unboundBy(s, k, bound) {
-			quit = append(quit, k.String())
+	// The quit keys the app leaves unbound: usually all, whose entry is
+	// built already.
+	var free [len(quitKeys)]bool
+	nfree := 0
+	for i, k := range quitKeys {
+		if free[i] = unboundBy(s, k, bound); free[i] {
+			nfree++
 		}
 	}
-	if len(quit) == 0 {
-		quit = []string{"ctrl+c"}
+	quitBinding := chromeKeys.quit
+	if nfree != len(quitKeys) {
+		quit := []string{"ctrl+c"}
+		if nfree > 0 {
+			quit = quit[:0]
+			for i, k := range quitKeys {
+				if free[i] {
+					quit = append(quit, k.String())
+				}
+			}
+		}
+		quitBinding = newQuitBinding(quit)
 	}
-	quitBinding := key.NewBinding(key.WithKeys(append(quit, "ctrl+c")...), key.WithHelp(strings.Join(quit, "/"), "quit"))
-	if quit[0] == "ctrl+c" && appQuits(bound) {
+	if nfree == 0 && appQuits(bound) {
 		// The app has a quit key of its own and lists it.
 		quitBinding.SetEnabled(false)
 	}
@@ -142,10 +185,10 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 	// The app's keys, then at most three of the terminal's: one allocation.
 	short := append(make([]key.Binding, 0, len(app.short)+3), app.short...)
 	if moves {
-		short = append(short, key.NewBinding(key.WithKeys("tab", "shift+tab"), key.WithHelp("tab/shift+tab", "focus")))
+		short = append(short, chromeKeys.focus)
 	}
 	if helpOn {
-		short = append(short, key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more")))
+		short = append(short, chromeKeys.more)
 	}
 	short = append(short, quitBinding)
 	if !full {
@@ -153,12 +196,10 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 	}
 	var own []key.Binding
 	if moves {
-		own = append(own,
-			key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next widget")),
-			key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous widget")))
+		own = append(own, chromeKeys.next, chromeKeys.previous)
 	}
 	if helpOn {
-		own = append(own, key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "close help")))
+		own = append(own, chromeKeys.closeHelp)
 	}
 	own = append(own, quitBinding)
 	groups := app.full
@@ -179,13 +220,16 @@ func appQuits(app []key.Binding) bool {
 	return false
 }
 
-// focusable counts the widgets in view that can take focus.
-func focusable(view tea.Node) int {
+// severalFocusable reports whether view has more than one widget that can
+// take focus (so Tab moves it). It stops at the second, and allocates
+// nothing: the chrome asks on every frame.
+func severalFocusable(view tea.Node) bool {
 	n := 0
-	for _, w := range tea.Widgets(view) {
-		if tea.CanFocus(w) {
+	tea.Walk(view, func(node tea.Node, _ int) bool {
+		if w, ok := node.(tea.Widget); ok && tea.CanFocus(w) {
 			n++
 		}
-	}
-	return n
+		return n < 2
+	})
+	return n >= 2
 }

@@ -63,3 +63,26 @@ func TestChromeHelpLineIsOneAllocation(t *testing.T) {
 		t.Errorf("the chrome of an app with six keys allocates %.0f times, with one %.0f: want the same", six, one)
 	}
 }
+
+// TestChromeBuildsItsOwnKeysOnce: the terminal's own help entries (focus,
+// more, quit) are built once, not on every frame, and counting the
+// focusable widgets builds no list of them. A frame's short help with all
+// three costs the slice it is gathered in and the app's own FullHelp list;
+// before, it cost 13 allocations.
+func TestChromeBuildsItsOwnKeysOnce(t *testing.T) {
+	app := screenApp{view: tea.Vertical(widgets.Button{ID: "a", Label: "A", OnClick: struct{}{}}, widgets.Button{ID: "b", Label: "B", OnClick: struct{}{}})}
+	s := tea.Snapshot{Model: app, View: app.View(), Focus: "a"}
+	short := chromeFor(s, false).short
+	if len(short) != 3 {
+		t.Fatalf("the short help has %d entries, want focus, more and quit", len(short))
+	}
+	if got := short[2].Help(); got.Key != "q/esc" || got.Desc != "quit" {
+		t.Fatalf("the quit entry reads %q %q, want \"q/esc\" \"quit\"", got.Key, got.Desc)
+	}
+	if keys := short[2].Keys(); len(keys) != 3 || keys[2] != "ctrl+c" {
+		t.Fatalf("the quit entry's keys are %q, want q, esc and ctrl+c", keys)
+	}
+	if n := testing.AllocsPerRun(50, func() { chromeFor(s, false) }); n > 2 {
+		t.Errorf("the chrome of a frame allocates %.0f times, want at most 2 (its help slice and the app's FullHelp)", n)
+	}
+}

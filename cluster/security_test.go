@@ -13,7 +13,7 @@ const testSecret = "a-test-secret-of-32-bytes-000000"
 
 // joinOpts starts a node with opts and the test's lifetimes, answering
 // through its sessions.
-func joinOpts(t *testing.T, opts Options) (*member, error) {
+func joinOpts(t testing.TB, opts Options) (*member, error) {
 	t.Helper()
 	m := &member{reg: tea.NewSessions(), entered: make(chan string, 4)}
 	opts.TTL, opts.CallTimeout = testTTL, testTimeout
@@ -28,6 +28,16 @@ func joinOpts(t *testing.T, opts Options) (*member, error) {
 		_ = n.Close()
 	})
 	return m, nil
+}
+
+// mustJoin is joinOpts for a node that must join.
+func mustJoin(t testing.TB, opts Options) *member {
+	t.Helper()
+	m, err := joinOpts(t, opts)
+	if err != nil {
+		t.Fatalf("join %s: %v", opts.Name, err)
+	}
+	return m
 }
 
 // TestTwoNodesOverTLSWithTheSecret runs the embedded server with the

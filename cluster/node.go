@@ -19,6 +19,7 @@ type Node struct {
 	opts Options
 	emb  *embedded // nil when joining another server
 	nc   *nats.Conn
+	conn *connState // ends forwarded requests in flight when nc drops
 	kv   jetstream.KeyValue
 
 	runCtx context.Context // ends on Close
@@ -55,6 +56,7 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		hosted:    map[string]*hosted{},
 		followers: map[string]map[*follower]bool{},
 		synced:    make(chan struct{}),
+		conn:      newConnState(),
 	}
 	defer func() {
 		if err != nil {
@@ -67,6 +69,8 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		nats.Timeout(opts.CallTimeout),
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250 * time.Millisecond),
+		nats.DisconnectErrHandler(func(*nats.Conn, error) { n.conn.dropped() }),
+		nats.ReconnectHandler(func(*nats.Conn) { n.conn.renewed() }),
 	}, opts.credentials()...)
 	if opts.Listen != "" {
 		if n.emb, err = startEmbedded(opts); err != nil {

@@ -68,7 +68,7 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("cluster: neither a server URL to join nor an address to listen on: set one")
 	}
 	if o.URL != "" && o.Listen != "" {
-		return o, fmt.Errorf("cluster: both a server URL to join (%q) and an address to listen on (%q): a node either joins a server or runs one, so set one", o.URL, o.Listen)
+		return o, fmt.Errorf("cluster: both a server URL to join (%q) and an address to listen on (%q): a node either joins a server or runs one, so set one", redact(o.URL), o.Listen)
 	}
 	if err := o.checkSecurity(); err != nil {
 		return o, err

@@ -15,6 +15,7 @@ func TestOptionsRefuseWhatCannotWork(t *testing.T) {
 	}{
 		{"nothing to join", Options{Name: "a"}, "neither a server URL"},
 		{"join and listen", Options{Name: "a", URL: "nats://127.0.0.1:4222", Listen: "127.0.0.1:0"}, "either joins a server or runs one"},
+		{"join with credentials and listen", Options{Name: "a", URL: "nats://facet:pw@127.0.0.1:4222", Listen: "127.0.0.1:0"}, `"nats://REDACTED@127.0.0.1:4222"`},
 		{"bad name", Options{Name: "a.b", URL: "nats://127.0.0.1:4222"}, `node`},
 		{"short ttl", Options{Name: "a", URL: "nats://127.0.0.1:4222", TTL: 1}, "below the minimum"},
 	} {

@@ -6,19 +6,30 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/facetui/facet/cluster/clustertest"
 )
 
 // BenchmarkCall measures a tool call (a button click through a real tea
 // session) made on the node that owns the session and one forwarded from
-// another node over NATS on loopback. p50-ns is the median call.
+// another node over NATS on loopback, in plain text or over TLS with the
+// secret. p50-ns is the median call.
 func BenchmarkCall(b *testing.B) {
 	for _, tc := range []struct {
 		name      string
 		forwarded bool
-	}{{"local", false}, {"forwarded", true}} {
+		secure    bool
+	}{{"local", false, false}, {"forwarded", true, false}, {"forwarded-tls", true, true}} {
 		b.Run(tc.name, func(b *testing.B) {
-			a := joinB(b, "a", "")
-			other := joinB(b, "b", a.ClientURL())
+			var a, other *member
+			if tc.secure {
+				files := clustertest.NewTLSFiles(b)
+				a = mustJoin(b, Options{Name: "a", Listen: "127.0.0.1:0", Secret: testSecret, TLSCert: files.Cert, TLSKey: files.Key})
+				other = mustJoin(b, Options{Name: "b", URL: a.ClientURL(), Secret: testSecret, TLSCA: files.CA})
+			} else {
+				a = joinB(b, "a", "")
+				other = joinB(b, "b", a.ClientURL())
+			}
 			if _, err := a.Start(b.Context(), a.reg, Entry{ID: "bench", App: "counter"}, counter{}); err != nil {
 				b.Fatal(err)
 			}

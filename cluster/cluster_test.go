@@ -283,3 +283,36 @@ func TestANodeThatLostTheServerAnswersStaleAtOnce(t *testing.T) {
 		t.Errorf("closing a node without a server took %v", took)
 	}
 }
+
+// TestACallInFlightWhenTheServerDiesAnswersStaleAtOnce: the node running
+// the server dies while b waits for c's answer; b's call answers the
+// stale-session error as soon as b loses the server, not at the timeout.
+func TestACallInFlightWhenTheServerDiesAnswersStaleAtOnce(t *testing.T) {
+	a, b, c := threeNodes(t)
+	c.start(t, "c1")
+	seen(t, b, "c1")
+	type outcome struct {
+		err  error
+		took time.Duration
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		start := time.Now()
+		_, err := b.Do(context.Background(), Request{Session: "c1", Kind: KindCall, Name: "hang"})
+		done <- outcome{err, time.Since(start)}
+	}()
+	select {
+	case <-c.entered:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the call never reached node c")
+	}
+	killed := time.Now()
+	a.kill() // a runs the server: b and c lose it
+	out := <-done
+	if !errors.Is(out.err, ErrStaleSession) || !strings.Contains(out.err.Error(), "lost the cluster's NATS server") {
+		t.Fatalf("a call in flight when the server died: %v; want a stale-session error saying the server is lost", out.err)
+	}
+	if after := time.Since(killed); after > testTimeout/2 {
+		t.Errorf("the call answered %v after the server died (%v in all): it waited for the timeout %v", after, out.took, testTimeout)
+	}
+}

@@ -2,7 +2,11 @@
 // joined through NATS.
 //
 // A node joins a NATS server (Options.URL) or runs an embedded one
-// (Options.Listen, JetStream on, loopback only) that other nodes join. The
+// (Options.Listen, JetStream on) that other nodes join. Beyond loopback the
+// embedded server requires a shared secret (Options.Secret, a NATS token)
+// and TLS (Options.TLSCert, Options.TLSKey); a node that joins presents the
+// secret and verifies the server with Options.TLSCA. Whoever holds the
+// secret can act as any node. The
 // session directory is a JetStream key-value bucket: every session's id,
 // node, app, owner and agents, created with KV create semantics (so an id is
 // unique across the cluster) and kept alive by the node that owns it (a

@@ -40,3 +40,23 @@ func Example() {
 	// Output:
 	// session id "demo" is taken on node "first": session ids are unique across the cluster, so pick another (facet_list shows the ones in use)
 }
+
+// The embedded server listens beyond loopback only with the cluster's
+// secret and TLS; a node that joins it presents the secret and trusts the
+// server's certificate through TLSCA.
+func ExampleOptions_Check() {
+	fmt.Println(cluster.Options{Name: "first", Listen: "0.0.0.0:4222"}.Check())
+	fmt.Println(cluster.Options{
+		Name: "first", Listen: "0.0.0.0:4222",
+		Secret:  "5f0c1e7a9b2d4c6e8f10a2b4c6d8e0f1",
+		TLSCert: "node1.pem", TLSKey: "node1-key.pem",
+	}.Check())
+	fmt.Println(cluster.Options{
+		Name: "second", URL: "tls://node1.example.com:4222",
+		Secret: "5f0c1e7a9b2d4c6e8f10a2b4c6d8e0f1", TLSCA: "node1.pem",
+	}.Check())
+	// Output:
+	// cluster: listen address "0.0.0.0:4222" is beyond loopback, where the embedded NATS server listens only with authentication and TLS (Secret, TLSCert and TLSKey): Secret, TLSCert, TLSKey not set
+	// <nil>
+	// <nil>
+}

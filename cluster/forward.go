@@ -167,12 +167,17 @@ func (n *Node) forward(ctx context.Context, node string, req Request) (json.RawM
 	if wait < budget/2 {
 		wait = budget / 2
 	}
+	lost := n.conn.current()
 	rctx, cancel := context.WithTimeout(ctx, wait)
+	stop := context.AfterFunc(lost, cancel)
 	msg, err := n.nc.RequestWithContext(rctx, reqSubject(node), data)
+	stop()
 	cancel()
 	switch {
 	case errors.Is(err, nats.ErrNoResponders):
 		return nil, &StaleSessionError{ID: req.Session, Node: node, Why: "its node does not answer"}
+	case err != nil && ctx.Err() == nil && lost.Err() != nil:
+		return nil, &StaleSessionError{ID: req.Session, Node: node, Why: "this node lost the cluster's NATS server during the call"}
 	case err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded):
 		if !n.alive(ctx, node, budget-wait) {
 			return nil, &StaleSessionError{ID: req.Session, Node: node, Why: "its node stopped answering"}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -18,6 +19,7 @@ type Node struct {
 	opts Options
 	emb  *embedded // nil when joining another server
 	nc   *nats.Conn
+	conn *connState // ends forwarded requests in flight when nc drops
 	kv   jetstream.KeyValue
 
 	runCtx context.Context // ends on Close
@@ -54,6 +56,7 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		hosted:    map[string]*hosted{},
 		followers: map[string]map[*follower]bool{},
 		synced:    make(chan struct{}),
+		conn:      newConnState(),
 	}
 	defer func() {
 		if err != nil {
@@ -61,24 +64,34 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		}
 	}()
 	url := opts.URL
+	connOpts := append([]nats.Option{
+		nats.Name("facet-" + opts.Name),
+		nats.Timeout(opts.CallTimeout),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250 * time.Millisecond),
+		nats.DisconnectErrHandler(func(*nats.Conn, error) { n.conn.dropped() }),
+		nats.ReconnectHandler(func(*nats.Conn) { n.conn.renewed() }),
+	}, opts.credentials()...)
 	if opts.Listen != "" {
-		if n.emb, err = startEmbedded(opts.Listen, opts.StoreDir, opts.Name); err != nil {
+		if n.emb, err = startEmbedded(opts); err != nil {
 			return nil, err
 		}
 		url = n.emb.url()
+		// The node joins its own server in process: no socket, so no TLS
+		// (a tls:// URL would ask nats.go for it); the secret still applies.
+		connOpts = append(connOpts, nats.InProcessServer(n.emb.srv))
 	}
-	n.nc, err = nats.Connect(url,
-		nats.Name("facet-"+opts.Name),
-		nats.Timeout(opts.CallTimeout),
-		nats.MaxReconnects(-1),
-		nats.ReconnectWait(250*time.Millisecond),
-	)
+	connURL := url
+	if n.emb != nil {
+		connURL = "nats://" + strings.TrimPrefix(url, "tls://")
+	}
+	n.nc, err = nats.Connect(connURL, connOpts...)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: join %s: %w", url, err)
+		return nil, joinError(url, err)
 	}
 	js, err := jetstream.New(n.nc)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: JetStream on %s: %w", url, err)
+		return nil, fmt.Errorf("cluster: JetStream on %s: %w", redact(url), err)
 	}
 	cctx, cancel := context.WithTimeout(ctx, opts.CallTimeout)
 	defer cancel()
@@ -91,7 +104,7 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		Storage:        jetstream.MemoryStorage,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("cluster: directory bucket %q (does the server at %s have JetStream on?): %w", opts.Bucket, url, err)
+		return nil, fmt.Errorf("cluster: directory bucket %q (does the server at %s have JetStream on?): %w", opts.Bucket, redact(url), err)
 	}
 
 	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))

@@ -18,13 +18,31 @@ const (
 
 // Options configure a node.
 type Options struct {
-	// URL is the NATS server to join, nats://HOST:PORT. Empty with Listen:
-	// the node joins its own embedded server.
+	// URL is the NATS server to join: nats://HOST:PORT, tls://HOST:PORT
+	// (TLS only), or with credentials as nats.go accepts them
+	// (nats://USER:PASSWORD@HOST:PORT). Empty with Listen: the node joins
+	// its own embedded server.
 	URL string
 	// Listen, when set, makes this node run an embedded NATS server
-	// (JetStream on) on this loopback HOST:PORT that other nodes join. Port
-	// 0 picks a free port (see Node.ClientURL).
+	// (JetStream on) on this HOST:PORT that other nodes join. Port 0 picks
+	// a free port (see Node.ClientURL). Beyond loopback (127.0.0.1, ::1,
+	// localhost) it needs Secret, TLSCert and TLSKey.
 	Listen string
+	// Secret is the cluster's shared secret (a NATS token, at least
+	// MinSecretLen bytes): the embedded server accepts only clients that
+	// present it, and a node that joins URL presents it. Empty: no
+	// authentication.
+	Secret string
+	// TLSCert and TLSKey are PEM files with the embedded server's
+	// certificate (its chain, leaf first) and private key: with them the
+	// server accepts TLS connections only.
+	TLSCert, TLSKey string
+	// TLSCA is a PEM file with the certificates a node that joins URL
+	// trusts for the server's: the CA that signed it, or the server's
+	// certificate itself. With it the node joins over TLS only; without
+	// it, a server that offers TLS is verified against the system's
+	// authorities.
+	TLSCA string
 	// StoreDir is the embedded server's JetStream directory. Empty: a
 	// temporary directory removed on Close.
 	StoreDir string
@@ -50,7 +68,10 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("cluster: neither a server URL to join nor an address to listen on: set one")
 	}
 	if o.URL != "" && o.Listen != "" {
-		return o, fmt.Errorf("cluster: both a server URL to join (%q) and an address to listen on (%q): a node either joins a server or runs one, so set one", o.URL, o.Listen)
+		return o, fmt.Errorf("cluster: both a server URL to join (%q) and an address to listen on (%q): a node either joins a server or runs one, so set one", redact(o.URL), o.Listen)
+	}
+	if err := o.checkSecurity(); err != nil {
+		return o, err
 	}
 	if o.Name == "" {
 		host, err := os.Hostname()
@@ -78,6 +99,13 @@ func (o Options) withDefaults() (Options, error) {
 		o.Bucket = DefaultBucket
 	}
 	return o, nil
+}
+
+// Check reports options Join would refuse (with the same error), without
+// starting or joining anything.
+func (o Options) Check() error {
+	_, err := o.withDefaults()
+	return err
 }
 
 // NodeName turns a host name into a node name: characters outside

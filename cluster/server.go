@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
@@ -16,46 +17,63 @@ type embedded struct {
 	tempDir string // removed on shutdown; "" when the caller gave StoreDir
 }
 
-// startEmbedded runs a NATS server with JetStream on the loopback address
-// listen. The server has no authentication, so it refuses to listen beyond
-// loopback.
-func startEmbedded(listen, storeDir, name string) (*embedded, error) {
+// splitListen splits a listen address into its host and port (0: a free
+// port).
+func splitListen(listen string) (host string, port int, err error) {
 	host, portText, err := net.SplitHostPort(listen)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: listen address %q: want HOST:PORT: %w", listen, err)
+		return "", 0, fmt.Errorf("cluster: listen address %q: want HOST:PORT: %w", listen, err)
 	}
-	ip := net.ParseIP(host)
-	if host == "localhost" {
-		ip = net.IPv4(127, 0, 0, 1)
-	}
-	if ip == nil || !ip.IsLoopback() {
-		return nil, fmt.Errorf("cluster: listen address %q: the embedded NATS server has no authentication, so it listens on loopback only (127.0.0.1, ::1 or localhost)", listen)
-	}
-	port, err := strconv.Atoi(portText)
+	port, err = strconv.Atoi(portText)
 	if err != nil || port < 0 || port > 65535 {
-		return nil, fmt.Errorf("cluster: listen address %q: port %q is not 0-65535", listen, portText)
+		return "", 0, fmt.Errorf("cluster: listen address %q: port %q is not 0-65535", listen, portText)
+	}
+	return host, port, nil
+}
+
+// startEmbedded runs a NATS server with JetStream on o.Listen, which
+// withDefaults checked: with o.Secret it accepts only clients that present
+// it, and with o.TLSCert and o.TLSKey only TLS connections (the node's own
+// connection is in process).
+func startEmbedded(o Options) (*embedded, error) {
+	host, port, err := splitListen(o.Listen)
+	if err != nil {
+		return nil, err
 	}
 	if port == 0 {
 		port = server.RANDOM_PORT
 	}
+	if strings.EqualFold(host, "localhost") {
+		host = "127.0.0.1"
+	}
+	opts := &server.Options{
+		ServerName:    o.Name,
+		Host:          host,
+		Port:          port,
+		JetStream:     true,
+		StoreDir:      o.StoreDir,
+		NoSigs:        true,
+		NoLog:         true,
+		Authorization: o.Secret,
+		// HTTP monitoring, cluster routes and leaf nodes stay off.
+	}
+	if o.TLSCert != "" {
+		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: o.TLSCert, KeyFile: o.TLSKey})
+		if err != nil {
+			return nil, fmt.Errorf("cluster: embedded NATS server's TLS (TLSCert %q, TLSKey %q): %w", o.TLSCert, o.TLSKey, err)
+		}
+		opts.TLS, opts.TLSCert, opts.TLSKey, opts.TLSConfig = true, o.TLSCert, o.TLSKey, tc
+		opts.TLSTimeout = server.TLS_TIMEOUT.Seconds()
+	}
 	e := &embedded{}
-	if storeDir == "" {
+	if opts.StoreDir == "" {
 		dir, err := os.MkdirTemp("", "facet-nats-")
 		if err != nil {
 			return nil, fmt.Errorf("cluster: JetStream store directory: %w", err)
 		}
-		storeDir, e.tempDir = dir, dir
+		opts.StoreDir, e.tempDir = dir, dir
 	}
-	srv, err := server.NewServer(&server.Options{
-		ServerName: name,
-		Host:       ip.String(),
-		Port:       port,
-		JetStream:  true,
-		StoreDir:   storeDir,
-		NoSigs:     true,
-		NoLog:      true,
-		// HTTP monitoring, cluster routes and leaf nodes stay off.
-	})
+	srv, err := server.NewServer(opts)
 	if err != nil {
 		e.cleanup()
 		return nil, fmt.Errorf("cluster: embedded NATS server: %w", err)
@@ -64,7 +82,7 @@ func startEmbedded(listen, storeDir, name string) (*embedded, error) {
 	if !srv.ReadyForConnections(10 * time.Second) {
 		srv.Shutdown()
 		e.cleanup()
-		return nil, fmt.Errorf("cluster: embedded NATS server on %s did not become ready within 10s", listen)
+		return nil, fmt.Errorf("cluster: embedded NATS server on %s did not become ready within 10s", o.Listen)
 	}
 	e.srv = srv
 	return e, nil

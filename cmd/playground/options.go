@@ -84,7 +84,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 // command line takes it, to fs's output.
 func printUsage(fs *flag.FlagSet) {
 	w := fs.Output()
-	fmt.Fprintf(w, "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR] [--web ADDR]\n                  [--cluster URL | --cluster-listen ADDR] [--node NAME]\n\n"+
+	fmt.Fprintf(w, "Usage: playground [--demo NAME] [--list] [--ssh ADDR [--ssh-authorized-keys FILE]] [--mcp] [--http ADDR] [--web ADDR]\n                  [--cluster URL | --cluster-listen ADDR] [--node NAME]\n                  [--cluster-secret-file FILE] [--cluster-tls-cert FILE --cluster-tls-key FILE | --cluster-tls-ca FILE]\n\n"+
 		"Runs Facet's demo apps in this terminal, over SSH, in browsers and for agents over MCP. With --http beside the\n"+
 		"terminal or --ssh, each human session is also an MCP session (live, ssh1, ssh2, ...). With --http\n"+
 		"and no terminal on stdin (a service, a container), it serves MCP over HTTP until SIGINT or SIGTERM.\n\n"+

@@ -86,17 +86,8 @@ func TestScreenshotsMatchAFreshDrawing(t *testing.T) {
 // session that reuses a stopped session's id, none kept once forgotten,
 // and none for a session that has stopped.
 func TestScreenshotsKeepOneDrawerPerRuntime(t *testing.T) {
-	ctx := context.Background()
 	var shots screenshots
-	start := func(id string) *tea.Session {
-		rt, err := tea.Start(ctx, &counter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(rt.Stop)
-		return &tea.Session{Runtime: rt, ID: id, App: "counter"}
-	}
-	a, b := start("demo"), start("demo")
+	a, b := startCounter(t, "demo"), startCounter(t, "demo")
 	first := shots.of(a)
 	if shots.of(a) != first {
 		t.Fatal("a session's second screenshot got a new drawer")
@@ -156,17 +147,8 @@ func TestScreenshotsOfOneSessionAtOnce(t *testing.T) {
 // least recently used session's drawer goes, and that session's next
 // screenshot gets a new one.
 func TestScreenshotsKeepAtMostTheirLimitOfDrawers(t *testing.T) {
-	ctx := context.Background()
 	shots := screenshots{max: 2}
-	start := func(id string) *tea.Session {
-		rt, err := tea.Start(ctx, &counter{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(rt.Stop)
-		return &tea.Session{Runtime: rt, ID: id, App: "counter"}
-	}
-	a, b, c := start("a"), start("b"), start("c")
+	a, b, c := startCounter(t, "a"), startCounter(t, "b"), startCounter(t, "c")
 	da := shots.of(a)
 	shots.of(b)
 	if shots.of(a) != da {
@@ -185,4 +167,15 @@ func TestScreenshotsKeepAtMostTheirLimitOfDrawers(t *testing.T) {
 	if shots.of(b) == nil || len(shots.bySession) != 2 {
 		t.Fatalf("b's next screenshot: %d drawers kept, want 2", len(shots.bySession))
 	}
+}
+
+// startCounter starts a counter as session id, stopped when the test ends.
+func startCounter(t *testing.T, id string) *tea.Session {
+	t.Helper()
+	rt, err := tea.Start(context.Background(), &counter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rt.Stop)
+	return &tea.Session{Runtime: rt, ID: id, App: "counter"}
 }

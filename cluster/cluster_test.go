@@ -93,24 +93,10 @@ func TestANodeKilledMidCallAnswersStaleWithinTheTimeout(t *testing.T) {
 	c.start(t, "doomed")
 	seen(t, b, "doomed")
 
-	type outcome struct {
-		err  error
-		took time.Duration
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		start := time.Now()
-		_, err := b.Do(context.Background(), Request{Session: "doomed", Kind: KindCall, Name: "hang"})
-		done <- outcome{err, time.Since(start)}
-	}()
-	select {
-	case <-c.entered:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the call never reached node c")
-	}
+	done := callHanging(t, b, c, "doomed")
 	c.kill()
 
-	var out outcome
+	var out callOutcome
 	select {
 	case out = <-done:
 	case <-time.After(testTimeout + 2*time.Second):
@@ -291,21 +277,7 @@ func TestACallInFlightWhenTheServerDiesAnswersStaleAtOnce(t *testing.T) {
 	a, b, c := threeNodes(t)
 	c.start(t, "c1")
 	seen(t, b, "c1")
-	type outcome struct {
-		err  error
-		took time.Duration
-	}
-	done := make(chan outcome, 1)
-	go func() {
-		start := time.Now()
-		_, err := b.Do(context.Background(), Request{Session: "c1", Kind: KindCall, Name: "hang"})
-		done <- outcome{err, time.Since(start)}
-	}()
-	select {
-	case <-c.entered:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the call never reached node c")
-	}
+	done := callHanging(t, b, c, "c1")
 	killed := time.Now()
 	a.kill() // a runs the server: b and c lose it
 	out := <-done
@@ -315,4 +287,29 @@ func TestACallInFlightWhenTheServerDiesAnswersStaleAtOnce(t *testing.T) {
 	if after := time.Since(killed); after > testTimeout/2 {
 		t.Errorf("the call answered %v after the server died (%v in all): it waited for the timeout %v", after, out.took, testTimeout)
 	}
+}
+
+// callOutcome is how a call ended, and how long it took.
+type callOutcome struct {
+	err  error
+	took time.Duration
+}
+
+// callHanging calls, from node from, the hanging tool of session on node
+// at, and returns once the call has reached at: the channel gets how it
+// ends.
+func callHanging(t *testing.T, from, at *member, session string) <-chan callOutcome {
+	t.Helper()
+	done := make(chan callOutcome, 1)
+	go func() {
+		start := time.Now()
+		_, err := from.Do(context.Background(), Request{Session: session, Kind: KindCall, Name: "hang"})
+		done <- callOutcome{err, time.Since(start)}
+	}()
+	select {
+	case <-at.entered:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the call never reached node %s", at.Name())
+	}
+	return done
 }

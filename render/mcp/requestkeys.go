@@ -212,18 +212,8 @@ func (s *keyScanner) value(depth int) bool {
 			if !s.value(depth + 1) {
 				return false
 			}
-			s.space()
-			if s.i >= len(s.b) {
-				return false
-			}
-			switch s.b[s.i] {
-			case ',':
-				s.i++
-			case ']':
-				s.i++
-				return true
-			default:
-				return false
+			if more, ok := s.separator(']'); !more {
+				return ok
 			}
 		}
 	case '"':
@@ -277,20 +267,29 @@ func (s *keyScanner) object(depth int) bool {
 		if !s.value(depth + 1) {
 			return false
 		}
-		s.space()
-		if s.i >= len(s.b) {
-			return false
-		}
-		switch s.b[s.i] {
-		case ',':
-			s.i++
-		case '}':
-			s.i++
-			return true
-		default:
-			return false
+		if more, ok := s.separator('}'); !more {
+			return ok
 		}
 	}
+}
+
+// separator reads what follows a member of an array or object: a comma
+// (more follows) or the closing byte end (the container is read, ok).
+// Anything else, or the end of the input, is not JSON.
+func (s *keyScanner) separator(end byte) (more, ok bool) {
+	s.space()
+	if s.i >= len(s.b) {
+		return false, false
+	}
+	switch s.b[s.i] {
+	case ',':
+		s.i++
+		return true, true
+	case end:
+		s.i++
+		return false, true
+	}
+	return false, false
 }
 
 // str reads a string from its opening quote and returns its bytes within

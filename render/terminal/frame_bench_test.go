@@ -85,11 +85,7 @@ func BenchmarkSnapshotFlush(b *testing.B) {
 		b.Run(way.name, func(b *testing.B) {
 			a := newBenchAdapter()
 			buf := uv.NewScreenBuffer(80, 24)
-			scr := uv.NewTerminalRenderer(io.Discard, []string{"TERM=xterm-256color"})
-			scr.SetFullscreen(true)
-			scr.SetRelativeCursor(false)
-			scr.SetScrollOptim(true)
-			scr.Resize(80, 24)
+			scr := newBenchRenderer(io.Discard)
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {
@@ -143,4 +139,15 @@ func BenchmarkBrowserCounterFrame(b *testing.B) {
 		a.relayout()
 		i++
 	}
+}
+
+// newBenchRenderer is Bubble Tea's cell renderer as a full-screen 80x24
+// program sets it up, writing to w.
+func newBenchRenderer(w io.Writer) *uv.TerminalRenderer {
+	scr := uv.NewTerminalRenderer(w, []string{"TERM=xterm-256color"})
+	scr.SetFullscreen(true)
+	scr.SetRelativeCursor(false)
+	scr.SetScrollOptim(true)
+	scr.Resize(80, 24)
+	return scr
 }

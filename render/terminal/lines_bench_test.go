@@ -36,12 +36,8 @@ func BenchmarkFrameOutput(b *testing.B) {
 	b.Run("bubbletea", func(b *testing.B) {
 		var out countingWriter
 		buf := uv.NewScreenBuffer(80, 24)
-		scr := uv.NewTerminalRenderer(&out, []string{"TERM=xterm-256color"})
+		scr := newBenchRenderer(&out)
 		scr.SetColorProfile(colorprofile.ANSI256)
-		scr.SetFullscreen(true)
-		scr.SetRelativeCursor(false)
-		scr.SetScrollOptim(true)
-		scr.Resize(80, 24)
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {

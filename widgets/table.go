@@ -192,11 +192,11 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	sel := t.selected()
 
 	var b strings.Builder
-	line := func(style lineStyle, text string) {
+	line := func(styled string) {
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(style.render(text, ctx.Width))
+		b.WriteString(styled)
 	}
 	// Every line is laid out to lineW cells, so padding needs no measuring.
 	lineW := tableMarkerWidth
@@ -222,24 +222,26 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	b.WriteString(renderRuns(header, fill(t.headerText(spans)), ctx.Width))
 
 	if len(t.Rows) == 0 && rows > 0 {
-		line(newLineStyle(th.Muted), Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width))
+		line(renderLine(th.Muted, Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width), ctx.Width))
 	}
-	// Every row but the selected one is drawn in one style: learnt once.
-	rest := th.Normal
+	// Every row but the selected one is drawn in one style. Learning it
+	// costs two lipgloss renders, so it pays from three rows on.
+	rest := lineStyle{style: th.Normal}
 	if t.Disabled {
-		rest = th.Disabled
+		rest.style = th.Disabled
 	}
-	restStyle := newLineStyle(rest)
+	if end-start > 2 {
+		rest = newLineStyle(rest.style)
+	}
 	for i := start; i < end; i++ {
-		marker, style := "  ", restStyle
 		switch {
-		case t.Disabled:
-		case i == sel && ctx.Focused:
-			marker, style = tableCursor, newLineStyle(th.Selected)
-		case i == sel:
-			marker, style = tableCursor, newLineStyle(th.SelectedDim)
+		case t.Disabled || i != sel:
+			line(rest.render(fill("  "+t.rowText(t.Rows[i], spans)), ctx.Width))
+		case ctx.Focused:
+			line(renderLine(th.Selected, fill(tableCursor+t.rowText(t.Rows[i], spans)), ctx.Width))
+		default:
+			line(renderLine(th.SelectedDim, fill(tableCursor+t.rowText(t.Rows[i], spans)), ctx.Width))
 		}
-		line(style, fill(marker+t.rowText(t.Rows[i], spans)))
 	}
 	return b.String()
 }

@@ -219,7 +219,8 @@ func reqSubject(node string) string  { return "facet.node." + node + ".req" }
 func pingSubject(node string) string { return "facet.node." + node + ".ping" }
 
 // serve answers the requests other nodes forward to this node, each on
-// its own goroutine, within the call timeout.
+// its own goroutine, within the call timeout. It returns once the server
+// has its subscriptions.
 func (n *Node) serve() error {
 	if _, err := n.nc.Subscribe(pingSubject(n.opts.Name), func(m *nats.Msg) { _ = m.Respond(nil) }); err != nil {
 		return fmt.Errorf("cluster: answer pings: %w", err)
@@ -238,6 +239,11 @@ func (n *Node) serve() error {
 		}()
 	})
 	if err != nil {
+		return fmt.Errorf("cluster: answer requests: %w", err)
+	}
+	// The server has both subscriptions before Join returns: a request
+	// made at once must not find nobody answering.
+	if err := n.nc.FlushTimeout(n.opts.CallTimeout); err != nil {
 		return fmt.Errorf("cluster: answer requests: %w", err)
 	}
 	return nil

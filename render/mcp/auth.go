@@ -57,7 +57,10 @@ const (
 
 // AuthContext holds only facts the server derived itself: nothing a client
 // asserts goes in it. ConnectionID is "default" for stdio; over HTTP it is
-// the server-issued session id, which names a connection, not a person.
+// a key of the server-issued session id ("conn-" and 16 hex digits), which
+// names a connection, not a person. The session id itself is the client's
+// credential and appears nowhere: not here, not in presence, ownership,
+// answers, resources, the cluster directory or logs.
 type AuthContext struct {
 	ConnectionID string
 	Transport    string

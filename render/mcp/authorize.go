@@ -25,18 +25,19 @@ const (
 )
 
 // authContext derives the caller's AuthContext from what the server knows:
-// the transport it served the connection on and the session id it issued.
+// the transport it served the connection on and the key of the session id
+// it issued (never the id itself: see connectionKey).
 func authContext(ctx context.Context) AuthContext {
 	if ac, ok := principalOf(ctx); ok {
 		return ac // an agent's connection (ConnectAs)
 	}
-	ac := AuthContext{ConnectionID: "default", Transport: TransportUnknown}
+	ac := AuthContext{ConnectionID: defaultConnection, Transport: TransportUnknown}
 	if t, ok := ctx.Value(transportKey{}).(string); ok {
 		ac.Transport = t
 	}
 	if ac.Transport != TransportStdio {
 		if cs := server.ClientSessionFromContext(ctx); cs != nil && cs.SessionID() != "" {
-			ac.ConnectionID = cs.SessionID()
+			ac.ConnectionID = connectionKey(cs.SessionID())
 		}
 	}
 	return ac

@@ -113,7 +113,7 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	h := s.opts.HTTP
 	ttl := h.SessionTTL
 	ids := transport.NewHTTPSessions(2*ttl, nil, s.connectionEnded)
-	ids.OnQuiet(h.AgentIdle, s.detachConnection)
+	ids.OnQuiet(h.AgentIdle, func(id string) { s.detachConnection(connectionKey(id)) })
 	// Notifications the server initiates (resources/updated,
 	// list_changed) reach a streamable-HTTP client on its GET event
 	// stream as they happen, when it holds one open; one with no GET
@@ -129,7 +129,7 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
 			return withTransport(ctx, TransportHTTP)
 		}),
-		server.WithStreamableHTTPLogger(s.opts.Logger),
+		server.WithStreamableHTTPLogger(withKeyedSessionIDs(s.opts.Logger)),
 	)
 	sse := server.NewSSEServer(s.sdk,
 		server.WithSSEEndpoint("/sse"),

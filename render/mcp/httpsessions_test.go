@@ -47,7 +47,7 @@ func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
 		t.Fatalf("click: %d %s", code, body)
 	}
 	sess, _ := srv.Sessions().Get("hs")
-	if agents := sess.Snapshot().Presence.Agents; len(agents) != 1 || agents[0] != agentName(id) {
+	if agents := sess.Snapshot().Presence.Agents; len(agents) != 1 || agents[0] != agentName(connectionKey(id)) {
 		t.Fatalf("agents after a call: %v", agents)
 	}
 

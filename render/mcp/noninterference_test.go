@@ -137,6 +137,7 @@ func agentSteps() *rapid.Generator[agentStep] {
 var noise = []*regexp.Regexp{
 	regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`),
 	regexp.MustCompile(`inprocess-\d+`),
+	regexp.MustCompile(`conn-[0-9a-f]{16}`), // the key of that id
 }
 
 func denoise(s string) string {

@@ -122,7 +122,7 @@ func (o *outbox) logDrop(log *slog.Logger, c *outboxClient, id string, key outbo
 		c.unsaid++
 		return
 	}
-	args := []any{"client", id, "method", key.method}
+	args := []any{"client", connectionKey(id), "method", key.method}
 	if key.uri != "" {
 		args = append(args, "uri", key.uri)
 	}

@@ -181,7 +181,7 @@ func TestAFullQueueEndsWithTheNewest(t *testing.T) {
 			if n := o.pendingCount(c.id); n != 0 {
 				t.Errorf("%d still pending after the client read everything", n)
 			}
-			if len(tc.want) > 0 && (!strings.Contains(logs.String(), "client=c1") || strings.Count(logs.String(), "\n") != 1) {
+			if len(tc.want) > 0 && (!strings.Contains(logs.String(), "client="+connectionKey("c1")) || strings.Count(logs.String(), "\n") != 1) {
 				t.Errorf("want one line naming the client for the drops (rate-limited), got:\n%s", logs.String())
 			}
 			if len(tc.want) > 0 && tc.want[0].uri != "" && !strings.Contains(logs.String(), "uri="+tc.want[0].uri) {

@@ -236,12 +236,13 @@ func (s *Server) connectionEnded(id string) {
 	if id == "" {
 		return
 	}
-	s.notes.forget(id, "")
+	key := connectionKey(id)
+	s.notes.forget(key, "")
 	s.res.dropClient(id)
-	s.remoteConnectionEnded(id)
-	s.detachConnection(id)
-	s.stopOrphans(id)
-	s.ext.connectionEnded(id)
+	s.remoteConnectionEnded(key)
+	s.detachConnection(key)
+	s.stopOrphans(key)
+	s.ext.connectionEnded(key)
 }
 
 // stopOrphans stops the sessions connection id started and did not share:

@@ -152,7 +152,7 @@ func TestAClientThatDoesNotReadIsToldTheNewestVersion(t *testing.T) {
 	if _, patch := last["patch"]; patch {
 		t.Errorf("the newest version came with a patch, though the client missed versions before it: %v", last)
 	}
-	if got := logs.String(); !strings.Contains(got, "client="+id) || !strings.Contains(got, "uri="+uri) || strings.Count(got, "queue is full") != 1 {
+	if got := logs.String(); !strings.Contains(got, "client="+connectionKey(id)) || !strings.Contains(got, "uri="+uri) || strings.Count(got, "queue is full") != 1 {
 		t.Errorf("want one log line naming the client and the uri, got:\n%s", got)
 	}
 }

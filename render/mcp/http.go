@@ -126,6 +126,9 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 		server.WithStreamableHTTPProtocolVersions(sessionVersions()...),
 		server.WithSessionIdleTTL(ttl),
 		server.WithSessionIdManager(ids),
+		// The store keeps each client's newest events for resuming, and
+		// makes mcp-go deliver a POST's notifications (see RecentEvents).
+		server.WithEventStore(transport.NewRecentEvents(0, 0)),
 		server.WithHTTPContextFunc(func(ctx context.Context, _ *http.Request) context.Context {
 			return withTransport(ctx, TransportHTTP)
 		}),

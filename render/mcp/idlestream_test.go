@@ -75,6 +75,17 @@ func waitInitialized(t *testing.T, srv *Server, n int) {
 	}
 }
 
+// observed waits until the server has observed uri at a version after
+// since: the notification of it is then queued for every subscriber.
+func observed(t *testing.T, srv *Server, uri string, since uint64) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); resourceVersion(srv, uri) <= since; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the server never observed %s after version %d", uri, since)
+		}
+	}
+}
+
 func subscribeHTTP(t *testing.T, c httpClient, id, uri string) {
 	t.Helper()
 	if code, _, body := c.send("POST", id, `{"jsonrpc":"2.0","id":3,"method":"resources/subscribe","params":{"uri":"`+uri+`"}}`); code != http.StatusOK || !strings.Contains(body, `"result":{}`) {
@@ -185,6 +196,10 @@ func TestEveryTransportTellsASubscriberOfAChange(t *testing.T) {
 			uri := ModelURI("w", "count")
 			events, after := tc.connect(t, srv, c, uri)
 			before := click(t, srv, "w", uri)
+			// The session's resource watcher observes the change after
+			// Dispatch returns; a client with no GET stream is told on
+			// the first response after that, so the request waits for it.
+			observed(t, srv, uri, before)
 			after()
 			took := updateOf(t, events, uri, before, 5*time.Second)
 			t.Logf("told %v after the update", took)

@@ -20,7 +20,9 @@
 //     runtime and turns each snapshot into a Patch. It knows no transport.
 //   - Server: HTTP (the page and its embedded assets) and a WebSocket per
 //     tab, behind the same Host and Origin checks as the MCP renderer's
-//     HTTP transport.
+//     HTTP transport. A tab's WebSocket is opened only from the page's own
+//     origin or one of Options.AllowedOrigins, never from another page on
+//     loopback.
 //
 // The JavaScript mirrors the split: facet.js draws patches and reports
 // events through an abstract transport ({send, onMessage}); ws.js is the

@@ -35,8 +35,9 @@ type Options struct {
 	// needs at least one.
 	AllowedHosts []string
 	// AllowedOrigins are browser origins (scheme://host[:port]) accepted
-	// besides loopback ones (when serving loopback) and the page's own
-	// (http://<an allowed Host>).
+	// besides the page's own (http://<an allowed Host>). A tab's WebSocket
+	// is opened only from the page's own origin and these; other requests
+	// also accept loopback origins when serving loopback.
 	AllowedOrigins []string
 	// NoAgents says no agent can reach these sessions: the page shows no
 	// agent status or detach control.

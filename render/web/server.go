@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -156,14 +158,18 @@ func (s *Server) startSession(ctx context.Context) (*tea.Session, error) {
 // publishes is pushed as a patch. The session stops when the page goes,
 // and the page is told when the session ends first.
 func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
+	if origin := r.Header.Get("Origin"); origin != "" && !s.socketOrigin(origin, r.Host) {
+		http.Error(w, fmt.Sprintf("facet: Origin %q may not open a tab: only pages this server served (%s) and the allowed origins may", origin, r.Host), http.StatusForbidden)
+		return
+	}
 	if s.running.Add(1) > int64(s.opts.MaxTabs) {
 		s.running.Add(-1)
 		http.Error(w, fmt.Sprintf("facet: %d tabs are open, the most this server runs at once; close one and reload", s.opts.MaxTabs), http.StatusServiceUnavailable)
 		return
 	}
 	defer s.running.Add(-1)
-	// The guard has checked Origin by the server's rules, which also admit
-	// configured origins the library's same-origin check would refuse.
+	// socketOrigin has checked Origin, admitting configured origins the
+	// library's same-origin check would refuse.
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		s.opts.Logger.Warn("web: websocket refused", "err", err)
@@ -258,4 +264,20 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// socketOrigin reports whether a page from origin may open a tab on the
+// server it reached as host: the page's own origin (http or https, since a
+// proxy in front may terminate TLS, with host and port equal to host), or
+// one of Options.AllowedOrigins. Other pages on loopback, which the HTTP
+// guard admits, may not: any local web server's page could otherwise drive
+// a session. A request without an Origin is not from a browser page and is
+// not checked.
+func (s *Server) socketOrigin(origin, host string) bool {
+	if slices.Contains(s.opts.AllowedOrigins, origin) {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && strings.EqualFold(u.Host, host) &&
+		u.User == nil && u.Path == "" && u.RawQuery == ""
 }

@@ -45,6 +45,13 @@ type Options struct {
 	// MaxTabs caps the tabs open at once (DefaultMaxTabs when 0); a tab
 	// past it is refused with a page that says so.
 	MaxTabs int
+	// MaxTabsPerSource caps the tabs one source holds at once: one IP
+	// address, or one IPv6 /64 (half of MaxTabs, at least 1, when 0; at
+	// most MaxTabs). When every tab is taken, a newcomer closes the least
+	// recently active tab of the source holding the most, if that source
+	// holds more than the newcomer would. Behind a reverse proxy every tab
+	// comes from the proxy's address.
+	MaxTabsPerSource int
 	// Theme colours the page (widgets.DefaultTheme() when nil).
 	Theme *widgets.Theme
 	// Logger logs refused requests and failed tabs (discarded when nil).
@@ -72,6 +79,12 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.MaxTabs == 0 {
 		o.MaxTabs = DefaultMaxTabs
+	}
+	if o.MaxTabsPerSource < 0 || o.MaxTabsPerSource > o.MaxTabs {
+		return o, &ConfigError{Option: "MaxTabsPerSource", Reason: fmt.Sprintf("%d: must be 0 (the default, half of MaxTabs) to MaxTabs (%d)", o.MaxTabsPerSource, o.MaxTabs)}
+	}
+	if o.MaxTabsPerSource == 0 {
+		o.MaxTabsPerSource = max(1, o.MaxTabs/2)
 	}
 	if o.SessionPrefix == "" {
 		o.SessionPrefix = "web"

@@ -31,10 +31,10 @@ const contentSecurity = "default-src 'none'; script-src 'self'; style-src 'self'
 // Server serves apps to browsers: the page at /, its assets under
 // /assets/, and a WebSocket per tab at /ws, each tab its own session.
 type Server struct {
-	opts    Options
-	theme   string // the theme's CSS
-	nextID  atomic.Int64
-	running atomic.Int64
+	opts   Options
+	theme  string // the theme's CSS
+	nextID atomic.Int64
+	tabs   *tabLimit
 }
 
 // New checks opts and returns a Server. A configuration that cannot work is
@@ -44,7 +44,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{opts: o, theme: ThemeCSS(o.Theme)}, nil
+	return &Server{opts: o, theme: ThemeCSS(o.Theme), tabs: newTabLimit(o.MaxTabs, o.MaxTabsPerSource)}, nil
 }
 
 // Sessions returns the registry the server's tabs join.
@@ -156,18 +156,21 @@ func (s *Server) startSession(ctx context.Context) (*tea.Session, error) {
 // serveTab runs one tab: a session for as long as the WebSocket is open.
 // Events from the page apply in order; every snapshot the session
 // publishes is pushed as a patch. The session stops when the page goes,
-// and the page is told when the session ends first.
+// and the page is told when the session ends first. A tab past the tab
+// limit (see Options.MaxTabsPerSource) is refused, and one evicted to make
+// room is closed.
 func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 	if origin := r.Header.Get("Origin"); origin != "" && !s.socketOrigin(origin, r.Host) {
 		http.Error(w, fmt.Sprintf("facet: Origin %q may not open a tab: only pages this server served (%s) and the allowed origins may", origin, r.Host), http.StatusForbidden)
 		return
 	}
-	if s.running.Add(1) > int64(s.opts.MaxTabs) {
-		s.running.Add(-1)
-		http.Error(w, fmt.Sprintf("facet: %d tabs are open, the most this server runs at once; close one and reload", s.opts.MaxTabs), http.StatusServiceUnavailable)
+	held, err := s.tabs.admit(sourceOf(r.RemoteAddr))
+	if err != nil {
+		s.opts.Logger.Debug("web: tab refused", "remote", r.RemoteAddr, "err", err)
+		http.Error(w, err.Error(), http.StatusServiceUnavailable)
 		return
 	}
-	defer s.running.Add(-1)
+	defer held.release()
 	// socketOrigin has checked Origin, admitting configured origins the
 	// library's same-origin check would refuse.
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
@@ -205,6 +208,7 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
+			held.touch()
 			if err := json.Unmarshal(data, &r.ev); err != nil {
 				r.err = fmt.Errorf("an event the page sent is not JSON: %w", err)
 			}
@@ -234,6 +238,9 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case <-ctx.Done():
+			return
+		case <-held.evicted:
+			c.Close(websocket.StatusTryAgainLater, "closed to make room for another visitor: reload to open it again")
 			return
 		case snap, ok := <-snaps:
 			if !ok {

@@ -91,3 +91,57 @@ func TestTabSocketAcceptsOnlyThePagesOwnOriginAndAllowedOnes(t *testing.T) {
 		})
 	}
 }
+
+func TestOneSourceHoldsAtMostItsShareOfTheTabs(t *testing.T) {
+	s := serve(t, web.Options{App: "playground", MaxTabs: 4, MaxTabsPerSource: 2})
+	tabAs(t, s.URL, "127.0.0.1")
+	tabAs(t, s.URL, "127.0.0.1")
+	_, resp, err := dialAs(t, s.URL, "127.0.0.1", "")
+	if err == nil {
+		t.Fatal("127.0.0.1 opened a third tab past its share of 2")
+	}
+	if resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("a third tab from 127.0.0.1: %v (%v), want 503", err, resp)
+	}
+	// Another source still gets in, up to its own share.
+	tabAs(t, s.URL, "127.0.0.2")
+	tabAs(t, s.URL, "127.0.0.2")
+	if n := len(s.Sessions.List()); n != 4 {
+		t.Fatalf("%d sessions running, want 4", n)
+	}
+}
+
+func TestANewcomerClosesTheIdlestTabOfTheBiggestHolder(t *testing.T) {
+	s := serve(t, web.Options{App: "playground", MaxTabs: 3, MaxTabsPerSource: 2})
+	busy := tabAs(t, s.URL, "127.0.0.1")
+	idlest := tabAs(t, s.URL, "127.0.0.1")
+	busy.key("down") // the older tab is now the more recently active
+	other := tabAs(t, s.URL, "127.0.0.2")
+
+	// Every tab is taken, and 127.0.0.1 holds the most: a third source
+	// gets in by closing 127.0.0.1's idlest tab.
+	tabAs(t, s.URL, "127.0.0.3")
+	ctx, cancel := context.WithTimeout(context.Background(), patient)
+	defer cancel()
+	for {
+		_, data, err := idlest.conn.Read(ctx)
+		if err == nil {
+			continue // a patch pushed before the close
+		}
+		if websocket.CloseStatus(err) != websocket.StatusTryAgainLater || !strings.Contains(err.Error(), "make room") {
+			t.Fatalf("the idlest tab ended with %v (last message %q), want a close that says it made room", err, data)
+		}
+		break
+	}
+	for _, c := range []*client{busy, other} {
+		if p := c.key("down"); p.T != "patch" {
+			t.Fatalf("a tab that was not the idlest stopped answering: %+v", p)
+		}
+	}
+	// The holder of one tab is not closed to make room for a source that
+	// would then hold as many: the server is full.
+	_, resp, err := dialAs(t, s.URL, "127.0.0.4", "")
+	if err == nil || resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("a fourth source when each holds one tab: %v (%v), want 503", err, resp)
+	}
+}

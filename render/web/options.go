@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -14,6 +15,10 @@ const DefaultAddr = "127.0.0.1:8809"
 // DefaultMaxTabs is how many tabs (sessions) a server runs at once unless
 // Options.MaxTabs says otherwise.
 const DefaultMaxTabs = 32
+
+// DefaultIdleTimeout is how long a tab's WebSocket stays open with no
+// message from its page unless Options.IdleTimeout says otherwise.
+const DefaultIdleTimeout = time.Minute
 
 // Options configure a Server.
 type Options struct {
@@ -52,6 +57,12 @@ type Options struct {
 	// holds more than the newcomer would. Behind a reverse proxy every tab
 	// comes from the proxy's address.
 	MaxTabsPerSource int
+	// IdleTimeout closes a tab whose page has sent nothing for this long
+	// (DefaultIdleTimeout when 0), and with it the tab's session. The
+	// server asks every IdleTimeout/3 and a live page answers, however
+	// quiet the person, so only a page that has gone, or a client that
+	// holds a socket without reading it, is closed.
+	IdleTimeout time.Duration
 	// Theme colours the page (widgets.DefaultTheme() when nil).
 	Theme *widgets.Theme
 	// Logger logs refused requests and failed tabs (discarded when nil).
@@ -85,6 +96,12 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.MaxTabsPerSource == 0 {
 		o.MaxTabsPerSource = max(1, o.MaxTabs/2)
+	}
+	if o.IdleTimeout < 0 {
+		return o, &ConfigError{Option: "IdleTimeout", Reason: fmt.Sprintf("%v: must be 0 (the default, %v) or more", o.IdleTimeout, DefaultIdleTimeout)}
+	}
+	if o.IdleTimeout == 0 {
+		o.IdleTimeout = DefaultIdleTimeout
 	}
 	if o.SessionPrefix == "" {
 		o.SessionPrefix = "web"

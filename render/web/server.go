@@ -153,12 +153,18 @@ func (s *Server) startSession(ctx context.Context) (*tea.Session, error) {
 	}
 }
 
+// beat is the message the server sends every IdleTimeout/3 and a live page
+// sends back: the page's heartbeat, which browsers' WebSockets cannot send
+// as a ping. It is not an Event; the Tab never sees it.
+const beat = `{"t":"beat"}`
+
 // serveTab runs one tab: a session for as long as the WebSocket is open.
 // Events from the page apply in order; every snapshot the session
 // publishes is pushed as a patch. The session stops when the page goes,
 // and the page is told when the session ends first. A tab past the tab
-// limit (see Options.MaxTabsPerSource) is refused, and one evicted to make
-// room is closed.
+// limit (see Options.MaxTabsPerSource) is refused, one evicted to make
+// room is closed, and so is one whose page has sent nothing, not even a
+// beat, for Options.IdleTimeout.
 func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 	if origin := r.Header.Get("Origin"); origin != "" && !s.socketOrigin(origin, r.Host) {
 		http.Error(w, fmt.Sprintf("facet: Origin %q may not open a tab: only pages this server served (%s) and the allowed origins may", origin, r.Host), http.StatusForbidden)
@@ -211,6 +217,8 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 			held.touch()
 			if err := json.Unmarshal(data, &r.ev); err != nil {
 				r.err = fmt.Errorf("an event the page sent is not JSON: %w", err)
+			} else if r.ev.T == "beat" {
+				continue
 			}
 			select {
 			case events <- r:
@@ -220,11 +228,14 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
-	send := func(p Patch) bool {
-		data, _ := json.Marshal(p) // strings, ints and Ops: always encodable
+	write := func(data []byte) bool {
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 		defer wcancel()
 		return c.Write(wctx, websocket.MessageText, data) == nil
+	}
+	send := func(p Patch) bool {
+		data, _ := json.Marshal(p) // strings, ints and Ops: always encodable
+		return write(data)
 	}
 	// end tells the page that the session is over (the app quit, or
 	// someone stopped it), and closes.
@@ -235,10 +246,20 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 	if p, ok := tab.Render(sess.Snapshot()); ok && !send(p) {
 		return
 	}
+	beats := time.NewTicker(max(s.opts.IdleTimeout/3, time.Millisecond))
+	defer beats.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-beats.C:
+			if held.idle() >= s.opts.IdleTimeout {
+				c.Close(websocket.StatusPolicyViolation, fmt.Sprintf("the page sent nothing for %v: reload to open it again", s.opts.IdleTimeout))
+				return
+			}
+			if !write([]byte(beat)) {
+				return
+			}
 		case <-held.evicted:
 			c.Close(websocket.StatusTryAgainLater, "closed to make room for another visitor: reload to open it again")
 			return

@@ -2,10 +2,12 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"net"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/coder/websocket"
 
@@ -143,5 +145,94 @@ func TestANewcomerClosesTheIdlestTabOfTheBiggestHolder(t *testing.T) {
 	_, resp, err := dialAs(t, s.URL, "127.0.0.4", "")
 	if err == nil || resp == nil || resp.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("a fourth source when each holds one tab: %v (%v), want 503", err, resp)
+	}
+}
+
+// beating answers the server's heartbeat on c's connection, as the page
+// does, until the connection closes. It counts the beats it answered on
+// beats and passes every other message on to others.
+func beating(c *client) (beats <-chan int, others <-chan web.Patch) {
+	b, o := make(chan int, 1024), make(chan web.Patch, 64)
+	go func() {
+		defer close(o)
+		for n := 1; ; {
+			_, data, err := c.conn.Read(context.Background())
+			if err != nil {
+				return
+			}
+			var p web.Patch
+			if json.Unmarshal(data, &p) != nil {
+				return
+			}
+			if p.T != "beat" {
+				o <- p
+				continue
+			}
+			if c.conn.Write(context.Background(), websocket.MessageText, data) != nil {
+				return
+			}
+			b <- n
+			n++
+		}
+	}()
+	return b, o
+}
+
+func TestIdleTabsAreClosedAndTabsThatAnswerTheHeartbeatStay(t *testing.T) {
+	const idle = 600 * time.Millisecond
+	s := serve(t, web.Options{App: "playground", IdleTimeout: idle})
+	live := dial(t, s.URL)
+	beats, others := beating(live)
+	opened := time.Now()
+	silent := dial(t, s.URL)
+
+	// The silent tab reads the beats but never answers: it is closed once
+	// it has sent nothing for the timeout, and its session stops.
+	ctx, cancel := context.WithTimeout(context.Background(), patient)
+	defer cancel()
+	for {
+		_, data, err := silent.conn.Read(ctx)
+		if err == nil {
+			if !strings.Contains(string(data), `"beat"`) {
+				t.Fatalf("the silent tab was sent %s, want only beats", data)
+			}
+			continue
+		}
+		if websocket.CloseStatus(err) != websocket.StatusPolicyViolation || !strings.Contains(err.Error(), "sent nothing") {
+			t.Fatalf("the silent tab ended with %v, want a close that says it was idle", err)
+		}
+		break
+	}
+	if d := time.Since(opened); d < idle {
+		t.Fatalf("the silent tab was closed %v after it opened, before the %v timeout", d, idle)
+	}
+	until(t, "the silent tab's session stops", func() error {
+		if _, ok := s.Sessions.Get(silent.session); ok {
+			return errNotYet
+		}
+		return nil
+	})
+
+	// The live tab answered every beat and nothing else for more than
+	// twice the timeout (beats come every third of it), and still works.
+	deadline := time.After(patient)
+	for n := 0; n < 7; {
+		select {
+		case n = <-beats:
+		case <-deadline:
+			t.Fatal("the live tab was sent fewer than 7 beats")
+		}
+	}
+	live.send(web.Event{T: "key", Key: "down"})
+	select {
+	case p, ok := <-others:
+		if !ok || p.T != "patch" {
+			t.Fatalf("the live tab after the beats: %+v (open: %v), want a patch", p, ok)
+		}
+	case <-deadline:
+		t.Fatal("the live tab did not answer a key after the beats")
+	}
+	if _, ok := s.Sessions.Get(live.session); !ok {
+		t.Fatalf("the live tab's session %s stopped", live.session)
 	}
 }

@@ -20,7 +20,13 @@
 //     runtime and turns each snapshot into a Patch. It knows no transport.
 //   - Server: HTTP (the page and its embedded assets) and a WebSocket per
 //     tab, behind the same Host and Origin checks as the MCP renderer's
-//     HTTP transport.
+//     HTTP transport. A tab's WebSocket is opened only from the page's own
+//     origin or one of Options.AllowedOrigins, never from another page on
+//     loopback. One source (an IP address, an IPv6 /64) holds at most its
+//     share of the tabs (Options.MaxTabsPerSource), a newcomer to a full
+//     server closes the idlest tab of the source holding the most, and a
+//     tab whose page has not answered the server's heartbeat for
+//     Options.IdleTimeout is closed.
 //
 // The JavaScript mirrors the split: facet.js draws patches and reports
 // events through an abstract transport ({send, onMessage}); ws.js is the

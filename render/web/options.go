@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -14,6 +15,10 @@ const DefaultAddr = "127.0.0.1:8809"
 // DefaultMaxTabs is how many tabs (sessions) a server runs at once unless
 // Options.MaxTabs says otherwise.
 const DefaultMaxTabs = 32
+
+// DefaultIdleTimeout is how long a tab's WebSocket stays open with no
+// message from its page unless Options.IdleTimeout says otherwise.
+const DefaultIdleTimeout = time.Minute
 
 // Options configure a Server.
 type Options struct {
@@ -35,8 +40,9 @@ type Options struct {
 	// needs at least one.
 	AllowedHosts []string
 	// AllowedOrigins are browser origins (scheme://host[:port]) accepted
-	// besides loopback ones (when serving loopback) and the page's own
-	// (http://<an allowed Host>).
+	// besides the page's own (http://<an allowed Host>). A tab's WebSocket
+	// is opened only from the page's own origin and these; other requests
+	// also accept loopback origins when serving loopback.
 	AllowedOrigins []string
 	// NoAgents says no agent can reach these sessions: the page shows no
 	// agent status or detach control.
@@ -44,6 +50,19 @@ type Options struct {
 	// MaxTabs caps the tabs open at once (DefaultMaxTabs when 0); a tab
 	// past it is refused with a page that says so.
 	MaxTabs int
+	// MaxTabsPerSource caps the tabs one source holds at once: one IP
+	// address, or one IPv6 /64 (half of MaxTabs, at least 1, when 0; at
+	// most MaxTabs). When every tab is taken, a newcomer closes the least
+	// recently active tab of the source holding the most, if that source
+	// holds more than the newcomer would. Behind a reverse proxy every tab
+	// comes from the proxy's address.
+	MaxTabsPerSource int
+	// IdleTimeout closes a tab whose page has sent nothing for this long
+	// (DefaultIdleTimeout when 0), and with it the tab's session. The
+	// server asks every IdleTimeout/3 and a live page answers, however
+	// quiet the person, so only a page that has gone, or a client that
+	// holds a socket without reading it, is closed.
+	IdleTimeout time.Duration
 	// Theme colours the page (widgets.DefaultTheme() when nil).
 	Theme *widgets.Theme
 	// Logger logs refused requests and failed tabs (discarded when nil).
@@ -71,6 +90,18 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.MaxTabs == 0 {
 		o.MaxTabs = DefaultMaxTabs
+	}
+	if o.MaxTabsPerSource < 0 || o.MaxTabsPerSource > o.MaxTabs {
+		return o, &ConfigError{Option: "MaxTabsPerSource", Reason: fmt.Sprintf("%d: must be 0 (the default, half of MaxTabs) to MaxTabs (%d)", o.MaxTabsPerSource, o.MaxTabs)}
+	}
+	if o.MaxTabsPerSource == 0 {
+		o.MaxTabsPerSource = max(1, o.MaxTabs/2)
+	}
+	if o.IdleTimeout < 0 {
+		return o, &ConfigError{Option: "IdleTimeout", Reason: fmt.Sprintf("%v: must be 0 (the default, %v) or more", o.IdleTimeout, DefaultIdleTimeout)}
+	}
+	if o.IdleTimeout == 0 {
+		o.IdleTimeout = DefaultIdleTimeout
 	}
 	if o.SessionPrefix == "" {
 		o.SessionPrefix = "web"

@@ -6,6 +6,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/facetui/facet/tea"
 )
@@ -26,6 +27,9 @@ func TestNewRefusesOptionsThatCannotWork(t *testing.T) {
 	}{
 		{"no model", Options{}, "NewModel", "required"},
 		{"negative tab cap", Options{NewModel: model, MaxTabs: -1}, "MaxTabs", "0 (the default, 32) or more"},
+		{"negative per-source share", Options{NewModel: model, MaxTabsPerSource: -1}, "MaxTabsPerSource", "0 (the default, half of MaxTabs) to MaxTabs (32)"},
+		{"per-source share past the cap", Options{NewModel: model, MaxTabs: 4, MaxTabsPerSource: 5}, "MaxTabsPerSource", "to MaxTabs (4)"},
+		{"negative idle timeout", Options{NewModel: model, IdleTimeout: -time.Second}, "IdleTimeout", "0 (the default, 1m0s) or more"},
 		{"bad session prefix", Options{NewModel: model, SessionPrefix: "web tab"}, "SessionPrefix", "web tab1"},
 	}
 	for _, tt := range tests {

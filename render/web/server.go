@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -29,10 +31,10 @@ const contentSecurity = "default-src 'none'; script-src 'self'; style-src 'self'
 // Server serves apps to browsers: the page at /, its assets under
 // /assets/, and a WebSocket per tab at /ws, each tab its own session.
 type Server struct {
-	opts    Options
-	theme   string // the theme's CSS
-	nextID  atomic.Int64
-	running atomic.Int64
+	opts   Options
+	theme  string // the theme's CSS
+	nextID atomic.Int64
+	tabs   *tabLimit
 }
 
 // New checks opts and returns a Server. A configuration that cannot work is
@@ -42,7 +44,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{opts: o, theme: ThemeCSS(o.Theme)}, nil
+	return &Server{opts: o, theme: ThemeCSS(o.Theme), tabs: newTabLimit(o.MaxTabs, o.MaxTabsPerSource)}, nil
 }
 
 // Sessions returns the registry the server's tabs join.
@@ -151,19 +153,32 @@ func (s *Server) startSession(ctx context.Context) (*tea.Session, error) {
 	}
 }
 
+// beat is the message the server sends every IdleTimeout/3 and a live page
+// sends back: the page's heartbeat, which browsers' WebSockets cannot send
+// as a ping. It is not an Event; the Tab never sees it.
+const beat = `{"t":"beat"}`
+
 // serveTab runs one tab: a session for as long as the WebSocket is open.
 // Events from the page apply in order; every snapshot the session
 // publishes is pushed as a patch. The session stops when the page goes,
-// and the page is told when the session ends first.
+// and the page is told when the session ends first. A tab past the tab
+// limit (see Options.MaxTabsPerSource) is refused, one evicted to make
+// room is closed, and so is one whose page has sent nothing, not even a
+// beat, for Options.IdleTimeout.
 func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
-	if s.running.Add(1) > int64(s.opts.MaxTabs) {
-		s.running.Add(-1)
-		http.Error(w, fmt.Sprintf("facet: %d tabs are open, the most this server runs at once; close one and reload", s.opts.MaxTabs), http.StatusServiceUnavailable)
+	if origin := r.Header.Get("Origin"); origin != "" && !s.socketOrigin(origin, r.Host) {
+		http.Error(w, fmt.Sprintf("facet: Origin %q may not open a tab: only pages this server served (%s) and the allowed origins may", origin, r.Host), http.StatusForbidden)
 		return
 	}
-	defer s.running.Add(-1)
-	// The guard has checked Origin by the server's rules, which also admit
-	// configured origins the library's same-origin check would refuse.
+	held, err := s.tabs.admit(sourceOf(r.RemoteAddr))
+	if err != nil {
+		s.opts.Logger.Debug("web: tab refused", "remote", r.RemoteAddr, "err", err)
+		http.Error(w, err.Error(), http.StatusServiceUnavailable)
+		return
+	}
+	defer held.release()
+	// socketOrigin has checked Origin, admitting configured origins the
+	// library's same-origin check would refuse.
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		s.opts.Logger.Warn("web: websocket refused", "err", err)
@@ -199,8 +214,11 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
+			held.touch()
 			if err := json.Unmarshal(data, &r.ev); err != nil {
 				r.err = fmt.Errorf("an event the page sent is not JSON: %w", err)
+			} else if r.ev.T == "beat" {
+				continue
 			}
 			select {
 			case events <- r:
@@ -210,11 +228,14 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 		}
 	}()
 
-	send := func(p Patch) bool {
-		data, _ := json.Marshal(p) // strings, ints and Ops: always encodable
+	write := func(data []byte) bool {
 		wctx, wcancel := context.WithTimeout(ctx, 10*time.Second)
 		defer wcancel()
 		return c.Write(wctx, websocket.MessageText, data) == nil
+	}
+	send := func(p Patch) bool {
+		data, _ := json.Marshal(p) // strings, ints and Ops: always encodable
+		return write(data)
 	}
 	// end tells the page that the session is over (the app quit, or
 	// someone stopped it), and closes.
@@ -225,9 +246,22 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 	if p, ok := tab.Render(sess.Snapshot()); ok && !send(p) {
 		return
 	}
+	beats := time.NewTicker(max(s.opts.IdleTimeout/3, time.Millisecond))
+	defer beats.Stop()
 	for {
 		select {
 		case <-ctx.Done():
+			return
+		case <-beats.C:
+			if held.idle() >= s.opts.IdleTimeout {
+				c.Close(websocket.StatusPolicyViolation, fmt.Sprintf("the page sent nothing for %v: reload to open it again", s.opts.IdleTimeout))
+				return
+			}
+			if !write([]byte(beat)) {
+				return
+			}
+		case <-held.evicted:
+			c.Close(websocket.StatusTryAgainLater, "closed to make room for another visitor: reload to open it again")
 			return
 		case snap, ok := <-snaps:
 			if !ok {
@@ -258,4 +292,20 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// socketOrigin reports whether a page from origin may open a tab on the
+// server it reached as host: the page's own origin (http or https, since a
+// proxy in front may terminate TLS, with host and port equal to host), or
+// one of Options.AllowedOrigins. Other pages on loopback, which the HTTP
+// guard admits, may not: any local web server's page could otherwise drive
+// a session. A request without an Origin is not from a browser page and is
+// not checked.
+func (s *Server) socketOrigin(origin, host string) bool {
+	if slices.Contains(s.opts.AllowedOrigins, origin) {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && strings.EqualFold(u.Host, host) &&
+		u.User == nil && u.Path == "" && u.RawQuery == ""
 }

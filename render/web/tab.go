@@ -22,6 +22,7 @@ const DetachKey = "ctrl+]"
 //	wheel   ID and Dir ("up" or "down"): the wheel over a widget
 //	paste   Text, for the focused text field, whole
 //	resize  Cols and Rows: the space the page has, in character cells
+//	        (clamped to 1000x500, as SSH clamps a window; 80x24 when none)
 //	detach  toggles agents, as DetachKey does
 type Event struct {
 	T      string         `json:"t"`
@@ -189,10 +190,8 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 		tr, err := rt.Dispatch(ctx, msg)
 		return after(tr, err)
 	case "resize":
-		if ev.Cols <= 0 || ev.Rows <= 0 || ev.Cols > 10000 || ev.Rows > 10000 {
-			return nil, fmt.Errorf("resize to %dx%d: columns and rows must be 1 to 10000", ev.Cols, ev.Rows)
-		}
-		tr, err := rt.Dispatch(ctx, tea.WindowSizeMsg{Width: ev.Cols, Height: ev.Rows})
+		cols, rows := clampWindow(ev.Cols, ev.Rows)
+		tr, err := rt.Dispatch(ctx, tea.WindowSizeMsg{Width: cols, Height: rows})
 		return after(tr, err)
 	case "detach":
 		return nil, t.toggleAgents(ctx)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/facetui/facet/playground"
+	"github.com/facetui/facet/render/ssh"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -52,7 +53,6 @@ func TestTabRefusesEventsWithAReason(t *testing.T) {
 	}{
 		{"unknown event", still{}, Event{T: "poke"}, ErrUnknownEvent, "one of key, click, wheel, paste, resize, detach"},
 		{"unknown key", still{}, Event{T: "key", Key: "hyper+q"}, nil, "unknown key"},
-		{"size out of range", still{}, Event{T: "resize", Cols: 0, Rows: 40}, nil, "columns and rows must be 1 to 10000"},
 		{"click on a widget not in view", still{}, Event{T: "click", ID: "gone", Action: "click"}, ErrNotInView, `"gone"`},
 		{"click behind a dialog", dialogOver{}, Event{T: "click", ID: "behind", Action: "click"}, ErrBehindDialog, `"ask"`},
 		{"click on an action the widget lacks", dialogOver{}, Event{T: "click", ID: "ask", Action: "nonsense"}, tea.ErrUnknownAction, "confirm"},
@@ -68,6 +68,35 @@ func TestTabRefusesEventsWithAReason(t *testing.T) {
 			// The page shows the refusal on its bar.
 			if !slices.ContainsFunc(p.Ops, func(op Op) bool { return strings.Contains(op.HTML, `id="problem"`) }) {
 				t.Fatalf("the refusal is not on the page: %+v", p.Ops)
+			}
+		})
+	}
+}
+
+// A page's size is clamped by the rule, and the numbers, render/ssh applies
+// to an SSH client's window.
+func TestTabClampsTheWindowAsSSHDoes(t *testing.T) {
+	tests := []struct {
+		name       string
+		cols, rows int
+		want       tea.WindowSizeMsg
+	}{
+		{"a size within bounds", 120, 40, tea.WindowSizeMsg{Width: 120, Height: 40}},
+		{"the largest size", ssh.DefaultMaxWidth, ssh.DefaultMaxHeight, tea.WindowSizeMsg{Width: ssh.DefaultMaxWidth, Height: ssh.DefaultMaxHeight}},
+		{"too wide", 5000, 40, tea.WindowSizeMsg{Width: ssh.DefaultMaxWidth, Height: 40}},
+		{"too tall", 120, 3000, tea.WindowSizeMsg{Width: 120, Height: ssh.DefaultMaxHeight}},
+		{"huge", 1 << 30, 1 << 30, tea.WindowSizeMsg{Width: ssh.DefaultMaxWidth, Height: ssh.DefaultMaxHeight}},
+		{"no size", 0, 40, tea.WindowSizeMsg{Width: 80, Height: 24}},
+		{"a negative size", -5, -5, tea.WindowSizeMsg{Width: 80, Height: 24}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tab := startTab(t, still{})
+			if _, err := tab.Handle(context.Background(), Event{T: "resize", Cols: tt.cols, Rows: tt.rows}); err != nil {
+				t.Fatalf("resize %dx%d: %v", tt.cols, tt.rows, err)
+			}
+			if got := tab.Session().Snapshot().Size; got != tt.want {
+				t.Fatalf("resize %dx%d: the app was told %dx%d, want %dx%d", tt.cols, tt.rows, got.Width, got.Height, tt.want.Width, tt.want.Height)
 			}
 		})
 	}

@@ -9,6 +9,11 @@
   };
   ws.onmessage = function (e) {
     const p = JSON.parse(e.data);
+    // The server's heartbeat: answer it, or the server closes an idle tab.
+    if (p.t === "beat") {
+      ws.send(e.data);
+      return;
+    }
     for (const h of handlers) h(p);
   };
   ws.onclose = function (e) {

@@ -230,7 +230,7 @@ func TestTheDirectoryAndPresenceNameWhoActs(t *testing.T) {
 	sess, _ := a.reg.Get("ours")
 	agents := sess.Snapshot().Presence.Agents
 	i := slices.IndexFunc(agents, func(a string) bool {
-		return strings.HasPrefix(a, "mcp:inprocess-") && strings.HasSuffix(a, "@b")
+		return strings.HasPrefix(a, "mcp:conn-") && strings.HasSuffix(a, "@b") // the key of its connection, never its id
 	})
 	if i < 0 {
 		t.Fatalf("after a call from b, the session's agents are %q; want b's client's connection at b among them", agents)

@@ -196,8 +196,21 @@ func (n *Node) live(c cached) bool {
 	return time.Since(c.created) < 2*n.opts.TTL
 }
 
+// nodeLive reports whether name is a live node in this node's view of the
+// directory: requests are forwarded to those only.
+func (n *Node) nodeLive(name string) bool {
+	if tea.CheckID("node", name) != nil {
+		return false
+	}
+	n.mu.Lock()
+	c, ok := n.cache[nodeKey+name]
+	n.mu.Unlock()
+	return ok && c.node != nil && c.node.Name == name && n.live(c)
+}
+
 // Lookup returns the directory entry of session id, as this node's view of
-// the directory has it.
+// the directory has it (which may name a node that is not live; Remote
+// and Do check).
 func (n *Node) Lookup(id string) (Entry, bool) {
 	n.mu.Lock()
 	c, ok := n.cache[sessionKey+id]

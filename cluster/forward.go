@@ -230,6 +230,9 @@ func (n *Node) serve() error {
 	if _, err := n.nc.Subscribe(pingSubject(n.opts.Name), func(m *nats.Msg) { _ = m.Respond(nil) }); err != nil {
 		return fmt.Errorf("cluster: answer pings: %w", err)
 	}
+	if _, err := n.nc.Subscribe(holdsSubject(n.opts.Name), n.answerHolds); err != nil {
+		return fmt.Errorf("cluster: answer which sessions this node holds: %w", err)
+	}
 	_, err := n.nc.Subscribe(reqSubject(n.opts.Name), func(m *nats.Msg) {
 		n.mu.Lock()
 		if n.closed {
@@ -246,7 +249,7 @@ func (n *Node) serve() error {
 	if err != nil {
 		return fmt.Errorf("cluster: answer requests: %w", err)
 	}
-	// The server has both subscriptions before Join returns: a request
+	// The server has the subscriptions before Join returns: a request
 	// made at once must not find nobody answering.
 	if err := n.nc.FlushTimeout(n.opts.CallTimeout); err != nil {
 		return fmt.Errorf("cluster: answer requests: %w", err)

@@ -24,12 +24,14 @@ type Node struct {
 
 	runCtx context.Context // ends on Close
 	cancel context.CancelFunc
-	wg     sync.WaitGroup // the watcher and the keep-alive
+	wg     sync.WaitGroup // the watcher, the keep-alive and the healer
 	reqs   sync.WaitGroup // forwarded requests being answered
 
 	writeMu sync.Mutex // serializes this node's writes to its claims
 	mu      sync.Mutex
 	claims  map[string]*claim  // keys this node owns
+	pending map[string]bool    // claims whose entries changed, for the healer
+	wake    chan struct{}      // wakes the healer
 	cache   map[string]cached  // the directory as watched
 	hosted  map[string]*hosted // sessions hosted with Host
 	// followers are the Subscribe calls by session id, told when the
@@ -52,6 +54,8 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 	n := &Node{
 		opts:      opts,
 		claims:    map[string]*claim{},
+		pending:   map[string]bool{},
+		wake:      make(chan struct{}, 1),
 		cache:     map[string]cached{},
 		hosted:    map[string]*hosted{},
 		followers: map[string]map[*follower]bool{},
@@ -134,8 +138,9 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 	if err := n.serve(); err != nil {
 		return nil, err
 	}
-	n.wg.Add(1)
+	n.wg.Add(2)
 	go func() { defer n.wg.Done(); n.keepAlive(runCtx) }()
+	go func() { defer n.wg.Done(); n.healLoop(runCtx) }()
 	return n, nil
 }
 

@@ -152,6 +152,7 @@ func (n *Node) watchDirectory(ctx context.Context, w jetstream.KeyWatcher) {
 			put := e.Operation() == jetstream.KeyValuePut
 			if put {
 				n.remember(e.Key(), e.Value(), e.Created())
+				n.meet(e.Key())
 			} else {
 				n.mu.Lock()
 				delete(n.cache, e.Key())
@@ -276,12 +277,26 @@ func (n *Node) Nodes() []NodeInfo {
 }
 
 // Claim puts session e.ID in the directory as this node's, refusing an id
-// any node has (an *IDTakenError naming that node). The node keeps the
-// entry alive until Release or Close, and puts it back whenever someone
-// else deletes or rewrites it.
+// any node has (an *IDTakenError naming that node). Before it writes, it
+// asks the other nodes whether one holds the id (see heldElsewhere): the
+// answer comes from that node's own claims, so a live session whose entry
+// is missing for a moment (deleted, and not yet put back) is refused too;
+// a live node that does not answer in time makes it an error. The node
+// keeps the entry alive until Release or Close, and puts it back whenever
+// someone else deletes or rewrites it.
 func (n *Node) Claim(ctx context.Context, e Entry) error {
 	if err := tea.CheckID("session", e.ID); err != nil {
 		return fmt.Errorf("cluster: %w", err)
+	}
+	if n.owns(e.ID) {
+		return &IDTakenError{ID: e.ID, Node: n.opts.Name}
+	}
+	holder, err := n.heldElsewhere(ctx, e.ID)
+	if err != nil {
+		return fmt.Errorf("cluster: claim session %q: %w", e.ID, err)
+	}
+	if holder != "" {
+		return &IDTakenError{ID: e.ID, Node: holder}
 	}
 	e.Node = n.opts.Name
 	if e.Started.IsZero() {

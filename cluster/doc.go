@@ -17,9 +17,11 @@
 // on trust. It watches its own entries and puts back, with a
 // compare-and-set on the revision it saw, any that someone deleted,
 // rewrote or let expire, logging what the other entry claimed (the same
-// happens at every refresh). A request is forwarded only to a node that
-// is live in the directory, never to whatever subject a forged entry
-// names.
+// happens at every refresh). Before it claims an id it asks every other
+// node whether that node holds it, so a live session whose entry is
+// missing for a moment is not started twice; a node name is kept the same
+// way. A request is forwarded only to a node that is live in the
+// directory, never to whatever subject a forged entry names.
 //
 // A session runs on the node that started it. A request for it (a tool
 // call, a resource read, a caller leaving) made on any node travels over

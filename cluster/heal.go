@@ -12,6 +12,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/facetui/facet/tea"
 )
 
 // reassertAttempts bounds the rounds of one re-assertion that lose a race
@@ -229,4 +231,70 @@ func (n *Node) answerHolds(m *nats.Msg) {
 	}
 	n.mu.Unlock()
 	_ = m.Respond(value)
+}
+
+// meet remembers the node of key, a node's entry put in the directory, as
+// one heldElsewhere asks even after its entry has gone.
+func (n *Node) meet(key string) {
+	name, ok := strings.CutPrefix(key, nodeKey)
+	if !ok || name == n.opts.Name || tea.CheckID("node", name) != nil {
+		return
+	}
+	n.mu.Lock()
+	n.known[name] = true
+	n.mu.Unlock()
+}
+
+// heldElsewhere asks every other node, at once, whether it holds session
+// id, and names one that does. It asks the live nodes of the directory and
+// every node it has met whose entry has gone since (deleted, or expired:
+// the node may still run sessions); those that no longer answer are
+// forgotten. A live node that answers nothing within half the call timeout
+// makes it an error, for the id may be its.
+func (n *Node) heldElsewhere(ctx context.Context, id string) (string, error) {
+	asked := map[string]bool{}
+	for _, ni := range n.Nodes() {
+		asked[ni.Name] = true
+	}
+	n.mu.Lock()
+	maps.Copy(asked, n.known)
+	n.mu.Unlock()
+	delete(asked, n.opts.Name)
+	ctx, cancel := context.WithTimeout(ctx, n.opts.CallTimeout/2)
+	defer cancel()
+	type answer struct {
+		node string
+		held bool
+		err  error
+	}
+	answers := make(chan answer, len(asked))
+	for node := range asked {
+		go func() {
+			_, held, err := n.holds(ctx, node, id)
+			answers <- answer{node, held, err}
+		}()
+	}
+	var holders []string
+	var errs []error
+	for range asked {
+		a := <-answers
+		live := n.nodeLive(a.node)
+		switch {
+		case a.held:
+			holders = append(holders, a.node)
+		case a.err != nil && !live:
+			// Gone from the directory and from NATS.
+			n.mu.Lock()
+			delete(n.known, a.node)
+			n.mu.Unlock()
+		case errors.Is(a.err, nats.ErrNoResponders):
+			// Dead, its entry not expired yet.
+		case a.err != nil:
+			errs = append(errs, fmt.Errorf("node %q did not say whether it runs session %q: %w", a.node, id, a.err))
+		}
+	}
+	if len(holders) > 0 {
+		return slices.Min(holders), nil
+	}
+	return "", errors.Join(errs...)
 }

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+
+	"github.com/facetui/facet/tea"
 )
 
 var click = Request{Session: "s1", Kind: KindCall, Name: "inc.click"}
@@ -122,6 +124,43 @@ func TestADeletedEntryIsPutBack(t *testing.T) {
 	}
 }
 
+// TestAStartOfALiveIDIsRefusedWhileItsEntryIsMissing: with a live
+// session's entry and its node's entry deleted (and its node kept from
+// putting them back), another node's start of the id is refused, naming
+// the node that runs it, because that node says so itself.
+func TestAStartOfALiveIDIsRefusedWhileItsEntryIsMissing(t *testing.T) {
+	a, _, c := threeNodes(t)
+	a.start(t, "s1")
+	seen(t, c, "s1")
+	f := newForger(t, a.ClientURL())
+
+	resume := pauseHealing(t, a)
+	for _, key := range []string{sessionKey + "s1", nodeKey + "a"} {
+		if err := f.kv.Delete(t.Context(), key); err != nil {
+			t.Fatalf("deleting %s: %v", key, err)
+		}
+	}
+	eventually(t, 5*time.Second, "c's directory has neither s1 nor a", func() bool {
+		_, ok := c.Lookup("s1")
+		return !ok && !c.nodeLive("a")
+	})
+	_, err := c.Start(t.Context(), c.reg, Entry{ID: "s1", App: "counter"}, counter{})
+	resume()
+	var taken *IDTakenError
+	if !errors.As(err, &taken) || taken.Node != "a" || !errors.Is(err, tea.ErrSessionExists) {
+		t.Fatalf("starting s1 on c while a runs it: %v; want an IDTakenError naming a", err)
+	}
+	if _, ok := c.reg.Get("s1"); ok {
+		t.Fatal("c started the app under a refused id")
+	}
+	a.logs.wait(t, "a puts s1's entry back", func(r logRecord) bool {
+		return r.attrs["session"] == "s1" && strings.Contains(r.msg, "missing")
+	})
+	if e := f.entry(t, sessionKey+"s1"); e.Node != "a" {
+		t.Fatalf("the bucket has %+v for s1; want a's entry", e)
+	}
+}
+
 // TestTwoNodesHoldingOneIDSettleOnTheEarlierStart: when two live nodes
 // hold one id (one lost the NATS server past the TTL while the other
 // started the id), they do not overwrite each other for ever: the node
@@ -153,5 +192,24 @@ func TestTwoNodesHoldingOneIDSettleOnTheEarlierStart(t *testing.T) {
 	}
 	if e := f.entry(t, sessionKey+"s1"); e.Node != "a" {
 		t.Fatalf("the bucket has %+v for s1; want a's entry", e)
+	}
+}
+
+// TestANodeNameIsRefusedWhileItsNodeAnswers: a node whose entry someone
+// deleted keeps its name: a second node joining as it is refused.
+func TestANodeNameIsRefusedWhileItsNodeAnswers(t *testing.T) {
+	a := join(t, "a", "")
+	f := newForger(t, a.ClientURL())
+	resume := pauseHealing(t, a)
+	if err := f.kv.Delete(t.Context(), nodeKey+"a"); err != nil {
+		t.Fatal(err)
+	}
+	n, err := Join(t.Context(), Options{URL: a.ClientURL(), Name: "a", TTL: testTTL, CallTimeout: testTimeout, Logger: slog.New(slog.DiscardHandler)})
+	resume()
+	if err == nil {
+		_ = n.Close()
+	}
+	if !errors.Is(err, ErrNodeNameTaken) {
+		t.Fatalf("joining as a second a while a's entry is missing: %v, want ErrNodeNameTaken", err)
 	}
 }

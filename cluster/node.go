@@ -32,6 +32,7 @@ type Node struct {
 	claims  map[string]*claim  // keys this node owns
 	pending map[string]bool    // claims whose entries changed, for the healer
 	wake    chan struct{}      // wakes the healer
+	known   map[string]bool    // other nodes met in the directory (see heldElsewhere)
 	cache   map[string]cached  // the directory as watched
 	hosted  map[string]*hosted // sessions hosted with Host
 	// followers are the Subscribe calls by session id, told when the
@@ -56,6 +57,7 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		claims:    map[string]*claim{},
 		pending:   map[string]bool{},
 		wake:      make(chan struct{}, 1),
+		known:     map[string]bool{},
 		cache:     map[string]cached{},
 		hosted:    map[string]*hosted{},
 		followers: map[string]map[*follower]bool{},
@@ -125,6 +127,12 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		return nil, fmt.Errorf("cluster: reading directory %q: %w", opts.Bucket, cctx.Err())
 	}
 
+	// The name is refused while a node answers to it, even when its entry
+	// is missing for a moment: two nodes of one name would overwrite each
+	// other's entry for ever.
+	if n.alive(ctx, opts.Name, opts.CallTimeout/2) {
+		return nil, fmt.Errorf("cluster: node name %q: %w by a live node; pick another with --node", opts.Name, ErrNodeNameTaken)
+	}
 	info, err := json.Marshal(NodeInfo{Name: opts.Name, Joined: time.Now()})
 	if err != nil {
 		return nil, fmt.Errorf("cluster: encode node: %w", err)

@@ -83,8 +83,9 @@ func (n *Node) release(ctx context.Context, key string) error {
 	return nil
 }
 
-// refresh rewrites every claim so its TTL starts again. A claim someone
-// else took meanwhile (this node was cut off past the TTL) is dropped.
+// refresh rewrites every claim so its TTL starts again. A claim whose
+// entry someone deleted or rewrote since this node wrote it, or that
+// expired (this node was slow or cut off), is put back (see reassert).
 func (n *Node) refresh(ctx context.Context) {
 	n.writeMu.Lock()
 	defer n.writeMu.Unlock()
@@ -97,22 +98,15 @@ func (n *Node) refresh(ctx context.Context) {
 	for _, c := range claims {
 		rctx, cancel := context.WithTimeout(ctx, n.opts.TTL/3)
 		rev, err := n.kv.Update(rctx, c.key, c.value, c.rev)
-		if err != nil && ctx.Err() == nil {
-			// Expired (we were slow): claim it again if nobody has.
-			rev, err = n.kv.Create(rctx, c.key, c.value)
-		}
 		cancel()
-		n.mu.Lock()
-		cur := n.claims[c.key]
 		switch {
-		case cur == nil || cur.rev != c.rev:
-			// Released or rewritten meanwhile.
 		case err == nil:
-			cur.rev = rev
-		case errors.Is(err, jetstream.ErrKeyExists):
-			delete(n.claims, c.key)
+			n.setRev(c.key, rev)
+		case ctx.Err() != nil:
+			return
+		default:
+			n.reassert(ctx, c.key)
 		}
-		n.mu.Unlock()
 	}
 }
 
@@ -139,8 +133,9 @@ type cached struct {
 }
 
 // watchDirectory keeps n.cache equal to the bucket: puts, deletes and the
-// markers the server writes when an entry's TTL runs out.
-// The watcher stops with ctx.
+// markers the server writes when an entry's TTL runs out. A change to an
+// entry this node claims, that this node did not make, wakes the healer
+// (see noticeChange). The watcher stops with ctx.
 func (n *Node) watchDirectory(ctx context.Context, w jetstream.KeyWatcher) {
 	for {
 		select {
@@ -157,11 +152,13 @@ func (n *Node) watchDirectory(ctx context.Context, w jetstream.KeyWatcher) {
 			put := e.Operation() == jetstream.KeyValuePut
 			if put {
 				n.remember(e.Key(), e.Value(), e.Created())
+				n.meet(e.Key())
 			} else {
 				n.mu.Lock()
 				delete(n.cache, e.Key())
 				n.mu.Unlock()
 			}
+			n.noticeChange(e.Key(), put, e.Value())
 			if id, ok := strings.CutPrefix(e.Key(), sessionKey); ok && !put {
 				n.left(id)
 			}
@@ -196,8 +193,21 @@ func (n *Node) live(c cached) bool {
 	return time.Since(c.created) < 2*n.opts.TTL
 }
 
+// nodeLive reports whether name is a live node in this node's view of the
+// directory: requests are forwarded to those only.
+func (n *Node) nodeLive(name string) bool {
+	if tea.CheckID("node", name) != nil {
+		return false
+	}
+	n.mu.Lock()
+	c, ok := n.cache[nodeKey+name]
+	n.mu.Unlock()
+	return ok && c.node != nil && c.node.Name == name && n.live(c)
+}
+
 // Lookup returns the directory entry of session id, as this node's view of
-// the directory has it.
+// the directory has it (which may name a node that is not live; Remote
+// and Do check).
 func (n *Node) Lookup(id string) (Entry, bool) {
 	n.mu.Lock()
 	c, ok := n.cache[sessionKey+id]
@@ -267,11 +277,26 @@ func (n *Node) Nodes() []NodeInfo {
 }
 
 // Claim puts session e.ID in the directory as this node's, refusing an id
-// any node has (an *IDTakenError naming that node). The node keeps the
-// entry alive until Release or Close.
+// any node has (an *IDTakenError naming that node). Before it writes, it
+// asks the other nodes whether one holds the id (see heldElsewhere): the
+// answer comes from that node's own claims, so a live session whose entry
+// is missing for a moment (deleted, and not yet put back) is refused too;
+// a live node that does not answer in time makes it an error. The node
+// keeps the entry alive until Release or Close, and puts it back whenever
+// someone else deletes or rewrites it.
 func (n *Node) Claim(ctx context.Context, e Entry) error {
 	if err := tea.CheckID("session", e.ID); err != nil {
 		return fmt.Errorf("cluster: %w", err)
+	}
+	if n.owns(e.ID) {
+		return &IDTakenError{ID: e.ID, Node: n.opts.Name}
+	}
+	holder, err := n.heldElsewhere(ctx, e.ID)
+	if err != nil {
+		return fmt.Errorf("cluster: claim session %q: %w", e.ID, err)
+	}
+	if holder != "" {
+		return &IDTakenError{ID: e.ID, Node: holder}
 	}
 	e.Node = n.opts.Name
 	if e.Started.IsZero() {

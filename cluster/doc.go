@@ -13,6 +13,16 @@
 // bucket TTL: a dead node's sessions vanish on their own). Nodes register
 // themselves the same way.
 //
+// Whoever has NATS access can write the bucket, so a node does not take it
+// on trust. It watches its own entries and puts back, with a
+// compare-and-set on the revision it saw, any that someone deleted,
+// rewrote or let expire, logging what the other entry claimed (the same
+// happens at every refresh). Before it claims an id it asks every other
+// node whether that node holds it, so a live session whose entry is
+// missing for a moment is not started twice; a node name is kept the same
+// way. A request is forwarded only to a node that is live in the
+// directory, never to whatever subject a forged entry names.
+//
 // A session runs on the node that started it. A request for it (a tool
 // call, a resource read, a caller leaving) made on any node travels over
 // NATS request/reply to the owner, with the node it came from and who asked

@@ -4,9 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -96,11 +101,23 @@ func (h sessionHandler) Handle(ctx context.Context, req Request) (json.RawMessag
 	return nil, fmt.Errorf("unknown request kind %q", req.Kind)
 }
 
-// member is one node of a test cluster and its local sessions.
+// member is one node of a test cluster, its local sessions and its log.
 type member struct {
 	*Node
 	reg     *tea.Sessions
 	entered chan string
+	logs    *logRecorder
+}
+
+// newMember is a member before its node joins: opts answer through its
+// sessions (unless h is given) and log to its recorder.
+func newMember(opts *Options, h Handler) *member {
+	m := &member{reg: tea.NewSessions(), entered: make(chan string, 4), logs: newLogRecorder()}
+	if h == nil {
+		h = sessionHandler{reg: m.reg, entered: m.entered}
+	}
+	opts.Handler, opts.Logger = h, slog.New(m.logs)
+	return m
 }
 
 // start starts a counter session id on m.
@@ -138,11 +155,8 @@ func joinB(t testing.TB, name, url string) *member {
 // sessions, with sessionHandler).
 func joinWith(t testing.TB, name, url string, h Handler) *member {
 	t.Helper()
-	m := &member{reg: tea.NewSessions(), entered: make(chan string, 4)}
-	if h == nil {
-		h = sessionHandler{reg: m.reg, entered: m.entered}
-	}
-	opts := Options{URL: url, Name: name, TTL: testTTL, CallTimeout: testTimeout, Handler: h}
+	opts := Options{URL: url, Name: name, TTL: testTTL, CallTimeout: testTimeout}
+	m := newMember(&opts, h)
 	if url == "" {
 		opts.Listen = "127.0.0.1:0"
 	}
@@ -196,4 +210,116 @@ func count(t *testing.T, raw json.RawMessage) int {
 		t.Fatalf("answer %s: %v", raw, err)
 	}
 	return a.Count
+}
+
+// logRecorder is a slog.Handler that keeps a node's log records, for
+// tests that wait for one.
+type logRecorder struct {
+	mu      sync.Mutex
+	records []logRecord
+	added   chan struct{} // closed, and replaced, by every record
+}
+
+// logRecord is one record: its level, message and attributes as text.
+type logRecord struct {
+	level slog.Level
+	msg   string
+	attrs map[string]string
+}
+
+func newLogRecorder() *logRecorder { return &logRecorder{added: make(chan struct{})} }
+
+func (r *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
+
+func (r *logRecorder) Handle(_ context.Context, rec slog.Record) error {
+	lr := logRecord{level: rec.Level, msg: rec.Message, attrs: map[string]string{}}
+	rec.Attrs(func(a slog.Attr) bool {
+		lr.attrs[a.Key] = a.Value.String()
+		return true
+	})
+	r.mu.Lock()
+	r.records = append(r.records, lr)
+	close(r.added)
+	r.added = make(chan struct{})
+	r.mu.Unlock()
+	return nil
+}
+
+// WithAttrs and WithGroup are not used by a node's logging.
+func (r *logRecorder) WithAttrs([]slog.Attr) slog.Handler { return r }
+func (r *logRecorder) WithGroup(string) slog.Handler      { return r }
+
+// wait returns the first record match accepts, waiting up to 5s for it.
+func (r *logRecorder) wait(t *testing.T, what string, match func(logRecord) bool) logRecord {
+	t.Helper()
+	deadline := time.After(5 * time.Second)
+	for i := 0; ; {
+		r.mu.Lock()
+		for ; i < len(r.records); i++ {
+			if match(r.records[i]) {
+				rec := r.records[i]
+				r.mu.Unlock()
+				return rec
+			}
+		}
+		added := r.added
+		all := fmt.Sprint(r.records)
+		r.mu.Unlock()
+		select {
+		case <-added:
+		case <-deadline:
+			t.Fatalf("no log record within 5s: %s; the log: %s", what, all)
+		}
+	}
+}
+
+// forger is a process with NATS access that is no node: a raw nats.go
+// client of the cluster's server, with the directory bucket open.
+type forger struct {
+	nc *nats.Conn
+	kv jetstream.KeyValue
+}
+
+func newForger(t *testing.T, url string) *forger {
+	t.Helper()
+	nc, err := nats.Connect(url)
+	if err != nil {
+		t.Fatalf("raw client: %v", err)
+	}
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv, err := js.KeyValue(t.Context(), DefaultBucket)
+	if err != nil {
+		t.Fatalf("raw client: the directory bucket: %v", err)
+	}
+	return &forger{nc: nc, kv: kv}
+}
+
+// entry reads key from the bucket, as a session's entry.
+func (f *forger) entry(t *testing.T, key string) Entry {
+	t.Helper()
+	kve, err := f.kv.Get(t.Context(), key)
+	if err != nil {
+		t.Fatalf("the bucket's %s: %v", key, err)
+	}
+	var e Entry
+	if err := json.Unmarshal(kve.Value(), &e); err != nil {
+		t.Fatalf("the bucket's %s: %v", key, err)
+	}
+	return e
+}
+
+// pauseHealing keeps m from writing to the directory (its healer and its
+// keep-alive wait for writeMu) until resume, or the test's end: what
+// someone else does to m's entries meanwhile stays as they left it. Keep
+// pauses well under the TTL, or m's entries expire.
+func pauseHealing(t *testing.T, m *member) (resume func()) {
+	m.writeMu.Lock()
+	var once sync.Once
+	resume = func() { once.Do(m.writeMu.Unlock) }
+	t.Cleanup(resume)
+	return resume
 }

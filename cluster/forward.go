@@ -123,8 +123,10 @@ func (e *RemoteError) Is(target error) bool {
 
 // Do answers req: through the Handler when this node owns the session,
 // else by forwarding it to the owner. A session no node has, or whose node
-// is gone, answers a *StaleSessionError; nothing waits past the call
-// timeout (or ctx's deadline, if sooner).
+// is gone, answers a *StaleSessionError; so does one whose entry names a
+// node that is not a live node of the directory (a forged entry: the
+// request, which carries the caller and their arguments, is not sent).
+// Nothing waits past the call timeout (or ctx's deadline, if sooner).
 func (n *Node) Do(ctx context.Context, req Request) (json.RawMessage, error) {
 	req.From = n.opts.Name
 	if n.owns(req.Session) {
@@ -141,6 +143,9 @@ func (n *Node) Do(ctx context.Context, req Request) (json.RawMessage, error) {
 	if e.Node == n.opts.Name {
 		// The directory still has it, but this node let it go.
 		return nil, &StaleSessionError{ID: req.Session, Node: e.Node, Why: "it stopped"}
+	}
+	if !n.nodeLive(e.Node) {
+		return nil, &StaleSessionError{ID: req.Session, Node: e.Node, Why: "the directory names a node that is not in the cluster"}
 	}
 	return n.forward(ctx, e.Node, req)
 }
@@ -225,6 +230,9 @@ func (n *Node) serve() error {
 	if _, err := n.nc.Subscribe(pingSubject(n.opts.Name), func(m *nats.Msg) { _ = m.Respond(nil) }); err != nil {
 		return fmt.Errorf("cluster: answer pings: %w", err)
 	}
+	if _, err := n.nc.Subscribe(holdsSubject(n.opts.Name), n.answerHolds); err != nil {
+		return fmt.Errorf("cluster: answer which sessions this node holds: %w", err)
+	}
 	_, err := n.nc.Subscribe(reqSubject(n.opts.Name), func(m *nats.Msg) {
 		n.mu.Lock()
 		if n.closed {
@@ -241,7 +249,7 @@ func (n *Node) serve() error {
 	if err != nil {
 		return fmt.Errorf("cluster: answer requests: %w", err)
 	}
-	// The server has both subscriptions before Join returns: a request
+	// The server has the subscriptions before Join returns: a request
 	// made at once must not find nobody answering.
 	if err := n.nc.FlushTimeout(n.opts.CallTimeout); err != nil {
 		return fmt.Errorf("cluster: answer requests: %w", err)
@@ -272,10 +280,11 @@ func (n *Node) answer(data []byte) []byte {
 	return out
 }
 
-// Remote names the node that runs session id, when another node does.
+// Remote names the node that runs session id, when another node does: a
+// live node of the directory.
 func (n *Node) Remote(id string) (node string, ok bool) {
 	owner, ok := n.Owner(id)
-	if !ok || owner == n.opts.Name {
+	if !ok || owner == n.opts.Name || !n.nodeLive(owner) {
 		return "", false
 	}
 	return owner, true
@@ -287,12 +296,12 @@ func (n *Node) Forward(ctx context.Context, caller json.RawMessage, session, too
 	return n.Do(ctx, Request{Session: session, Kind: KindCall, Name: tool, Args: args, Caller: caller})
 }
 
-// EachRemote calls fn for every session in the directory that another node
-// runs: its id, app, node, owner (see Entry), whether it is shared, and
-// when it started.
+// EachRemote calls fn for every session in the directory that another
+// live node runs: its id, app, node, owner (see Entry), whether it is
+// shared, and when it started.
 func (n *Node) EachRemote(fn func(id, app, node, owner string, shared bool, started time.Time)) {
 	for _, e := range n.Sessions() {
-		if e.Node != n.opts.Name {
+		if e.Node != n.opts.Name && n.nodeLive(e.Node) {
 			fn(e.ID, e.App, e.Node, e.Owner, e.Shared, e.Started)
 		}
 	}

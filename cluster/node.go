@@ -24,12 +24,15 @@ type Node struct {
 
 	runCtx context.Context // ends on Close
 	cancel context.CancelFunc
-	wg     sync.WaitGroup // the watcher and the keep-alive
+	wg     sync.WaitGroup // the watcher, the keep-alive and the healer
 	reqs   sync.WaitGroup // forwarded requests being answered
 
 	writeMu sync.Mutex // serializes this node's writes to its claims
 	mu      sync.Mutex
 	claims  map[string]*claim  // keys this node owns
+	pending map[string]bool    // claims whose entries changed, for the healer
+	wake    chan struct{}      // wakes the healer
+	known   map[string]bool    // other nodes met in the directory (see heldElsewhere)
 	cache   map[string]cached  // the directory as watched
 	hosted  map[string]*hosted // sessions hosted with Host
 	// followers are the Subscribe calls by session id, told when the
@@ -52,6 +55,9 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 	n := &Node{
 		opts:      opts,
 		claims:    map[string]*claim{},
+		pending:   map[string]bool{},
+		wake:      make(chan struct{}, 1),
+		known:     map[string]bool{},
 		cache:     map[string]cached{},
 		hosted:    map[string]*hosted{},
 		followers: map[string]map[*follower]bool{},
@@ -121,6 +127,12 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 		return nil, fmt.Errorf("cluster: reading directory %q: %w", opts.Bucket, cctx.Err())
 	}
 
+	// The name is refused while a node answers to it, even when its entry
+	// is missing for a moment: two nodes of one name would overwrite each
+	// other's entry for ever.
+	if n.alive(ctx, opts.Name, opts.CallTimeout/2) {
+		return nil, fmt.Errorf("cluster: node name %q: %w by a live node; pick another with --node", opts.Name, ErrNodeNameTaken)
+	}
 	info, err := json.Marshal(NodeInfo{Name: opts.Name, Joined: time.Now()})
 	if err != nil {
 		return nil, fmt.Errorf("cluster: encode node: %w", err)
@@ -134,8 +146,9 @@ func Join(ctx context.Context, opts Options) (_ *Node, err error) {
 	if err := n.serve(); err != nil {
 		return nil, err
 	}
-	n.wg.Add(1)
+	n.wg.Add(2)
 	go func() { defer n.wg.Done(); n.keepAlive(runCtx) }()
+	go func() { defer n.wg.Done(); n.healLoop(runCtx) }()
 	return n, nil
 }
 

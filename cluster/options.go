@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"strings"
 	"time"
@@ -60,6 +61,10 @@ type Options struct {
 	// Handler answers the requests other nodes forward for this node's
 	// sessions. Nil: such requests answer an error.
 	Handler Handler
+	// Logger receives the node's warnings: an entry of this node's that
+	// someone else deleted or rewrote in the directory, and put back. Nil:
+	// slog.Default().
+	Logger *slog.Logger
 }
 
 // withDefaults fills the zero fields and checks the rest.
@@ -97,6 +102,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Bucket == "" {
 		o.Bucket = DefaultBucket
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
 	}
 	return o, nil
 }

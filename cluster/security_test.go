@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/facetui/facet/cluster/clustertest"
-	"github.com/facetui/facet/tea"
 )
 
 const testSecret = "a-test-secret-of-32-bytes-000000"
@@ -15,9 +14,8 @@ const testSecret = "a-test-secret-of-32-bytes-000000"
 // through its sessions.
 func joinOpts(t testing.TB, opts Options) (*member, error) {
 	t.Helper()
-	m := &member{reg: tea.NewSessions(), entered: make(chan string, 4)}
 	opts.TTL, opts.CallTimeout = testTTL, testTimeout
-	opts.Handler = sessionHandler{reg: m.reg, entered: m.entered}
+	m := newMember(&opts, nil)
 	n, err := Join(t.Context(), opts)
 	if err != nil {
 		return nil, err

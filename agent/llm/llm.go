@@ -58,6 +58,7 @@ type LLM struct {
 	turns  []turn
 	answer string
 	names  map[string]string // model-facing name -> tool name
+	specs  []toolSpec        // the tools as the model is told about them
 }
 
 func (l *LLM) system() string {
@@ -79,7 +80,7 @@ func (l *LLM) Run(ctx context.Context, env *agent.Env) error {
 	}
 	l.add(turn{role: "user", text: first})
 	for ctx.Err() == nil {
-		text, calls, err := l.model.complete(ctx, l.system(), l.history(), tools)
+		text, calls, err := l.model.complete(ctx, l.system(), l.history(), tools, false)
 		if err != nil {
 			return err
 		}
@@ -167,9 +168,17 @@ func (l *LLM) tools(ctx context.Context, conn *agent.Conn) ([]toolSpec, error) {
 		out = append(out, toolSpec{Name: fn, Description: t.Description, Schema: schema})
 	}
 	l.mu.Lock()
-	l.names = names
+	l.names, l.specs = names, out
 	l.mu.Unlock()
 	return out, nil
+}
+
+// offered are the tools the model was told about, none before Run has
+// listed them.
+func (l *LLM) offered() []toolSpec {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.specs
 }
 
 func (l *LLM) add(t turn) {
@@ -184,10 +193,11 @@ func (l *LLM) history() []turn {
 	return append([]turn(nil), l.turns...)
 }
 
-// Ask puts question to the model with the conversation so far (no tools).
+// Ask puts question to the model with the conversation so far; the model
+// answers in words and may call no tool.
 func (l *LLM) Ask(ctx context.Context, question string) (string, error) {
 	turns := append(l.history(), turn{role: "user", text: "A question about your work (answer it; call no tool): " + question})
-	text, _, err := l.model.complete(ctx, l.system(), dropOpenCalls(turns), nil)
+	text, _, err := l.model.complete(ctx, l.system(), dropOpenCalls(turns), l.offered(), true)
 	if err != nil {
 		return "", err
 	}

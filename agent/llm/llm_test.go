@@ -23,14 +23,16 @@ import (
 // scripted is a model with scripted answers, by how far the
 // conversation has come: search for "cli", submit, sort by stars, read the
 // rows, then answer with the three most-starred Go repositories among the
-// rows it was given. A request with no tools is a question (agent_ask).
+// rows it was given. A request that forbids tool calls (tool_choice
+// "none") is a question (agent_ask).
 type scripted struct {
 	mu    sync.Mutex
 	asked []string
 }
 
-// next answers a conversation that offered tools (nil for a question) and
-// has had results so far; question is the last user text.
+// next answers a conversation that allows tool calls to the tools it
+// offers (nil for a question) and has had results so far; question is the
+// last user text.
 func (s *scripted) next(tools []string, results []string, question string) (string, [][2]string) {
 	if len(tools) == 0 {
 		s.mu.Lock()
@@ -76,6 +78,7 @@ func openAIServer(s *scripted) http.Handler {
 					Name string `json:"name"`
 				} `json:"function"`
 			} `json:"tools"`
+			ToolChoice any `json:"tool_choice"`
 		}
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
@@ -83,7 +86,9 @@ func openAIServer(s *scripted) http.Handler {
 		}
 		var tools, results []string
 		for _, t := range req.Tools {
-			tools = append(tools, t.Function.Name)
+			if req.ToolChoice != "none" {
+				tools = append(tools, t.Function.Name)
+			}
 		}
 		for _, m := range req.Messages {
 			if m.Role == "tool" {
@@ -124,6 +129,9 @@ func anthropicServer(s *scripted) http.Handler {
 			Tools []struct {
 				Name string `json:"name"`
 			} `json:"tools"`
+			ToolChoice struct {
+				Type string `json:"type"`
+			} `json:"tool_choice"`
 		}
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
@@ -131,9 +139,11 @@ func anthropicServer(s *scripted) http.Handler {
 		}
 		var tools, results []string
 		for _, t := range req.Tools {
-			tools = append(tools, t.Name)
+			if req.ToolChoice.Type != "none" {
+				tools = append(tools, t.Name)
+			}
 		}
-		question := ""
+		question, toolBlocks := "", false
 		for _, m := range req.Messages {
 			for _, raw := range m.Content {
 				var b struct {
@@ -145,10 +155,17 @@ func anthropicServer(s *scripted) http.Handler {
 				switch b.Type {
 				case "tool_result":
 					results = append(results, blockText(b.Content))
+					toolBlocks = true
+				case "tool_use":
+					toolBlocks = true
 				case "text":
 					question = b.Text
 				}
 			}
+		}
+		if toolBlocks && len(req.Tools) == 0 { // as Anthropic's API answers
+			http.Error(w, `{"type":"error","error":{"type":"invalid_request_error","message":"Requests which include tool_use or tool_result blocks must define tools."}}`, http.StatusBadRequest)
+			return
 		}
 		text, calls := s.next(tools, results, question)
 		content := []any{}

@@ -22,8 +22,10 @@ type toolSpec struct {
 	Schema      map[string]any
 }
 
-// provider is one model API: one completion of the conversation, with or
-// without tools.
+// provider is one model API: one completion of the conversation with the
+// tools offered. With answerOnly the model may call none of them and
+// answers in words; the tools are still sent, since a conversation that
+// holds tool calls needs them (Anthropic refuses one without).
 type provider interface {
-	complete(ctx context.Context, system string, turns []turn, tools []toolSpec) (text string, calls []toolCall, err error)
+	complete(ctx context.Context, system string, turns []turn, tools []toolSpec, answerOnly bool) (text string, calls []toolCall, err error)
 }

@@ -44,7 +44,7 @@ func (a *claude) complete(ctx context.Context, system string, turns []turn, tool
 	for _, t := range turns {
 		switch t.role {
 		case "tool":
-			results = append(results, anthropic.NewToolResultBlock(t.id, t.text, strings.HasPrefix(t.text, "error: ")))
+			results = append(results, anthropic.NewToolResultBlock(t.id, t.text, t.failed))
 		case "user":
 			flush()
 			msgs = append(msgs, anthropic.NewUserMessage(anthropic.NewTextBlock(t.text)))

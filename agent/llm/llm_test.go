@@ -31,9 +31,13 @@ type scripted struct {
 }
 
 // next answers a conversation that allows tool calls to the tools it
-// offers (nil for a question) and has had results so far; question is the
+// offers (nil for a question) and has had results so far, the first of
+// them the screen the agent looked at before it asked; question is the
 // last user text.
 func (s *scripted) next(tools []string, results []string, question string) (string, [][2]string) {
+	if len(results) > 0 {
+		results = results[1:]
+	}
 	if len(tools) == 0 {
 		s.mu.Lock()
 		s.asked = append(s.asked, question)

@@ -4,10 +4,11 @@ import "context"
 
 // turn is one message of the conversation, independent of the provider.
 type turn struct {
-	role  string // "user", "assistant" or "tool"
-	text  string
-	calls []toolCall // an assistant turn's tool calls
-	id    string     // a tool turn's call id
+	role   string // "user", "assistant" or "tool"
+	text   string
+	calls  []toolCall // an assistant turn's tool calls
+	id     string     // a tool turn's call id
+	failed bool       // a tool turn is an error result
 }
 
 // toolCall is a tool call the model asked for; Args is its JSON.

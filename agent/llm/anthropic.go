@@ -32,7 +32,7 @@ func newClaude(c Config, hc *http.Client) *claude {
 	return &claude{client: anthropic.NewClient(opts...), model: c.Model}
 }
 
-func (a *claude) complete(ctx context.Context, system string, turns []turn, tools []toolSpec) (string, []toolCall, error) {
+func (a *claude) complete(ctx context.Context, system string, turns []turn, tools []toolSpec, answerOnly bool) (string, []toolCall, error) {
 	var msgs []anthropic.MessageParam
 	var results []anthropic.ContentBlockParamUnion // tool results waiting for their user message
 	flush := func() {
@@ -44,7 +44,7 @@ func (a *claude) complete(ctx context.Context, system string, turns []turn, tool
 	for _, t := range turns {
 		switch t.role {
 		case "tool":
-			results = append(results, anthropic.NewToolResultBlock(t.id, t.text, strings.HasPrefix(t.text, "error: ")))
+			results = append(results, anthropic.NewToolResultBlock(t.id, t.text, t.failed))
 		case "user":
 			flush()
 			msgs = append(msgs, anthropic.NewUserMessage(anthropic.NewTextBlock(t.text)))
@@ -79,6 +79,10 @@ func (a *claude) complete(ctx context.Context, system string, turns []turn, tool
 		params.Tools = append(params.Tools, anthropic.ToolUnionParam{OfTool: &anthropic.ToolParam{
 			Name: t.Name, Description: anthropic.String(t.Description), InputSchema: schema,
 		}})
+	}
+	if answerOnly && len(tools) > 0 {
+		none := anthropic.NewToolChoiceNoneParam()
+		params.ToolChoice.OfNone = &none
 	}
 	res, err := a.client.Messages.New(ctx, params)
 	if err != nil {

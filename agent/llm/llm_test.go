@@ -23,15 +23,21 @@ import (
 // scripted is a model with scripted answers, by how far the
 // conversation has come: search for "cli", submit, sort by stars, read the
 // rows, then answer with the three most-starred Go repositories among the
-// rows it was given. A request with no tools is a question (agent_ask).
+// rows it was given. A request that forbids tool calls (tool_choice
+// "none") is a question (agent_ask).
 type scripted struct {
 	mu    sync.Mutex
 	asked []string
 }
 
-// next answers a conversation that offered tools (nil for a question) and
-// has had results so far; question is the last user text.
+// next answers a conversation that allows tool calls to the tools it
+// offers (nil for a question) and has had results so far, the first of
+// them the screen the agent looked at before it asked; question is the
+// last user text.
 func (s *scripted) next(tools []string, results []string, question string) (string, [][2]string) {
+	if len(results) > 0 {
+		results = results[1:]
+	}
 	if len(tools) == 0 {
 		s.mu.Lock()
 		s.asked = append(s.asked, question)
@@ -59,8 +65,54 @@ func (s *scripted) next(tools []string, results []string, question string) (stri
 	return "The three most-starred Go CLIs: " + strings.Join(topGo(rowsOfText(results[len(results)-1]), 3), ", ") + ".", nil
 }
 
+// exchange is one request to a test model as it reads it, whatever the
+// wire format.
+type exchange struct {
+	// tools are the tools the model may call: none for a question, a
+	// request that forbids calls (tool_choice "none").
+	tools []string
+	// parts are the request's texts in order: its system part, then each
+	// message's.
+	parts []part
+}
+
+// part is one text of a request: the system part ("system"), a user
+// message's text ("user"), an assistant's text or tool call arguments
+// ("assistant"), or a tool result ("tool").
+type part struct{ kind, text string }
+
+// of are the texts of the parts of kind.
+func (e exchange) of(kind string) []string {
+	var out []string
+	for _, p := range e.parts {
+		if p.kind == kind {
+			out = append(out, p.text)
+		}
+	}
+	return out
+}
+
+// question is the last user text.
+func (e exchange) question() string {
+	users := e.of("user")
+	if len(users) == 0 {
+		return ""
+	}
+	return users[len(users)-1]
+}
+
+// testModel answers an exchange with text and tool calls (name, JSON
+// arguments).
+type testModel interface {
+	answer(e exchange) (string, [][2]string)
+}
+
+func (s *scripted) answer(e exchange) (string, [][2]string) {
+	return s.next(e.tools, e.of("tool"), e.question())
+}
+
 // openAIServer speaks OpenAI's Chat Completions wire format.
-func openAIServer(s *scripted) http.Handler {
+func openAIServer(model testModel) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/chat/completions" || r.Header.Get("Authorization") != "Bearer test-key" {
 			http.Error(w, `{"error":{"message":"unexpected request"}}`, http.StatusBadRequest)
@@ -68,35 +120,46 @@ func openAIServer(s *scripted) http.Handler {
 		}
 		var req struct {
 			Messages []struct {
-				Role    string `json:"role"`
-				Content any    `json:"content"`
+				Role      string          `json:"role"`
+				Content   json.RawMessage `json:"content"`
+				ToolCalls []struct {
+					Function struct {
+						Arguments string `json:"arguments"`
+					} `json:"function"`
+				} `json:"tool_calls"`
 			} `json:"messages"`
 			Tools []struct {
 				Function struct {
 					Name string `json:"name"`
 				} `json:"function"`
 			} `json:"tools"`
+			ToolChoice any `json:"tool_choice"`
 		}
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		var tools, results []string
+		var e exchange
 		for _, t := range req.Tools {
-			tools = append(tools, t.Function.Name)
-		}
-		for _, m := range req.Messages {
-			if m.Role == "tool" {
-				results = append(results, fmt.Sprint(m.Content))
+			if req.ToolChoice != "none" {
+				e.tools = append(e.tools, t.Function.Name)
 			}
 		}
-		text, calls := s.next(tools, results, fmt.Sprint(req.Messages[len(req.Messages)-1].Content))
+		for _, m := range req.Messages {
+			if len(m.Content) > 0 && string(m.Content) != "null" {
+				e.parts = append(e.parts, part{m.Role, blockText(m.Content)})
+			}
+			for _, c := range m.ToolCalls {
+				e.parts = append(e.parts, part{"assistant", c.Function.Arguments})
+			}
+		}
+		text, calls := model.answer(e)
 		msg := map[string]any{"role": "assistant", "content": text}
 		finish := "stop"
 		if len(calls) > 0 {
 			var tc []map[string]any
 			for i, c := range calls {
-				tc = append(tc, map[string]any{"id": fmt.Sprintf("call_%d_%d", len(results), i), "type": "function",
+				tc = append(tc, map[string]any{"id": fmt.Sprintf("call_%d_%d", len(e.of("tool")), i), "type": "function",
 					"function": map[string]any{"name": c[0], "arguments": c[1]}})
 			}
 			msg["tool_calls"] = tc
@@ -109,7 +172,7 @@ func openAIServer(s *scripted) http.Handler {
 }
 
 // anthropicServer speaks Anthropic's Messages wire format.
-func anthropicServer(s *scripted) http.Handler {
+func anthropicServer(model testModel) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		keyed := r.Header.Get("X-Api-Key") == "test-key" || r.Header.Get("Authorization") == "Bearer test-key"
 		if r.URL.Path != "/v1/messages" || !keyed {
@@ -117,6 +180,7 @@ func anthropicServer(s *scripted) http.Handler {
 			return
 		}
 		var req struct {
+			System   json.RawMessage `json:"system"`
 			Messages []struct {
 				Role    string            `json:"role"`
 				Content []json.RawMessage `json:"content"`
@@ -124,40 +188,57 @@ func anthropicServer(s *scripted) http.Handler {
 			Tools []struct {
 				Name string `json:"name"`
 			} `json:"tools"`
+			ToolChoice struct {
+				Type string `json:"type"`
+			} `json:"tool_choice"`
 		}
 		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 			http.Error(w, err.Error(), http.StatusBadRequest)
 			return
 		}
-		var tools, results []string
+		var e exchange
 		for _, t := range req.Tools {
-			tools = append(tools, t.Name)
+			if req.ToolChoice.Type != "none" {
+				e.tools = append(e.tools, t.Name)
+			}
 		}
-		question := ""
+		if len(req.System) > 0 {
+			e.parts = append(e.parts, part{"system", blockText(req.System)})
+		}
+		toolBlocks := false
 		for _, m := range req.Messages {
 			for _, raw := range m.Content {
 				var b struct {
 					Type    string          `json:"type"`
 					Text    string          `json:"text"`
+					Input   json.RawMessage `json:"input"`
 					Content json.RawMessage `json:"content"`
 				}
 				_ = json.Unmarshal(raw, &b)
 				switch b.Type {
 				case "tool_result":
-					results = append(results, blockText(b.Content))
+					e.parts = append(e.parts, part{"tool", blockText(b.Content)})
+					toolBlocks = true
+				case "tool_use":
+					e.parts = append(e.parts, part{"assistant", string(b.Input)})
+					toolBlocks = true
 				case "text":
-					question = b.Text
+					e.parts = append(e.parts, part{m.Role, b.Text})
 				}
 			}
 		}
-		text, calls := s.next(tools, results, question)
+		if toolBlocks && len(req.Tools) == 0 { // as Anthropic's API answers
+			http.Error(w, `{"type":"error","error":{"type":"invalid_request_error","message":"Requests which include tool_use or tool_result blocks must define tools."}}`, http.StatusBadRequest)
+			return
+		}
+		text, calls := model.answer(e)
 		content := []any{}
 		if text != "" {
 			content = append(content, map[string]any{"type": "text", "text": text})
 		}
 		stop := "end_turn"
 		for i, c := range calls {
-			content = append(content, map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%d_%d", len(results), i), "name": c[0], "input": json.RawMessage(c[1])})
+			content = append(content, map[string]any{"type": "tool_use", "id": fmt.Sprintf("toolu_%d_%d", len(e.of("tool")), i), "name": c[0], "input": json.RawMessage(c[1])})
 			stop = "tool_use"
 		}
 		w.Header().Set("Content-Type", "application/json")
@@ -166,7 +247,7 @@ func anthropicServer(s *scripted) http.Handler {
 	})
 }
 
-// blockText reads a tool result's content: a string, or text blocks.
+// blockText reads a content: a string, or text blocks.
 func blockText(raw json.RawMessage) string {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
@@ -241,7 +322,7 @@ func env(values map[string]string) func(string) string {
 func TestTheLLMAgentCompletesTheSearchTask(t *testing.T) {
 	providers := []struct {
 		name   string
-		server func(*scripted) http.Handler
+		server func(testModel) http.Handler
 		key    string
 	}{
 		{llm.ProviderOpenAI, openAIServer, llm.EnvOpenAIKey},

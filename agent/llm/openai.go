@@ -27,7 +27,7 @@ func newOpenAI(c Config, hc *http.Client) *openAI {
 	return &openAI{client: openai.NewClient(opts...), model: c.Model}
 }
 
-func (o *openAI) complete(ctx context.Context, system string, turns []turn, tools []toolSpec) (string, []toolCall, error) {
+func (o *openAI) complete(ctx context.Context, system string, turns []turn, tools []toolSpec, answerOnly bool) (string, []toolCall, error) {
 	msgs := []openai.ChatCompletionMessageParamUnion{openai.SystemMessage(system)}
 	for _, t := range turns {
 		switch t.role {
@@ -54,6 +54,9 @@ func (o *openAI) complete(ctx context.Context, system string, turns []turn, tool
 		params.Tools = append(params.Tools, openai.ChatCompletionFunctionTool(shared.FunctionDefinitionParam{
 			Name: t.Name, Description: openai.String(t.Description), Parameters: shared.FunctionParameters(t.Schema),
 		}))
+	}
+	if answerOnly && len(tools) > 0 {
+		params.ToolChoice.OfAuto = openai.String(string(openai.ChatCompletionToolChoiceOptionAutoNone))
 	}
 	res, err := o.client.Chat.Completions.New(ctx, params)
 	if err != nil {

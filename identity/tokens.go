@@ -155,4 +155,3 @@ func (t *Tokens) Authenticate(r *http.Request) (Principal, error) {
 	}
 	return Principal{}, fmt.Errorf("the token is not one of this server's: %w", ErrInvalidToken)
 }
-

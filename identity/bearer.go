@@ -1,6 +1,7 @@
 package identity
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -22,7 +23,9 @@ func BearerToken(r *http.Request) (string, error) {
 }
 
 // Any authenticates with the first of as that knows the request's token:
-// a token none of them knows is invalid.
+// a token none of them knows is invalid. When none accepts, Any answers
+// the last error wrapping ErrInvalidToken if one refused the token, and
+// otherwise the last error.
 func Any(as ...Authenticator) Authenticator { return anyOf(as) }
 
 type anyOf []Authenticator
@@ -33,6 +36,11 @@ func (as anyOf) Authenticate(r *http.Request) (Principal, error) {
 		p, e := a.Authenticate(r)
 		if e == nil {
 			return p, nil
+		}
+		// One that found no credentials of its kind does not undo
+		// another's refusal of the token the request did carry.
+		if errors.Is(err, ErrInvalidToken) && !errors.Is(e, ErrInvalidToken) {
+			continue
 		}
 		err = e
 	}

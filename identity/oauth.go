@@ -52,7 +52,7 @@ func NewOAuth(ctx context.Context, opts OAuthOptions) (*OAuth, error) {
 	if opts.Client != nil {
 		ctx = oidc.ClientContext(ctx, opts.Client)
 	}
-	cfg := &oidc.Config{ClientID: opts.Audience}
+	cfg := &oidc.Config{ClientID: opts.Audience, SupportedSigningAlgs: signingAlgs}
 	o := &OAuth{opts: opts}
 	if opts.JWKSURL != "" {
 		o.verifier = oidc.NewVerifier(opts.Issuer, oidc.NewRemoteKeySet(context.WithoutCancel(ctx), opts.JWKSURL), cfg)
@@ -64,6 +64,19 @@ func NewOAuth(ctx context.Context, opts OAuthOptions) (*OAuth, error) {
 	}
 	o.verifier = p.Verifier(cfg)
 	return o, nil
+}
+
+// signingAlgs are the algorithms a token may be signed with: every
+// public-key one go-oidc knows. Left empty, go-oidc takes RS256 alone
+// unless a discovery document lists ID token algorithms, so an issuer
+// whose keys are EC or Ed25519 would have every token refused. None is
+// symmetric (HS256 keyed with a public key) or "none", and a signature
+// only verifies with a JWKS key of its algorithm's type.
+var signingAlgs = []string{
+	oidc.RS256, oidc.RS384, oidc.RS512,
+	oidc.PS256, oidc.PS384, oidc.PS512,
+	oidc.ES256, oidc.ES384, oidc.ES512,
+	oidc.EdDSA,
 }
 
 // Issuer is the issuer tokens must come from.

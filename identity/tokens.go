@@ -57,11 +57,11 @@ func LoadTokens(path string) (*Tokens, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tokens file: %w", err)
 	}
-	if perm := st.Mode().Perm(); perm&0o077 != 0 {
-		return nil, &TokensFileError{Path: path, Rule: fmt.Sprintf("its mode is %#o: it holds credentials, so only its owner may read it (chmod 600 %s)", perm, path)}
-	}
 	if !st.Mode().IsRegular() {
 		return nil, &TokensFileError{Path: path, Rule: "it is not a regular file"}
+	}
+	if perm := st.Mode().Perm(); perm&0o077 != 0 {
+		return nil, &TokensFileError{Path: path, Rule: fmt.Sprintf("its mode is %#o: it holds credentials, so only its owner may read it (chmod 600 %s)", perm, path)}
 	}
 	return parseTokens(path, f)
 }

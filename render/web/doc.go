@@ -34,7 +34,9 @@
 // 256-bit handle, HttpOnly, SameSite=Strict); the tab's WebSocket is
 // refused without it, each request carries its principal
 // (identity.FromContext), the page names who is logged in, and POST
-// /logout ends the login and closes its tabs.
+// /logout ends the login and closes its tabs. Off loopback the server
+// refuses to start without a login unless Options.InsecureNoLogin says
+// anyone who reaches it may drive its apps.
 //
 // The JavaScript mirrors the split: facet.js draws patches and reports
 // events through an abstract transport ({send, onMessage}); ws.js is the

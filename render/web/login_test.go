@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -492,6 +493,66 @@ func TestLoginANilTokensPointerIsNoLogin(t *testing.T) {
 	resp, _ := request(t, browserless(t, nil), http.MethodGet, ts.URL+"/", nil, nil)
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET / = %d, want the page (no login configured)", resp.StatusCode)
+	}
+}
+
+func TestServeOffLoopbackNeedsALogin(t *testing.T) {
+	tests := []struct {
+		name  string
+		opts  web.Options
+		start bool
+	}{
+		{"no login", web.Options{}, false},
+		{"a login", web.Options{Login: testTokens(t)}, true},
+		{"no login, insecurely", web.Options{InsecureNoLogin: true}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := tt.opts
+			opts.AllowedHosts = []string{"facet.example"}
+			opts.NewModel = func() tea.Model { return playground.NewBrowser() }
+			srv, err := web.New(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lc net.ListenConfig
+			ln, err := lc.Listen(context.Background(), "tcp", "0.0.0.0:0")
+			if err != nil {
+				t.Skipf("cannot listen on every interface here: %v", err)
+			}
+			_, port, _ := net.SplitHostPort(ln.Addr().String())
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			done := make(chan error, 1)
+			go func() { done <- srv.ServeListener(ctx, ln) }()
+			if !tt.start {
+				err := <-done
+				var ce *web.ConfigError
+				if !errors.As(err, &ce) || ce.Option != "Login" {
+					t.Fatalf("ServeListener = %v, want a *ConfigError on Login", err)
+				}
+				for _, s := range []string{"off loopback", "--web-tokens", "--http-tokens", "InsecureNoLogin"} {
+					if !strings.Contains(err.Error(), s) {
+						t.Fatalf("the refusal %q does not say %q", err, s)
+					}
+				}
+				if _, err := net.Dial("tcp", net.JoinHostPort("127.0.0.1", port)); err == nil {
+					t.Fatal("the listener is still open after the refusal")
+				}
+				return
+			}
+			// It serves: an answer comes (a 403 for the loopback Host,
+			// which is not an allowed one off loopback).
+			resp, err := http.Get("http://" + net.JoinHostPort("127.0.0.1", port) + "/")
+			if err != nil {
+				t.Fatalf("the server does not answer: %v", err)
+			}
+			resp.Body.Close()
+			cancel()
+			if err := <-done; err != nil {
+				t.Fatalf("ServeListener = %v", err)
+			}
+		})
 	}
 }
 

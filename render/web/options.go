@@ -77,6 +77,10 @@ type Options struct {
 	Login TokenChecker
 	// LoginTTL is how long a login lasts (DefaultLoginTTL when 0).
 	LoginTTL time.Duration
+	// InsecureNoLogin lets the server serve off loopback without Login:
+	// anyone who reaches the address drives its apps. Without it, and
+	// without Login, ServeListener refuses a non-loopback listener.
+	InsecureNoLogin bool
 	// Theme colours the page (widgets.DefaultTheme() when nil).
 	Theme *widgets.Theme
 	// Logger logs refused requests and failed tabs (discarded when nil).

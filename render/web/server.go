@@ -159,7 +159,9 @@ func (s *Server) Serve(ctx context.Context) error {
 
 // ServeListener serves on ln until ctx ends, then stops every tab's
 // session. Off loopback it refuses to start (a *ConfigError) unless
-// Options.AllowedHosts names the hosts browsers use.
+// Options.AllowedHosts names the hosts browsers use, and Options.Login
+// asks for a login (or Options.InsecureNoLogin says anyone may drive the
+// apps).
 func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 	loopback := false
 	if ta, ok := ln.Addr().(*net.TCPAddr); ok {
@@ -168,6 +170,10 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 	if !loopback && len(s.opts.AllowedHosts) == 0 {
 		ln.Close()
 		return &ConfigError{Option: "AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names browsers use (--web-allowed-hosts): without them nothing stops DNS rebinding", ln.Addr())}
+	}
+	if !loopback && s.logins == nil && !s.opts.InsecureNoLogin {
+		ln.Close()
+		return &ConfigError{Option: "Login", Reason: fmt.Sprintf("serving %s, off loopback, needs a login: give the tokens file (--web-tokens, or --http-tokens beside --http) so that only people holding a token drive the apps; InsecureNoLogin serves anyone who reaches the address", ln.Addr())}
 	}
 	hs := &http.Server{Handler: s.Handler(loopback), ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}

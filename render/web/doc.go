@@ -28,6 +28,16 @@
 //     tab whose page has not answered the server's heartbeat for
 //     Options.IdleTimeout is closed.
 //
+// With Options.Login (an operator's tokens file, identity.Tokens) every
+// page and tab needs a login: a form at /login takes a token, and a right
+// one starts a login held server-side and named by a cookie (a random
+// 256-bit handle, HttpOnly, SameSite=Strict); the tab's WebSocket is
+// refused without it, each request carries its principal
+// (identity.FromContext), the page names who is logged in, and POST
+// /logout ends the login and closes its tabs. Off loopback the server
+// refuses to start without a login unless Options.InsecureNoLogin says
+// anyone who reaches it may drive its apps.
+//
 // The JavaScript mirrors the split: facet.js draws patches and reports
 // events through an abstract transport ({send, onMessage}); ws.js is the
 // WebSocket transport, appassets/bridge.js the MCP Apps one. Nothing is

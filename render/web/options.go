@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"log/slog"
+	"reflect"
 	"time"
 
 	"github.com/facetui/facet/tea"
@@ -63,6 +64,23 @@ type Options struct {
 	// quiet the person, so only a page that has gone, or a client that
 	// holds a socket without reading it, is closed.
 	IdleTimeout time.Duration
+	// Login, when set, makes every page and every tab's WebSocket need a
+	// login: a browser without one is sent to a form at /login that asks
+	// for a token Login knows (an *identity.Tokens: the operator's tokens
+	// file, as --web-tokens or --http-tokens gives it). A right token
+	// starts a login held in a cookie (LoginCookie: a random 256-bit
+	// handle, never the token; HttpOnly, SameSite=Strict, Secure over
+	// TLS) for LoginTTL; POST /logout ends it and closes its tabs. Each
+	// request carries its principal (identity.FromContext). One source
+	// may send 5 wrong tokens in a row, then one every 30 seconds. A nil
+	// pointer in the interface counts as no Login.
+	Login TokenChecker
+	// LoginTTL is how long a login lasts (DefaultLoginTTL when 0).
+	LoginTTL time.Duration
+	// InsecureNoLogin lets the server serve off loopback without Login:
+	// anyone who reaches the address drives its apps. Without it, and
+	// without Login, ServeListener refuses a non-loopback listener.
+	InsecureNoLogin bool
 	// Theme colours the page (widgets.DefaultTheme() when nil).
 	Theme *widgets.Theme
 	// Logger logs refused requests and failed tabs (discarded when nil).
@@ -102,6 +120,15 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.IdleTimeout == 0 {
 		o.IdleTimeout = DefaultIdleTimeout
+	}
+	if v := reflect.ValueOf(o.Login); o.Login != nil && v.Kind() == reflect.Pointer && v.IsNil() {
+		o.Login = nil
+	}
+	if o.LoginTTL < 0 {
+		return o, &ConfigError{Option: "LoginTTL", Reason: fmt.Sprintf("%v: must be 0 (the default, %v) or more", o.LoginTTL, DefaultLoginTTL)}
+	}
+	if o.LoginTTL == 0 {
+		o.LoginTTL = DefaultLoginTTL
 	}
 	if o.SessionPrefix == "" {
 		o.SessionPrefix = "web"

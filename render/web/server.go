@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io/fs"
 	"net"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/facetui/facet/identity"
 	"github.com/facetui/facet/render/internal/hostcheck"
 	"github.com/facetui/facet/tea"
 )
@@ -25,16 +27,18 @@ import (
 var assets embed.FS
 
 // contentSecurity keeps the page to what the server itself serves: no
-// script, style or connection goes anywhere else.
-const contentSecurity = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+// script, style, connection or form (the logout) goes anywhere else.
+const contentSecurity = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // Server serves apps to browsers: the page at /, its assets under
-// /assets/, and a WebSocket per tab at /ws, each tab its own session.
+// /assets/, and a WebSocket per tab at /ws, each tab its own session; with
+// Options.Login, the login form at /login and the logout at /logout.
 type Server struct {
 	opts   Options
 	theme  string // the theme's CSS
 	nextID atomic.Int64
 	tabs   *tabLimit
+	logins *logins // nil without Options.Login
 }
 
 // New checks opts and returns a Server. A configuration that cannot work is
@@ -44,7 +48,11 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{opts: o, theme: ThemeCSS(o.Theme), tabs: newTabLimit(o.MaxTabs, o.MaxTabsPerSource)}, nil
+	s := &Server{opts: o, theme: ThemeCSS(o.Theme), tabs: newTabLimit(o.MaxTabs, o.MaxTabsPerSource)}
+	if o.Login != nil {
+		s.logins = newLogins(o.Login, o.LoginTTL)
+	}
+	return s, nil
 }
 
 // Sessions returns the registry the server's tabs join.
@@ -52,12 +60,13 @@ func (s *Server) Sessions() *tea.Sessions { return s.opts.Sessions }
 
 // Handler returns the server's HTTP handler. loopback says whether it is
 // served on a loopback address only: loopback Host and Origin values are
-// then accepted besides the allowed ones.
+// then accepted besides the allowed ones. With Options.Login everything
+// but the login form needs a login, on loopback too.
 func (s *Server) Handler(loopback bool) http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets") // the directory is embedded: never fails
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		s.serveAsset(w, static, "index.html")
+		s.serveIndex(w, r, static)
 	})
 	mux.HandleFunc("GET /assets/theme.css", func(w http.ResponseWriter, r *http.Request) {
 		header(w, "text/css; charset=utf-8")
@@ -72,10 +81,43 @@ func (s *Server) Handler(loopback bool) http.Handler {
 		s.serveAsset(w, static, name)
 	})
 	mux.HandleFunc("GET /ws", s.serveTab)
+	var h http.Handler = mux
+	if s.logins != nil {
+		outer := http.NewServeMux()
+		outer.HandleFunc("GET "+loginPath, s.serveLoginForm)
+		outer.HandleFunc("POST "+loginPath, s.serveLogin)
+		outer.HandleFunc("POST "+logoutPath, s.serveLogout)
+		outer.Handle("/", s.requireLogin(mux))
+		h = outer
+	}
 	// The page's own origin is admitted: its scripts call this server.
 	g := hostcheck.Rule{AllowedHosts: s.opts.AllowedHosts, AllowedOrigins: s.opts.AllowedOrigins, Loopback: loopback, PageOrigin: true}
-	return g.Wrap(mux)
+	return g.Wrap(h)
 }
+
+// whoami is the page's chrome for a login: who it is, and the logout.
+var whoami = template.Must(template.New("whoami").Parse(`<form class="whoami" method="post" action="/logout"><span>Logged in as <b>{{.}}</b></span> <button type="submit">Log out</button></form>
+`))
+
+// serveIndex serves the page; with a login, its chrome names the principal
+// and offers the logout.
+func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request, static fs.FS) {
+	who, ok := identity.FromContext(r.Context())
+	if !ok {
+		s.serveAsset(w, static, "index.html")
+		return
+	}
+	body, _ := fs.ReadFile(static, "index.html") // embedded: never fails
+	var chrome strings.Builder
+	_ = whoami.Execute(&chrome, who.Name) // a string: always executes
+	header(w, contentTypes[".html"])
+	_, _ = w.Write([]byte(strings.Replace(string(body), "<body>\n", "<body>\n"+chrome.String(), 1)))
+}
+
+// referrerPolicy keeps the address of a page to this server. Not
+// "no-referrer": under it a browser sends "Origin: null" with a form's
+// POST (the logout, the login), which the Origin check must refuse.
+const referrerPolicy = "same-origin"
 
 // header sets the headers every answer carries.
 func header(w http.ResponseWriter, contentType string) {
@@ -83,7 +125,7 @@ func header(w http.ResponseWriter, contentType string) {
 	h.Set("Content-Type", contentType)
 	h.Set("Content-Security-Policy", contentSecurity)
 	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Referrer-Policy", referrerPolicy)
 	h.Set("Cache-Control", "no-store")
 }
 
@@ -117,7 +159,9 @@ func (s *Server) Serve(ctx context.Context) error {
 
 // ServeListener serves on ln until ctx ends, then stops every tab's
 // session. Off loopback it refuses to start (a *ConfigError) unless
-// Options.AllowedHosts names the hosts browsers use.
+// Options.AllowedHosts names the hosts browsers use, and Options.Login
+// asks for a login (or Options.InsecureNoLogin says anyone may drive the
+// apps).
 func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 	loopback := false
 	if ta, ok := ln.Addr().(*net.TCPAddr); ok {
@@ -126,6 +170,10 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 	if !loopback && len(s.opts.AllowedHosts) == 0 {
 		ln.Close()
 		return &ConfigError{Option: "AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names browsers use (--web-allowed-hosts): without them nothing stops DNS rebinding", ln.Addr())}
+	}
+	if !loopback && s.logins == nil && !s.opts.InsecureNoLogin {
+		ln.Close()
+		return &ConfigError{Option: "Login", Reason: fmt.Sprintf("serving %s, off loopback, needs a login: give the tokens file (--web-tokens, or --http-tokens beside --http) so that only people holding a token drive the apps; InsecureNoLogin serves anyone who reaches the address", ln.Addr())}
 	}
 	hs := &http.Server{Handler: s.Handler(loopback), ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
@@ -197,6 +245,15 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 	}
 	defer func() { _ = s.opts.Sessions.Stop(sess.ID) }()
 	tab := NewTab(sess, !s.opts.NoAgents)
+	// A tab lasts no longer than the login that opened it.
+	var loggedOut <-chan struct{}
+	var expired <-chan time.Time
+	if rec, ok := loginOf(r.Context()); ok {
+		loggedOut = rec.out
+		t := time.NewTimer(rec.expires.Sub(s.logins.now()))
+		defer t.Stop()
+		expired = t.C
+	}
 	snaps, unsubscribe := sess.Subscribe()
 	defer unsubscribe()
 
@@ -260,6 +317,12 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 			if !write([]byte(beat)) {
 				return
 			}
+		case <-loggedOut:
+			c.Close(websocket.StatusPolicyViolation, "logged out: reload the page to log in again")
+			return
+		case <-expired:
+			c.Close(websocket.StatusPolicyViolation, "the login expired: reload the page to log in again")
+			return
 		case <-held.evicted:
 			c.Close(websocket.StatusTryAgainLater, "closed to make room for another visitor: reload to open it again")
 			return

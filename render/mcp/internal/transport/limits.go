@@ -29,22 +29,49 @@ type Limits struct {
 	// once: an initialize past the cap is refused.
 	Sessions    *HTTPSessions
 	MaxSessions int
+	// Source names who a request comes from (an authenticated principal,
+	// or an address); nil makes every request one source. Share is the
+	// most of MaxSessions and of MaxStreams one source may hold, so that
+	// one client filling a cap leaves room for a newcomer (default: half
+	// of each cap, at least 1). The sessions are counted by who opened
+	// them, which Sessions records (HTTPSessions.SourcedBy).
+	Source func(*http.Request) string
+	Share  int
 
 	mu        sync.Mutex
 	streams   int
 	admitting int
+	// streamsFrom and admittingFrom count them per source.
+	streamsFrom   map[string]int
+	admittingFrom map[string]int
+}
+
+// share is the most of limit one source may hold.
+func (l *Limits) share(limit int) int {
+	if l.Share > 0 {
+		return min(l.Share, limit)
+	}
+	return max(limit/2, 1)
+}
+
+func (l *Limits) sourceOf(r *http.Request) string {
+	if l.Source == nil {
+		return ""
+	}
+	return l.Source(r)
 }
 
 // Wrap returns next behind the limits.
 func (l *Limits) Wrap(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet {
-			if !l.openStream() {
+			from := l.sourceOf(r)
+			if msg := l.openStream(from); msg != "" {
 				w.Header().Set("Retry-After", "10")
-				http.Error(w, fmt.Sprintf("facet: %d event streams are open, the server's limit; close one (or raise the limit) and try again", l.MaxStreams), http.StatusServiceUnavailable)
+				http.Error(w, "facet: "+msg, http.StatusServiceUnavailable)
 				return
 			}
-			defer l.closeStream()
+			defer l.closeStream(from)
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -59,12 +86,13 @@ func (l *Limits) Wrap(next http.Handler) http.Handler {
 		// Every initialize, with or without a session id header: mcp-go
 		// issues a new session for one either way.
 		if l.Sessions != nil && isInitialize(body) {
-			if !l.admit() {
+			from := l.sourceOf(r)
+			if msg := l.admit(from); msg != "" {
 				w.Header().Set("Retry-After", "30")
-				http.Error(w, fmt.Sprintf("facet: %d MCP sessions are open, the server's limit; end one (HTTP DELETE) or wait for an idle one to expire, then initialize again", l.MaxSessions), http.StatusServiceUnavailable)
+				http.Error(w, "facet: "+msg, http.StatusServiceUnavailable)
 				return
 			}
-			defer l.admitted()
+			defer l.admitted(from)
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -99,38 +127,64 @@ func (l *Limits) readBody(w http.ResponseWriter, r *http.Request) ([]byte, int, 
 	return body, 0, nil
 }
 
-func (l *Limits) openStream() bool {
+// openStream makes room for one event stream of source from, or answers
+// why there is none.
+func (l *Limits) openStream(from string) string {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.streams >= l.MaxStreams {
-		return false
+		return fmt.Sprintf("%d event streams are open, the server's limit; close one (or raise the limit) and try again", l.MaxStreams)
+	}
+	if share := l.share(l.MaxStreams); l.Source != nil && l.streamsFrom[from] >= share {
+		return fmt.Sprintf("you hold %d event streams, one client's share of the server's %d; close one of yours and try again", l.streamsFrom[from], l.MaxStreams)
+	}
+	if l.streamsFrom == nil {
+		l.streamsFrom = map[string]int{}
 	}
 	l.streams++
-	return true
+	l.streamsFrom[from]++
+	return ""
 }
 
-func (l *Limits) closeStream() {
+func (l *Limits) closeStream(from string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.streams--
+	if l.streamsFrom[from]--; l.streamsFrom[from] <= 0 {
+		delete(l.streamsFrom, from)
+	}
 }
 
-// admit makes room for one session being initialized, counting those
-// under way, so concurrent initializes cannot pass the cap together.
-func (l *Limits) admit() bool {
+// admit makes room for one session being initialized by source from,
+// counting those under way, so concurrent initializes cannot pass the
+// caps together; or it answers why there is none.
+func (l *Limits) admit(from string) string {
+	live, mine := l.Sessions.Live(), l.Sessions.LiveFrom(from)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.Sessions.Live()+l.admitting >= l.MaxSessions {
-		return false
+	if live+l.admitting >= l.MaxSessions {
+		return fmt.Sprintf("%d MCP sessions are open, the server's limit; end one (HTTP DELETE) or wait for an idle one to expire, then initialize again", l.MaxSessions)
+	}
+	if l.Source != nil {
+		if share := l.share(l.MaxSessions); mine+l.admittingFrom[from] >= share {
+			return fmt.Sprintf("you hold %d MCP sessions, one client's share of the server's %d; end one of yours (HTTP DELETE) and initialize again", mine, l.MaxSessions)
+		}
+	}
+	if l.admittingFrom == nil {
+		l.admittingFrom = map[string]int{}
 	}
 	l.admitting++
-	return true
+	l.admittingFrom[from]++
+	return ""
 }
 
-func (l *Limits) admitted() {
+func (l *Limits) admitted(from string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.admitting--
+	if l.admittingFrom[from]--; l.admittingFrom[from] <= 0 {
+		delete(l.admittingFrom, from)
+	}
 }
 
 // isInitialize reports whether body is a JSON-RPC initialize request. A

@@ -67,7 +67,30 @@ type AuthContext struct {
 	// Agent names the agent acting for the connection (Server.ConnectAs),
 	// or is "" for the client itself.
 	Agent string
+	// Principal is who the connection authenticated as (a bearer token's
+	// name, or an OAuth token's subject at its issuer: see package
+	// identity), or "" for an anonymous one (stdio, or HTTP without
+	// HTTPOptions.Authenticator).
+	Principal string
 }
+
+// Owner is the key the caller's sessions are owned under: its principal
+// when it authenticated, so that every connection of one principal (and
+// a reconnect) reaches the same sessions; otherwise its connection.
+func (ac AuthContext) Owner() string {
+	if ac.Principal != "" {
+		return principalOwnerPrefix + ac.Principal
+	}
+	return ac.ConnectionID
+}
+
+// principalOwnerPrefix starts the owner key of an authenticated
+// principal; no connection key starts with it.
+const principalOwnerPrefix = "principal:"
+
+// ownedByPrincipal reports whether owner is a principal's, which outlives
+// any one of its connections.
+func ownedByPrincipal(owner string) bool { return strings.HasPrefix(owner, principalOwnerPrefix) }
 
 // Authorizer decides whether a tool call may run. tool is the registered
 // name (for facet_act, the derived tool it reaches); args are the call's

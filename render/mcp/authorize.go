@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/facetui/facet/identity"
 	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -34,6 +35,9 @@ func authContext(ctx context.Context) AuthContext {
 	ac := AuthContext{ConnectionID: defaultConnection, Transport: TransportUnknown}
 	if t, ok := ctx.Value(transportKey{}).(string); ok {
 		ac.Transport = t
+	}
+	if p, ok := identity.FromContext(ctx); ok {
+		ac.Principal = p.Name
 	}
 	if ac.Transport != TransportStdio {
 		if cs := server.ClientSessionFromContext(ctx); cs != nil && cs.SessionID() != "" {

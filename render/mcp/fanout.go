@@ -31,7 +31,7 @@ type listeners struct {
 }
 
 // listener is one client connection: its mcp-go session and the
-// connection id sessions are owned by (authContext's).
+// key its sessions are owned under (AuthContext.Owner).
 type listener struct {
 	cs   server.ClientSession
 	conn string
@@ -41,7 +41,7 @@ type listener struct {
 // listChanged capabilities the SDK server was built without.
 func (s *Server) installFanout(h *server.Hooks) {
 	h.AddOnRegisterSession(func(ctx context.Context, cs server.ClientSession) {
-		conn := authContext(s.sdk.WithContext(ctx, cs)).ConnectionID
+		conn := authContext(s.sdk.WithContext(ctx, cs)).Owner()
 		s.fan.mu.Lock()
 		defer s.fan.mu.Unlock()
 		if s.fan.conns == nil {

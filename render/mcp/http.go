@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"time"
 
+	"github.com/facetui/facet/identity"
 	"github.com/facetui/facet/render/internal/hostcheck"
 	"github.com/facetui/facet/render/mcp/internal/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
@@ -52,6 +54,19 @@ type HTTPOptions struct {
 	// stream closes (default DefaultAgentIdle). Its next request attaches
 	// it again.
 	AgentIdle time.Duration
+	// Authenticator, when set, authenticates every request to /mcp, /sse
+	// and /message (see package identity): one without a valid bearer
+	// token is answered 401 with a Bearer challenge. An authenticated
+	// client acts as its principal (AuthContext.Principal), which owns
+	// its sessions across its connections and reconnects, and an MCP
+	// session id works only for the principal that opened it. Nil serves
+	// every client anonymously, each connection owning its own sessions.
+	Authenticator identity.Authenticator
+	// ProtectedResource, when set, is served at
+	// identity.ProtectedResourcePath (RFC 9728, and with the resource's
+	// path appended) and named in every 401's challenge, so that an MCP
+	// client finds the authorization server that issues its tokens.
+	ProtectedResource *identity.ProtectedResource
 }
 
 // DefaultHTTPAddr is where ServeHTTP listens by default.
@@ -141,13 +156,55 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 			return withTransport(ctx, TransportSSE)
 		}),
 	)
+	ids.SourcedBy(requestSource, h.Authenticator != nil)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", ids.Track(ids.RefuseEndedDelete(streamable)))
 	mux.Handle("/sse", sse.SSEHandler())
 	mux.Handle("/message", sse.MessageHandler())
+	limits := &transport.Limits{MaxBody: h.MaxBodyBytes, ReadTimeout: h.ReadTimeout, MaxStreams: h.MaxStreams, Sessions: ids, MaxSessions: h.MaxSessions,
+		Source: requestSource}
+	// Authentication first: the caps count a client by its principal.
+	auth := identity.Gate{Authenticator: h.Authenticator}
+	root := http.NewServeMux()
+	if pr := h.ProtectedResource; pr != nil {
+		// The metadata is what a client reads before it has a token.
+		auth.ResourceMetadata = metadataURL(pr.Resource)
+		root.Handle(identity.ProtectedResourcePath, pr)
+		if u, err := url.Parse(pr.Resource); err == nil && u.Path != "" && u.Path != "/" {
+			root.Handle(identity.ProtectedResourcePath+u.Path, pr)
+		}
+	}
+	root.Handle("/", auth.Require(limits.Wrap(mux)))
 	gate := hostcheck.Rule{AllowedHosts: h.AllowedHosts, AllowedOrigins: h.AllowedOrigins, Loopback: loopback}
-	limits := &transport.Limits{MaxBody: h.MaxBodyBytes, ReadTimeout: h.ReadTimeout, MaxStreams: h.MaxStreams, Sessions: ids, MaxSessions: h.MaxSessions}
-	return gate.Wrap(limits.Wrap(mux)), nil
+	return gate.Wrap(root), nil
+}
+
+// requestSource is who r comes from, for the caps' shares and the
+// binding of session ids: its principal when it authenticated, else the
+// address it came from (every client of one machine is one source).
+func requestSource(r *http.Request) string {
+	if p, ok := identity.FromContext(r.Context()); ok {
+		return principalOwnerPrefix + p.Name
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	return "address:" + host
+}
+
+// metadataURL is where the RFC 9728 metadata of resource is served:
+// the well-known path on its origin, with the resource's path appended.
+func metadataURL(resource string) string {
+	u, err := url.Parse(resource)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	path := ""
+	if u.Path != "/" {
+		path = u.Path
+	}
+	return u.Scheme + "://" + u.Host + identity.ProtectedResourcePath + path
 }
 
 // heartbeatEvery is how often an open GET event stream is pinged. mcp-go's
@@ -195,12 +252,16 @@ func (s *Server) ServeHTTP(ctx context.Context) error {
 }
 
 // HTTPReady reports whether ServeHTTPListener would serve on a listener
-// bound to addr: off loopback it needs HTTP.AllowedHosts. A caller that
+// bound to addr: off loopback it needs HTTP.AllowedHosts and
+// HTTP.Authenticator. A caller that
 // announces where it serves asks first, so it never announces an address
 // it then refuses.
 func (s *Server) HTTPReady(addr net.Addr) error {
 	if !isLoopbackAddr(addr) && len(s.opts.HTTP.AllowedHosts) == 0 {
 		return &ConfigError{Option: "HTTP.AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names clients use (--http-allowed-hosts): without them nothing stops DNS rebinding", addr)}
+	}
+	if !isLoopbackAddr(addr) && s.opts.HTTP.Authenticator == nil {
+		return &ConfigError{Option: "HTTP.Authenticator", Reason: fmt.Sprintf("serving %s, off loopback, needs client identities (--http-tokens FILE, or --oauth-issuer and --oauth-audience): without them anyone who reaches the port drives every shared session", addr)}
 	}
 	return nil
 }

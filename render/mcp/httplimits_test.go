@@ -18,6 +18,20 @@ const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"proto
 type httpClient struct {
 	t   *testing.T
 	url string
+	// from is the loopback address requests come from (another source,
+	// for the caps' shares); "" lets the system choose.
+	from string
+	// token is sent as a bearer token, when set.
+	token string
+}
+
+// do sends req from c's address.
+func (c httpClient) do(req *http.Request) (*http.Response, error) {
+	if c.from == "" {
+		return http.DefaultClient.Do(req)
+	}
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(c.from)}}
+	return (&http.Client{Transport: &http.Transport{DialContext: d.DialContext}}).Do(req)
 }
 
 // send posts (or GETs, DELETEs) body with session id and returns the
@@ -30,7 +44,10 @@ func (c httpClient) send(method, id, body string) (int, string, string) {
 	if id != "" {
 		req.Header.Set("Mcp-Session-Id", id)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	resp, err := c.do(req)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -85,9 +102,16 @@ func TestHTTPRefusesWhatIsOverItsLimits(t *testing.T) {
 		t.Fatalf("a chunked 2 KB body: %d %s", resp.StatusCode, b)
 	}
 
+	// One client (an address, here) holds at most half the sessions;
+	// the rest are a newcomer's.
 	first := c.open()
-	c.open()
-	if code, _, body := c.send("POST", "", initBody); code != http.StatusServiceUnavailable || !strings.Contains(body, "2 MCP sessions are open, the server's limit") {
+	if code, _, body := c.send("POST", "", initBody); code != http.StatusServiceUnavailable || !strings.Contains(body, "you hold 1 MCP sessions, one client's share of the server's 2") {
+		t.Fatalf("a second session from one client: %d %s", code, body)
+	}
+	newcomer := httpClient{t: t, url: c.url, from: "127.0.0.2"}
+	newcomer.open()
+	third := httpClient{t: t, url: c.url, from: "127.0.0.3"}
+	if code, _, body := third.send("POST", "", initBody); code != http.StatusServiceUnavailable || !strings.Contains(body, "2 MCP sessions are open, the server's limit") {
 		t.Fatalf("a third session: %d %s", code, body)
 	}
 	// A session id header does not make an initialize any less a new session.

@@ -97,12 +97,15 @@ type forwardedCaller struct {
 	Connection string `json:"connection"`
 	Transport  string `json:"transport,omitempty"`
 	Agent      string `json:"agent,omitempty"`
+	// Principal is who the caller authenticated as at its node, if it
+	// did: it owns the same sessions on every node.
+	Principal string `json:"principal,omitempty"`
 }
 
 // callerOf is the caller of ctx as a forwarded request carries it.
 func callerOf(ctx context.Context) json.RawMessage {
 	ac := authContext(ctx)
-	b, err := json.Marshal(forwardedCaller{Connection: ac.ConnectionID, Transport: ac.Transport, Agent: ac.Agent})
+	b, err := json.Marshal(forwardedCaller{Connection: ac.ConnectionID, Transport: ac.Transport, Agent: ac.Agent, Principal: ac.Principal})
 	if err != nil {
 		return nil
 	}
@@ -122,7 +125,7 @@ func asForwarded(ctx context.Context, from string, caller json.RawMessage) conte
 	if from == "" {
 		from = "unknown-node"
 	}
-	ac := AuthContext{ConnectionID: c.Connection + "@" + from, Transport: c.Transport, Agent: c.Agent}
+	ac := AuthContext{ConnectionID: c.Connection + "@" + from, Transport: c.Transport, Agent: c.Agent, Principal: c.Principal}
 	if ac.Agent != "" {
 		ac.Agent += "@" + from
 	}
@@ -306,7 +309,7 @@ func (s *Server) remoteConnectionEnded(id string) {
 	// Off the SDK's unregistering goroutine: a dead node answers late.
 	go func() {
 		for _, a := range gone {
-			b, err := json.Marshal(forwardedCaller{Connection: a.ac.ConnectionID, Transport: a.ac.Transport, Agent: a.ac.Agent})
+			b, err := json.Marshal(forwardedCaller{Connection: a.ac.ConnectionID, Transport: a.ac.Transport, Agent: a.ac.Agent, Principal: a.ac.Principal})
 			if err != nil {
 				continue
 			}
@@ -420,7 +423,7 @@ func (s *Server) withRemote(ctx context.Context, a Answer) Answer {
 	if !ok {
 		return a
 	}
-	conn := authContext(ctx).ConnectionID
+	conn := authContext(ctx).Owner()
 	nodes, rows := s.clusterView(d, func(sess *tea.Session) bool { return s.reachOf(conn, sess) != reachNone })
 	var b strings.Builder
 	for _, r := range rows {

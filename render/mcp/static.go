@@ -23,7 +23,7 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		if err != nil {
 			return Answer{}, err
 		}
-		if st, ok := s.starts.of(sess); ok && st.owner != authContext(ctx).ConnectionID {
+		if st, ok := s.starts.of(sess); ok && st.owner != authContext(ctx).Owner() {
 			return Answer{}, callerError(fmt.Sprintf("session `%s` was started and shared by another client connection: you may act on it, but only the connection that started it can stop it", sess.ID))
 		}
 		if !s.starts.has(sess) {
@@ -137,7 +137,7 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		// One client: the server's cap is its cap.
 		lim.perClient = 0
 	}
-	done, err := s.starts.reserve(s.sessions, lim, claim{id: id, owner: authContext(ctx).ConnectionID, shared: shared})
+	done, err := s.starts.reserve(s.sessions, lim, claim{id: id, owner: authContext(ctx).Owner(), shared: shared})
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}
@@ -189,7 +189,7 @@ func (s *Server) toolList(ctx context.Context) Answer {
 	}
 	rows := []row{}
 	var b strings.Builder
-	conn := authContext(ctx).ConnectionID
+	conn := authContext(ctx).Owner()
 	for _, sess := range s.sessions.List() {
 		r := s.reachOf(conn, sess)
 		if r == reachNone {

@@ -34,6 +34,12 @@ type HTTPSessions struct {
 	// streams counts the event streams (GETs) open per id: while one is,
 	// the client is there, whatever requests it sends meanwhile.
 	streams map[string]int
+	// source names who a request comes from (an authenticated
+	// principal, or an address); sources keeps who opened each live id.
+	// When exclusive, nobody else may use an id.
+	source    func(*http.Request) string
+	exclusive bool
+	sources   map[string]string
 }
 
 // NewHTTPSessions returns a tracker that remembers ended ids for keep,
@@ -43,7 +49,7 @@ func NewHTTPSessions(keep time.Duration, now func() time.Time, onEnd func(string
 	if now == nil {
 		now = time.Now
 	}
-	return &HTTPSessions{live: map[string]bool{}, ended: map[string]time.Time{}, keep: keep, now: now, onEnd: onEnd, timers: map[string]*time.Timer{}, streams: map[string]int{}}
+	return &HTTPSessions{live: map[string]bool{}, ended: map[string]time.Time{}, keep: keep, now: now, onEnd: onEnd, timers: map[string]*time.Timer{}, streams: map[string]int{}, sources: map[string]string{}}
 }
 
 // OnQuiet has quiet run for a live id whose client sent no request for
@@ -54,6 +60,55 @@ func (h *HTTPSessions) OnQuiet(after time.Duration, quiet func(id string)) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.quiet, h.quietAfter = quiet, after
+}
+
+// SourcedBy records who opened each id, as source names a request's
+// sender (see LiveFrom). With exclusive, a request carrying an id that
+// another source opened is refused with 403: a session id then works
+// only for its principal, even if it is seen. Call it before serving.
+func (h *HTTPSessions) SourcedBy(source func(*http.Request) string, exclusive bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.source, h.exclusive = source, exclusive
+}
+
+// LiveFrom returns how many live ids source opened.
+func (h *HTTPSessions) LiveFrom(source string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, s := range h.sources {
+		if s == source {
+			n++
+		}
+	}
+	return n
+}
+
+// heldByOther reports whether live id was opened by another source than
+// r's sender, when ids are exclusive.
+func (h *HTTPSessions) heldByOther(id string, r *http.Request) bool {
+	h.mu.Lock()
+	source, exclusive := h.source, h.exclusive
+	opener, bound := h.sources[id]
+	h.mu.Unlock()
+	return exclusive && bound && source(r) != opener
+}
+
+// bind records r's sender as the opener of the id just issued.
+func (h *HTTPSessions) bind(id string, r *http.Request) {
+	h.mu.Lock()
+	source := h.source
+	h.mu.Unlock()
+	if source == nil {
+		return
+	}
+	from := source(r)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.live[id] {
+		h.sources[id] = from
+	}
 }
 
 // Live returns how many ids are live.
@@ -87,8 +142,13 @@ func (h *HTTPSessions) Track(next http.Handler) http.Handler {
 		if id == "" {
 			next.ServeHTTP(w, r)
 			if id = w.Header().Get("Mcp-Session-Id"); id != "" {
+				h.bind(id, r)
 				h.touch(id) // a session just issued
 			}
+			return
+		}
+		if h.heldByOther(id, r) {
+			http.Error(w, "facet: this MCP session was opened by another principal: initialize your own", http.StatusForbidden)
 			return
 		}
 		if r.Method != http.MethodGet {
@@ -162,6 +222,7 @@ func (h *HTTPSessions) Terminate(id string) (notAllowed bool, err error) {
 	was := h.live[id]
 	if was {
 		delete(h.live, id)
+		delete(h.sources, id)
 		h.ended[id] = h.now()
 	}
 	if t := h.timers[id]; t != nil {

@@ -83,6 +83,11 @@ type Options struct {
 	// Max bounds the agents held at once (finished ones count until
 	// stopped; the oldest finished one makes room). 0 is DefaultMaxAgents.
 	Max int
+	// PerOwner bounds the unfinished agents one owner (a principal, or an
+	// anonymous client connection: see Host.Caller) runs at once, so that
+	// one client cannot take every slot; 0 is half of Max, at least 1.
+	// The host's own agents are bounded by Max alone.
+	PerOwner int
 	// Logger receives warnings; nil discards them.
 	Logger *slog.Logger
 }
@@ -135,6 +140,9 @@ func NewManager(host Host, opts Options) (*Manager, error) {
 	}
 	if opts.Max <= 0 {
 		opts.Max = DefaultMaxAgents
+	}
+	if opts.PerOwner <= 0 || opts.PerOwner > opts.Max {
+		opts.PerOwner = max(opts.Max/2, 1)
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
@@ -227,6 +235,17 @@ func (m *Manager) reserve(r *running) error {
 	}
 	if _, taken := m.bridges[id]; taken {
 		return fmt.Errorf("agent %q already exists (the host exposes it); pick another id", id)
+	}
+	if r.owner != "" {
+		mine := 0
+		for _, o := range m.agents {
+			if o.owner == r.owner && !o.finished() {
+				mine++
+			}
+		}
+		if mine >= m.opts.PerOwner {
+			return fmt.Errorf("you run %d agents, one client's share of the %d this server holds; agent_stop one of yours first", mine, m.opts.Max)
+		}
 	}
 	if len(m.agents) >= m.opts.Max {
 		var oldest *running

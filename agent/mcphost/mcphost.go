@@ -54,9 +54,11 @@ func (h Host) ConnectAs(ctx context.Context, name string) (*client.Client, error
 	return h.Srv.ConnectAs(ctx, name)
 }
 
-// Caller is the connection the caller of ctx acts for (an agent's, its
-// spawner's): agents spawned through agent_spawn are that connection's.
-func (h Host) Caller(ctx context.Context) string { return mcp.CallerOf(ctx).ConnectionID }
+// Caller is who the caller of ctx acts for (an agent's, its spawner's):
+// its principal when it authenticated, else its connection
+// (mcp.AuthContext.Owner). Agents spawned through agent_spawn are that
+// owner's.
+func (h Host) Caller(ctx context.Context) string { return mcp.CallerOf(ctx).Owner() }
 
 // ResourceChanged tells a journal's subscribers.
 func (h Host) ResourceChanged(uri string) { h.Srv.ResourceChanged(uri) }

@@ -228,6 +228,10 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	}
 	defer leave()
 	so := opts.mcp.serverOptions(os.Getenv, sessions, logger)
+	_, so.HTTP.Authenticator, so.HTTP.ProtectedResource, err = opts.identity.identities(ctx)
+	if err != nil {
+		return err
+	}
 	if node != nil {
 		so.Cluster = node
 	}

@@ -40,6 +40,9 @@ type options struct {
 	mcp mcpOptions
 	// web holds the --web flags (see web.go).
 	web webOptions
+	// identity holds the flags that authenticate network clients (see
+	// identity.go).
+	identity identityOptions
 	// cluster holds the --cluster flags (see cluster.go).
 	cluster clusterOptions
 	// agents holds the agent flags (--spawnable).
@@ -74,6 +77,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	addSSHFlags(fs, &o.ssh)
 	addMCPFlags(fs, &o.mcp)
 	addWebFlags(fs, &o.web)
+	addIdentityFlags(fs, &o.identity)
 	addClusterFlags(fs, &o.cluster)
 	addAgentFlags(fs, &o.agents)
 	fs.Usage = func() { printUsage(fs) }
@@ -147,6 +151,9 @@ func parseOptions(args []string) (options, error) {
 		return o, err
 	}
 	if err := o.web.check(list); err != nil {
+		return o, err
+	}
+	if err := o.identity.check(o.mcp.http != "", o.web.addr != ""); err != nil {
 		return o, err
 	}
 	if err := o.cluster.check(list, o.mcp.enabled()); err != nil {

@@ -46,6 +46,10 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 	if _, err := browser(opts); err != nil {
 		return err
 	}
+	tokens, err := opts.identity.loadTokens()
+	if err != nil {
+		return err
+	}
 	srv, err := web.New(web.Options{
 		App:            "playground",
 		NewModel:       func() tea.Model { m, _ := browser(opts); return m }, // checked above
@@ -53,6 +57,7 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		AllowedHosts:   opts.web.hosts.list(),
 		AllowedOrigins: opts.web.origins.list(),
 		NoAgents:       !agents,
+		Login:          tokens,
 		Logger:         slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {

@@ -21,7 +21,7 @@ func idProp(desc string) map[string]any { return map[string]any{"type": "string"
 
 // staticTools declares the facet_* tools. start, send_key, stop and
 // get_model are sensitive (get_model returns the whole model, secrets
-// included); screenshot and list are not. facet_act is as sensitive as the
+// included, for a model that exposes itself); screenshot and list are not. facet_act is as sensitive as the
 // derived tool it reaches, which authorization checks by that tool's name.
 func (s *Server) staticTools() []*derive.Tool {
 	obj := func(props map[string]any, required ...string) map[string]any {

@@ -52,6 +52,15 @@ func (m pairModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, nil
 }
 
+// Projections implements tea.Projector: "count" and "name", so
+// facet_get_model answers {"count": ..., "name": ...}.
+func (m pairModel) Projections() []tea.Projection {
+	return []tea.Projection{
+		{Name: "count", Description: "The count.", Value: func() any { return m.Count }},
+		{Name: "name", Description: "The name typed.", Value: func() any { return m.Name }},
+	}
+}
+
 func (m pairModel) View() tea.Node {
 	return tea.Vertical(
 		widgets.TextInput{ID: "name", Label: "Name", Value: m.Name, Width: 20},

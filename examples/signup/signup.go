@@ -115,3 +115,23 @@ func (s signup) View() tea.Node {
 		widgets.Text{ID: "problems", Content: strings.Join(s.Problems, "\n"), Muted: true},
 	}}}
 }
+
+// Projections implements tea.Projector: "form" (signup://state/form) is
+// what an agent may know of the form: name, email, terms, the problems
+// left and whether the account was created. Never the password.
+func (s signup) Projections() []tea.Projection {
+	return []tea.Projection{{
+		URI:         "signup://state/form",
+		Name:        "form",
+		Description: "The sign-up form without its passwords: name, email, terms, problems and created.",
+		Value: func() any {
+			return map[string]any{
+				"name":     s.Name.Value,
+				"email":    s.Email.Value,
+				"terms":    s.Terms.Checked,
+				"problems": s.Problems,
+				"created":  s.Created,
+			}
+		},
+	}}
+}

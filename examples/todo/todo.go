@@ -188,3 +188,15 @@ func (t todo) confirmView(title string) widgets.Modal {
 		ConfirmLabel: "Delete", DismissLabel: "Keep", Destructive: true,
 	})
 }
+
+// Projections implements tea.Projector: "tasks" (todo://state/tasks) is the
+// list, each task's title and whether it is done. Agents read it as a
+// resource and through facet_get_model.
+func (t todo) Projections() []tea.Projection {
+	return []tea.Projection{{
+		URI:         "todo://state/tasks",
+		Name:        "tasks",
+		Description: "The tasks: title and done.",
+		Value:       func() any { return slices.Clone(t.Tasks) },
+	}}
+}

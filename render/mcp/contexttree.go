@@ -92,9 +92,9 @@ func safeDescribe(d tea.Describer) (desc tea.Description) {
 }
 
 // contextTree assembles a session's context: what an agent needs in one
-// read. Its "model" is the app's projections by name (the model itself,
-// where an app keeps its secrets, is facet_get_model's alone), and its
-// widgets are the widgets resource's.
+// read. Its "model" is the app's projections by name, as facet_get_model
+// answers them (the model itself, where an app keeps its secrets, is never
+// in it), and its widgets are the widgets resource's.
 func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) map[string]any {
 	// The lens works on registered names (a session's tools are the ones
 	// whose first "." segment is its id); clients get advertised names.

@@ -14,6 +14,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"pgregory.net/rapid"
 
+	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -23,7 +24,7 @@ import (
 // write (email, name, note, remember) and the app's own fixed text. From
 // the second sign-in attempt on, the masked fields leave the view. Nothing
 // it draws, describes or projects is computed from the password; its model
-// holds it (facet_get_model, which is sensitive, serves it).
+// holds it, and facet_get_model answers its projection instead.
 type signIn struct {
 	Email, Name, Note string
 	Password, Repeat  string
@@ -84,11 +85,15 @@ func (m *signIn) Projections() []tea.Projection {
 		}}}
 }
 
-// agentStep is one thing the agent does: a tool call or a resource read.
+// agentStep is one thing the agent does: a tool call, a resource read, or
+// spawning an agent that takes steps of its own.
 type agentStep struct {
-	Tool string
-	Args map[string]any
-	Read string // a resource URI to read instead of calling a tool
+	Tool string         `json:"tool,omitempty"`
+	Args map[string]any `json:"args,omitempty"`
+	Read string         `json:"read,omitempty"` // a resource URI to read instead of calling a tool
+	// Agent is what an agent spawned with agent_spawn does, on session
+	// ag; the agent's journal and status are then read.
+	Agent []agentStep `json:"agent,omitempty"`
 }
 
 // secretAlphabet is what passwords, and the text an agent types, are made
@@ -100,11 +105,23 @@ func secretText(min, max int) *rapid.Generator[string] {
 	return rapid.StringOfN(rapid.RuneFrom(secretAlphabet), min, max, -1)
 }
 
+// agentSteps draws what the agent does on session nf: every static tool,
+// the session's own tools and resources, and (some of the time) an agent
+// of its own on session ag.
 func agentSteps() *rapid.Generator[agentStep] {
-	const s = "nf"
+	return rapid.Custom(func(t *rapid.T) agentStep {
+		if rapid.IntRange(0, 9).Draw(t, "spawn") == 0 {
+			return agentStep{Agent: rapid.SliceOfN(stepsOn("ag"), 1, 4).Draw(t, "agent")}
+		}
+		return stepsOn("nf").Draw(t, "step")
+	})
+}
+
+// stepsOn draws one call or read on session s.
+func stepsOn(s string) *rapid.Generator[agentStep] {
 	return rapid.Custom(func(t *rapid.T) agentStep {
 		field := rapid.SampledFrom([]string{"email", "name", "note"}).Draw(t, "field")
-		switch rapid.IntRange(0, 11).Draw(t, "kind") {
+		switch rapid.IntRange(0, 19).Draw(t, "kind") {
 		case 0, 1:
 			args := map[string]any{"text": secretText(0, 12).Draw(t, "text")}
 			if rapid.Bool().Draw(t, "append") {
@@ -125,11 +142,46 @@ func agentSteps() *rapid.Generator[agentStep] {
 			return agentStep{Tool: s + ".discover_tools", Args: map[string]any{"query": secretText(0, 3).Draw(t, "query")}}
 		case 7:
 			return agentStep{Tool: rapid.SampledFrom([]string{"facet_list", s + ".password.get_value", s + ".repeat.get_value"}).Draw(t, "misc")}
+		case 12:
+			return agentStep{Tool: "facet_get_model", Args: map[string]any{"id": s}}
+		case 13:
+			widget := rapid.SampledFrom([]string{field, "password", "repeat"}).Draw(t, "act_widget")
+			action := rapid.SampledFrom([]string{"get_value", "type_into", "clear"}).Draw(t, "act_action")
+			args := map[string]any{"session": s, "widget": widget, "action": action}
+			if action == "type_into" {
+				args["args"] = map[string]any{"text": secretText(0, 6).Draw(t, "act_text")}
+			}
+			return agentStep{Tool: "facet_act", Args: args}
+		case 14:
+			widget := rapid.SampledFrom([]string{"email", "name", "note", "password", "repeat", "remember", "submit"}).Draw(t, "focus")
+			return agentStep{Tool: "facet_focus", Args: map[string]any{"id": s, "widget": widget}}
+		case 15:
+			key := rapid.SampledFrom([]string{"i", "S", "space", "backspace", "delete", "left", "right", "home", "end", "tab", "enter"}).Draw(t, "key")
+			return agentStep{Tool: "facet_send_key", Args: map[string]any{"id": s, "key": key, "wait_ms": 0}}
+		case 16:
+			id := rapid.SampledFrom([]string{"c1", s}).Draw(t, "lifecycle_id")
+			if rapid.Bool().Draw(t, "start") {
+				return agentStep{Tool: "facet_start", Args: map[string]any{"app": "counter", "id": id}}
+			}
+			return agentStep{Tool: "facet_stop", Args: map[string]any{"id": id}}
+		case 17:
+			return agentStep{Tool: AppViewTool, Args: map[string]any{"id": s, "since": rapid.SampledFrom([]int{0, 3}).Draw(t, "since")}}
+		case 18:
+			return agentStep{Read: UIURI(s)}
 		default:
 			return agentStep{Read: rapid.SampledFrom([]string{WidgetsURI(s), ContextURI(s), ModelURI(s, "form"), "signin://state/form"}).Draw(t, "uri")}
 		}
 	})
 }
+
+// ScriptAgents installs agents on srv for the property (mcphost.Install)
+// and is set by noninterference_agents_test.go. Its one kind, "script",
+// takes agent_spawn's goal as a JSON list of agentSteps, waits until run
+// is called with its id, takes those steps through its own connection and
+// ends; run returns once it has ended. Stop closes the agents' manager.
+// It is a variable because mcphost imports this package, so only a file
+// of package mcp_test may import it.
+var ScriptAgents func(srv *Server) (run func(ctx context.Context, id string) error, stop func(), err error)
 
 // noise are the parts of what an agent receives that differ between any
 // two runs whatever was typed: wall-clock times and the in-process
@@ -137,8 +189,17 @@ func agentSteps() *rapid.Generator[agentStep] {
 var noise = []*regexp.Regexp{
 	regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`),
 	regexp.MustCompile(`inprocess-\d+`),
-	regexp.MustCompile(`conn-[0-9a-f]{16}`), // the key of that id
+	regexp.MustCompile(`conn-[0-9a-f]{16}`),     // the key of that id
+	regexp.MustCompile(`\\?"ms\\?":[0-9.e+-]+`), // how long a journalled call took (in a journal's text too)
+	// The size of a context read a journal records: the context's
+	// timestamp is as long as its nanoseconds need (the spawner's own
+	// reads of the context are compared whole).
+	regexp.MustCompile(`/context \(\d+ bytes\)`),
 }
+
+// journalVersion is a journal resource's version: how many of its states
+// the server observed, which follows when it looked, not what happened.
+var journalVersion = regexp.MustCompile(`"_meta":\{"version":\d+\}`)
 
 func denoise(s string) string {
 	for _, re := range noise {
@@ -179,23 +240,37 @@ func (r *received) snapshot() []string {
 	return slices.Clone(r.got)
 }
 
-// agentTranscript runs script against a fresh server whose session nf a
-// person fills in: before agent step i they set both masked fields to
-// typed[i] (as a keystroke would, one TextChanged each). It returns every
-// byte the agent received, denoised: each answer in order, then every
-// notification (sorted, since their interleaving with answers is the
-// transport's).
+// agentTranscript runs script against a fresh server whose sessions nf
+// and ag a person fills in: before agent step i they set both masked
+// fields of each to typed[i] (as a keystroke would, one TextChanged each).
+// The agent is an MCP Apps host, so its views and facet_app_view answer
+// too. It returns every byte the agent received, denoised: each answer in
+// order (an agent it spawned answers with its journal and status), then
+// every notification (sorted, since their interleaving with answers is
+// the transport's).
 func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
-	srv, err := New(Options{Apps: testApps()})
+	srv, err := New(Options{Apps: testApps(), UI: web.App{}})
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}
+	if ScriptAgents == nil {
+		t.Fatalf("ScriptAgents is not set: noninterference_agents_test.go sets it")
+	}
+	runAgent, stopAgents, err := ScriptAgents(srv)
+	if err != nil {
+		t.Fatalf("ScriptAgents: %v", err)
+	}
 	defer func() {
+		stopAgents()
 		srv.Sessions().StopAll()
 		srv.Close()
 	}()
 	ctx := context.Background()
 	sess, err := srv.StartSession(ctx, "nf", "signin", &signIn{})
+	if err != nil {
+		t.Fatalf("StartSession: %v", err)
+	}
+	agentSess, err := srv.StartSession(ctx, "ag", "signin", &signIn{})
 	if err != nil {
 		t.Fatalf("StartSession: %v", err)
 	}
@@ -212,6 +287,7 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 	init := sdk.InitializeRequest{}
 	init.Params.ProtocolVersion = "2025-06-18" // subscribe is an RPC there
 	init.Params.ClientInfo = sdk.Implementation{Name: "noninterference", Version: "1"}
+	init.Params.Capabilities.Extensions = map[string]any{UIExtension: map[string]any{"mimeTypes": []any{UIMIME}}}
 	if _, err := c.Initialize(ctx, init); err != nil {
 		t.Fatal(err)
 	}
@@ -224,14 +300,19 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 		}
 		out = append(out, denoise(string(b)+" "+e))
 	}
+	call := func(tool string, args map[string]any) {
+		req := sdk.CallToolRequest{}
+		req.Params.Name, req.Params.Arguments = tool, args
+		record(c.CallTool(ctx, req))
+	}
 	// The person puts focus in the password field, so it is drawn with
 	// its cursor; the agent's first call attaches it (the screen says so).
-	if _, err := sess.Dispatch(ctx, tea.FocusMsg{ID: "password"}); err != nil {
-		t.Fatal(err)
+	for _, s := range []*tea.Session{sess, agentSess} {
+		if _, err := s.Dispatch(ctx, tea.FocusMsg{ID: "password"}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	attach := sdk.CallToolRequest{}
-	attach.Params.Name = "nf.remember.get_checked"
-	record(c.CallTool(ctx, attach))
+	call("nf.remember.get_checked", nil)
 	watched := []string{WidgetsURI("nf"), ContextURI("nf"), ModelURI("nf", "form")}
 	for _, uri := range watched {
 		//lint:ignore SA1019 the stateful protocol's subscribe RPC is what this exercises
@@ -239,19 +320,35 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 		record(c.ReadResource(ctx, sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: uri}}))
 	}
 	for i, step := range script {
-		for _, id := range []string{"password", "repeat"} {
-			if _, err := sess.Dispatch(ctx, widgets.TextChanged{ID: id, Value: typed[i]}); err != nil {
-				t.Fatal(err)
+		for _, s := range []*tea.Session{sess, agentSess} {
+			for _, id := range []string{"password", "repeat"} {
+				if _, err := s.Dispatch(ctx, widgets.TextChanged{ID: id, Value: typed[i]}); err != nil {
+					t.Fatal(err)
+				}
 			}
 		}
 		followed(t, srv, sess, watched)
-		if step.Read != "" {
+		switch {
+		case step.Read != "":
 			record(c.ReadResource(ctx, sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: step.Read}}))
 			continue
+		case step.Agent != nil:
+			// The agent waits to be let go, so what agent_spawn answers
+			// does not hang on how far it got; it has ended (and left
+			// every session's presence) when runAgent returns.
+			id := fmt.Sprintf("a%d", i)
+			goal, _ := json.Marshal(step.Agent)
+			call("agent_spawn", map[string]any{"kind": "script", "id": id, "session": "ag", "goal": string(goal)})
+			if err := runAgent(ctx, id); err != nil {
+				t.Fatalf("agent %s: %v", id, err)
+			}
+			res, err := c.ReadResource(ctx, sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: "facet://agent/" + id + "/journal"}})
+			record(res, err)
+			out[len(out)-1] = journalVersion.ReplaceAllString(out[len(out)-1], "<version>")
+			call("agent_status", map[string]any{"id": id})
+		default:
+			call(step.Tool, step.Args)
 		}
-		req := sdk.CallToolRequest{}
-		req.Params.Name, req.Params.Arguments = step.Tool, step.Args
-		record(c.CallTool(ctx, req))
 		followed(t, srv, sess, watched)
 	}
 	// Every resource once more, so a change the last step made has been
@@ -306,9 +403,12 @@ func followed(t *rapid.T, srv *Server, sess *tea.Session, uris []string) {
 
 // TestAgentsLearnNothingOfAMaskedValue is the noninterference property of
 // masked widgets: an agent that writes every other field, reads every
-// value, resource and screenshot, searches the tools and follows every
-// resource's patches receives the very same bytes whatever password the
-// person typed, and at whatever point of typing it they are.
+// value, resource, view and screenshot, calls every static tool
+// (facet_get_model, facet_act, facet_focus, facet_send_key, facet_start,
+// facet_stop, facet_list, facet_app_view), searches the tools, follows
+// every resource's patches and spawns agents of its own whose journals it
+// reads receives the very same bytes whatever password the person typed,
+// and at whatever point of typing it they are.
 func TestAgentsLearnNothingOfAMaskedValue(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		script := rapid.SliceOfN(agentSteps(), 1, 12).Draw(t, "script")
@@ -321,8 +421,9 @@ func TestAgentsLearnNothingOfAMaskedValue(t *testing.T) {
 		typedA, typedB := typing(a, start, len(script)), typing(b, start, len(script))
 		ta, tb := agentTranscript(t, typedA, script), agentTranscript(t, typedB, script)
 		if d := firstDifference(ta, tb); d >= 0 {
+			x, y := where(at(ta, d), at(tb, d))
 			t.Fatalf("what the agent received differs with the password (%q typed as %q vs %q typed as %q), at item %d:\n%s\n%s",
-				a, typedA, b, typedB, d, at(ta, d), at(tb, d))
+				a, typedA, b, typedB, d, x, y)
 		}
 	})
 }
@@ -345,6 +446,23 @@ func firstDifference(a, b []string) int {
 		}
 	}
 	return -1
+}
+
+// where cuts a and b down to where they differ, with some context.
+func where(a, b string) (string, string) {
+	i := 0
+	for i < len(a) && i < len(b) && a[i] == b[i] {
+		i++
+	}
+	from := max(i-300, 0)
+	cut := func(s string) string {
+		to := min(i+300, len(s))
+		if from >= to {
+			return s[from:]
+		}
+		return "…" + s[from:to] + "…"
+	}
+	return cut(a), cut(b)
 }
 
 func at(s []string, i int) string {

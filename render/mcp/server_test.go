@@ -58,7 +58,7 @@ func TestStartDerivesPerSessionToolsAndWritesReachUpdate(t *testing.T) {
 		t.Fatal("reset's tool was not registered before the write answered")
 	}
 	model := structured(t, mustOK(t, tc.call("facet_get_model", map[string]any{"id": "demo"})))
-	if model["Count"] != float64(1) {
+	if count, _ := model["count"].(map[string]any); count["count"] != float64(1) {
 		t.Fatalf("get_model: %v", model)
 	}
 }

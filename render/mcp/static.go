@@ -46,23 +46,7 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 	case AppViewTool:
 		return s.appView(ctx, args)
 	case "facet_get_model":
-		sess, err := s.session(ctx, args, "id")
-		if err != nil {
-			return Answer{}, err
-		}
-		if err := s.attachAgent(ctx, sess); err != nil {
-			return Answer{}, err
-		}
-		b, err := json.Marshal(sess.Snapshot().Model)
-		if err != nil {
-			return Answer{}, callerError(fmt.Sprintf("the model of session `%s` cannot be encoded as JSON: %v", sess.ID, err))
-		}
-		var v any
-		_ = json.Unmarshal(b, &v)
-		if _, ok := v.(map[string]any); !ok {
-			v = map[string]any{"model": v}
-		}
-		return answer(v, string(b)), nil
+		return s.toolGetModel(ctx, args)
 	case "facet_screenshot":
 		sess, err := s.session(ctx, args, "id")
 		if err != nil {

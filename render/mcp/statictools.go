@@ -21,7 +21,7 @@ func idProp(desc string) map[string]any { return map[string]any{"type": "string"
 
 // staticTools declares the facet_* tools. start, send_key, stop and
 // get_model are sensitive (get_model returns the whole model, secrets
-// included); screenshot and list are not. facet_act is as sensitive as the
+// included, for a model that exposes itself); screenshot and list are not. facet_act is as sensitive as the
 // derived tool it reaches, which authorization checks by that tool's name.
 func (s *Server) staticTools() []*derive.Tool {
 	obj := func(props map[string]any, required ...string) map[string]any {
@@ -71,7 +71,7 @@ func (s *Server) staticTools() []*derive.Tool {
 			Description: "Move focus to a widget, as Tab or a click would (keys sent with facet_send_key then reach it). Answers the screen.",
 			InputSchema: obj(map[string]any{"id": idProp("Session id."), "widget": idProp("Widget id.")}, "id", "widget")},
 		{Name: "facet_get_model", Sensitive: true, ReadOnly: true, Title: "Read the model", OutputSchema: derive.ReadSchema(),
-			Description: "The session's model as JSON (it may hold secrets).",
+			Description: "The session's model as its app shares it: the app's model projections by name (the context resource's \"model\"), or the whole model as JSON when the app exposes it (it may then hold secrets). An app that does neither answers an error naming what to read instead.",
 			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
 		{Name: "facet_screenshot", Title: "Screenshot", ReadOnly: true, OutputSchema: screen,
 			Description: "The session's screen as text, exactly as the terminal draws it, except that a masked input is drawn as [‹masked›] whatever it holds.",

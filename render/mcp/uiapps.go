@@ -172,7 +172,8 @@ func errNotUIClient(what string) error {
 }
 
 // readApp answers resources/read of a view: the page, with the policy it
-// needs (nothing outside itself) in _meta.ui.csp.
+// needs (nothing outside itself) in _meta.ui.csp. A session's view follows
+// the session's ownership, as its facet:// resources do (see reachOf).
 func (s *Server) readApp(ctx context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
 	uri := req.Params.URI
 	if !uiClient(ctx) {
@@ -184,8 +185,12 @@ func (s *Server) readApp(ctx context.Context, req sdk.ReadResourceRequest) ([]sd
 		if !ok || !tea.ValidID(id) {
 			return nil, fmt.Errorf("resource %q: a session view is %s/<id>, the id %s", uri, UIHostURI, tea.IDRule)
 		}
-		if _, running := s.sessions.Get(id); !running {
+		sess, running := s.sessions.Get(id)
+		if !running {
 			return nil, noSession(id)
+		}
+		if err := s.reachable(ctx, sess); err != nil {
+			return nil, fmt.Errorf("resource %q: %w", uri, err)
 		}
 		session = id
 	}

@@ -242,17 +242,21 @@ func TestMCPAppsViewInAHostDrivesTheSessionTheAgentSees(t *testing.T) {
 	})
 
 	// The person types into the focused password field: each key is a
-	// facet_send_key call, in order, and the agent reads the value.
+	// facet_send_key call, in order, and the model holds the value, which
+	// the agent cannot read (the vault shares nothing of its model).
 	if err := chromedp.Do(tctx, chromedp.KeyEvent("s3cret")); err != nil {
 		t.Fatalf("type in the view: %v", err)
 	}
-	eventually(t, "the agent reads what the person typed", func() error {
-		model := callRaw(t, agent, "facet_get_model", map[string]any{"id": "vault"})
-		if text := model.Content[0].(sdk.TextContent).Text; !strings.Contains(text, `"value":"s3cret"`) {
-			return fmt.Errorf("agent's model: %s", text)
+	eventually(t, "the model holds what the person typed", func() error {
+		sess, _ := srv.Sessions().Get("vault")
+		if v := sess.Snapshot().Model.(*vault).PW.Value; v != "s3cret" {
+			return fmt.Errorf("the password field holds %q", v)
 		}
 		return nil
 	})
+	if model := callRaw(t, agent, "facet_get_model", map[string]any{"id": "vault"}); !model.IsError || strings.Contains(model.Content[0].(sdk.TextContent).Text, "s3cret") {
+		t.Errorf("the agent's facet_get_model = %v, want a refusal without the password", model.Content)
+	}
 	eventually(t, "the view shows the typing masked", func() error {
 		text, err := inView(ctx, status)
 		if err == nil && (strings.Contains(text, "s3cret") || !strings.Contains(text, "count 1")) {

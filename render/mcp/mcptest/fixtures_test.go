@@ -11,8 +11,9 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// kitchen is an app with one widget of every interactive kind. Its fields
-// are exported so facet_get_model shows them.
+// kitchen is an app with one widget of every interactive kind. It exposes
+// its model (ExposeModel), whose fields are exported, so facet_get_model
+// answers them: the harness's Model reads what each step changed.
 type kitchen struct {
 	Name   widgets.TextInputState
 	Secret widgets.TextInputState
@@ -63,6 +64,10 @@ func newKitchen() *kitchen {
 }
 
 func (k *kitchen) Init() tea.Cmd { return nil }
+
+// ExposeModel implements mcp.ModelExposer: the harness's tests read the
+// model itself, the masked Secret included.
+func (k *kitchen) ExposeModel() bool { return true }
 
 func (k *kitchen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	n := *k

@@ -125,8 +125,10 @@ func (s *Session) Screenshot() string {
 	return res.Texts[0] // the screen; the second part names the focused widget
 }
 
-// Model decodes the session's model, as facet_get_model answers it (the
-// JSON encoding of the model: exported fields only), into v.
+// Model decodes what facet_get_model answers of the session's model into
+// v: the app's projections by name, or, for a model that exposes itself
+// (mcp.ModelExposer), its JSON encoding (exported fields only). An app
+// that does neither answers an error, which fails the step.
 func (s *Session) Model(v any) {
 	s.t.Helper()
 	res, ok := s.run("Model()", "", "facet_get_model", nil)

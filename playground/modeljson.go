@@ -12,9 +12,10 @@ import (
 // Every demo model keeps its state in unexported fields, so encoding/json
 // would see "{}". Each one encodes its meaningful state here instead, with
 // snake_case keys, in bounded size: long lists (the 390 repositories, the
-// REPL's history) are cut to a window. This is what MCP's facet_get_model
-// answers; that tool is sensitive, and the login form's password is in it
-// on purpose, as it is in the model.
+// REPL's history) are cut to a window. The login form's password is in
+// it, as it is in the model: MCP's facet_get_model does not answer this
+// encoding but an app's declared projections (a model opts in to more with
+// mcp.ModelExposer), so it never leaves through an agent.
 
 // searchJSONRows is how many result rows SearchDemo.MarshalJSON includes.
 const searchJSONRows = 50

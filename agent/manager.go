@@ -205,20 +205,28 @@ func (m *Manager) spawn(ctx context.Context, spec Spec, owner string) (Info, err
 	if err != nil {
 		return Info{}, fmt.Errorf("agent %s: %w", spec.Kind, err)
 	}
-	r := &running{spec: spec, owner: owner, agent: a, started: time.Now().UTC(), status: StatusRunning, done: make(chan struct{})}
+	// r is complete but for its connection before reserve lists it:
+	// info, Ask, Journal and stop read it from then on.
+	done := make(chan struct{})
+	journal := NewJournal(m.notifier(spec.ID, done))
+	runCtx, cancel := context.WithTimeout(m.base, spec.Budget.Time)
+	abandon := func() { cancel(); close(done) }
+	r := &running{spec: spec, owner: owner, agent: a, started: time.Now().UTC(), status: StatusRunning, done: done,
+		journal: journal, cancel: cancel}
 	if err := m.reserve(r); err != nil {
+		abandon()
 		return Info{}, err
 	}
 	c, err := m.host.ConnectAs(ctx, spec.Kind+" "+spec.ID)
 	if err != nil {
 		m.drop(spec.ID)
+		abandon()
 		return Info{}, fmt.Errorf("agent %s: connect: %w", spec.ID, err)
 	}
-	r.journal = NewJournal(m.notifier(spec.ID, r.done))
-	r.conn = NewConn(c, r.journal, spec.Session)
-	runCtx, cancel := context.WithTimeout(m.base, spec.Budget.Time)
-	r.cancel = cancel
-	r.journal.Note(fmt.Sprintf("spawned %s %s on session %s (budget: %d steps, %v)", spec.Kind, spec.ID, spec.Session, spec.Budget.Steps, spec.Budget.Time))
+	r.mu.Lock()
+	r.conn = NewConn(c, journal, spec.Session)
+	r.mu.Unlock()
+	journal.Note(fmt.Sprintf("spawned %s %s on session %s (budget: %d steps, %v)", spec.Kind, spec.ID, spec.Session, spec.Budget.Steps, spec.Budget.Time))
 	m.wg.Add(1)
 	go m.run(runCtx, r, c)
 	return r.info(), nil

@@ -39,6 +39,11 @@ func authContext(ctx context.Context) AuthContext {
 	if p, ok := identity.FromContext(ctx); ok {
 		ac.Principal = p.Name
 	}
+	if ac.Principal != "" && ac.Transport == TransportHTTP {
+		// A stateless (2026-07-28) request has no connection: its
+		// principal's requests are one connection, for presence and notes.
+		ac.ConnectionID = connectionKey(principalOwnerPrefix + ac.Principal)
+	}
 	if ac.Transport != TransportStdio {
 		if cs := server.ClientSessionFromContext(ctx); cs != nil && cs.SessionID() != "" {
 			ac.ConnectionID = connectionKey(cs.SessionID())

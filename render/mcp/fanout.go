@@ -47,20 +47,20 @@ func (s *Server) installFanout(h *server.Hooks) {
 		if s.fan.conns == nil {
 			s.fan.conns = map[string]listener{}
 		}
-		s.fan.conns[cs.SessionID()] = listener{cs: cs, conn: conn}
+		s.fan.conns[clientKey(cs)] = listener{cs: cs, conn: conn}
 	})
 	h.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) {
 		s.fan.mu.Lock()
 		defer s.fan.mu.Unlock()
-		delete(s.fan.conns, cs.SessionID())
-		delete(s.fan.asked, cs.SessionID())
+		delete(s.fan.conns, clientKey(cs))
+		delete(s.fan.asked, clientKey(cs))
 	})
 	// A request's response stream carries what the client's queue holds
 	// (the only way to reach a streamable-HTTP client with no GET stream
 	// open), so what a full queue kept goes in now.
 	h.AddBeforeAny(func(ctx context.Context, _ any, _ sdk.MCPMethod, _ any) {
 		if cs := server.ClientSessionFromContext(ctx); cs != nil {
-			s.fan.out.flush(cs.SessionID())
+			s.fan.out.flush(clientKey(cs))
 		}
 	})
 	h.AddAfterInitialize(func(_ context.Context, _ any, _ *sdk.InitializeRequest, res *sdk.InitializeResult) {
@@ -96,6 +96,25 @@ func (f *listeners) listening(id string, want sdk.SubscriptionFilter) {
 		f.asked = map[string]sdk.SubscriptionFilter{}
 	}
 	f.asked[id] = want
+}
+
+// join adds a connection the SDK does not register (a stateless
+// client's listen stream) under key.
+func (f *listeners) join(key string, l listener) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.conns == nil {
+		f.conns = map[string]listener{}
+	}
+	f.conns[key] = l
+}
+
+// leave forgets the connection under key.
+func (f *listeners) leave(key string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	delete(f.conns, key)
+	delete(f.asked, key)
 }
 
 // listChanged sends method to every connection that reaches one of

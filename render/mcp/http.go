@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"time"
 
 	"github.com/facetui/facet/identity"
@@ -138,7 +139,7 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 	streamable := server.NewStreamableHTTPServer(s.sdk,
 		server.WithEndpointPath("/mcp"),
 		server.WithHeartbeatInterval(heartbeatEvery(ttl)),
-		server.WithStreamableHTTPProtocolVersions(sessionVersions()...),
+		server.WithStreamableHTTPProtocolVersions(httpVersions(h.Authenticator != nil)...),
 		server.WithSessionIdleTTL(ttl),
 		server.WithSessionIdManager(ids),
 		// The store keeps each client's newest events for resuming, and
@@ -174,7 +175,7 @@ func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
 			root.Handle(identity.ProtectedResourcePath+u.Path, pr)
 		}
 	}
-	root.Handle("/", auth.Require(limits.Wrap(mux)))
+	root.Handle("/", auth.Require(limits.Wrap(statelessGate(mux))))
 	gate := hostcheck.Rule{AllowedHosts: h.AllowedHosts, AllowedOrigins: h.AllowedOrigins, Loopback: loopback}
 	return gate.Wrap(root), nil
 }
@@ -219,6 +220,16 @@ func metadataURL(resource string) string {
 // stream too.
 func heartbeatEvery(ttl time.Duration) time.Duration {
 	return min(ttl/3, 30*time.Second)
+}
+
+// httpVersions are the protocol versions served over HTTP: every one
+// when clients authenticate (a stateless request is its principal's),
+// else those with sessions.
+func httpVersions(authenticated bool) []string {
+	if authenticated {
+		return slices.Clone(sdk.ValidProtocolVersions)
+	}
+	return sessionVersions()
 }
 
 // sessionVersions are the protocol versions with sessions: those before

@@ -78,7 +78,7 @@ type outboxClient struct {
 // drops.
 func (o *outbox) send(log *slog.Logger, cs server.ClientSession, uri string, n sdk.JSONRPCNotification) {
 	key := outboxKey{n.Method, uri}
-	id := cs.SessionID()
+	id := clientKey(cs)
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	c := o.clients[id]

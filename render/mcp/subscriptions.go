@@ -170,13 +170,13 @@ func (r *resources) onSuccess(ctx context.Context, _ any, method sdk.MCPMethod, 
 		if r.subs[uri] == nil {
 			r.subs[uri] = map[string]server.ClientSession{}
 		}
-		r.subs[uri][cs.SessionID()] = cs
+		r.subs[uri][clientKey(cs)] = cs
 	} else {
-		delete(r.subs[uri], cs.SessionID())
+		delete(r.subs[uri], clientKey(cs))
 	}
 	r.mu.Unlock()
 	if method == sdk.MethodResourcesUnsubscribe {
-		r.s.fan.out.forget(cs.SessionID(), uri)
+		r.s.fan.out.forget(clientKey(cs), uri)
 	}
 	if method == sdk.MethodResourcesSubscribe {
 		// Record the baseline, so the first change after subscribing comes
@@ -217,14 +217,25 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 			return fmt.Errorf("resource %q: %w", uri, notYours(session))
 		}
 	}
-	r.dropSubscriptions(cs.SessionID())
-	r.s.fan.listening(cs.SessionID(), p.Notifications)
+	key := clientKey(cs)
+	r.dropSubscriptions(key)
+	r.s.fan.listening(key, p.Notifications)
+	if cs.SessionID() == "" {
+		// A stateless (2026-07-28) client's listen stream is its
+		// connection: it hears of changes while the stream is open, and
+		// is forgotten when the stream ends.
+		r.s.fan.join(key, listener{cs: cs, conn: authContext(ctx).Owner()})
+		context.AfterFunc(ctx, func() {
+			r.s.fan.leave(key)
+			r.dropClient(key)
+		})
+	}
 	r.mu.Lock()
 	for _, uri := range p.Notifications.ResourceSubscriptions {
 		if r.subs[uri] == nil {
 			r.subs[uri] = map[string]server.ClientSession{}
 		}
-		r.subs[uri][cs.SessionID()] = cs
+		r.subs[uri][clientKey(cs)] = cs
 	}
 	r.mu.Unlock()
 	for _, uri := range p.Notifications.ResourceSubscriptions {
@@ -266,7 +277,7 @@ func (r *resources) subscriptionRoom(ctx context.Context, uri string) error {
 	if cs == nil {
 		return nil
 	}
-	id := cs.SessionID()
+	id := clientKey(cs)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if _, already := r.subs[uri][id]; already {

@@ -101,6 +101,7 @@ func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
 				return sdk.NewToolResultError(fmt.Sprintf("%s: arguments must be a JSON object of named arguments, not %s", name, jsonType(raw))), nil
 			}
 		}
+		ctx = withInputResponses(ctx, req.Params.InputResponses)
 		in := callInput{Args: req.GetArguments()}
 		if name == "facet_act" {
 			in.Stale, in.StaleSession, _ = staleName(req)
@@ -118,6 +119,10 @@ func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
 // Every answer leaves here, so here invisible format and tag characters
 // are escaped in all of it (see escapeInvisible).
 func toWire(a Answer, err error) *sdk.CallToolResult {
+	var input *inputRequired
+	if errors.As(err, &input) {
+		return input.result()
+	}
 	if err != nil {
 		var ce *CallError
 		if errors.As(err, &ce) && ce.Detail != nil {

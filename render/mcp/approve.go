@@ -11,11 +11,13 @@ import (
 // approve asks for approval of a call of tool on session, for an
 // authorizer's Ask. With AskPerson, a host session's person answers on its
 // status line (see askPerson); otherwise the client does, through MCP
-// elicitation when it declared it.
-func (s *Server) approve(ctx context.Context, tool, session, prompt string) (bool, string) {
+// elicitation when it declared it (for a stateless call, an
+// *inputRequired error asks for its answer).
+func (s *Server) approve(ctx context.Context, tool, session, prompt string) (bool, string, error) {
 	if s.opts.AskPerson && session != "" {
 		if sess, running := s.sessions.Get(session); running && !s.starts.has(sess) {
-			return s.askPerson(ctx, sess, tool, prompt)
+			ok, why := s.askPerson(ctx, sess, tool, prompt)
+			return ok, why, nil
 		}
 	}
 	return approver{sdk: s.sdk, timeout: s.opts.AskTimeout}.ask(ctx, tool, prompt)

@@ -70,7 +70,8 @@ type guard struct {
 	log    *slog.Logger
 	// ask asks for approval of a call of tool on session ("" when the
 	// call names none): whether it was given, and why not.
-	ask func(ctx context.Context, tool, session, prompt string) (bool, string)
+	// An error (an *inputRequired) asks the client for the answer.
+	ask func(ctx context.Context, tool, session, prompt string) (bool, string, error)
 }
 
 // call decides a tool call. It returns nil when the call may run.
@@ -101,7 +102,10 @@ func (g *guard) call(ctx context.Context, name string, args map[string]any, t *d
 		if session == "" {
 			session, _ = args["id"].(string)
 		}
-		ok, why := g.ask(ctx, name, session, d.Prompt)
+		ok, why, err := g.ask(ctx, name, session, d.Prompt)
+		if err != nil {
+			return err
+		}
 		if ok {
 			return nil
 		}

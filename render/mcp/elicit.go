@@ -18,9 +18,24 @@ type approver struct {
 }
 
 // ask asks the user through MCP elicitation, if the client declared it.
-func (e approver) ask(ctx context.Context, tool, prompt string) (bool, string) {
+// In the stateless protocol it cannot ask: it answers the user's answer
+// the call carries, or an *inputRequired error asking for it.
+func (e approver) ask(ctx context.Context, tool, prompt string) (bool, string, error) {
 	if !clientElicits(ctx) {
-		return false, "approval required, and the client does not support elicitation"
+		return false, "approval required, and the client does not support elicitation", nil
+	}
+	if server.IsModernRequest(ctx) {
+		answer, ok := approvalAnswer(ctx)
+		switch {
+		case !ok:
+			if prompt == "" {
+				prompt = "Allow the call of " + tool + "?"
+			}
+			return false, "", &inputRequired{prompt: prompt}
+		case answer.Action == sdk.ElicitationResponseActionAccept:
+			return true, "", nil
+		}
+		return false, fmt.Sprintf("the user answered %s", answer.Action), nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, e.timeout)
 	defer cancel()
@@ -30,11 +45,11 @@ func (e approver) ask(ctx context.Context, tool, prompt string) (bool, string) {
 	res, err := e.sdk.RequestElicitation(ctx, req)
 	switch {
 	case err != nil:
-		return false, fmt.Sprintf("approval for %s was not given: %v", tool, err)
+		return false, fmt.Sprintf("approval for %s was not given: %v", tool, err), nil
 	case res.Action == sdk.ElicitationResponseActionAccept:
-		return true, ""
+		return true, "", nil
 	}
-	return false, fmt.Sprintf("the user answered %s", res.Action)
+	return false, fmt.Sprintf("the user answered %s", res.Action), nil
 }
 
 // clientElicits reports whether the caller declared the elicitation

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,7 +18,7 @@ import (
 
 // statelessClient is mcp-go's client speaking 2026-07-28 over HTTP to
 // url, sending token (if any) as a bearer token.
-func statelessClient(t *testing.T, url, token string) (*client.Client, *sdk.InitializeResult) {
+func statelessClient(t *testing.T, url, token string, opts ...client.ClientOption) (*client.Client, *sdk.InitializeResult) {
 	t.Helper()
 	headers := map[string]string{}
 	if token != "" {
@@ -26,7 +28,7 @@ func statelessClient(t *testing.T, url, token string) (*client.Client, *sdk.Init
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := client.NewClient(tr)
+	c := client.NewClient(tr, opts...)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := c.Start(ctx); err != nil {
@@ -240,5 +242,66 @@ func TestAnAnonymousStatelessRequestIsToldWhyAndWhatElse(t *testing.T) {
 	}
 	if text, isErr := callText(t, c, "facet_list", nil); isErr {
 		t.Fatalf("facet_list after falling back: %s", text)
+	}
+}
+
+// answering is a user who answers every elicitation with action, and
+// counts the questions.
+type answering struct {
+	action sdk.ElicitationResponseAction
+	mu     sync.Mutex
+	asked  []string
+}
+
+func (a *answering) Elicit(_ context.Context, req sdk.ElicitationRequest) (*sdk.ElicitationResult, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.asked = append(a.asked, req.Params.Message)
+	return &sdk.ElicitationResult{ElicitationResponse: sdk.ElicitationResponse{Action: a.action}}, nil
+}
+
+// TestAStatelessCallAsksItsUserThroughInputRequired: an authorizer's Ask
+// on a stateless call answers input_required with an elicitation; the
+// client asks its user and calls again with the answer, which runs the
+// call or refuses it.
+func TestAStatelessCallAsksItsUserThroughInputRequired(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: []string{"*"},
+		HTTP: HTTPOptions{Authenticator: tokensFile(t)},
+		Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+			if tool == "ask.inc.click" {
+				return Ask("Let the agent press + on ask?")
+			}
+			return Allow()
+		}})
+	url := serveLoopbackHTTP(t, srv)
+	for _, tc := range []struct {
+		action sdk.ElicitationResponseAction
+		runs   bool
+	}{
+		{sdk.ElicitationResponseActionAccept, true},
+		{sdk.ElicitationResponseActionDecline, false},
+	} {
+		t.Run(string(tc.action), func(t *testing.T) {
+			user := &answering{action: tc.action}
+			c, res := statelessClient(t, url, aliceToken, client.WithElicitationHandler(user))
+			if res.ProtocolVersion != sdk.ProtocolVersion20260728 {
+				t.Fatalf("negotiated %s", res.ProtocolVersion)
+			}
+			callText(t, c, "facet_start", map[string]any{"app": "counter", "id": "ask"})
+			defer callText(t, c, "facet_stop", map[string]any{"id": "ask"})
+			text, isErr := callText(t, c, "ask.inc.click", nil)
+			user.mu.Lock()
+			asked := slices.Clone(user.asked)
+			user.mu.Unlock()
+			if len(asked) != 1 || asked[0] != "Let the agent press + on ask?" {
+				t.Fatalf("the user was asked %q; want the authorizer's prompt once", asked)
+			}
+			if isErr == tc.runs {
+				t.Fatalf("answered %s: the call's error is %v: %s", tc.action, isErr, text)
+			}
+			if !tc.runs && !strings.Contains(text, "the user answered decline") {
+				t.Fatalf("a declined call says %q", text)
+			}
+		})
 	}
 }

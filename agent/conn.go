@@ -69,8 +69,9 @@ type ToolInfo struct {
 	Description string
 	InputSchema map[string]any
 	Sensitive   bool
-	// Widget and Action locate a session tool (SessionTools sets them).
-	Widget, Action string
+	// Session, Widget and Action locate a derived tool: the server sends
+	// them in its _meta (derive.MetaSession, ...).
+	Session, Widget, Action string
 }
 
 // Result is a tool call's answer: its text, its structured content, and
@@ -101,7 +102,11 @@ func (c *Conn) Tools(ctx context.Context) ([]ToolInfo, error) {
 			}
 			_ = json.Unmarshal(raw, &info.InputSchema)
 			if t.Meta != nil {
-				info.Sensitive = t.Meta.AdditionalFields["sensitive"] == true
+				m := t.Meta.AdditionalFields
+				info.Sensitive = m["sensitive"] == true
+				info.Session, _ = m[derive.MetaSession].(string)
+				info.Widget, _ = m[derive.MetaWidget].(string)
+				info.Action, _ = m[derive.MetaAction].(string)
 			}
 			out = append(out, info)
 		}
@@ -115,12 +120,8 @@ func (c *Conn) Tools(ctx context.Context) ([]ToolInfo, error) {
 }
 
 // SessionTools lists the tools of the agent's session, with each one's
-// widget and action set. A derived tool's title is "<widget>: <action
-// words>", and its name is <session>_<widget>_<action> as derive.SafeName
-// spells it (or <session>.<widget>.<action> with dotted names): a tool is
-// the session's when its name is what its title's parts make for this
-// session, which keeps sessions whose client-safe ids prefix each other
-// apart. A tool without such a title falls back to SplitTool.
+// widget and action set, as the tool's _meta names them. A tool without
+// them (of a server that does not send them) falls back to SplitTool.
 func (c *Conn) SessionTools(ctx context.Context) ([]ToolInfo, error) {
 	all, err := c.Tools(ctx)
 	if err != nil {
@@ -151,13 +152,9 @@ func (c *Conn) SessionTools(ctx context.Context) ([]ToolInfo, error) {
 // partsOf answers the widget and action of t when it is a tool of the
 // connection's session.
 func (c *Conn) partsOf(t ToolInfo) (widget, action string, ok bool) {
-	if w, words, found := strings.Cut(t.Title, ": "); found {
-		a := strings.ReplaceAll(words, " ", "_")
-		full := derive.ToolName(c.session, w, a)
-		if tea.ValidID(w) && derive.ValidAction(a) && (t.Name == full || t.Name == derive.SafeName(full)) {
-			return w, a, true
-		}
-		return "", "", false
+	if t.Session != "" {
+		ok := t.Session == c.session && tea.ValidID(t.Widget) && derive.ValidAction(t.Action)
+		return t.Widget, t.Action, ok
 	}
 	return SplitTool(c.session, t.Name)
 }

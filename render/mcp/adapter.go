@@ -70,7 +70,8 @@ func (k sdkSink) RemoveTools(names []string) {
 // sdk.NewTool, whose default hints would mark every tool destructive and
 // open-world. Facet's own judgement sets the hints: readOnlyHint on what
 // writes nothing, destructiveHint where it destroys. sensitive travels in
-// _meta: the SDK's annotation struct has no field for it.
+// _meta: the SDK's annotation struct has no field for it; so does a
+// derived tool's identity (derive.MetaSession, ...).
 func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
 	yes := true
 	tool := sdk.Tool{
@@ -86,8 +87,15 @@ func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
 	if t.Destructive {
 		tool.Annotations.DestructiveHint = &yes
 	}
+	meta := map[string]any{}
 	if t.Sensitive {
-		tool.Meta = &sdk.Meta{AdditionalFields: map[string]any{"sensitive": true}}
+		meta["sensitive"] = true
+	}
+	if t.Derived {
+		meta[derive.MetaSession], meta[derive.MetaWidget], meta[derive.MetaKind], meta[derive.MetaAction] = t.Session, t.Widget, t.Kind, t.Action
+	}
+	if len(meta) > 0 {
+		tool.Meta = &sdk.Meta{AdditionalFields: meta}
 	}
 	return tool
 }

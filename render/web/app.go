@@ -94,7 +94,7 @@ func asset(fs embed.FS, name string) string {
 // the page to an agent's host redacts masked widgets first (render/mcp
 // does), so not even their length is in it.
 func (App) Frame(snap tea.Snapshot, session string) (root, focus string) {
-	return paint(snap, session, false, "").HTML(), focusID(snap)
+	return paint(snap, chrome{session: session}).HTML(), focusID(snap)
 }
 
 // AppPage implements render/mcp's UIRenderer: the page of session, calling

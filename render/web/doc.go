@@ -43,6 +43,13 @@
 // WebSocket transport, appassets/bridge.js the MCP Apps one. Nothing is
 // built or fetched from elsewhere: every asset is embedded.
 //
+// The page meets WCAG 2.1 AA as axe-core audits it (TestBrowserPagesPassAxe):
+// it follows the browser's colour scheme (Options.Theme, LightTheme) with
+// every text colour made to reach 4.5:1, has one h1 (Options.Title), names
+// every control from its widget's label, lets the keyboard reach what
+// scrolls, outlines the focus, honours prefers-reduced-motion, and says in
+// a polite live region what an agent changed ("agent set Email: ada").
+//
 // Keys go to the runtime as a terminal's do (Tab moves focus, the focused
 // widget's own key map turns the rest into messages); a click goes to the
 // widget under the pointer as the action it stands for (a row's

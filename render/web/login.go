@@ -312,13 +312,14 @@ var loginPage = template.Must(template.New("login").Parse(`<!doctype html>
 
 // loginCSS styles the login page; the theme gives the colours.
 const loginCSS = `
-html, body { margin: 0; background: #16161e; color: #dddddd; color-scheme: dark; }
+html, body { margin: 0; background: var(--facet-page-bg); color: var(--facet-page-fg); }
 body, button, input { font: 15px/1.4 ui-monospace, "DejaVu Sans Mono", "Liberation Mono", monospace; }
 .login { max-width: 44ch; margin: 4lh auto; padding: 1lh 2ch; border: 1px solid var(--facet-border-fg); border-radius: 6px; }
 h1 { font-size: inherit; margin: 0 0 1lh 0; color: var(--facet-accent-fg); }
 form { display: flex; flex-direction: column; gap: 0.5lh; }
-input { color: inherit; background: #22222c; border: 1px solid var(--facet-border-fg); border-radius: 3px; padding: 0.25lh 0.5ch; }
+input { color: inherit; background: var(--facet-field-bg); border: 1px solid var(--facet-border-fg); border-radius: 3px; padding: 0.25lh 0.5ch; }
 input:focus { outline: none; border-color: var(--facet-border-focus-fg); box-shadow: 0 0 0 1px var(--facet-border-focus-fg); }
+button:focus-visible { outline: 2px solid var(--facet-border-focus-fg); outline-offset: 2px; }
 button { align-self: flex-start; color: var(--facet-button-focus-fg); background: var(--facet-button-focus-bg); border: 0; border-radius: 3px; padding: 0 1ch; cursor: pointer; }
 .error { margin: 0; color: var(--facet-error-fg); }
 .hint { margin: 1lh 0 0 0; color: var(--facet-muted-fg); }

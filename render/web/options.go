@@ -81,8 +81,16 @@ type Options struct {
 	// anyone who reaches the address drives its apps. Without it, and
 	// without Login, ServeListener refuses a non-loopback listener.
 	InsecureNoLogin bool
-	// Theme colours the page (widgets.DefaultTheme() when nil).
-	Theme *widgets.Theme
+	// Theme colours the page on a dark background; LightTheme colours it
+	// on a light one, for browsers whose person prefers a light colour
+	// scheme. With neither set the page follows the browser, in
+	// widgets.ThemeFor(true) or ThemeFor(false); with only Theme set it is
+	// always dark. A text colour too faint to read on the page (under WCAG
+	// 2 AA's 4.5:1) is made readable.
+	Theme, LightTheme *widgets.Theme
+	// Title names the app for people: the page's level-one heading and the
+	// start of its document title. App when empty.
+	Title string
 	// Logger logs refused requests and failed tabs (discarded when nil).
 	Logger *slog.Logger
 }
@@ -142,8 +150,14 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Sessions == nil {
 		o.Sessions = tea.NewSessions()
 	}
+	if o.Theme == nil && o.LightTheme == nil {
+		o.LightTheme = widgets.ThemeFor(false)
+	}
 	if o.Theme == nil {
-		o.Theme = widgets.DefaultTheme()
+		o.Theme = widgets.ThemeFor(true)
+	}
+	if o.Title == "" {
+		o.Title = o.App
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)

@@ -16,23 +16,36 @@ const RootID = "facet"
 // is never among them; what the app draws elsewhere is drawn as it is, as
 // in the terminal.
 type page struct {
-	snap    tea.Snapshot
-	session string
-	// agents shows the agent status and the detach control.
-	agents bool
-	// problem is the last event the runtime refused, shown on the bar.
-	problem string
+	snap tea.Snapshot
+	chrome
 	// used are the DOM ids given out, so two widgets that share an id
 	// still get elements of their own.
 	used map[string]bool
 }
 
-// paint draws s as the page's root element. session names the session on
-// the bar; agents says whether agents can reach it (the detach control);
-// problem is a refused event to show, or "".
-func paint(s tea.Snapshot, session string, agents bool, problem string) *element {
-	p := &page{snap: s, session: session, agents: agents, problem: problem, used: map[string]bool{}}
-	app := tag("main", "app", a("class", "app")).with(p.node(s.View, "0"))
+// chrome is what a page shows besides the app.
+type chrome struct {
+	// session names the session on the bar.
+	session string
+	// title is the app's name for people: the page's level-one heading,
+	// for screen readers (none when empty).
+	title string
+	// agents shows the agent status and the detach control.
+	agents bool
+	// problem is the last event the runtime refused, shown on the bar.
+	problem string
+	// announce is what the live region says: what an agent changed.
+	announce string
+}
+
+// paint draws s as the page's root element with its chrome.
+func paint(s tea.Snapshot, c chrome) *element {
+	p := &page{snap: s, chrome: c, used: map[string]bool{}}
+	app := tag("main", "app", a("class", "app"))
+	if c.title != "" {
+		app.with(tag("h1", "title", a("class", "sr-only")).withText(c.title))
+	}
+	app.with(p.node(s.View, "0"))
 	return tag("div", RootID, a("class", "facet")).with(app, p.bar())
 }
 
@@ -137,7 +150,11 @@ func (p *page) bar() *element {
 	if p.problem != "" {
 		status.with(tag("span", "problem", a("class", "problem"), a("role", "alert")).withText(p.problem))
 	}
-	return bar.with(status, p.help())
+	// The live region is always there, so that a screen reader hears
+	// each new text in it; only its text is ever replaced.
+	live := tag("div", "announce", a("class", "sr-only"), a("role", "status"), a("aria-live", "polite"), a("aria-atomic", "true")).
+		with(tag("span", "announce:text").withText(p.announce))
+	return bar.with(status, live, p.help())
 }
 
 // agentStatus is what the person sees about agents: "● agent attached",

@@ -48,7 +48,7 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{opts: o, theme: ThemeCSS(o.Theme), tabs: newTabLimit(o.MaxTabs, o.MaxTabsPerSource)}
+	s := &Server{opts: o, theme: themesCSS(o.Theme, o.LightTheme), tabs: newTabLimit(o.MaxTabs, o.MaxTabsPerSource)}
 	if o.Login != nil {
 		s.logins = newLogins(o.Login, o.LoginTTL)
 	}
@@ -245,6 +245,7 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 	}
 	defer func() { _ = s.opts.Sessions.Stop(sess.ID) }()
 	tab := NewTab(sess, !s.opts.NoAgents)
+	tab.title = s.opts.Title
 	// A tab lasts no longer than the login that opened it.
 	var loggedOut <-chan struct{}
 	var expired <-chan time.Time

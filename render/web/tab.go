@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"github.com/facetui/facet/tea"
@@ -59,11 +60,15 @@ var ErrUnknownEvent = errors.New("unknown event")
 type Tab struct {
 	sess   *tea.Session
 	agents bool
+	title  string
 
 	mu      sync.Mutex
 	last    *element
+	view    tea.Node // the view last drawn
 	version uint64
 	problem string
+	// announce is what the page's live region says (see Render).
+	announce string
 }
 
 // NewTab returns a Tab for sess. agents says whether agents can reach the
@@ -79,9 +84,24 @@ func (t *Tab) Session() *tea.Session { return t.sess }
 // first time, then only the elements that changed (none when s looks the
 // same: the patch still tells the page its version). It returns false when
 // there is nothing to send: s is not newer than what the page shows.
+//
+// A snapshot given to Render is one the page did not ask for (Handle
+// draws the outcome of the page's own events). While an agent is attached
+// its changes to the app's widgets are taken for the agent's, and the
+// page's live region says them: "agent set Search: rust".
 func (t *Tab) Render(s tea.Snapshot) (Patch, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.agents && t.last != nil && s.Version > t.version && len(s.Presence.Agents) > 0 {
+		if say := announcement(t.view, s.View); say != "" {
+			// The same words again must still be news to a screen
+			// reader: they end with a no-break space every other time.
+			if say == strings.TrimSuffix(t.announce, "\u00a0") && !strings.HasSuffix(t.announce, "\u00a0") {
+				say += "\u00a0"
+			}
+			t.announce = say
+		}
+	}
 	return t.renderLocked(s, false)
 }
 
@@ -92,14 +112,14 @@ func (t *Tab) renderLocked(s tea.Snapshot, force bool) (Patch, bool) {
 	if t.last != nil && s.Version == t.version && !force {
 		return Patch{}, false
 	}
-	next := paint(s, t.sess.ID, t.agents, t.problem)
+	next := paint(s, chrome{session: t.sess.ID, title: t.title, agents: t.agents, problem: t.problem, announce: t.announce})
 	p := Patch{T: "patch", Version: s.Version, Session: t.sess.ID, Focus: focusID(s)}
 	if t.last == nil {
 		p.Ops = []Op{{ID: RootID, HTML: next.HTML()}}
 	} else {
 		p.Ops = diff(t.last, next)
 	}
-	t.last, t.version = next, s.Version
+	t.last, t.view, t.version = next, s.View, s.Version
 	return p, true
 }
 

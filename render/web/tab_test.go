@@ -142,7 +142,7 @@ func TestPageNeverCarriesAMaskedValue(t *testing.T) {
 		widgets.PasswordField{ID: "pw", Label: "Password", Value: secret},
 		widgets.TextInput{ID: "masked", Value: secret, Mask: '*'},
 	)}
-	html := paint(s, "t1", true, "").HTML()
+	html := paint(s, chrome{session: "t1", agents: true}).HTML()
 	if strings.Contains(html, secret) {
 		t.Fatalf("the page holds the secret:\n%s", html)
 	}
@@ -159,7 +159,9 @@ func TestPageNeverCarriesAMaskedValue(t *testing.T) {
 func TestThemeCSSCarriesTheThemesColoursAndText(t *testing.T) {
 	css := ThemeCSS(nil)
 	for _, want := range []string{
-		"--facet-accent-fg: #7d56f4;",
+		// The accent is lightened to be read on the dark page; as a
+		// background behind white it stays.
+		"--facet-accent-fg: #9475f6;",
 		"--facet-selected-bg: #7d56f4;",
 		"--facet-error-fg: #ff5f87;",
 		".t-header { color: var(--facet-header-fg); background: var(--facet-header-bg); font-weight: bold; text-decoration: underline; }",

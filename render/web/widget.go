@@ -73,6 +73,19 @@ func (p *page) widget(w tea.Widget) *element {
 	return tag("pre", dom, append(base("drawn", strings.ReplaceAll(w.WidgetKind(), "_", "-")), a("role", "img"), a("aria-label", w.WidgetKind()+" "+id))...).withText(drawn(w, focused))
 }
 
+// scrollRegion turns a widget's root attributes (base's) into those of a
+// region that scrolls: focusable from the keyboard (tabindex 0, instead of
+// base's -1) and named by label.
+func scrollRegion(attrs []attr, label string) []attr {
+	out := make([]attr, 0, len(attrs)+2)
+	for _, at := range attrs {
+		if at.name != "tabindex" {
+			out = append(out, at)
+		}
+	}
+	return append(out, a("tabindex", "0"), a("role", "region"), a("aria-label", label))
+}
+
 // act is the data-act and data-args of a clickable part: the action a
 // click stands for and its arguments as name, value pairs.
 func act(on bool, action string, args ...any) attr {
@@ -173,7 +186,9 @@ func (p *page) list(dom string, base func(string, ...string) []attr, w widgets.S
 	if height <= 0 {
 		height = widgets.DefaultListHeight
 	}
-	box := tag("div", dom+":box", a("class", "options"), a("role", "listbox"), a("aria-label", w.Label),
+	// The options scroll: the box takes keyboard focus (tabindex 0) so
+	// that a keyboard reaches all of them, and is named by the label.
+	box := tag("div", dom+":box", a("class", "options"), a("role", "listbox"), a("aria-label", or(w.Label, w.ID)), a("tabindex", "0"),
 		a("aria-disabled", strconv.FormatBool(w.Disabled)), a("style", fmt.Sprintf("max-height:%dlh", height)))
 	if len(w.Options) == 0 {
 		empty := w.Empty
@@ -198,7 +213,9 @@ func (p *page) table(dom string, base func(string, ...string) []attr, w widgets.
 	if height <= 0 {
 		height = 10
 	}
-	e := tag("div", dom, append(base("table", when(w.Disabled, "disabled")), a("style", fmt.Sprintf("max-height:%dlh", height+1)))...)
+	// The rows scroll: the table's box is a named region that takes
+	// keyboard focus, so that a keyboard reaches every row.
+	e := tag("div", dom, append(scrollRegion(base("table", when(w.Disabled, "disabled")), "table "+w.ID), a("style", fmt.Sprintf("max-height:%dlh", height+1)))...)
 	head := tag("tr", dom+":head")
 	for _, c := range w.Columns {
 		sort, arrow := "none", ""
@@ -247,7 +264,7 @@ func (p *page) tree(dom string, base func(string, ...string) []attr, w widgets.T
 	if height <= 0 {
 		height = widgets.DefaultListHeight
 	}
-	ul := tag("ul", dom+":tree", a("role", "tree"), a("aria-label", w.ID), a("style", fmt.Sprintf("max-height:%dlh", height)))
+	ul := tag("ul", dom+":tree", a("role", "tree"), a("aria-label", w.ID), a("tabindex", "0"), a("style", fmt.Sprintf("max-height:%dlh", height)))
 	var walk func(nodes []widgets.TreeNode, depth int)
 	walk = func(nodes []widgets.TreeNode, depth int) {
 		for _, n := range nodes {
@@ -314,7 +331,7 @@ func (p *page) scrubber(dom string, base func(string, ...string) []attr, w widge
 	if hi > w.Min {
 		pct = 100 * float64(pos-w.Min) / float64(hi-w.Min)
 	}
-	slider := tag("div", dom+":bar", a("class", "bar"), a("role", "slider"), a("aria-valuemin", strconv.Itoa(w.Min)),
+	slider := tag("div", dom+":bar", a("class", "bar"), a("role", "slider"), a("aria-label", or(w.Label, w.ID)), a("aria-valuemin", strconv.Itoa(w.Min)),
 		a("aria-valuemax", strconv.Itoa(hi)), a("aria-valuenow", strconv.Itoa(pos)), a("aria-valuetext", widgets.Clock(pos)+" of "+widgets.Clock(hi)),
 		a("aria-disabled", strconv.FormatBool(w.Disabled)), a("data-min", strconv.Itoa(w.Min)), a("data-max", strconv.Itoa(hi)),
 		act(!w.Disabled, "seek"))

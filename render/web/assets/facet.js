@@ -84,7 +84,8 @@ window.Facet = (function () {
       document.body.dataset.version = String(p.v);
       if (p.session) {
         document.body.dataset.session = p.session;
-        document.title = "Facet · " + p.session;
+        const h1 = document.getElementById("title");
+        document.title = (h1 ? h1.textContent : "Facet") + " · " + p.session;
       }
       if (first) {
         first = false;

@@ -52,6 +52,7 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 	}
 	srv, err := web.New(web.Options{
 		App:            "playground",
+		Title:          "Facet playground",
 		NewModel:       func() tea.Model { m, _ := browser(opts); return m }, // checked above
 		Sessions:       sessions,
 		AllowedHosts:   opts.web.hosts.list(),

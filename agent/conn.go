@@ -69,9 +69,9 @@ type ToolInfo struct {
 	Description string
 	InputSchema map[string]any
 	Sensitive   bool
-	// Session, Widget and Action locate a derived tool: the server sends
-	// them in its _meta (derive.MetaSession, ...).
-	Session, Widget, Action string
+	// Widget and Action locate a derived tool in its session: the server
+	// sends them in its _meta (derive.MetaWidget, MetaAction).
+	Widget, Action string
 }
 
 // Result is a tool call's answer: its text, its structured content, and
@@ -104,7 +104,6 @@ func (c *Conn) Tools(ctx context.Context) ([]ToolInfo, error) {
 			if t.Meta != nil {
 				m := t.Meta.AdditionalFields
 				info.Sensitive = m["sensitive"] == true
-				info.Session, _ = m[derive.MetaSession].(string)
 				info.Widget, _ = m[derive.MetaWidget].(string)
 				info.Action, _ = m[derive.MetaAction].(string)
 			}
@@ -152,8 +151,12 @@ func (c *Conn) SessionTools(ctx context.Context) ([]ToolInfo, error) {
 // partsOf answers the widget and action of t when it is a tool of the
 // connection's session.
 func (c *Conn) partsOf(t ToolInfo) (widget, action string, ok bool) {
-	if t.Session != "" {
-		ok := t.Session == c.session && tea.ValidID(t.Widget) && derive.ValidAction(t.Action)
+	if t.Widget != "" || t.Action != "" {
+		// The session's, when its name is what the parts make for this
+		// session: sessions whose client-safe ids prefix each other
+		// stay apart.
+		full := derive.ToolName(c.session, t.Widget, t.Action)
+		ok := tea.ValidID(t.Widget) && derive.ValidAction(t.Action) && (t.Name == full || t.Name == derive.SafeName(full))
 		return t.Widget, t.Action, ok
 	}
 	return SplitTool(c.session, t.Name)

@@ -13,9 +13,9 @@ func TestAToolsWidgetAndActionComeFromItsMeta(t *testing.T) {
 		widget, action string
 		ok             bool
 	}{
-		{"an action of an app's own widget", ToolInfo{Name: "demo_chart_get_data", Session: "demo", Widget: "chart", Action: "get_data"}, "chart", "get_data", true},
-		{"a widget id with _", ToolInfo{Name: "demo_my_list_select", Session: "demo", Widget: "my_list", Action: "select"}, "my_list", "select", true},
-		{"another session's tool, whose name this one prefixes", ToolInfo{Name: "demo_x_inc_click", Session: "demo_x", Widget: "inc", Action: "click"}, "", "", false},
+		{"an action of an app's own widget", ToolInfo{Name: "demo_chart_get_data", Widget: "chart", Action: "get_data"}, "chart", "get_data", true},
+		{"a widget id with _", ToolInfo{Name: "demo_my_list_select", Widget: "my_list", Action: "select"}, "my_list", "select", true},
+		{"another session's tool, whose name this one prefixes", ToolInfo{Name: "demo_x_inc_click", Widget: "inc", Action: "click"}, "", "", false},
 		{"no _meta: the name is split", ToolInfo{Name: "demo_inc_click"}, "inc", "click", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

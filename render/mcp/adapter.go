@@ -71,7 +71,7 @@ func (k sdkSink) RemoveTools(names []string) {
 // open-world. Facet's own judgement sets the hints: readOnlyHint on what
 // writes nothing, destructiveHint where it destroys. sensitive travels in
 // _meta: the SDK's annotation struct has no field for it; so does a
-// derived tool's identity (derive.MetaSession, ...).
+// derived tool's widget and action (derive.MetaWidget, MetaAction).
 func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
 	yes := true
 	tool := sdk.Tool{
@@ -92,7 +92,7 @@ func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
 		meta["sensitive"] = true
 	}
 	if t.Derived {
-		meta[derive.MetaSession], meta[derive.MetaWidget], meta[derive.MetaKind], meta[derive.MetaAction] = t.Session, t.Widget, t.Kind, t.Action
+		meta[derive.MetaWidget], meta[derive.MetaAction] = t.Widget, t.Action
 	}
 	if len(meta) > 0 {
 		tool.Meta = &sdk.Meta{AdditionalFields: meta}

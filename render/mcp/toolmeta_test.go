@@ -7,23 +7,23 @@ import (
 )
 
 // TestADerivedToolCarriesItsIdentityInMeta: a derived tool names its
-// session, widget, kind and action in _meta, so that no client parses
-// them back out of its name or title; a static tool names none.
+// widget and action in _meta, so that no client parses them back out of
+// its name or title; a static tool names none.
 func TestADerivedToolCarriesItsIdentityInMeta(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: securityApps()})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
-	for _, c := range []struct{ tool, session, widget, kind, action string }{
-		{"lg.email.type_into", "lg", "email", "text_input", "type_into"},
-		{"lg.password.clear", "lg", "password", "text_input", "clear"},
+	for _, c := range []struct{ tool, widget, action string }{
+		{"lg.email.type_into", "email", "type_into"},
+		{"lg.password.clear", "password", "clear"},
 	} {
 		m := tc.tool(c.tool).Meta
 		if m == nil {
 			t.Fatalf("%s has no _meta", c.tool)
 		}
 		got := m.AdditionalFields
-		if got[derive.MetaSession] != c.session || got[derive.MetaWidget] != c.widget || got[derive.MetaAction] != c.action || got[derive.MetaKind] == "" {
-			t.Errorf("%s's _meta: %v; want session %s, widget %s, action %s and its kind", c.tool, got, c.session, c.widget, c.action)
+		if got[derive.MetaWidget] != c.widget || got[derive.MetaAction] != c.action {
+			t.Errorf("%s's _meta: %v; want widget %s, action %s", c.tool, got, c.widget, c.action)
 		}
 	}
 	if m := tc.tool("facet_list").Meta; m != nil && m.AdditionalFields[derive.MetaWidget] != nil {

@@ -1,12 +1,12 @@
 package derive
 
-// Keys of a derived tool's _meta that locate its widget: a client reads a
-// tool's session, widget and action here, never back out of its name or
+// Keys of a derived tool's _meta that locate it in its session: a client
+// reads a tool's widget and action here, never back out of its name or
 // title (a client-safe name cannot be split where an action has "_" in it,
-// and a title is for people).
+// and a title is for people). The session is the one whose ToolName (or
+// SafeName) of the two is the tool's name; it is left out because every
+// tool of a session's list would repeat it.
 const (
-	MetaSession = "facetui.dev/session"
-	MetaWidget  = "facetui.dev/widget"
-	MetaKind    = "facetui.dev/kind"
-	MetaAction  = "facetui.dev/action"
+	MetaWidget = "facet/widget"
+	MetaAction = "facet/action"
 )

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/facetui/facet/bubble/convert"
 	"github.com/facetui/facet/tea"
@@ -30,6 +31,7 @@ type options struct {
 	program       []bt.ProgramOption
 	agentLabel    func(string) string // WithAgentLabel
 	lineOutput    bool                // WithLineOutput
+	environ       []string            // WithEnviron; nil: os.Environ()
 }
 
 // WithInput reads keys and mouse events from r instead of the terminal.
@@ -150,6 +152,16 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		popts = append(popts, bt.WithoutRenderer(), bt.WithFPS(1))
 	}
 	popts = append(popts, o.program...)
+	env := o.environ
+	if env == nil {
+		env = os.Environ()
+	}
+	if noColorEnv(env) {
+		// After the caller's options: NO_COLOR wins over a profile they
+		// chose from the environment (colorprofile reads NO_COLOR only as
+		// a boolean, so NO_COLOR=yes kept colour).
+		popts = append(popts, bt.WithColorProfile(colorprofile.Ascii))
+	}
 	p := bt.NewProgram(model, popts...)
 
 	var wg sync.WaitGroup

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -66,4 +67,23 @@ func TestAccessibleFlagAndEnvironmentSpeakTheTerminal(t *testing.T) {
 		// Drawn on the alternate screen, not spoken.
 		runPlayground(t, []string{"--accessible=false", "--demo", "counter"}, "\x1b[?1049h", "\x03")
 	})
+}
+
+// The README's accessible sample is what the playground says, line for
+// line: --demo counter, then Enter and ?.
+func TestReadmeAccessibleSampleIsWhatThePlaygroundSays(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "`--demo counter`, then Enter\nand `?`:\n\n```text\n")
+	sample, _, closed := strings.Cut(after, "```\n")
+	if !ok || !closed {
+		t.Fatal("README has no accessible sample after \"`--demo counter`, then Enter and `?`:\"")
+	}
+	t.Setenv("ACCESSIBLE", "")
+	out := runPlayground(t, []string{"--accessible", "--demo", "counter"}, "focus: button +1\r\n", "\r", "?", "q")
+	if got := strings.ReplaceAll(out, "\r\n", "\n"); got != sample {
+		t.Errorf("the playground says\n%s\nthe README says\n%s", got, sample)
+	}
 }

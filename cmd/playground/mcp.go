@@ -337,5 +337,5 @@ func runLive(ctx context.Context, opts options, sessions *tea.Sessions, stdin io
 		return err
 	}
 	defer func() { _ = sessions.Stop(LiveSessionID) }()
-	return drawOnTerminal(ctx, nil, stdin, stdout, terminal.WithRuntime(sess.Runtime), terminal.WithAgentLabel(opts.agentLabel))
+	return drawOnTerminal(ctx, nil, opts, stdin, stdout, terminal.WithRuntime(sess.Runtime), terminal.WithAgentLabel(opts.agentLabel))
 }

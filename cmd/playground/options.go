@@ -6,10 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 
 	"github.com/facetui/facet/playground"
+	"github.com/facetui/facet/render/terminal"
 )
 
 // mode is what the binary does with its apps.
@@ -49,6 +51,9 @@ type options struct {
 	agents agentOptions
 	// agentLabel names agents on the marker line (set by runShared).
 	agentLabel func(presence string) string
+	// accessible speaks the terminal (and every SSH connection) for a
+	// screen reader: --accessible, or ACCESSIBLE in the environment.
+	accessible bool
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -74,6 +79,8 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	fs.StringVar(&o.demo, "demo", "", "open the demo `NAME` directly (one of: "+strings.Join(playground.Names(), ", ")+")")
 	fs.BoolVar(&c.list, "list", false, "print the catalog (name, title, description) and exit")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
+	fs.BoolVar(&o.accessible, "accessible", terminal.AccessibleEnv(os.Environ()),
+		"speak the terminal (and every --ssh connection) for a screen reader: plain lines, on start the screen's outline,\nthen only what changed (default: ACCESSIBLE=1 or true in the environment)")
 	addSSHFlags(fs, &o.ssh)
 	addMCPFlags(fs, &o.mcp)
 	addWebFlags(fs, &o.web)

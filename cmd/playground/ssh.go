@@ -105,6 +105,7 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		Sessions:         sessions,
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
 		NoAgents:         opts.mcp.http == "" && !opts.mcp.stdio,
+		Accessible:       opts.accessible,
 	})
 	var bind *ssh.BindError
 	if errors.As(err, &bind) {

@@ -20,7 +20,7 @@ func runTerminal(ctx context.Context, opts options, stdin io.Reader, stdout io.W
 	}
 	// No MCP server shares this terminal's model: terminal.Run leaves the
 	// detach key off for a model it starts itself.
-	return drawOnTerminal(ctx, m, stdin, stdout, extra...)
+	return drawOnTerminal(ctx, m, opts, stdin, stdout, extra...)
 }
 
 // browser is the catalog browser, opened at opts.demo when it is set.
@@ -36,9 +36,14 @@ func browser(opts options) (tea.Model, error) {
 }
 
 // drawOnTerminal runs m (or, with terminal.WithRuntime among extra, that
-// runtime) on this terminal.
-func drawOnTerminal(ctx context.Context, m tea.Model, stdin io.Reader, stdout io.Writer, extra ...terminal.Option) error {
-	topts := append([]terminal.Option{terminal.WithInput(stdin), terminal.WithOutput(stdout), terminal.WithAppName("playground")}, extra...)
+// runtime) on this terminal, spoken for a screen reader with
+// --accessible.
+func drawOnTerminal(ctx context.Context, m tea.Model, opts options, stdin io.Reader, stdout io.Writer, extra ...terminal.Option) error {
+	topts := []terminal.Option{terminal.WithInput(stdin), terminal.WithOutput(stdout), terminal.WithAppName("playground")}
+	if opts.accessible {
+		topts = append(topts, terminal.WithAccessible())
+	}
+	topts = append(topts, extra...)
 	if err := terminal.Run(ctx, m, topts...); err != nil {
 		return fmt.Errorf("run on the terminal: %w", err)
 	}

@@ -94,7 +94,7 @@ func (s *Server) handle(sess charmssh.Session) {
 	if s.opts.NoAgents {
 		detachKey = ""
 	}
-	err = terminal.Run(ctx, nil,
+	topts := []terminal.Option{
 		terminal.WithRuntime(session.Runtime),
 		terminal.WithDetachKey(detachKey),
 		terminal.WithInput(in),
@@ -111,7 +111,13 @@ func (s *Server) handle(sess charmssh.Session) {
 			bt.WithoutSignalHandler(),
 			bt.WithFilter(s.window.filter),
 		),
-	)
+		// The client's NO_COLOR, not the server's.
+		terminal.WithEnviron(env),
+	}
+	if s.opts.Accessible || terminal.AccessibleEnv(env) {
+		topts = append(topts, terminal.WithAccessible())
+	}
+	err = terminal.Run(ctx, nil, topts...)
 	_ = in.Close()
 	cause := context.Cause(ctx)
 	lasted := time.Since(started)

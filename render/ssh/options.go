@@ -107,6 +107,13 @@ type Options struct {
 	// Logger receives one line per connection event. Nil discards them.
 	Logger *slog.Logger
 
+	// Accessible runs every connection in the terminal's accessible mode
+	// (terminal.WithAccessible): plain lines for a screen reader instead of
+	// a drawn screen. A client turns it on for its own connection by
+	// sending ACCESSIBLE=1 (ssh -o SetEnv=ACCESSIBLE=1, or SendEnv), read as
+	// terminal.AccessibleEnv reads it.
+	Accessible bool
+
 	// NoAgents says no agent (MCP client) can reach these sessions, so the
 	// terminal's detach key (Ctrl+]) is off: toggling agents that cannot
 	// exist would only show a meaningless status.

@@ -40,4 +40,10 @@
 // WithDetachKey says otherwise, detaches them and blocks them until it is
 // pressed again; it never reaches the app. DrawSnapshot draws the same
 // status line into plain screenshots.
+//
+// WithAccessible speaks the screen instead, for screen readers: plain
+// lines, only ever appended, built from the widgets' descriptions (the
+// screen's outline on start, then only what changed). NO_COLOR in the
+// environment (WithEnviron for a remote one) draws without colour in
+// either mode.
 package terminal

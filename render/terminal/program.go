@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
 
 	"github.com/facetui/facet/bubble/convert"
 	"github.com/facetui/facet/tea"
@@ -30,6 +31,8 @@ type options struct {
 	program       []bt.ProgramOption
 	agentLabel    func(string) string // WithAgentLabel
 	lineOutput    bool                // WithLineOutput
+	accessible    bool                // WithAccessible
+	environ       []string            // WithEnviron; nil: os.Environ()
 }
 
 // WithInput reads keys and mouse events from r instead of the terminal.
@@ -124,11 +127,19 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	defer unsubscribe()
 
 	sh := &shared{events: make(chan event, 256), memo: newMemo()}
-	if o.lineOutput {
-		out := o.output
-		if out == nil {
-			out = os.Stdout
+	out := o.output
+	if out == nil {
+		out = os.Stdout
+	}
+	switch {
+	case o.accessible:
+		sh.speaker = newSpeaker(out, o.app, o.detachKey, o.agentLabel)
+		restore, err := accessibleInput(&o, out)
+		if err != nil {
+			return err
 		}
+		defer restore()
+	case o.lineOutput:
 		sh.screen = newLineScreen(out, o.app)
 	}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel}
@@ -144,13 +155,27 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	if o.width > 0 && o.height > 0 {
 		popts = append(popts, bt.WithWindowSize(o.width, o.height))
 	}
-	if sh.screen != nil {
+	if sh.screen != nil || sh.speaker != nil {
 		// The adapter draws; Bubble Tea's tick then only flushes output
 		// nothing here queues.
 		popts = append(popts, bt.WithoutRenderer(), bt.WithFPS(1))
 	}
 	popts = append(popts, o.program...)
+	env := o.environ
+	if env == nil {
+		env = os.Environ()
+	}
+	if noColorEnv(env) {
+		// After the caller's options: NO_COLOR wins over a profile they
+		// chose from the environment (colorprofile reads NO_COLOR only as
+		// a boolean, so NO_COLOR=yes kept colour).
+		popts = append(popts, bt.WithColorProfile(colorprofile.Ascii))
+	}
 	p := bt.NewProgram(model, popts...)
+	if sh.speaker != nil {
+		// Nothing else writes yet: the outline goes first.
+		sh.speaker.snapshot(model.snap)
+	}
 
 	var wg sync.WaitGroup
 	// The worker calls the runtime, one event at a time in arrival order,
@@ -184,6 +209,9 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		if cerr := sh.screen.close(); cerr != nil && err == nil && ctx.Err() == nil {
 			err = cerr
 		}
+	}
+	if sh.speaker != nil && sh.speaker.err != nil && err == nil && ctx.Err() == nil {
+		err = sh.speaker.err
 	}
 	if ctx.Err() != nil {
 		return ctx.Err()
@@ -233,6 +261,9 @@ type shared struct {
 	// screen draws the frames with WithLineOutput (nil: Bubble Tea's
 	// renderer draws View). Only the event loop, then Run after it, use it.
 	screen *lineScreen
+	// speaker writes the lines of WithAccessible instead of drawing (nil:
+	// not accessible). Only Run, then the event loop, use it.
+	speaker *speaker
 }
 
 func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(bt.Msg)) {
@@ -308,6 +339,9 @@ type adapter struct {
 }
 
 func (a *adapter) relayout() {
+	if a.sh.speaker != nil {
+		return // nothing is drawn, and no mouse needs the widgets' places
+	}
 	ch := chromeFor(a.snap, a.fullHelp)
 	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, labelledStatus(a.snap, a.detachKey, a.agentLabel), ch, a.theme, a.light, a.sh.memo)
 }
@@ -316,7 +350,7 @@ func (a *adapter) relayout() {
 // colour, to draw in colours that read on it. The line renderer asks in
 // its set-up instead.
 func (a adapter) Init() bt.Cmd {
-	if a.sh.screen != nil {
+	if a.sh.screen != nil || a.sh.speaker != nil {
 		return nil
 	}
 	return bt.RequestBackgroundColor
@@ -325,6 +359,9 @@ func (a adapter) Init() bt.Cmd {
 // Update implements bt.Model. With the line renderer it draws the frame
 // the message leaves.
 func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
+	if a.sh.speaker != nil {
+		return a.speak(msg)
+	}
 	if a.sh.screen == nil {
 		return a.update(msg)
 	}
@@ -482,7 +519,7 @@ func (a adapter) lines() []string { return a.shown().lines }
 // the mouse reported (motion too, for hover). With the line renderer,
 // which draws by itself, it is empty.
 func (a adapter) View() bt.View {
-	if a.sh.screen != nil {
+	if a.sh.screen != nil || a.sh.speaker != nil {
 		return bt.View{}
 	}
 	v := bt.NewView(a.shown().screen())

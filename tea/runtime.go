@@ -47,6 +47,9 @@ type Runtime struct {
 	// and lastQuestion the last question id given out.
 	question     pendingQuestion
 	lastQuestion uint64
+	// by is the agent whose message is being handled ("" for anyone
+	// else): every snapshot published meanwhile names it (Snapshot.By).
+	by string
 }
 
 // watcher is told of every published snapshot (see Watch and Subscribe);
@@ -308,6 +311,10 @@ func (r *Runtime) shutdown() {
 func (r *Runtime) handle(msg Msg) error {
 	cur := r.snap.Load()
 	switch m := msg.(type) {
+	case AgentMsg:
+		r.by = m.Agent
+		defer func() { r.by = "" }()
+		return r.handle(m.Msg)
 	case QuitMsg:
 		r.cancel()
 		return nil
@@ -336,6 +343,8 @@ func (r *Runtime) handle(msg Msg) error {
 		r.handleHover(cur, m.ID)
 		return nil
 	case KeyInputMsg:
+		r.by = m.Agent
+		defer func() { r.by = "" }()
 		return r.handleKey(cur, m)
 	case MouseInputMsg:
 		return r.handleMouse(cur, m)
@@ -389,6 +398,7 @@ func (r *Runtime) apply(msg Msg) error {
 // snapshot's Version is set.
 func (r *Runtime) publish(s *Snapshot) {
 	s.Version = 1
+	s.By = r.by
 	if prev := r.snap.Load(); prev != nil {
 		s.Version = prev.Version + 1
 	}

@@ -14,6 +14,10 @@ type Snapshot struct {
 	Version uint64
 	// Presence is who acts on the runtime besides its human.
 	Presence Presence
+	// By names the agent whose message made this snapshot (an AgentMsg,
+	// or a KeyInputMsg with an Agent), or is empty: the person,
+	// the app's own commands and timers, the runtime.
+	By string
 	// Notifications are the pending notifications, oldest first (see
 	// NotifyMsg). The slice is never changed once published.
 	Notifications []Notification

@@ -88,10 +88,6 @@ func (ac AuthContext) Owner() string {
 // principal; no connection key starts with it.
 const principalOwnerPrefix = "principal:"
 
-// ownedByPrincipal reports whether owner is a principal's, which outlives
-// any one of its connections.
-func ownedByPrincipal(owner string) bool { return strings.HasPrefix(owner, principalOwnerPrefix) }
-
 // Authorizer decides whether a tool call may run. tool is the registered
 // name (for facet_act, the derived tool it reaches); args are the call's
 // arguments (nil when filtering tools/list).

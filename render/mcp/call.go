@@ -218,7 +218,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.opts.CallTimeout+s.opts.CallTimeout/10)
 	defer cancel()
-	tr, err := sess.Dispatch(ctx, result.Msg())
+	tr, err := sess.Dispatch(ctx, tea.AgentMsg{Agent: presenceName(authContext(ctx)), Msg: result.Msg()})
 	if err == nil && tr.Settled != nil {
 		settle(ctx, sess, tr.Settled)
 	}

@@ -107,7 +107,7 @@ func (sp *speaker) snapshot(s tea.Snapshot) {
 		}
 	} else {
 		sp.sayPresence(sp.presence, s.Presence)
-		sp.sayChanges(next, s.Focus)
+		sp.sayChanges(next, s.Focus, s.By)
 		if s.Focus != sp.focus {
 			if line, ok := focusLine(next, s); ok {
 				sp.say(line)
@@ -123,7 +123,13 @@ func (sp *speaker) snapshot(s tea.Snapshot) {
 // last outline, in reading order, and the dialogs that closed. The
 // focused widget, when focus has not moved, says only what changed in it
 // (the characters typed); when focus moved to it, the focus line says it.
-func (sp *speaker) sayChanges(next []entry, focus string) {
+// An agent's doing (by, the snapshot's By) is said as its: "agent claude:
+// Count: 1".
+func (sp *speaker) sayChanges(next []entry, focus, by string) {
+	who := ""
+	if by != "" {
+		who = "agent " + plain(by) + ": "
+	}
 	before := make(map[string]entry, len(sp.entries))
 	for _, e := range sp.entries {
 		before[e.key] = e
@@ -138,11 +144,11 @@ func (sp *speaker) sayChanges(next []entry, focus string) {
 				continue // the focus line says it
 			}
 			if had {
-				sp.say(typed(old, e))
+				sp.say(who + typed(old, e))
 				continue
 			}
 		}
-		sp.say(e.line())
+		sp.say(who + e.line())
 	}
 	now := make(map[string]bool, len(next))
 	for _, e := range next {

@@ -351,7 +351,13 @@ func TestAccessibleModeAnnouncesAnAgentsChange(t *testing.T) {
 	r.waitFor(m, "agent claude attached (ctrl+] detach)")
 	m = r.mark()
 	dispatch(t, rt, tea.KeyInputMsg{Key: tea.Key{Code: tea.KeyEnter}, Agent: "claude"})
-	r.waitFor(m, "Count: 1")
+	r.waitFor(m, "agent claude: Count: 1")
+	m = r.mark()
+	r.press("\r") // the person's own press is said plainly
+	r.waitFor(m, "Count: 2")
+	if strings.Contains(r.out.String()[m:], "agent claude: Count: 2") {
+		t.Fatal("the person's press was said as the agent's")
+	}
 
 	m = r.mark()
 	reply := make(chan bool, 1)

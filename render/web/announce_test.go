@@ -40,9 +40,9 @@ func TestAnnouncementSaysWhatChangedInWords(t *testing.T) {
 	}
 }
 
-// TestTabAnnouncesOnlyAnAgentsChanges: a change that reaches the tab from
-// the session while an agent is attached is announced; the page's own
-// event's is not, nor any change while no agent is attached.
+// TestTabAnnouncesOnlyAnAgentsChanges: an agent's change that reaches the
+// tab from the session is announced; the page's own event's is not, nor a
+// person's change elsewhere (while an agent is attached or not).
 func TestTabAnnouncesOnlyAnAgentsChanges(t *testing.T) {
 	m, err := playground.NewBrowserAt("login")
 	if err != nil {
@@ -60,14 +60,18 @@ func TestTabAnnouncesOnlyAnAgentsChanges(t *testing.T) {
 		}
 		return ""
 	}
-	type_ := func(text string) {
+	type_ := func(agent, text string) {
 		t.Helper()
-		if _, err := sess.Dispatch(ctx, widgets.TextChanged{ID: "email", Value: text}); err != nil {
+		var msg tea.Msg = widgets.TextChanged{ID: "email", Value: text}
+		if agent != "" {
+			msg = tea.AgentMsg{Agent: agent, Msg: msg}
+		}
+		if _, err := sess.Dispatch(ctx, msg); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// No agent: nothing is said.
-	type_("a")
+	type_("", "a")
 	if p, _ := tab.Render(sess.Snapshot()); said(p) != "" {
 		t.Fatalf("announced with no agent attached: %q", said(p))
 	}
@@ -79,8 +83,14 @@ func TestTabAnnouncesOnlyAnAgentsChanges(t *testing.T) {
 	if p, err := tab.Handle(ctx, Event{T: "key", Key: "b"}); err != nil || said(p) != "" {
 		t.Fatalf("the page's own key: %q, %v", said(p), err)
 	}
+	// A person elsewhere (a shared terminal), while the agent is attached:
+	// not the agent's doing, so nothing is said.
+	type_("", "grace")
+	if p, _ := tab.Render(sess.Snapshot()); said(p) != "" {
+		t.Fatalf("a person's change is announced as the agent's: %q", said(p))
+	}
 	// The agent's change: said.
-	type_("ada")
+	type_("a1", "ada")
 	if p, _ := tab.Render(sess.Snapshot()); said(p) != "agent set Email: ada" {
 		t.Fatalf("the agent's change is announced as %q", said(p))
 	}

@@ -32,7 +32,8 @@ func agentCall(ctx context.Context, sess *tea.Session, agent, id, action string,
 	if err != nil {
 		return err
 	}
-	_, err = sess.Dispatch(ctx, res.Msg())
+	// As render/mcp dispatches a call: as the agent's message.
+	_, err = sess.Dispatch(ctx, tea.AgentMsg{Agent: agent, Msg: res.Msg()})
 	return err
 }
 

@@ -86,13 +86,13 @@ func (t *Tab) Session() *tea.Session { return t.sess }
 // there is nothing to send: s is not newer than what the page shows.
 //
 // A snapshot given to Render is one the page did not ask for (Handle
-// draws the outcome of the page's own events). While an agent is attached
-// its changes to the app's widgets are taken for the agent's, and the
-// page's live region says them: "agent set Search: rust".
+// draws the outcome of the page's own events). What an agent changed in
+// the app's widgets (a snapshot whose By names it) the page's live region
+// says: "agent set Search: rust".
 func (t *Tab) Render(s tea.Snapshot) (Patch, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.agents && t.last != nil && s.Version > t.version && len(s.Presence.Agents) > 0 {
+	if t.agents && t.last != nil && s.Version > t.version && s.By != "" {
 		if say := announcement(t.view, s.View); say != "" {
 			// The same words again must still be news to a screen
 			// reader: they end with a no-break space every other time.

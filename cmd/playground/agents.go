@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log/slog"
 	"strings"
 
@@ -22,18 +23,56 @@ var shippedKinds = []string{explorer.Kind, llm.Kind}
 // agentOptions are the agent flags.
 type agentOptions struct {
 	spawnable listFlag
+	tools     toolsFlag
+}
+
+// toolsFlag is --agent-tools: on or off, mcphost.ToolsDefault when not
+// given.
+type toolsFlag struct{ t mcphost.Tools }
+
+func (f *toolsFlag) String() string { return string(f.t) }
+
+func (f *toolsFlag) Set(s string) (err error) {
+	f.t, err = mcphost.ParseTools(s)
+	return err
 }
 
 func addAgentFlags(fs *flag.FlagSet, o *agentOptions) {
 	fs.Var(&o.spawnable, "spawnable", "agent kinds agent_spawn may start, comma-separated `LIST` (default: "+strings.Join(shippedKinds, ", ")+"; empty: none)")
+	fs.Var(&o.tools, "agent-tools", "serve the agent tools (agent_spawn, agent_list, agent_ask, agent_status, agent_stop) and journals: `on|off` (default: on when MCP is all this run serves, off beside a terminal, SSH or the browser)")
 }
 
-// check refuses --spawnable without an MCP transport.
+// check refuses --spawnable and --agent-tools without an MCP transport,
+// and --spawnable with the agent tools off.
 func (o *agentOptions) check(mcpEnabled bool) error {
-	if o.spawnable.set && !mcpEnabled {
-		return &usageError{err: errors.New("--spawnable configures agent_spawn: add --mcp or --http ADDR")}
+	switch {
+	case (o.spawnable.set || o.tools.t != mcphost.ToolsDefault) && !mcpEnabled:
+		return &usageError{err: errors.New("--spawnable and --agent-tools configure MCP's agent tools: add --mcp or --http ADDR")}
+	case o.spawnable.set && o.tools.t == mcphost.ToolsOff:
+		return &usageError{err: errors.New("--spawnable configures agent_spawn, which --agent-tools=off leaves out")}
 	}
 	return nil
+}
+
+// bootedForMCP reports whether MCP is all this run serves (the seed's
+// "booted for MCP"): no SSH, no browser, and no terminal beside it (--mcp
+// takes stdin for its client; --http alone with no terminal is a
+// service).
+func bootedForMCP(opts options, stdin io.Reader) bool {
+	return opts.ssh.addr == "" && opts.web.addr == "" && (opts.mcp.stdio || !isTerminal(stdin))
+}
+
+// serveAgents installs the agents on srv when the agent tools switch says
+// so for this run, and answers a nil manager when it does not.
+func serveAgents(srv *mcp.Server, opts options, stdin io.Reader, logger *slog.Logger) (*agent.Manager, error) {
+	o := opts.agents
+	if !o.tools.t.Serve(bootedForMCP(opts, stdin)) {
+		if o.spawnable.set {
+			return nil, &usageError{err: errors.New("--spawnable configures agent_spawn, which is not served beside a terminal, SSH or the browser: add --agent-tools=on")}
+		}
+		return nil, nil
+	}
+	return installAgents(srv, o, logger)
 }
 
 // agentKinds are the kinds the playground knows.

@@ -246,12 +246,14 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	defer srv.Close()
 	defer sessions.StopAll()
 	served.Store(srv)
-	agents, err := installAgents(srv, opts.agents, logger)
+	agents, err := serveAgents(srv, opts, stdin, logger)
 	if err != nil {
 		return err
 	}
-	defer agents.Close()
-	opts.agentLabel = agents.Marker
+	if agents != nil {
+		defer agents.Close()
+		opts.agentLabel = agents.Marker
+	}
 	if opts.mcp.http != "" {
 		if err := srv.NetworkReady(); err != nil {
 			return &usageError{err: fmt.Errorf("--http: %w", err)}

@@ -260,9 +260,13 @@ func (s *Server) gateSubscribe(ctx context.Context, uri string) error {
 }
 
 // NetworkReady reports whether the policy may be exposed on a network
-// transport: the tool policy must be configured by the operator (a
-// framework default never counts) and a read authorizer must be set.
+// transport: an authorizer must be set and configured by the operator (a
+// framework default never counts; PolicySource alone is not an
+// authorizer) and a read authorizer must be set.
 func (s *Server) NetworkReady() error {
+	if s.guard.policy.Tools == nil {
+		return &ConfigError{Option: "Authorizer", Reason: "a network transport needs an authorizer and there is none (Unguarded): set Authorizer, AllowedTools (--allow-tools; empty is a valid choice) or Policy"}
+	}
 	if s.guard.policy.Source != SourceConfigured {
 		return &ConfigError{Option: "Authorizer", Reason: "a network transport needs a tool policy chosen by the operator: set Authorizer, AllowedTools (--allow-tools; empty is a valid choice) or Policy"}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"strings"
 	"sync"
 
@@ -62,6 +63,10 @@ func New(opts Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The renderer's own lines also go to the clients that set a level
+	// (logging.go).
+	logs := &logListeners{}
+	opts.Logger = slog.New(newClientLogs(opts.Logger.Handler(), logs))
 	s := &Server{
 		guard:    &guard{policy: policy, log: opts.Logger},
 		names:    toolNamer{style: opts.ToolNames, sessions: opts.Sessions},
@@ -82,6 +87,16 @@ func New(opts Options) (*Server, error) {
 	hooks.AddOnRequestInitialization(s.gateRead)
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
 	s.installFanout(hooks)
+	logs.reaches = func(owner, id string) bool {
+		sess, running := s.sessions.Get(id)
+		return running && s.reachOf(owner, sess) != reachNone
+	}
+	logs.send = func(id string, n sdk.LoggingMessageNotification) {
+		// A full queue drops the line: logs are not worth holding a
+		// client's other notifications back for.
+		_ = s.sdk.SendLogMessageToSpecificClient(id, n)
+	}
+	logs.install(hooks)
 	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
 		// No listChanged: mcp-go would send every change to every client;
 		// fanout.go advertises it and sends each change where it belongs.
@@ -92,6 +107,7 @@ func New(opts Options) (*Server, error) {
 		server.WithResourceCapabilities(true, false),
 		server.WithPromptCapabilities(true),
 		server.WithCompletions(),
+		server.WithLogging(),
 		server.WithResourceCompletionProvider(completer{s}),
 		server.WithPromptCompletionProvider(completer{s}),
 		server.WithInstructions(instructions(opts.ToolNames)),
@@ -271,7 +287,7 @@ func (s *Server) detachConnection(id string) {
 // and its resources, and follows its renders. It subscribes before reading
 // the first snapshot, so no render falls between the two.
 func (s *Server) attach(sess *tea.Session) {
-	sy := derive.NewToolSynchronizer(sess.ID, s.reg, s.opts.Logger)
+	sy := derive.NewToolSynchronizer(sess.ID, s.reg, aboutSession(s.opts.Logger, sess.ID))
 	s.mu.Lock()
 	if _, ok := s.syncers[sess.ID]; ok {
 		s.mu.Unlock()

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/facetui/facet/agent/mcphost"
+	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/tea"
+)
+
+var agentToolNames = []string{"agent_spawn", "agent_list", "agent_ask", "agent_status", "agent_stop"}
+
+// TestAgentToolsSwitch: the seed's defaults (served when the run is booted
+// for MCP, not when MCP rides beside a terminal, SSH or the browser) and
+// --agent-tools, whose off keeps them out everywhere.
+func TestAgentToolsSwitch(t *testing.T) {
+	devNull, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devNull.Close()
+	pipe := &bytes.Buffer{} // not a file: isTerminal takes it for one
+	cases := []struct {
+		name  string
+		args  []string
+		stdin io.Reader
+		want  bool
+		err   string
+	}{
+		{"--mcp: booted for MCP", []string{"--mcp"}, pipe, true, ""},
+		{"--mcp --http", []string{"--mcp", "--http", "127.0.0.1:0"}, pipe, true, ""},
+		{"--http with no terminal: a service", []string{"--http", "127.0.0.1:0"}, devNull, true, ""},
+		{"--http beside the terminal", []string{"--http", "127.0.0.1:0"}, pipe, false, ""},
+		{"--http beside SSH", []string{"--ssh", "127.0.0.1:0", "--http", "127.0.0.1:0"}, devNull, false, ""},
+		{"--mcp beside the browser", []string{"--mcp", "--web", "127.0.0.1:0"}, pipe, false, ""},
+		{"asked for beside the terminal", []string{"--http", "127.0.0.1:0", "--agent-tools=on"}, pipe, true, ""},
+		{"asked for beside SSH", []string{"--ssh", "127.0.0.1:0", "--http", "127.0.0.1:0", "--agent-tools=on"}, devNull, true, ""},
+		{"off with --mcp", []string{"--mcp", "--agent-tools=off"}, pipe, false, ""},
+		{"off as a service", []string{"--http", "127.0.0.1:0", "--agent-tools=off"}, devNull, false, ""},
+		{"--spawnable= keeps the switch's answer", []string{"--mcp", "--spawnable="}, pipe, true, ""},
+		{"--spawnable beside the terminal", []string{"--http", "127.0.0.1:0", "--spawnable=explorer"}, pipe, false, "add --agent-tools=on"},
+		{"--spawnable with off", []string{"--mcp", "--agent-tools=off", "--spawnable=explorer"}, pipe, false, "--agent-tools=off leaves out"},
+		{"a value that is not on or off", []string{"--mcp", "--agent-tools=yes"}, pipe, false, `"yes": use on or off`},
+		{"without MCP", []string{"--agent-tools=on"}, pipe, false, "add --mcp or --http"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			o, err := parseOptions(c.args)
+			var served bool
+			if err == nil {
+				srv, serr := mcp.New(o.mcp.serverOptions(noEnv, tea.NewSessions(), nil))
+				if serr != nil {
+					t.Fatal(serr)
+				}
+				defer srv.Close()
+				am, aerr := serveAgents(srv, o, c.stdin, nil)
+				if am != nil {
+					defer am.Close()
+				}
+				err = aerr
+				for _, name := range agentToolNames {
+					_, ok := srv.Registry().Lookup(name)
+					if ok != (am != nil) {
+						t.Fatalf("%s listed: %v, manager: %v", name, ok, am != nil)
+					}
+					served = ok
+				}
+			}
+			if (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
+				t.Fatalf("err = %v, want %q", err, c.err)
+			}
+			if served != c.want {
+				t.Fatalf("agent tools served: %v, want %v", served, c.want)
+			}
+		})
+	}
+	if !mcphost.ToolsDefault.Serve(true) || mcphost.ToolsDefault.Serve(false) {
+		t.Fatal("the default is not the seed's")
+	}
+}
+
+// TestBuiltPlaygroundAgentToolsOffListsNoneAndTheBaseSize: through the
+// built binary over stdio, --agent-tools=off lists none of the five, and
+// the base tools/list (no session) is measured with and without them.
+func TestBuiltPlaygroundAgentToolsOffListsNoneAndTheBaseSize(t *testing.T) {
+	on := stdioPlayground(t)
+	_, withAgents := on.request("tools/list", map[string]any{})
+	for _, name := range agentToolNames {
+		if _, ok := on.tools()[name]; !ok {
+			t.Errorf("--mcp does not list %s", name)
+		}
+	}
+	off := stdioPlayground(t, "--agent-tools=off")
+	_, without := off.request("tools/list", map[string]any{})
+	for name := range off.tools() {
+		if strings.HasPrefix(name, "agent_") {
+			t.Errorf("--agent-tools=off lists %s", name)
+		}
+	}
+	t.Logf("base tools/list (JSON-RPC response, no session): %d B with the agent tools, %d B without (budget 4096 B with them)", withAgents, without)
+}

@@ -366,8 +366,10 @@ type clusterNode struct {
 }
 
 // clusterView is the cluster as seen from this node: its nodes, and on
-// each the sessions that pass visible, by node name.
-func (s *Server) clusterView(d Directory, visible func(sess *tea.Session) bool) ([]clusterNode, []remoteRow) {
+// each the sessions that pass visible (here) or are not another's private
+// ones (elsewhere; mine, when set, is the caller's owner as the directory
+// records it, whose private sessions are listed too), by node name.
+func (s *Server) clusterView(d Directory, visible func(sess *tea.Session) bool, mine string) ([]clusterNode, []remoteRow) {
 	byNode := map[string]*clusterNode{}
 	var nodes []clusterNode
 	for _, name := range d.NodeNames() {
@@ -388,7 +390,7 @@ func (s *Server) clusterView(d Directory, visible func(sess *tea.Session) bool) 
 	}
 	rows := []remoteRow{}
 	d.EachRemote(func(id, app, node, owner string, shared bool, started time.Time) {
-		if _, local := s.sessions.Get(id); local || privateRemote(owner, shared) {
+		if _, local := s.sessions.Get(id); local || (privateRemote(owner, shared) && (mine == "" || owner != mine)) {
 			return
 		}
 		row := remoteRow{ID: id, App: app, Node: node, StartedAt: started.UTC(), StartedBy: "host", Shared: shared}
@@ -424,7 +426,14 @@ func (s *Server) withRemote(ctx context.Context, a Answer) Answer {
 		return a
 	}
 	conn := authContext(ctx).Owner()
-	nodes, rows := s.clusterView(d, func(sess *tea.Session) bool { return s.reachOf(conn, sess) != reachNone })
+	// A principal's own private sessions on other nodes are its too: its
+	// owner key is the same on every node (an anonymous connection's is
+	// not).
+	mine := ""
+	if ac := authContext(ctx); ac.Principal != "" {
+		mine = agentName(ac.Owner())
+	}
+	nodes, rows := s.clusterView(d, func(sess *tea.Session) bool { return s.reachOf(conn, sess) != reachNone }, mine)
 	var b strings.Builder
 	for _, r := range rows {
 		shared := ""
@@ -468,7 +477,7 @@ func (s *Server) swarm() map[string]any {
 	nodes, _ := s.clusterView(d, func(sess *tea.Session) bool {
 		_, private := s.starts.audience(s.sessions, sess.ID)
 		return !private
-	})
+	}, "")
 	return map[string]any{"node": d.Name(), "nodes": nodes}
 }
 

@@ -39,7 +39,7 @@ func principalNode(t *testing.T, name, url string, tokens *identity.Tokens) (*me
 		Sessions: m.reg, Cluster: m.Node, CallTimeout: testTimeout,
 		Apps:         []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},
 		AllowedTools: []string{"*"}, AllowedReadMethods: []string{"*"},
-		HTTP:         mcp.HTTPOptions{Authenticator: tokens},
+		HTTP: mcp.HTTPOptions{Authenticator: tokens},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -12,11 +11,9 @@ import (
 	"os"
 	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/facetui/facet/cluster"
-	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/cluster/mcpnode"
 	"github.com/facetui/facet/tea"
 )
 
@@ -152,11 +149,15 @@ func (o clusterOptions) options(h cluster.Handler) cluster.Options {
 // those started through the MCP server claim their id before they start
 // (the server consults the node), the others (a terminal's, an SSH
 // connection's) are put in as they start. leave takes the node out.
-func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, stderr io.Writer, served *atomic.Pointer[mcp.Server]) (node *cluster.Node, leave func(), err error) {
+func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, stderr io.Writer, forwarded *mcpnode.Forwarded) (node *cluster.Node, leave func(), err error) {
 	if !o.enabled() {
 		return nil, func() {}, nil
 	}
-	node, err = cluster.Join(ctx, o.options(forwardedTo(served)))
+	var h cluster.Handler
+	if forwarded != nil {
+		h = forwarded
+	}
+	node, err = cluster.Join(ctx, o.options(h))
 	switch {
 	case errors.Is(err, cluster.ErrSecretRefused):
 		return nil, nil, &usageError{err: fmt.Errorf("--cluster-secret-file: %w", err)}
@@ -170,21 +171,11 @@ func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, 
 	} else {
 		fmt.Fprintf(stderr, "playground: node %s joined the cluster at %s\n", node.Name(), redacted(node.ClientURL()))
 	}
-	h := &hostQueue{node: node, stderr: stderr, wake: make(chan struct{}, 1), done: make(chan struct{})}
-	unwatch := sessions.Watch(func(ev tea.SessionEvent) {
-		if ev.Started {
-			h.add(ev.Session)
-		}
+	stop := mcpnode.Hosts(ctx, node, sessions, func(session string, err error) {
+		fmt.Fprintf(stderr, "playground: session %s stays out of the cluster's directory: %v\n", session, err)
 	})
-	for _, sess := range sessions.List() {
-		h.add(sess)
-	}
-	runCtx, stop := context.WithCancel(context.WithoutCancel(ctx))
-	go h.run(runCtx)
 	return node, func() {
-		unwatch()
 		stop()
-		<-h.done
 		_ = node.Close()
 	}, nil
 }
@@ -217,77 +208,4 @@ func redacted(raw string) string {
 	}
 	u.User = url.User("REDACTED")
 	return u.String()
-}
-
-// forwardedTo answers the tool calls and resource reads other nodes forward for this node's
-// sessions through the MCP server served holds, once it holds one; with
-// no served, this node answers none.
-func forwardedTo(served *atomic.Pointer[mcp.Server]) cluster.Handler {
-	if served == nil {
-		return nil
-	}
-	return cluster.HandlerFunc(func(ctx context.Context, req cluster.Request) (json.RawMessage, error) {
-		srv := served.Load()
-		switch {
-		case srv == nil:
-			return nil, fmt.Errorf("session %q: this node's MCP server is not serving yet; try again", req.Session)
-		case req.Kind == cluster.KindRead:
-			return srv.ServeForwardedRead(ctx, req.From, req.Caller, req.Name), nil
-		case req.Kind == cluster.KindLeave:
-			srv.ServeForwardedLeave(ctx, req.From, req.Caller, req.Session)
-			return json.RawMessage(`{}`), nil
-		case req.Kind != cluster.KindCall:
-			return nil, fmt.Errorf("session %q: a %q request is not forwarded between playground nodes: only tool calls, resource reads and leaving", req.Session, req.Kind)
-		}
-		return srv.ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
-	})
-}
-
-// hostQueue puts sessions in the directory off the goroutine that started
-// them (a registry watcher must not block).
-type hostQueue struct {
-	node   *cluster.Node
-	stderr io.Writer
-	mu     sync.Mutex
-	queue  []*tea.Session
-	wake   chan struct{}
-	done   chan struct{}
-}
-
-func (h *hostQueue) add(sess *tea.Session) {
-	h.mu.Lock()
-	h.queue = append(h.queue, sess)
-	h.mu.Unlock()
-	select {
-	case h.wake <- struct{}{}:
-	default:
-	}
-}
-
-func (h *hostQueue) run(ctx context.Context) {
-	defer close(h.done)
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-h.wake:
-		}
-		h.mu.Lock()
-		batch := h.queue
-		h.queue = nil
-		h.mu.Unlock()
-		for _, sess := range batch {
-			if owner, ok := h.node.Owner(sess.ID); ok && owner == h.node.Name() {
-				continue // started through the MCP server: already claimed
-			}
-			select {
-			case <-sess.Done():
-				continue
-			default:
-			}
-			if err := h.node.Host(ctx, sess, "host"); err != nil && ctx.Err() == nil {
-				fmt.Fprintf(h.stderr, "playground: session %s stays out of the cluster's directory: %v\n", sess.ID, err)
-			}
-		}
-	}
 }

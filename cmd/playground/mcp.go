@@ -11,9 +11,9 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
+	"github.com/facetui/facet/cluster/mcpnode"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/terminal"
@@ -221,8 +221,8 @@ const LiveSessionID = "live"
 func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	sessions := tea.NewSessions()
-	var served atomic.Pointer[mcp.Server] // answers calls other nodes forward
-	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr, &served)
+	var forwarded mcpnode.Forwarded // answers calls other nodes forward
+	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr, &forwarded)
 	if err != nil {
 		return err
 	}
@@ -245,7 +245,7 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	}
 	defer srv.Close()
 	defer sessions.StopAll()
-	served.Store(srv)
+	forwarded.Serve(srv)
 	agents, err := serveAgents(srv, opts, stdin, logger)
 	if err != nil {
 		return err

@@ -79,7 +79,7 @@ func (r *Runtime) run(cmd Cmd) <-chan struct{} {
 		return nil
 	}
 	settled := make(chan struct{})
-	go r.execute(cmd, func() { close(settled) })
+	go r.execute(cmd, func() { close(settled) }, FromCommand)
 	return settled
 }
 
@@ -87,8 +87,8 @@ func (r *Runtime) run(cmd Cmd) <-chan struct{} {
 // led to is delivered (or the runtime stops). It calls settled (when not
 // nil) once the message is queued, a Batch, Sequence or Tick is under way,
 // or cmd turned out to bring nothing. A panicking cmd is logged and brings
-// nothing.
-func (r *Runtime) execute(cmd Cmd, settled func()) {
+// nothing. from is where the message is said to come from (see Source).
+func (r *Runtime) execute(cmd Cmd, settled func(), from Source) {
 	msg := func() (msg Msg) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -99,15 +99,15 @@ func (r *Runtime) execute(cmd Cmd, settled func()) {
 		return cmd()
 	}()
 	if settled == nil {
-		r.deliver(msg)
+		r.deliver(msg, from)
 		return
 	}
 	switch msg.(type) {
 	case BatchMsg, sequenceMsg, tickRequest:
 		settled()
-		r.deliver(msg)
+		r.deliver(msg, from)
 	default:
-		r.deliver(msg)
+		r.deliver(msg, from)
 		settled()
 	}
 }
@@ -118,7 +118,7 @@ func (r *Runtime) execute(cmd Cmd, settled func()) {
 // else once queued for Update. So a Sequence that waits for each step in
 // turn keeps its order through nested batches and ticks. It returns early
 // when the runtime stops; messages for a stopped runtime are dropped.
-func (r *Runtime) deliver(msg Msg) {
+func (r *Runtime) deliver(msg Msg, from Source) {
 	switch m := msg.(type) {
 	case nil:
 	case BatchMsg:
@@ -127,7 +127,7 @@ func (r *Runtime) deliver(msg Msg) {
 			if r.ctx.Err() != nil {
 				break
 			}
-			wg.Go(func() { r.execute(c, nil) })
+			wg.Go(func() { r.execute(c, nil, from) })
 		}
 		done := make(chan struct{})
 		go func() {
@@ -143,17 +143,17 @@ func (r *Runtime) deliver(msg Msg) {
 			if r.ctx.Err() != nil {
 				return
 			}
-			r.execute(c, nil)
+			r.execute(c, nil, from)
 		}
 	case tickRequest:
-		t := time.NewTimer(m.d)
-		defer t.Stop()
+		c, stop := r.cfg.clock.Timer(m.d)
+		defer stop()
 		select {
-		case now := <-t.C:
-			r.execute(func() Msg { return m.fn(now) }, nil)
+		case now := <-c:
+			r.execute(func() Msg { return m.fn(now) }, nil, FromTimer)
 		case <-r.ctx.Done():
 		}
 	default:
-		_ = r.inbox.put(r.ctx, envelope{msg: m}, nil, nil) // dropped once the runtime stops
+		_ = r.inbox.put(r.ctx, envelope{msg: m, from: from}, nil, nil) // dropped once the runtime stops
 	}
 }

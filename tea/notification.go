@@ -232,11 +232,11 @@ func (r *Runtime) expireAfter(id uint64, d time.Duration) {
 	ctx, cancel := context.WithCancel(r.ctx)
 	r.noteTimers[id] = cancel
 	go func() {
-		t := time.NewTimer(d)
-		defer t.Stop()
+		c, stop := r.cfg.clock.Timer(d)
+		defer stop()
 		select {
-		case <-t.C:
-			_ = r.inbox.put(ctx, envelope{msg: expireNote{id: id}}, nil, nil) // dropped once the note or runtime goes
+		case <-c:
+			_ = r.inbox.put(ctx, envelope{msg: expireNote{id: id}, from: FromTimer}, nil, nil) // dropped once the note or runtime goes
 		case <-ctx.Done():
 		}
 	}()

@@ -15,6 +15,8 @@ type config struct {
 	timeout time.Duration
 	logger  *slog.Logger
 	size    WindowSizeMsg
+	observe func(Event)
+	clock   Clock
 }
 
 // WithTimeout sets how long Dispatch waits for an answer (default 5 s).
@@ -39,4 +41,24 @@ func WithLogger(l *slog.Logger) Option {
 // before anything else.
 func WithSize(width, height int) Option {
 	return func(c *config) { c.size = WindowSizeMsg{Width: width, Height: height} }
+}
+
+// WithObserver has the runtime tell observe of every message it takes,
+// every message it hands to Update and every snapshot it publishes, in
+// order (see Event). observe runs on the owner goroutine, so it may read
+// the snapshots without racing the model; it must return quickly and must
+// not call the runtime. A recorder (package trace) is one.
+func WithObserver(observe func(Event)) Option {
+	return func(c *config) { c.observe = observe }
+}
+
+// WithClock sets the clock the runtime's timers run on: Tick's and the
+// notifications' expiry (default: the real time). A replay drives ticks
+// with a virtual one.
+func WithClock(clock Clock) Option {
+	return func(c *config) {
+		if clock != nil {
+			c.clock = clock
+		}
+	}
 }

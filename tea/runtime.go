@@ -63,6 +63,7 @@ type watcher struct {
 type envelope struct {
 	msg   Msg
 	reply chan outcome
+	from  Source
 }
 
 type outcome struct {
@@ -77,7 +78,7 @@ func Start(ctx context.Context, m Model, opts ...Option) (rt *Runtime, err error
 	if isNil(m) {
 		return nil, fmt.Errorf("tea.Start: %w: the model is nil", ErrInvalidModel)
 	}
-	cfg := config{timeout: DefaultTimeout, logger: slog.New(slog.DiscardHandler)}
+	cfg := config{timeout: DefaultTimeout, logger: slog.New(slog.DiscardHandler), clock: realClock{}}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -282,6 +283,11 @@ func (r *Runtime) work() {
 		}
 		before := *r.snap.Load()
 		r.settled = nil
+		if r.cfg.observe != nil {
+			if _, internal := env.msg.(barrier); !internal {
+				r.cfg.observe(Event{Kind: Received, Msg: env.msg, Source: env.from, Snapshot: before})
+			}
+		}
 		err := r.handle(env.msg)
 		if env.reply != nil {
 			env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load(), Settled: r.settled}, err: err}
@@ -321,7 +327,7 @@ func (r *Runtime) handle(msg Msg) error {
 	case barrier:
 		return nil
 	case BatchMsg, sequenceMsg, tickRequest:
-		go r.deliver(m)
+		go r.deliver(m, FromCommand)
 		return nil
 	case NotifyMsg:
 		return r.handleNotify(cur, m)
@@ -370,6 +376,9 @@ func (r *Runtime) handle(msg Msg) error {
 // keeps the last good model and returns why not.
 func (r *Runtime) apply(msg Msg) error {
 	cur := r.snap.Load()
+	if r.cfg.observe != nil {
+		r.cfg.observe(Event{Kind: Updated, Msg: msg, Snapshot: *cur})
+	}
 	next, cmd, err := safeUpdate(cur.Model, msg)
 	if err != nil {
 		r.cfg.logger.Error("update failed", "err", err)
@@ -403,6 +412,9 @@ func (r *Runtime) publish(s *Snapshot) {
 		s.Version = prev.Version + 1
 	}
 	r.snap.Store(s)
+	if r.cfg.observe != nil {
+		r.cfg.observe(Event{Kind: Published, Snapshot: *s})
+	}
 	r.watchMu.Lock()
 	defer r.watchMu.Unlock()
 	for _, w := range r.watchers {

@@ -40,6 +40,16 @@ type Sessions struct {
 	leaving  map[string]*Session // removed, watchers not yet told
 	watchers map[int]func(SessionEvent)
 	nextW    int
+	// startOptions gives the options Start adds to every session.
+	startOptions func(id, app string) []Option
+}
+
+// StartOptions has Start add fn(id, app)'s options to those of every
+// session it starts from now on: a recorder per session, say.
+func (s *Sessions) StartOptions(fn func(id, app string) []Option) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.startOptions = fn
 }
 
 // NewSessions returns an empty registry.
@@ -61,6 +71,9 @@ func (s *Sessions) Start(ctx context.Context, id, app string, m Model, opts ...O
 	}
 	// Reserve the id while the first view is built.
 	s.byID[id] = nil
+	if s.startOptions != nil {
+		opts = append(opts[:len(opts):len(opts)], s.startOptions(id, app)...)
+	}
 	s.mu.Unlock()
 
 	rt, err := Start(context.WithoutCancel(ctx), m, opts...)

@@ -221,6 +221,13 @@ const LiveSessionID = "live"
 func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	sessions := tea.NewSessions()
+	if opts.record != "" {
+		recs, err := newRecorders(opts.record, stderr)
+		if err != nil {
+			return err
+		}
+		defer recs.attach(sessions)()
+	}
 	var forwarded mcpnode.Forwarded // answers calls other nodes forward
 	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr, &forwarded)
 	if err != nil {

@@ -54,6 +54,9 @@ type options struct {
 	// accessible speaks the terminal (and every SSH connection) for a
 	// screen reader: --accessible, or ACCESSIBLE in the environment.
 	accessible bool
+	// record is the directory every session is recorded into (--record;
+	// see record.go).
+	record string
 }
 
 // usageError is a command-line mistake: the process exits with status 2.
@@ -87,6 +90,7 @@ func newFlagSet(o *options, c *commandFlags) *flag.FlagSet {
 	addIdentityFlags(fs, &o.identity)
 	addClusterFlags(fs, &o.cluster)
 	addAgentFlags(fs, &o.agents)
+	addRecordFlag(fs, &o.record)
 	fs.Usage = func() { printUsage(fs) }
 	return fs
 }

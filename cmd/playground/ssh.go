@@ -79,6 +79,14 @@ func (o sshOptions) check(list bool) error {
 // SSH connection, each in its own session, until ctx ends. It reports where
 // it listens, and every connection, on stderr.
 func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.Sessions) error {
+	if sessions == nil && opts.record != "" {
+		recs, err := newRecorders(opts.record, stderr)
+		if err != nil {
+			return err
+		}
+		sessions = tea.NewSessions()
+		defer recs.attach(sessions)()
+	}
 	newBrowser := func(ssh.Info) tea.Model { return playground.NewBrowser() }
 	if opts.demo != "" {
 		newBrowser = func(ssh.Info) tea.Model {

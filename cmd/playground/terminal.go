@@ -20,7 +20,21 @@ func runTerminal(ctx context.Context, opts options, stdin io.Reader, stdout io.W
 	}
 	// No MCP server shares this terminal's model: terminal.Run leaves the
 	// detach key off for a model it starts itself.
-	return drawOnTerminal(ctx, m, opts, stdin, stdout, extra...)
+	if opts.record == "" {
+		return drawOnTerminal(ctx, m, opts, stdin, stdout, extra...)
+	}
+	recs, err := newRecorders(opts.record, io.Discard)
+	if err != nil {
+		return err
+	}
+	sessions := tea.NewSessions()
+	defer recs.attach(sessions)()
+	defer sessions.StopAll()
+	sess, err := sessions.Start(ctx, "terminal", "playground", m)
+	if err != nil {
+		return err
+	}
+	return drawOnTerminal(ctx, nil, opts, stdin, stdout, append([]terminal.Option{terminal.WithRuntime(sess.Runtime), terminal.WithDetachKey("")}, extra...)...)
 }
 
 // browser is the catalog browser, opened at opts.demo when it is set.

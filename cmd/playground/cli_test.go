@@ -71,7 +71,7 @@ func TestWithoutATerminalTheTerminalModeSaysWhatToUse(t *testing.T) {
 	if code := exitCode(err, &report); code != 2 {
 		t.Errorf("exit status %d, want 2", code)
 	}
-	for _, want := range []string{"not a terminal", "--mcp", "--http ADDR", "--ssh ADDR"} {
+	for _, want := range []string{"not a terminal", "--mcp", "--http ADDR", "--ssh ADDR", "--web ADDR"} {
 		if !strings.Contains(report.String(), want) {
 			t.Errorf("report lacks %q: %s", want, report.String())
 		}

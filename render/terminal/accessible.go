@@ -294,7 +294,9 @@ func (sp *speaker) help(s tea.Snapshot) {
 	sp.say("help:")
 	for _, g := range groups {
 		// The terminal's ? reads this help; it opens and closes nothing.
-		g = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return b.Help().Key == "?" })
+		g = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool {
+			return b.Help().Key == "?" || b.Help() == chromeKeys.closeHelp.Help()
+		})
 		if line := bindingsText(g); line != "" {
 			sp.say(line)
 		}

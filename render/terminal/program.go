@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
@@ -143,6 +144,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		sh.screen = newLineScreen(out, o.app)
 	}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel}
+	model.warn()
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
@@ -276,6 +278,9 @@ type shared struct {
 	// speaker writes the lines of WithAccessible instead of drawing (nil:
 	// not accessible). Only Run, then the event loop, use it.
 	speaker *speaker
+	// tree is the tree warnings this terminal has shown. Only Run, then
+	// the event loop, use it.
+	tree treeWarnings
 }
 
 // work applies events to rt one at a time, in arrival order, and sends
@@ -373,6 +378,9 @@ type adapter struct {
 	help fullHelp
 	// agentLabel names agents on the marker line; nil shows none.
 	agentLabel func(string) string
+	// warnings are the tree warnings not yet dismissed, oldest first: the
+	// status line shows the first until the person's next key.
+	warnings []string
 }
 
 func (a *adapter) relayout() {
@@ -380,7 +388,20 @@ func (a *adapter) relayout() {
 		return // nothing is drawn, and no mouse needs the widgets' places
 	}
 	ch := chromeFor(a.snap, a.help.open && helpScreen(a.snap.Model) == a.help.screen)
-	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, labelledStatus(a.snap, a.detachKey, a.agentLabel), ch, a.theme, a.light, a.sh.memo)
+	st := labelledStatus(a.snap, a.detachKey, a.agentLabel)
+	st.tree = warningStatus(a.warnings)
+	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, st, ch, a.theme, a.light, a.sh.memo)
+}
+
+// warn adds the shown snapshot's tree problems this terminal has not shown
+// yet to the warnings (the accessible mode says them instead).
+func (a *adapter) warn() {
+	if a.sh.speaker != nil {
+		return
+	}
+	if fresh := a.sh.tree.fresh(a.snap.View); len(fresh) > 0 {
+		a.warnings = append(slices.Clip(a.warnings), fresh...)
+	}
 }
 
 // Init implements bt.Model: it asks the terminal for its background
@@ -413,6 +434,7 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 	case snapshotMsg:
 		a.snap = tea.Snapshot(msg)
 		a.status = ""
+		a.warn()
 		a.relayout()
 	case stoppedMsg:
 		return a, bt.Quit
@@ -436,6 +458,12 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 		a.relayout()
 		a.queue(event{size: &tea.WindowSizeMsg{Width: msg.Width, Height: msg.Height}})
 	case bt.KeyPressMsg:
+		if len(a.warnings) > 0 {
+			// The person has seen the warning: the key dismisses it, and
+			// goes on to do what it does.
+			a.warnings = a.warnings[1:]
+			a.relayout()
+		}
 		k := msg.Key()
 		// Contains, not ==: a lock (num lock, caps lock) rides along on
 		// the modifiers of every key.

@@ -30,7 +30,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case modeList:
 		return printCatalog(stdout)
 	case modeVersion:
-		_, err := fmt.Fprintln(stdout, version())
+		_, err := fmt.Fprintln(stdout, versionLine())
 		return err
 	}
 	if !opts.mcp.enabled() {

@@ -38,7 +38,7 @@ func TestVersionPrintsToStdout(t *testing.T) {
 	if err := run(context.Background(), []string{"--version"}, strings.NewReader(""), &out, &errOut); err != nil {
 		t.Fatalf("run --version: %v", err)
 	}
-	if !regexp.MustCompile(`^playground \S+ \(github.com/facetui/facet, go\S+ \S+/\S+\)\n$`).MatchString(out.String()) {
+	if !regexp.MustCompile(`^playground \S+ \(github.com/facetui/facet( v\S+)?, go\S+ \S+/\S+\)\n$`).MatchString(out.String()) {
 		t.Errorf("--version printed %q", out.String())
 	}
 	if errOut.Len() != 0 {
@@ -71,7 +71,7 @@ func TestWithoutATerminalTheTerminalModeSaysWhatToUse(t *testing.T) {
 	if code := exitCode(err, &report); code != 2 {
 		t.Errorf("exit status %d, want 2", code)
 	}
-	for _, want := range []string{"not a terminal", "--mcp", "--http ADDR", "--ssh ADDR"} {
+	for _, want := range []string{"not a terminal", "--mcp", "--http ADDR", "--ssh ADDR", "--web ADDR"} {
 		if !strings.Contains(report.String(), want) {
 			t.Errorf("report lacks %q: %s", want, report.String())
 		}

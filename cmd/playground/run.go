@@ -13,7 +13,7 @@ import (
 
 // errNoTerminal is the mistake of running a terminal mode with standard
 // input that is not a terminal (a service, a pipe, /dev/null).
-var errNoTerminal = errors.New("standard input is not a terminal: run the playground in one, or serve it without one with --mcp (stdio), --http ADDR or --ssh ADDR")
+var errNoTerminal = errors.New("standard input is not a terminal: run the playground in one, or serve it without one with --mcp (stdio), --http ADDR, --ssh ADDR or --web ADDR")
 
 // run is the whole program: it parses args and runs the chosen mode. It
 // never exits the process; main maps its error to an exit status.
@@ -30,7 +30,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case modeList:
 		return printCatalog(stdout)
 	case modeVersion:
-		_, err := fmt.Fprintln(stdout, version())
+		_, err := fmt.Fprintln(stdout, versionLine())
 		return err
 	}
 	if !opts.mcp.enabled() {

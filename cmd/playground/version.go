@@ -4,14 +4,19 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/facetui/facet/internal/version"
 )
 
-// version spells the binary's version: its module version ("(devel)" when
-// built from a checkout), the Go toolchain and the platform.
-func version() string {
-	v := "(devel)"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		v = bi.Main.Version
+// versionLine spells the binary's version: Facet's version (package
+// internal/version, which CHANGELOG.md's newest section names), then the
+// module and, when the build recorded one, the module version it was built
+// as (a tag, or a commit's pseudo-version), the Go toolchain and the
+// platform.
+func versionLine() string {
+	module := "github.com/facetui/facet"
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" && bi.Main.Version != "v"+version.Version {
+		module += " " + bi.Main.Version
 	}
-	return fmt.Sprintf("playground %s (github.com/facetui/facet, %s %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("playground %s (%s, %s %s/%s)", version.Version, module, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }

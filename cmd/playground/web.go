@@ -69,7 +69,13 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 	if err != nil {
 		return fmt.Errorf("--web: %w", err)
 	}
-	fmt.Fprintf(stderr, "playground: serving the catalog to browsers at http://%s/\n", ln.Addr())
+	// Decide first, print after: the address is announced only once the
+	// server has agreed to serve it.
+	if err := srv.Ready(ln.Addr()); err != nil {
+		ln.Close()
+		return &usageError{err: fmt.Errorf("--web %s: %w", opts.web.addr, err)}
+	}
+	fmt.Fprintf(stderr, "playground: serving the catalog to browsers at http://%s/\n", announced(opts.web.addr, ln.Addr()))
 	err = srv.ServeListener(ctx, ln)
 	var ce *web.ConfigError
 	if errors.As(err, &ce) {

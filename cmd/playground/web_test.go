@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"net"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,4 +139,55 @@ func TestRunSharesWebSessionsWithHTTPAgents(t *testing.T) {
 	}
 	_ = rig.agent.Close()
 	prog.stop()
+}
+
+// TestWebOffLoopbackIsRefusedBeforeItIsAnnounced: --web 0.0.0.0:PORT
+// without allowed hosts, or without a login, is refused, and the address is
+// never printed as if it were served; alone or beside --http.
+func TestWebOffLoopbackIsRefusedBeforeItIsAnnounced(t *testing.T) {
+	policy := []string{"--allow-tools", "facet_list", "--allow-read-methods", "tools/list"}
+	for _, tc := range []struct {
+		name string
+		args []string
+		opt  string // the ConfigError's option
+		want string // in the error
+	}{
+		{"no allowed hosts", []string{"--web", "0.0.0.0:0"}, "AllowedHosts", "--web-allowed-hosts"},
+		{"no login", []string{"--web", "0.0.0.0:0", "--web-allowed-hosts", "facet.example"}, "Login", "--http-tokens"},
+		{"no login, beside --http", append([]string{"--web", "0.0.0.0:0", "--web-allowed-hosts", "facet.example", "--http", "127.0.0.1:0"}, policy...), "Login", "--http-tokens"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			ctx, cancel := context.WithTimeout(context.Background(), sharedWait)
+			defer cancel()
+			err := run(ctx, tc.args, strings.NewReader(""), &out, &errOut)
+			var ce *web.ConfigError
+			if !errors.As(err, &ce) || ce.Option != tc.opt || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("run %v = %v, want a ConfigError on %s saying %q", tc.args, err, tc.opt, tc.want)
+			}
+			if code := exitCode(err, io.Discard); code != 2 {
+				t.Errorf("exit status %d, want 2", code)
+			}
+			if strings.Contains(errOut.String(), "serving the catalog") {
+				t.Fatalf("announced an address it then refused:\n%s", errOut.String())
+			}
+		})
+	}
+}
+
+// TestWebAnnouncesTheHostAskedFor: --web 0.0.0.0:0 with allowed hosts and a
+// login is served and announced at 0.0.0.0 and the port bound, not at the
+// dual-stack [::] Go reports.
+func TestWebAnnouncesTheHostAskedFor(t *testing.T) {
+	var lc net.ListenConfig
+	probe, err := lc.Listen(context.Background(), "tcp", "0.0.0.0:0")
+	if err != nil {
+		t.Skipf("cannot listen on every interface here: %v", err)
+	}
+	probe.Close()
+	prog := startRun(t, []string{"--web", "0.0.0.0:0", "--web-allowed-hosts", "facet.example", "--http-tokens", writeTokens(t, 0o600)},
+		strings.NewReader(""), io.Discard)
+	if base := prog.printed(webListening); !regexp.MustCompile(`^http://0\.0\.0\.0:[1-9][0-9]*$`).MatchString(base) {
+		t.Fatalf("announced %q, want http://0.0.0.0:PORT", base)
+	}
 }

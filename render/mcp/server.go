@@ -13,6 +13,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/facetui/facet/internal/version"
 	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/render/mcp/internal/transport"
 	"github.com/facetui/facet/tea"
@@ -97,7 +98,7 @@ func New(opts Options) (*Server, error) {
 		_ = s.sdk.SendLogMessageToSpecificClient(id, n)
 	}
 	logs.install(hooks)
-	s.sdk = server.NewMCPServer(ServerName, "0.1.0",
+	s.sdk = server.NewMCPServer(ServerName, version.Version,
 		// No listChanged: mcp-go would send every change to every client;
 		// fanout.go advertises it and sends each change where it belongs.
 		server.WithToolCapabilities(false),

@@ -31,7 +31,9 @@ import (
 // its keys ("dialog Delete this file?: … — enter choose, y confirm, esc/n
 // dismiss"), or closed; what the person types into the focused field, as
 // it is typed (nothing of a masked field); notifications ("success:
-// Saved"); and agents that attach, detach or ask ("agent mcp:3 attached").
+// Saved"); mistakes in the app's tree, once each ("warning: tree: duplicate
+// id ..."; see tea.TreeProblems); and agents that attach, detach or ask
+// ("agent mcp:3 attached").
 //
 // The lines come from the widgets' descriptions (tea.Describer), the same
 // the MCP renderer gives agents: an app's own widget is read as well as a
@@ -79,6 +81,8 @@ type speaker struct {
 	presence tea.Presence
 	labels   map[string]string
 	note     uint64
+	// tree is the tree warnings said.
+	tree treeWarnings
 	// err is the first write error: the terminal is gone.
 	err error
 }
@@ -115,6 +119,9 @@ func (sp *speaker) snapshot(s tea.Snapshot) {
 		}
 	}
 	sp.sayNotes(s)
+	for _, p := range sp.tree.fresh(s.View) {
+		sp.say("warning: " + plain(p))
+	}
 	sp.version, sp.entries, sp.focus, sp.presence = s.Version, next, s.Focus, s.Presence
 	sp.flush()
 }
@@ -294,7 +301,9 @@ func (sp *speaker) help(s tea.Snapshot) {
 	sp.say("help:")
 	for _, g := range groups {
 		// The terminal's ? reads this help; it opens and closes nothing.
-		g = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool { return b.Help().Key == "?" })
+		g = slices.DeleteFunc(slices.Clone(g), func(b key.Binding) bool {
+			return b.Help().Key == "?" || b.Help() == chromeKeys.closeHelp.Help()
+		})
 		if line := bindingsText(g); line != "" {
 			sp.say(line)
 		}

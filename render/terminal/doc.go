@@ -20,10 +20,13 @@
 // no text field has focus, the focused widget ignores the key and the app
 // does not list it as its own (an app that acts on a KeyMsg lists its keys
 // as a bubbles/help KeyMap: ShortHelp and FullHelp). Then q and Esc quit,
-// and ? opens and closes the full help (bubbles/help's columns). Ctrl+C
+// and ? opens and closes the full help (bubbles/help's columns). While the
+// full help is open, Esc closes it before anything else may take it, and
+// it closes when the app shows another screen (lists other keys). Ctrl+C
 // always quits. The help line under the focused widget's keys names the
 // app's keys, tab/shift+tab while they move focus, ? and the keys that
-// quit now.
+// quit now, in whole entries: what does not fit is left out, the
+// widget's keys first.
 //
 // The chrome (box borders and titles, help and status lines) is drawn in
 // widgets.ThemeFor the terminal's background, which Run asks the terminal

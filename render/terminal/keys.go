@@ -20,6 +20,9 @@ import (
 var (
 	quitKeys = [...]tea.Key{{Code: tea.KeyRune, Rune: 'q'}, {Code: tea.KeyEscape}}
 	helpKey  = tea.Key{Code: tea.KeyRune, Rune: '?'}
+	// closeHelpKey closes the full help while it is open, before anything
+	// else (the app, a focused widget, quitting) may take it.
+	closeHelpKey = tea.Key{Code: tea.KeyEscape}
 )
 
 // keyAction is what the terminal does with a key itself.
@@ -78,6 +81,21 @@ func handles(kh tea.KeyHandler, k tea.Key) (used bool) {
 	return kh.HandleKey(k) != nil
 }
 
+// helpScreen names the screen the app m shows by the keys it lists there
+// (appBindings): another screen (a demo left for the catalog) lists others.
+// Keys switched off and on count as the same screen.
+func helpScreen(m tea.Model) string {
+	var b strings.Builder
+	for _, k := range appBindings(m) {
+		h := k.Help()
+		b.WriteString(h.Key)
+		b.WriteByte(0)
+		b.WriteString(h.Desc)
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
 // appBindings returns every key the app m lists as its own.
 func appBindings(m tea.Model) []key.Binding {
 	km, ok := m.(help.KeyMap)
@@ -105,8 +123,11 @@ func joinBindings(short []key.Binding, full [][]key.Binding) []key.Binding {
 // app's own keys, Tab and Shift+Tab when they move focus, ? while it
 // toggles the full help and the keys that quit.
 type chromeHelp struct {
-	// short is the keys on the one help line.
+	// short is the keys on the one help line: the app's, then the
+	// terminal's.
 	short []key.Binding
+	// app is how many of short's first keys are the app's.
+	app int
 	// full, when not nil, is shown instead: the full help's columns.
 	full [][]key.Binding
 }
@@ -122,7 +143,7 @@ var chromeKeys = struct {
 	more:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more")),
 	next:      key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next widget")),
 	previous:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "previous widget")),
-	closeHelp: key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "close help")),
+	closeHelp: key.NewBinding(key.WithKeys("?", "esc"), key.WithHelp("?/esc", "close help")),
 	quit:      newQuitBinding(keyStrings(quitKeys[:])),
 }
 
@@ -192,7 +213,7 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 	}
 	short = append(short, quitBinding)
 	if !full {
-		return chromeHelp{short: short}
+		return chromeHelp{short: short, app: len(app.short)}
 	}
 	var own []key.Binding
 	if moves {
@@ -206,7 +227,7 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 	if groups == nil && len(app.short) > 0 {
 		groups = [][]key.Binding{app.short}
 	}
-	return chromeHelp{short: short, full: append(append([][]key.Binding(nil), groups...), own)}
+	return chromeHelp{short: short, app: len(app.short), full: append(append([][]key.Binding(nil), groups...), own)}
 }
 
 // appQuits reports whether the app's keys (appBindings) include one of

@@ -122,7 +122,7 @@ func layoutWith(tree tea.Node, width, height int, focus, hover string, st status
 		if text := st.text(); text != "" {
 			helpWidth -= widgets.Width(text) + widgets.Width(statusSeparator)
 		}
-		if line := statusLine(st, m.helpFor(tree, focus, ch.short, helpWidth, theme), width, theme); line != "" {
+		if line := statusLine(st, m.helpFor(tree, focus, ch.short, ch.app, helpWidth, theme), width, theme); line != "" {
 			bottom = append(bottom, line)
 		}
 	}
@@ -180,9 +180,14 @@ func focusedBindings(tree tea.Node, focus string, full bool) [][]key.Binding {
 	return nil
 }
 
-// helpFor is the help line: the focused widget's keys, then own (the
-// terminal's), which are never cut: the widget's are cut to the room left.
-func helpFor(tree tea.Node, focus string, own []key.Binding, width int, theme *widgets.Theme) string {
+// helpFor is the help line: the focused widget's keys, then own, whose
+// first app entries are the app's keys and the rest the terminal's (the
+// Tab hint, ? more, quit). What does not fit in width is left out whole,
+// never cut inside an entry, in this order: the widget's keys from the
+// last (a "…" after those kept says some are left out; none kept leaves
+// no "…"), the Tab hint, the app's keys from the last, ? more. Quit stays,
+// or, where even it does not fit, the line is empty.
+func helpFor(tree tea.Node, focus string, own []key.Binding, app, width int, theme *widgets.Theme) string {
 	if width <= 0 {
 		return ""
 	}
@@ -190,32 +195,133 @@ func helpFor(tree tea.Node, focus string, own []key.Binding, width int, theme *w
 	if groups := focusedBindings(tree, focus, false); len(groups) > 0 {
 		bindings = groups[0]
 	}
-	if len(bindings) == 0 && len(own) == 0 {
-		return ""
-	}
-	tail := helpModel(width, theme).ShortHelpView(own)
-	room := width
-	if tail != "" {
-		room -= widgets.Width(tail)
-	}
-	sep := theme.Muted.Render(" • ")
-	line := ""
-	if len(bindings) > 0 && room > widgets.Width(sep) {
-		if tail != "" {
-			room -= widgets.Width(sep)
+	widget := enabledHelp(bindings)
+	var tail []key.Help
+	var drops []int // indexes into tail, in the order they are left out
+	var appAt, termAt []int
+	for i, b := range own {
+		if !b.Enabled() {
+			continue
 		}
-		line = helpModel(room, theme).ShortHelpView(bindings)
+		if i < app {
+			appAt = append(appAt, len(tail))
+		} else {
+			termAt = append(termAt, len(tail))
+		}
+		tail = append(tail, b.Help())
 	}
-	switch {
-	case line == "":
-		line = tail
-	case tail != "":
-		line += sep + tail
-	}
-	if line == "" {
+	if len(widget) == 0 && len(tail) == 0 {
 		return ""
 	}
-	return pad(line, width)
+	for _, i := range termAt {
+		if tail[i] == chromeKeys.focus.Help() {
+			drops = append(drops, i)
+		}
+	}
+	for j := len(appAt) - 1; j >= 0; j-- {
+		drops = append(drops, appAt[j])
+	}
+	for j, i := range termAt {
+		if j < len(termAt)-1 && tail[i] != chromeKeys.focus.Help() {
+			drops = append(drops, i)
+		}
+	}
+	kept := make([]bool, len(tail))
+	for i := range kept {
+		kept[i] = true
+	}
+	sepWidth := widgets.Width(helpSeparator)
+	tailWidth := 0
+	for _, e := range tail {
+		tailWidth += helpEntryWidth(e) + sepWidth
+	}
+	tailWidth -= sepWidth // none before the first
+	for _, i := range drops {
+		if tailWidth <= width {
+			break
+		}
+		kept[i] = false
+		tailWidth -= helpEntryWidth(tail[i]) + sepWidth
+	}
+	if tailWidth > width {
+		return "" // not even quit fits: no entry rather than a cut one
+	}
+	room := width
+	switch {
+	case slices.Contains(kept, false):
+		room = 0 // the widget's keys are left out before any of own's
+	case len(tail) > 0:
+		room -= tailWidth + sepWidth
+	}
+	all, widgetWidth := len(widget), 0
+	for _, e := range widget {
+		widgetWidth += helpEntryWidth(e) + sepWidth
+	}
+	widgetWidth -= sepWidth
+	for len(widget) > 0 && widgetWidth+ellipsisWidth(len(widget) < all) > room {
+		widgetWidth -= helpEntryWidth(widget[len(widget)-1]) + sepWidth
+		widget = widget[:len(widget)-1]
+	}
+	var b strings.Builder
+	sep := theme.Muted.Render(helpSeparator)
+	for i, e := range widget {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		writeHelpEntry(&b, e, theme)
+	}
+	if len(widget) > 0 && len(widget) < all {
+		b.WriteString(" " + theme.Muted.Render("…"))
+	}
+	first := len(widget) == 0
+	for i, e := range tail {
+		if !kept[i] {
+			continue
+		}
+		if !first {
+			b.WriteString(sep)
+		}
+		first = false
+		writeHelpEntry(&b, e, theme)
+	}
+	return pad(b.String(), width)
+}
+
+// helpSeparator separates the help line's entries, as bubbles/help's short
+// help does.
+const helpSeparator = " • "
+
+// enabledHelp is the help of the enabled bindings among bs.
+func enabledHelp(bs []key.Binding) []key.Help {
+	var out []key.Help
+	for _, b := range bs {
+		if b.Enabled() {
+			out = append(out, b.Help())
+		}
+	}
+	return out
+}
+
+// helpEntryWidth is the width of a help line's entry: "key desc".
+func helpEntryWidth(h key.Help) int {
+	return widgets.Width(h.Key) + 1 + widgets.Width(h.Desc)
+}
+
+// ellipsisWidth is the width of the " …" after the widget's keys kept,
+// when cut says some are left out.
+func ellipsisWidth(cut bool) int {
+	if cut {
+		return 2
+	}
+	return 0
+}
+
+// writeHelpEntry writes h as bubbles/help's short help draws an entry: the
+// key in bold, then its description.
+func writeHelpEntry(b *strings.Builder, h key.Help, theme *widgets.Theme) {
+	b.WriteString(theme.Muted.Bold(true).Render(h.Key))
+	b.WriteByte(' ')
+	b.WriteString(theme.Muted.Render(h.Desc))
 }
 
 // fullHelpLines is the full help: the focused widget's columns, then

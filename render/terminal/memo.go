@@ -159,19 +159,25 @@ func (m *memo) text(t tea.Text, w, h int) []string {
 	return out
 }
 
-// helpMemoKey keys a help line: the focused widget, the terminal's own keys
-// after it, the width and the theme.
+// helpMemoKey keys a help line: the focused widget, the keys after it (how
+// many of them are the app's), the width and the theme.
 type helpMemoKey struct {
 	w     tea.Widget
 	own   string
+	app   int
 	width int
 	theme *widgets.Theme
 }
 
-// ownKeys spells the terminal's own keys for a helpMemoKey.
+// ownKeys spells the keys after the focused widget's for a helpMemoKey:
+// a disabled one is left off the line.
 func ownKeys(own []key.Binding) string {
 	var b strings.Builder
 	for _, k := range own {
+		if !k.Enabled() {
+			b.WriteByte(1)
+			continue
+		}
 		h := k.Help()
 		b.WriteString(h.Key)
 		b.WriteByte(0)
@@ -183,19 +189,19 @@ func ownKeys(own []key.Binding) string {
 
 // helpFor is the package's helpFor, from the memo when one of the last
 // frames drew the help line of the same focused widget at the same width.
-func (m *memo) helpFor(tree tea.Node, focus string, own []key.Binding, width int, theme *widgets.Theme) string {
+func (m *memo) helpFor(tree tea.Node, focus string, own []key.Binding, app, width int, theme *widgets.Theme) string {
 	if m == nil || focus == "" {
-		return helpFor(tree, focus, own, width, theme)
+		return helpFor(tree, focus, own, app, width, theme)
 	}
 	w, ok := tea.FindWidget(tree, focus)
 	if !ok || !tea.Comparable(w) {
-		return helpFor(tree, focus, own, width, theme)
+		return helpFor(tree, focus, own, app, width, theme)
 	}
-	k := helpMemoKey{w: w, own: ownKeys(own), width: width, theme: theme}
+	k := helpMemoKey{w: w, own: ownKeys(own), app: app, width: width, theme: theme}
 	if v, ok := m.get(k); ok {
 		return v.(string)
 	}
-	out := helpFor(tree, focus, own, width, theme)
+	out := helpFor(tree, focus, own, app, width, theme)
 	m.put(k, out)
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
@@ -143,6 +144,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		sh.screen = newLineScreen(out, o.app)
 	}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel}
+	model.warn()
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
@@ -180,7 +182,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	var wg sync.WaitGroup
 	// The worker calls the runtime, one event at a time in arrival order,
 	// so Bubble Tea's Update never waits on an app's Update.
-	wg.Go(func() { work(runCtx, rt, sh.events, p.Send) })
+	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send) })
 	// Every snapshot the runtime publishes is drawn; its end ends the program.
 	wg.Go(func() {
 		for {
@@ -230,10 +232,22 @@ type (
 	// quitKeyMsg is q or Esc pressed while nothing uses it: the program
 	// ends.
 	quitKeyMsg struct{}
-	// toggleHelpMsg is ? pressed while nothing uses it: the full help
-	// opens or closes.
+	// toggleHelpMsg is ? pressed while nothing uses it, in the accessible
+	// mode: the keys are read out.
 	toggleHelpMsg struct{}
+	// helpMsg opens or closes the full help (? pressed while nothing uses
+	// it, Esc while the full help is open).
+	helpMsg fullHelp
 )
+
+// fullHelp is whether the full help is open, and the screen it was opened
+// on: the app's keys there (helpScreen). It is shown only while the app
+// shows that screen, and closes at the next key once the app shows
+// another (a demo left, a dialog opened), so it never carries over.
+type fullHelp struct {
+	open   bool
+	screen string
+}
 
 // event is work for the runtime, queued by the adapter for the worker.
 type event struct {
@@ -264,9 +278,19 @@ type shared struct {
 	// speaker writes the lines of WithAccessible instead of drawing (nil:
 	// not accessible). Only Run, then the event loop, use it.
 	speaker *speaker
+	// tree is the tree warnings this terminal has shown. Only Run, then
+	// the event loop, use it.
+	tree treeWarnings
 }
 
-func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(bt.Msg)) {
+// work applies events to rt one at a time, in arrival order, and sends
+// the program what the terminal does itself. With opensHelp, ? opens and
+// closes the full help, and Esc closes it while it is open; without (the
+// accessible mode), ? asks for the keys to be read.
+func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp bool, send func(bt.Msg)) {
+	// help is the full help's state, kept here so that ? and Esc act on
+	// it in the order they were typed, after every key before them.
+	var help fullHelp
 	for {
 		var ev event
 		select {
@@ -277,11 +301,27 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, send func(b
 		var err error
 		switch {
 		case ev.key != nil:
-			switch terminalKey(rt.Snapshot(), *ev.key) {
-			case quitKey:
+			s := rt.Snapshot()
+			if help.open && helpScreen(s.Model) != help.screen {
+				// The app shows another screen: its full help is closed.
+				help = fullHelp{}
+				send(helpMsg(help))
+			}
+			action := terminalKey(s, *ev.key)
+			switch {
+			case help.open && *ev.key == closeHelpKey:
+				help = fullHelp{}
+				send(helpMsg(help))
+			case action == quitKey:
 				send(quitKeyMsg{})
-			case toggleHelp:
+			case action == toggleHelp && !opensHelp:
 				send(toggleHelpMsg{})
+			case action == toggleHelp:
+				help = fullHelp{open: !help.open}
+				if help.open {
+					help.screen = helpScreen(s.Model)
+				}
+				send(helpMsg(help))
 			default:
 				_, err = rt.Dispatch(ctx, tea.KeyInputMsg{Key: *ev.key})
 			}
@@ -332,18 +372,36 @@ type adapter struct {
 	frame         Frame
 	hover         string
 	status        string
-	// fullHelp shows the full help (?) instead of the help line.
-	fullHelp bool
+	// help is the full help's state as the worker last sent it: while it
+	// is open on the screen shown, the full help takes the help line's
+	// place.
+	help fullHelp
 	// agentLabel names agents on the marker line; nil shows none.
 	agentLabel func(string) string
+	// warnings are the tree warnings not yet dismissed, oldest first: the
+	// status line shows the first until the person's next key.
+	warnings []string
 }
 
 func (a *adapter) relayout() {
 	if a.sh.speaker != nil {
 		return // nothing is drawn, and no mouse needs the widgets' places
 	}
-	ch := chromeFor(a.snap, a.fullHelp)
-	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, labelledStatus(a.snap, a.detachKey, a.agentLabel), ch, a.theme, a.light, a.sh.memo)
+	ch := chromeFor(a.snap, a.help.open && helpScreen(a.snap.Model) == a.help.screen)
+	st := labelledStatus(a.snap, a.detachKey, a.agentLabel)
+	st.tree = warningStatus(a.warnings)
+	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, st, ch, a.theme, a.light, a.sh.memo)
+}
+
+// warn adds the shown snapshot's tree problems this terminal has not shown
+// yet to the warnings (the accessible mode says them instead).
+func (a *adapter) warn() {
+	if a.sh.speaker != nil {
+		return
+	}
+	if fresh := a.sh.tree.fresh(a.snap.View); len(fresh) > 0 {
+		a.warnings = append(slices.Clip(a.warnings), fresh...)
+	}
 }
 
 // Init implements bt.Model: it asks the terminal for its background
@@ -376,6 +434,7 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 	case snapshotMsg:
 		a.snap = tea.Snapshot(msg)
 		a.status = ""
+		a.warn()
 		a.relayout()
 	case stoppedMsg:
 		return a, bt.Quit
@@ -391,14 +450,20 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 		}
 		a.relayout()
 		a.queue(event{background: &tea.BackgroundMsg{Dark: dark}})
-	case toggleHelpMsg:
-		a.fullHelp = !a.fullHelp
+	case helpMsg:
+		a.help = fullHelp(msg)
 		a.relayout()
 	case bt.WindowSizeMsg:
 		a.width, a.height = msg.Width, msg.Height
 		a.relayout()
 		a.queue(event{size: &tea.WindowSizeMsg{Width: msg.Width, Height: msg.Height}})
 	case bt.KeyPressMsg:
+		if len(a.warnings) > 0 {
+			// The person has seen the warning: the key dismisses it, and
+			// goes on to do what it does.
+			a.warnings = a.warnings[1:]
+			a.relayout()
+		}
 		k := msg.Key()
 		// Contains, not ==: a lock (num lock, caps lock) rides along on
 		// the modifiers of every key.

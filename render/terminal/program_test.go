@@ -70,7 +70,7 @@ func (c crlf) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// term is a program under test: Run on an emulated 80x24 terminal, with a
+// term is a program under test: Run on an emulated terminal (80x24), with a
 // pipe to type into.
 type term struct {
 	t     *testing.T
@@ -83,7 +83,13 @@ type term struct {
 
 func runOnTerminal(t *testing.T, m tea.Model, opts ...terminal.Option) *term {
 	t.Helper()
-	emu := vt.NewSafeEmulator(80, 24)
+	return runOnTerminalSized(t, 80, 24, m, opts...)
+}
+
+// runOnTerminalSized is runOnTerminal on a width x height terminal.
+func runOnTerminalSized(t *testing.T, width, height int, m tea.Model, opts ...terminal.Option) *term {
+	t.Helper()
+	emu := vt.NewSafeEmulator(width, height)
 	// The emulator answers terminal queries on its input pipe and blocks
 	// until someone reads the answers.
 	drained := make(chan struct{})
@@ -97,7 +103,7 @@ func runOnTerminal(t *testing.T, m tea.Model, opts ...terminal.Option) *term {
 	opts = append([]terminal.Option{
 		terminal.WithInput(inR),
 		terminal.WithOutput(crlf{emu}),
-		terminal.WithSize(80, 24),
+		terminal.WithSize(width, height),
 		terminal.WithAppName("counter"),
 	}, opts...)
 	go func() { tm.done <- terminal.Run(ctx, m, opts...) }()

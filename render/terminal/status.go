@@ -3,6 +3,8 @@ package terminal
 import (
 	"fmt"
 
+	"charm.land/lipgloss/v2"
+
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -67,8 +69,10 @@ func NotificationStatus(s tea.Snapshot) string {
 }
 
 // status is what goes at the start of the bottom line, before the focused
-// widget's help: the newest notification, then the agent status.
+// widget's help: a warning about the app's tree, the newest notification,
+// then the agent status.
 type status struct {
+	tree   string
 	note   string
 	level  tea.Level
 	agents string
@@ -85,29 +89,40 @@ func snapshotStatus(s tea.Snapshot, key string) status {
 
 // text is the status as plain text.
 func (st status) text() string {
-	switch {
-	case st.note == "":
-		return st.agents
-	case st.agents == "":
-		return st.note
+	out := ""
+	for _, part := range [...]string{st.tree, st.note, st.agents} {
+		switch {
+		case part == "":
+		case out == "":
+			out = part
+		default:
+			out += statusSeparator + part
+		}
 	}
-	return st.note + statusSeparator + st.agents
+	return out
 }
 
-// render is the status styled: warnings and errors in the error style,
-// the rest in the accent.
+// render is the status styled: tree warnings, and notifications that are
+// warnings or errors, in the error style; the rest in the accent.
 func (st status) render(theme *widgets.Theme) string {
 	noteStyle := theme.Accent
 	if st.level == tea.LevelWarning || st.level == tea.LevelError {
 		noteStyle = theme.Error
 	}
-	switch {
-	case st.note == "":
-		return theme.Accent.Render(st.agents)
-	case st.agents == "":
-		return noteStyle.Render(st.note)
+	out := ""
+	for _, part := range [...]struct {
+		text  string
+		style lipgloss.Style
+	}{{st.tree, theme.Error}, {st.note, noteStyle}, {st.agents, theme.Accent}} {
+		switch {
+		case part.text == "":
+		case out == "":
+			out = part.style.Render(part.text)
+		default:
+			out += theme.Muted.Render(statusSeparator) + part.style.Render(part.text)
+		}
 	}
-	return noteStyle.Render(st.note) + theme.Muted.Render(statusSeparator) + theme.Accent.Render(st.agents)
+	return out
 }
 
 // LayoutSnapshot lays a runtime's snapshot out as Layout does (its view,

@@ -531,7 +531,7 @@ func TestServeOffLoopbackNeedsALogin(t *testing.T) {
 				if !errors.As(err, &ce) || ce.Option != "Login" {
 					t.Fatalf("ServeListener = %v, want a *ConfigError on Login", err)
 				}
-				for _, s := range []string{"off loopback", "--web-tokens", "--http-tokens", "InsecureNoLogin"} {
+				for _, s := range []string{"off loopback", "--http-tokens", "InsecureNoLogin"} {
 					if !strings.Contains(err.Error(), s) {
 						t.Fatalf("the refusal %q does not say %q", err, s)
 					}

@@ -67,7 +67,7 @@ type Options struct {
 	// Login, when set, makes every page and every tab's WebSocket need a
 	// login: a browser without one is sent to a form at /login that asks
 	// for a token Login knows (an *identity.Tokens: the operator's tokens
-	// file, as --web-tokens or --http-tokens gives it). A right token
+	// file, as the playground's --http-tokens gives it). A right token
 	// starts a login held in a cookie (LoginCookie: a random 256-bit
 	// handle, never the token; HttpOnly, SameSite=Strict, Secure over
 	// TLS) for LoginTTL; POST /logout ends it and closes its tabs. Each

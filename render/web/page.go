@@ -32,7 +32,8 @@ type chrome struct {
 	title string
 	// agents shows the agent status and the detach control.
 	agents bool
-	// problem is the last event the runtime refused, shown on the bar.
+	// problem is the last event the runtime refused, and mistakes in the
+	// app's tree, shown on the bar.
 	problem string
 	// announce is what the live region says: what an agent changed.
 	announce string

@@ -157,23 +157,36 @@ func (s *Server) Serve(ctx context.Context) error {
 	return s.ServeListener(ctx, ln)
 }
 
+// Ready reports whether ServeListener would serve on a listener bound to
+// addr: off loopback it needs Options.AllowedHosts, and Options.Login (or
+// Options.InsecureNoLogin). A caller that announces where it serves asks
+// first, so it never announces an address it then refuses.
+func (s *Server) Ready(addr net.Addr) error {
+	if isLoopbackAddr(addr) {
+		return nil
+	}
+	if len(s.opts.AllowedHosts) == 0 {
+		return &ConfigError{Option: "AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names browsers use (--web-allowed-hosts): without them nothing stops DNS rebinding", addr)}
+	}
+	if s.logins == nil && !s.opts.InsecureNoLogin {
+		return &ConfigError{Option: "Login", Reason: fmt.Sprintf("serving %s, off loopback, needs a login: give it the tokens file (Login; the playground's --http-tokens FILE) so that only people holding a token drive the apps; InsecureNoLogin serves anyone who reaches the address", addr)}
+	}
+	return nil
+}
+
+func isLoopbackAddr(addr net.Addr) bool {
+	ta, ok := addr.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
+}
+
 // ServeListener serves on ln until ctx ends, then stops every tab's
-// session. Off loopback it refuses to start (a *ConfigError) unless
-// Options.AllowedHosts names the hosts browsers use, and Options.Login
-// asks for a login (or Options.InsecureNoLogin says anyone may drive the
-// apps).
+// session. It refuses to start (a *ConfigError) where Ready refuses ln's
+// address.
 func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
-	loopback := false
-	if ta, ok := ln.Addr().(*net.TCPAddr); ok {
-		loopback = ta.IP.IsLoopback()
-	}
-	if !loopback && len(s.opts.AllowedHosts) == 0 {
+	loopback := isLoopbackAddr(ln.Addr())
+	if err := s.Ready(ln.Addr()); err != nil {
 		ln.Close()
-		return &ConfigError{Option: "AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names browsers use (--web-allowed-hosts): without them nothing stops DNS rebinding", ln.Addr())}
-	}
-	if !loopback && s.logins == nil && !s.opts.InsecureNoLogin {
-		ln.Close()
-		return &ConfigError{Option: "Login", Reason: fmt.Sprintf("serving %s, off loopback, needs a login: give the tokens file (--web-tokens, or --http-tokens beside --http) so that only people holding a token drive the apps; InsecureNoLogin serves anyone who reaches the address", ln.Addr())}
+		return err
 	}
 	hs := &http.Server{Handler: s.Handler(loopback), ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}

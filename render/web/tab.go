@@ -67,6 +67,11 @@ type Tab struct {
 	view    tea.Node // the view last drawn
 	version uint64
 	problem string
+	// warnings are the app's tree problems (tea.TreeProblems) not yet
+	// dismissed, shown beside problem until the page's next event; warned
+	// are every one shown, each shown once.
+	warnings []string
+	warned   map[string]bool
 	// announce is what the page's live region says (see Render).
 	announce string
 }
@@ -112,7 +117,20 @@ func (t *Tab) renderLocked(s tea.Snapshot, force bool) (Patch, bool) {
 	if t.last != nil && s.Version == t.version && !force {
 		return Patch{}, false
 	}
-	next := paint(s, chrome{session: t.sess.ID, title: t.title, agents: t.agents, problem: t.problem, announce: t.announce})
+	for _, w := range tea.TreeProblems(s.View) {
+		if !t.warned[w] {
+			if t.warned == nil {
+				t.warned = map[string]bool{}
+			}
+			t.warned[w] = true
+			t.warnings = append(t.warnings, w)
+		}
+	}
+	problems := t.warnings
+	if t.problem != "" {
+		problems = append([]string{t.problem}, problems...)
+	}
+	next := paint(s, chrome{session: t.sess.ID, title: t.title, agents: t.agents, problem: strings.Join(problems, " · "), announce: t.announce})
 	p := Patch{T: "patch", Version: s.Version, Session: t.sess.ID, Focus: focusID(s)}
 	if t.last == nil {
 		p.Ops = []Op{{ID: RootID, HTML: next.HTML()}}
@@ -133,7 +151,9 @@ func focusID(s tea.Snapshot) string {
 
 // Handle applies one event to the session and returns the patch that shows
 // its outcome: what changed, or the reason the runtime refused it (shown on
-// the page's bar until the next event succeeds). The error is the refusal,
+// the page's bar until the next event succeeds). Mistakes in the app's
+// tree (tea.TreeProblems) are shown there too, each once, until the
+// person's next event. The error is the refusal,
 // for a caller that logs; the patch already shows it.
 func (t *Tab) Handle(ctx context.Context, ev Event) (Patch, error) {
 	after, err := t.apply(ctx, ev)
@@ -145,6 +165,11 @@ func (t *Tab) Handle(ctx context.Context, ev Event) (Patch, error) {
 	}
 	changed := problem != t.problem
 	t.problem = problem
+	if ev.T != "resize" && len(t.warnings) > 0 {
+		// The person has seen the warnings and acted: they go. (A resize
+		// is the page's own doing.)
+		t.warnings, changed = nil, true
+	}
 	if after == nil {
 		s := t.sess.Snapshot()
 		after = &s

@@ -256,7 +256,8 @@ var _ mcp.Forwarder = (*Node)(nil)
 // TestAForwardedCallActsAsNoConnectionOfTheOwner: a session that the
 // owner node's stdio connection ("default") started and kept to itself is
 // not reachable from another node, though an unidentified caller on the
-// owner would be that connection.
+// owner would be that connection: not from b's in-process client, nor from
+// b's own "default" connection, which arrives on a as "default@b".
 func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 	a, b, _ := threeMCPNodes(t)
 	// An agent of the connection "default" (what a stdio client is, and
@@ -277,7 +278,42 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 	if !isErr || !strings.Contains(text, "started by another client connection") {
 		t.Fatalf("a call from b to default's own session on a answered %v: %s; want a refusal", isErr, text)
 	}
-	sess, _ := a.reg.Get("private")
+	// The caller that would collide: b's own "default" connection (an
+	// agent of it), forwarded to a, must act as "default@b", not as a's
+	// "default".
+	onB, err := b.srv.ConnectAs(context.Background(), "robot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer onB.Close()
+	for _, call := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"private.inc.click", nil},
+		{"facet_act", map[string]any{"session": "private", "widget": "inc", "action": "click"}},
+		{"facet_stop", map[string]any{"id": "private"}},
+	} {
+		req := sdk.CallToolRequest{}
+		req.Params.Name, req.Params.Arguments = call.tool, call.args
+		res, err := onB.CallTool(t.Context(), req)
+		if err != nil {
+			t.Fatalf("%s from b's default connection: %v", call.tool, err)
+		}
+		got := ""
+		if len(res.Content) > 0 {
+			if tc, ok := res.Content[0].(sdk.TextContent); ok {
+				got = tc.Text
+			}
+		}
+		if !res.IsError || !strings.Contains(got, "started by another client connection") {
+			t.Fatalf("%s from b's default connection to a's default's own session answered %v: %s; want a refusal", call.tool, res.IsError, got)
+		}
+	}
+	sess, running := a.reg.Get("private")
+	if !running {
+		t.Fatal("b's default connection stopped a's default's own session")
+	}
 	if n := sess.Snapshot().Model.(counter).n; n != 0 {
 		t.Fatalf("the private session counted %d clicks from b", n)
 	}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sync"
 	"testing"
@@ -10,12 +11,17 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/tea"
 )
 
-// listCounts counts the list_changed notifications one client receives.
+// listCounts counts the list_changed notifications one client receives,
+// and its resources/updated (barriers: see beat).
 type listCounts struct {
 	mu               sync.Mutex
 	tools, resources int
+	// beat is the highest beat an update has told (see beat).
+	beat int
 }
 
 func (l *listCounts) add(n sdk.JSONRPCNotification) {
@@ -26,7 +32,46 @@ func (l *listCounts) add(n sdk.JSONRPCNotification) {
 		l.tools++
 	case sdk.MethodNotificationResourcesListChanged:
 		l.resources++
+	case methodUpdated:
+		// A beat's patch replaces the projection with its number.
+		b, _ := json.Marshal(n.Params.Meta["patch"])
+		var patch []struct {
+			Value any `json:"value"`
+		}
+		_ = json.Unmarshal(b, &patch)
+		for _, op := range patch {
+			if v, ok := op.Value.(float64); ok {
+				l.beat = max(l.beat, int(v))
+			}
+		}
 	}
+}
+
+func (l *listCounts) beats() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.beat
+}
+
+// beat is an app with no tools whose one projection changes on every
+// beatMsg. A subscriber's update of it is a barrier that changes no list:
+// a connection's notifications are queued in the order they are sent,
+// so once the update of a beat sent after some calls have answered has
+// arrived, every list_changed those calls sent has arrived too.
+type beat struct{ N int }
+
+type beatMsg struct{}
+
+func (b beat) Init() tea.Cmd { return nil }
+func (b beat) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(beatMsg); ok {
+		b.N++
+	}
+	return b, nil
+}
+func (b beat) View() tea.Node { return tea.Text{Content: fmt.Sprint(b.N)} }
+func (b beat) Projections() []tea.Projection {
+	return []tea.Projection{{Name: "n", Description: "The beats.", Value: func() any { return b.N }}}
 }
 
 func (l *listCounts) take() (tools, resources int) {
@@ -122,31 +167,44 @@ func TestListChangedOverHTTPStaysWithItsConnection(t *testing.T) {
 			t.Fatalf("%s: %+v %v", name, res, err)
 		}
 	}
+	// The host's beat session, which every connection reaches, started
+	// before anyone connects: B subscribes to it, and each beat tells B
+	// that what was sent to it before has arrived.
+	beats, err := srv.StartSession(ctx, "beat", "beat", beat{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	var aGot, bGot listCounts
 	a := dial(&aGot)
-	dial(&bGot)
-	time.Sleep(200 * time.Millisecond) // B's event stream opens
-	// told waits until B has been told of a shared session and nothing
-	// more arrives, and takes the counts.
+	b := dial(&bGot)
+	//lint:ignore SA1019 the stateful protocol's subscribe RPC: the 2025-06-18 client's
+	if err := b.Subscribe(ctx, sdk.SubscribeRequest{Params: sdk.SubscribeParams{URI: ModelURI("beat", "n")}}); err != nil {
+		t.Fatal(err)
+	}
+	// told sends a beat and waits until B has its update: B has then
+	// been told everything sent to it before; it takes the counts.
+	sent := 0
 	told := func() (tools, resources int) {
 		t.Helper()
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			bGot.mu.Lock()
-			n := bGot.tools
-			bGot.mu.Unlock()
-			if n > 0 {
-				time.Sleep(150 * time.Millisecond)
-				return bGot.take()
-			}
-			if time.Now().After(deadline) {
-				t.Fatal("client B was never told of a shared session")
-			}
-			time.Sleep(10 * time.Millisecond)
+		if _, err := beats.Dispatch(ctx, beatMsg{}); err != nil {
+			t.Fatal(err)
 		}
+		sent++
+		deadline := time.Now().Add(5 * time.Second)
+		for bGot.beats() < sent {
+			if time.Now().After(deadline) {
+				t.Fatalf("client B was not told of beat %d", sent)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		return bGot.take()
 	}
+	told() // the subscription's start
 	call(a, "facet_start", map[string]any{"app": "counter", "id": "pub0", "shared": true})
 	oneTools, oneRes := told()
+	if oneTools == 0 {
+		t.Fatal("client B was not told of a shared session")
+	}
 	const n = 5
 	for i := range n {
 		id := fmt.Sprintf("p%d", i)

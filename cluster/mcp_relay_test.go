@@ -56,14 +56,30 @@ func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 		}
 	}
 
+	// After unsubscribing, b's client is told nothing more of uri. Its
+	// subscription to the session's context is the barrier: b's relay
+	// reads every resource watched there in one pass after each change,
+	// and a pass ends before the next begins, so once the context's
+	// update of a later click (5) has come, any update of uri from the
+	// click before (4) would have come before it.
+	ctxURI := "facet://session/watched/context"
+	if err := onB.subscribe(ctxURI); err != nil {
+		t.Fatal(err)
+	}
 	if err := onB.unsubscribe(uri); err != nil {
 		t.Fatal(err)
 	}
-	caller.mustCall("watched.inc.click", nil)
-	onA.waitUpdates(t, uri, 4)
-	time.Sleep(300 * time.Millisecond) // b's relay, if any, had the time to tell
+	for _, count := range []string{"count 4", "count 5"} {
+		caller.mustCall("watched.inc.click", nil)
+		eventually(t, 5*time.Second, "b's client told of the context at "+count, func() bool {
+			return slices.ContainsFunc(onB.received(ctxURI), func(u update) bool { return strings.Contains(u.Patch, count) })
+		})
+	}
 	if got := onB.received(uri); len(got) != 3 {
 		t.Fatalf("after unsubscribing, b's client got %d updates, want the 3 from before", len(got))
+	}
+	if err := onB.unsubscribe(ctxURI); err != nil {
+		t.Fatal(err)
 	}
 	eventually(t, 5*time.Second, "b stops following the session nobody there watches", func() bool {
 		return b.nc.NumSubscriptions() == following

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -120,34 +121,61 @@ func TestANodeKilledMidCallAnswersStaleWithinTheTimeout(t *testing.T) {
 	}
 }
 
+// TestADeadNodesSessionsLeaveTheDirectory: a killed node's sessions and
+// the node itself leave the directory when their TTL runs out, while a
+// live node's session stays. The dead node's entries are the clock: each
+// was written after b1's last write but for b's refreshes, so when one has
+// expired, b1 would have too had b stopped refreshing it. Two rounds (c,
+// then d killed after c's entries left) show the refreshes go on.
 func TestADeadNodesSessionsLeaveTheDirectory(t *testing.T) {
 	a, b, c := threeNodes(t)
+	b.start(t, "b1")
 	c.start(t, "c1")
 	c.start(t, "c2")
-	b.start(t, "b1")
 	seen(t, a, "c1")
 	seen(t, a, "c2")
 	seen(t, a, "b1")
-
-	c.kill()
-	killed := time.Now()
-	eventually(t, 10*time.Second, "c's sessions and c itself leave a's directory", func() bool {
-		_, c1 := a.Lookup("c1")
-		_, c2 := a.Lookup("c2")
-		for _, n := range a.Nodes() {
-			if n.Name == "c" {
-				return false
-			}
+	// a is told if b1's entry ever leaves, even for a moment (b's healer
+	// would put it back).
+	var left atomic.Bool
+	stop, err := a.Subscribe(t.Context(), "b1", func(c Change) {
+		if c.Stopped {
+			left.Store(true)
 		}
-		return !c1 && !c2
 	})
-	t.Logf("gone %v after the kill (TTL %v)", time.Since(killed).Round(time.Millisecond), testTTL)
-
-	// b's session is kept alive past several TTLs.
-	time.Sleep(2 * testTTL)
-	if _, ok := a.Lookup("b1"); !ok {
-		t.Fatal("b's live session left the directory")
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer stop()
+
+	gone := func(m *member, ids ...string) {
+		t.Helper()
+		m.kill()
+		killed := time.Now()
+		eventually(t, 10*time.Second, m.Name()+"'s sessions and "+m.Name()+" itself leave a's directory", func() bool {
+			for _, id := range ids {
+				if _, ok := a.Lookup(id); ok {
+					return false
+				}
+			}
+			for _, n := range a.Nodes() {
+				if n.Name == m.Name() {
+					return false
+				}
+			}
+			return true
+		})
+		t.Logf("%s gone %v after the kill (TTL %v)", m.Name(), time.Since(killed).Round(time.Millisecond), testTTL)
+		if _, ok := a.Lookup("b1"); !ok || left.Load() {
+			t.Fatalf("b's live session left the directory with %s's", m.Name())
+		}
+	}
+	gone(c, "c1", "c2")
+	d := join(t, "d", a.ClientURL())
+	d.start(t, "d1")
+	seen(t, a, "d1")
+	gone(d, "d1")
+
 	var ids []string
 	for _, e := range a.Sessions() {
 		ids = append(ids, e.Node+"/"+e.ID)

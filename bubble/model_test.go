@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -88,10 +89,15 @@ func TestModelQuitsWhenTheAppStops(t *testing.T) {
 	m := bubble.New(context.Background(), rt)
 	defer m.Close()
 	var out bytes.Buffer
-	p := bt.NewProgram(m, bt.WithInput(&bytes.Buffer{}), bt.WithOutput(&out), bt.WithWindowSize(40, 8))
+	running := make(chan struct{})
+	p := bt.NewProgram(firstUpdate{Model: m, seen: running, once: new(sync.Once)}, bt.WithInput(&bytes.Buffer{}), bt.WithOutput(&out), bt.WithWindowSize(40, 8))
 	done := make(chan error, 1)
 	go func() { _, err := p.Run(); done <- err }()
-	time.Sleep(50 * time.Millisecond)
+	select {
+	case <-running: // the program is running: its first message reached Update
+	case <-time.After(5 * time.Second):
+		t.Fatal("the program never ran")
+	}
 	rt.Stop()
 	select {
 	case err := <-done:
@@ -101,4 +107,19 @@ func TestModelQuitsWhenTheAppStops(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("the program kept running after its Facet app stopped")
 	}
+}
+
+// firstUpdate is a Bubble Tea model that closes seen when its first
+// message reaches Update.
+type firstUpdate struct {
+	bt.Model
+	seen chan struct{}
+	once *sync.Once
+}
+
+func (f firstUpdate) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
+	f.once.Do(func() { close(f.seen) })
+	next, cmd := f.Model.Update(msg)
+	f.Model = next
+	return f, cmd
 }

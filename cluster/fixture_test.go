@@ -121,7 +121,7 @@ func newMember(opts *Options, h Handler) *member {
 }
 
 // start starts a counter session id on m.
-func (m *member) start(t *testing.T, id string) *tea.Session {
+func (m *member) start(t testing.TB, id string) *tea.Session {
 	t.Helper()
 	sess, err := m.Start(t.Context(), m.reg, Entry{ID: id, App: "counter", Owner: "tester"}, counter{})
 	if err != nil {
@@ -140,7 +140,7 @@ func (m *member) kill() {
 
 // join starts a node named name on the cluster at url ("" : the node runs
 // the embedded server).
-func join(t *testing.T, name, url string) *member {
+func join(t testing.TB, name, url string) *member {
 	t.Helper()
 	return joinB(t, name, url)
 }
@@ -155,7 +155,13 @@ func joinB(t testing.TB, name, url string) *member {
 // sessions, with sessionHandler).
 func joinWith(t testing.TB, name, url string, h Handler) *member {
 	t.Helper()
-	opts := Options{URL: url, Name: name, TTL: testTTL, CallTimeout: testTimeout}
+	return joinTimeout(t, name, url, h, testTimeout)
+}
+
+// joinTimeout is joinWith with the node's call timeout.
+func joinTimeout(t testing.TB, name, url string, h Handler, callTimeout time.Duration) *member {
+	t.Helper()
+	opts := Options{URL: url, Name: name, TTL: testTTL, CallTimeout: callTimeout}
 	m := newMember(&opts, h)
 	if url == "" {
 		opts.Listen = "127.0.0.1:0"
@@ -174,7 +180,7 @@ func joinWith(t testing.TB, name, url string, h Handler) *member {
 
 // threeNodes starts node a with the embedded server, and b and c joining
 // it. Cleanups run in reverse, so a (the server) closes last.
-func threeNodes(t *testing.T) (a, b, c *member) {
+func threeNodes(t testing.TB) (a, b, c *member) {
 	t.Helper()
 	a = join(t, "a", "")
 	b = join(t, "b", a.ClientURL())
@@ -182,8 +188,17 @@ func threeNodes(t *testing.T) (a, b, c *member) {
 	return a, b, c
 }
 
+// hangs is how long a test waits for what answers at once or at the call
+// timeout before it says it hangs: a failure deadline, not a speed check
+// (the benchmarks in latency_bench_test.go measure the speed).
+const hangs = 20 * time.Second
+
+// neverCalledOut is a call timeout no test waits for: a node given it
+// answers a call at once or not before hangs.
+const neverCalledOut = time.Hour
+
 // eventually polls cond every 20ms until it holds or within passes.
-func eventually(t *testing.T, within time.Duration, what string, cond func() bool) {
+func eventually(t testing.TB, within time.Duration, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(within)
 	for !cond() {
@@ -195,7 +210,7 @@ func eventually(t *testing.T, within time.Duration, what string, cond func() boo
 }
 
 // seen waits until n's directory has session id.
-func seen(t *testing.T, n *member, id string) {
+func seen(t testing.TB, n *member, id string) {
 	t.Helper()
 	eventually(t, 5*time.Second, fmt.Sprintf("node %s sees session %q", n.Name(), id), func() bool {
 		_, ok := n.Lookup(id)

@@ -56,14 +56,30 @@ func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 		}
 	}
 
+	// After unsubscribing, b's client is told nothing more of uri. Its
+	// subscription to the session's context is the barrier: b's relay
+	// reads every resource watched there in one pass after each change,
+	// and a pass ends before the next begins, so once the context's
+	// update of a later click (5) has come, any update of uri from the
+	// click before (4) would have come before it.
+	ctxURI := "facet://session/watched/context"
+	if err := onB.subscribe(ctxURI); err != nil {
+		t.Fatal(err)
+	}
 	if err := onB.unsubscribe(uri); err != nil {
 		t.Fatal(err)
 	}
-	caller.mustCall("watched.inc.click", nil)
-	onA.waitUpdates(t, uri, 4)
-	time.Sleep(300 * time.Millisecond) // b's relay, if any, had the time to tell
+	for _, count := range []string{"count 4", "count 5"} {
+		caller.mustCall("watched.inc.click", nil)
+		eventually(t, 5*time.Second, "b's client told of the context at "+count, func() bool {
+			return slices.ContainsFunc(onB.received(ctxURI), func(u update) bool { return strings.Contains(u.Patch, count) })
+		})
+	}
 	if got := onB.received(uri); len(got) != 3 {
 		t.Fatalf("after unsubscribing, b's client got %d updates, want the 3 from before", len(got))
+	}
+	if err := onB.unsubscribe(ctxURI); err != nil {
+		t.Fatal(err)
 	}
 	eventually(t, 5*time.Second, "b stops following the session nobody there watches", func() bool {
 		return b.nc.NumSubscriptions() == following
@@ -256,7 +272,8 @@ var _ mcp.Forwarder = (*Node)(nil)
 // TestAForwardedCallActsAsNoConnectionOfTheOwner: a session that the
 // owner node's stdio connection ("default") started and kept to itself is
 // not reachable from another node, though an unidentified caller on the
-// owner would be that connection.
+// owner would be that connection: not from b's in-process client, nor from
+// b's own "default" connection, which arrives on a as "default@b".
 func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 	a, b, _ := threeMCPNodes(t)
 	// An agent of the connection "default" (what a stdio client is, and
@@ -277,7 +294,42 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 	if !isErr || !strings.Contains(text, "started by another client connection") {
 		t.Fatalf("a call from b to default's own session on a answered %v: %s; want a refusal", isErr, text)
 	}
-	sess, _ := a.reg.Get("private")
+	// The caller that would collide: b's own "default" connection (an
+	// agent of it), forwarded to a, must act as "default@b", not as a's
+	// "default".
+	onB, err := b.srv.ConnectAs(context.Background(), "robot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer onB.Close()
+	for _, call := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"private.inc.click", nil},
+		{"facet_act", map[string]any{"session": "private", "widget": "inc", "action": "click"}},
+		{"facet_stop", map[string]any{"id": "private"}},
+	} {
+		req := sdk.CallToolRequest{}
+		req.Params.Name, req.Params.Arguments = call.tool, call.args
+		res, err := onB.CallTool(t.Context(), req)
+		if err != nil {
+			t.Fatalf("%s from b's default connection: %v", call.tool, err)
+		}
+		got := ""
+		if len(res.Content) > 0 {
+			if tc, ok := res.Content[0].(sdk.TextContent); ok {
+				got = tc.Text
+			}
+		}
+		if !res.IsError || !strings.Contains(got, "started by another client connection") {
+			t.Fatalf("%s from b's default connection to a's default's own session answered %v: %s; want a refusal", call.tool, res.IsError, got)
+		}
+	}
+	sess, running := a.reg.Get("private")
+	if !running {
+		t.Fatal("b's default connection stopped a's default's own session")
+	}
 	if n := sess.Snapshot().Model.(counter).n; n != 0 {
 		t.Fatalf("the private session counted %d clicks from b", n)
 	}

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/facetui/facet/widgets"
@@ -14,7 +15,14 @@ func fastPlayer() PlayerDemo {
 	return p
 }
 
+// TestPlayerPlayAdvancesAndPauseStops runs in a synctest bubble: the
+// ticks run on its clock, so "paused, it stays put" is checked after an
+// hour of it with every goroutine idle, not after a short sleep.
 func TestPlayerPlayAdvancesAndPauseStops(t *testing.T) {
+	synctest.Test(t, playerPlayAdvancesAndPauseStops)
+}
+
+func playerPlayAdvancesAndPauseStops(t *testing.T) {
 	rt := start(t, fastPlayer())
 	if got := textOf(t, rt, "now"); got != "00:00 / 05:00" {
 		t.Fatalf("now = %q", got)
@@ -26,7 +34,8 @@ func TestPlayerPlayAdvancesAndPauseStops(t *testing.T) {
 	if paused.Playing() {
 		t.Fatal("still playing after pause")
 	}
-	time.Sleep(20 * time.Millisecond)
+	time.Sleep(time.Hour)
+	synctest.Wait()
 	if got := modelOf[PlayerDemo](t, rt).Position(); got != paused.Position() {
 		t.Fatalf("position moved from %d to %d while paused", paused.Position(), got)
 	}

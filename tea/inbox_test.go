@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -56,7 +57,15 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 	}
 }
 
+// TestABurstLargerThanTheInboxLosesNothingAndKeepsEachSendersOrder runs
+// in a synctest bubble: synctest.Wait returns once every sender has sent
+// all it could and waits for room, so the inbox holding the limit then is
+// not a matter of how long anyone waited.
 func TestABurstLargerThanTheInboxLosesNothingAndKeepsEachSendersOrder(t *testing.T) {
+	synctest.Test(t, aBurstLargerThanTheInboxLosesNothing)
+}
+
+func aBurstLargerThanTheInboxLosesNothing(t *testing.T) {
 	gate := make(chan struct{})
 	var open sync.Once
 	rt, err := Start(context.Background(), burstModel{gate: gate})
@@ -85,8 +94,7 @@ func TestABurstLargerThanTheInboxLosesNothingAndKeepsEachSendersOrder(t *testing
 		})
 	}
 	// The senders are held back at the limit, not queued past it.
-	waitFor(t, "a full inbox", func() bool { return rt.inbox.waiting() == inboxLimit })
-	time.Sleep(20 * time.Millisecond)
+	synctest.Wait()
 	if n := rt.inbox.waiting(); n != inboxLimit {
 		t.Fatalf("%d messages wait, want the limit of %d: senders must wait for room", n, inboxLimit)
 	}
@@ -157,39 +165,43 @@ func TestAWaitForRoomInAFullInboxEnds(t *testing.T) {
 		}},
 	}
 	for _, c := range cases {
+		// In a bubble: synctest.Wait returns once the sender waits for
+		// room, and the timeouts run on the bubble's clock.
 		t.Run(c.name, func(t *testing.T) {
-			gate := make(chan struct{})
-			rt, err := Start(context.Background(), burstModel{gate: gate}, WithTimeout(c.timeout))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer func() {
-				close(gate)
-				rt.Stop()
-			}()
-			if err := rt.Send(burstGate{}); err != nil {
-				t.Fatal(err)
-			}
-			waitFor(t, "Update to take the gate", func() bool { return rt.inbox.waiting() == 0 })
-			for i := range inboxLimit {
-				if err := rt.Send(burstMsg{seq: i}); err != nil {
+			synctest.Test(t, func(t *testing.T) {
+				gate := make(chan struct{})
+				rt, err := Start(context.Background(), burstModel{gate: gate}, WithTimeout(c.timeout))
+				if err != nil {
 					t.Fatal(err)
 				}
-			}
-			got := make(chan error, 1)
-			go func() { got <- c.wait(rt) }()
-			if c.stop {
-				time.Sleep(20 * time.Millisecond)
-				rt.cancel() // Stop would wait for the gated Update
-			}
-			select {
-			case err := <-got:
-				if !c.want(err) {
-					t.Fatalf("err = %v", err)
+				defer func() {
+					close(gate)
+					rt.Stop()
+				}()
+				if err := rt.Send(burstGate{}); err != nil {
+					t.Fatal(err)
 				}
-			case <-time.After(10 * time.Second):
-				t.Fatal("the sender still waits for room")
-			}
+				waitFor(t, "Update to take the gate", func() bool { return rt.inbox.waiting() == 0 })
+				for i := range inboxLimit {
+					if err := rt.Send(burstMsg{seq: i}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				got := make(chan error, 1)
+				go func() { got <- c.wait(rt) }()
+				if c.stop {
+					synctest.Wait() // the sender waits for room
+					rt.cancel()     // Stop would wait for the gated Update
+				}
+				select {
+				case err := <-got:
+					if !c.want(err) {
+						t.Fatalf("err = %v", err)
+					}
+				case <-time.After(10 * time.Second):
+					t.Fatal("the sender still waits for room")
+				}
+			})
 		})
 	}
 }

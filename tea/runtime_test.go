@@ -133,27 +133,33 @@ func (*pointerModel) Init() tea.Cmd                         { return nil }
 func (p *pointerModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return p, nil }
 func (*pointerModel) View() tea.Node                        { return nil }
 
+// TestDispatchTimesOutAndTheMessageStillApplies runs in a synctest
+// bubble: the timeout runs on the bubble's clock, so Dispatch answers
+// after exactly its 50ms, whatever the machine's speed.
 func TestDispatchTimesOutAndTheMessageStillApplies(t *testing.T) {
-	rt := start(t, logModel{}, tea.WithTimeout(50*time.Millisecond))
-	release := make(chan struct{})
-	began := time.Now()
-	_, err := rt.Dispatch(context.Background(), blockMsg{release: release})
-	if !errors.Is(err, tea.ErrTimeout) {
-		t.Fatalf("err = %v, want ErrTimeout", err)
-	}
-	if waited := time.Since(began); waited > 2*time.Second {
-		t.Fatalf("Dispatch waited %v with a 50ms timeout", waited)
-	}
-	var te *tea.TimeoutError
-	if !errors.As(err, &te) || te.After != 50*time.Millisecond {
-		t.Fatalf("err = %#v, want *TimeoutError after 50ms", err)
-	}
-	if got := logOf(rt); len(got) != 0 {
-		t.Fatalf("log = %v before the blocked Update returned", got)
-	}
-	close(release)
-	eventually(t, "the timed-out message to apply", func() bool {
-		return slices.Equal(logOf(rt), []string{"unblocked"})
+	synctest.Test(t, func(t *testing.T) {
+		rt := start(t, logModel{}, tea.WithTimeout(50*time.Millisecond))
+		release := make(chan struct{})
+		began := time.Now()
+		_, err := rt.Dispatch(context.Background(), blockMsg{release: release})
+		if !errors.Is(err, tea.ErrTimeout) {
+			t.Fatalf("err = %v, want ErrTimeout", err)
+		}
+		if waited := time.Since(began); waited != 50*time.Millisecond {
+			t.Fatalf("Dispatch waited %v with a 50ms timeout", waited)
+		}
+		var te *tea.TimeoutError
+		if !errors.As(err, &te) || te.After != 50*time.Millisecond {
+			t.Fatalf("err = %#v, want *TimeoutError after 50ms", err)
+		}
+		if got := logOf(rt); len(got) != 0 {
+			t.Fatalf("log = %v before the blocked Update returned", got)
+		}
+		close(release)
+		synctest.Wait()
+		if got := logOf(rt); !slices.Equal(got, []string{"unblocked"}) {
+			t.Fatalf("log = %v once the blocked Update returned, want [unblocked]", got)
+		}
 	})
 }
 

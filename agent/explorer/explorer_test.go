@@ -3,6 +3,7 @@ package explorer_test
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -178,7 +179,21 @@ func TestTheExplorerEndsWhenItsSessionStops(t *testing.T) {
 	if _, err := m.Spawn(ctx, agent.Spec{Kind: explorer.Kind, ID: "xg", Session: "gone", Budget: agent.Budget{Steps: agent.MaxSteps, Time: time.Minute}}); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond)
+	// Stop the session once the explorer is at work on it: it has taken
+	// a step.
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		info, err := m.Status("xg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if info.Steps > 0 {
+			break
+		}
+		if info.Status != agent.StatusRunning || time.Now().After(deadline) {
+			t.Fatalf("the explorer took no step: %+v", info)
+		}
+		runtime.Gosched()
+	}
 	if err := srv.Sessions().Stop("gone"); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	bt "charm.land/bubbletea/v2"
@@ -37,31 +38,27 @@ func (r recorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 func (r recorder) View() tea.Node { return tea.Text{Content: "recorder"} }
 
-// delivered runs cmd as a Facet app's Init and returns what reached
-// Update, once want messages have or a second has passed.
-func delivered(t *testing.T, cmd bt.Cmd, want int) []string {
+// delivered runs cmd as a Facet app's Init, in a synctest bubble, and
+// returns what reached Update once nothing more can: every command has
+// run and the runtime waits for a message (synctest.Wait, after an hour
+// of the bubble's clock), so a message delivered twice, or late, is in the
+// list.
+func delivered(t *testing.T, cmd bt.Cmd) []string {
 	t.Helper()
-	var mu sync.Mutex
 	var got []string
-	rt, err := tea.Start(context.Background(), recorder{mu: &mu, got: &got,
-		init: Cmd(cmd, func(m bt.Msg) tea.Msg { return wrapped{m} })})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Stop()
-	deadline := time.Now().Add(time.Second)
-	for time.Now().Before(deadline) {
-		mu.Lock()
-		n := len(got)
-		mu.Unlock()
-		if n >= want {
-			break
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		rt, err := tea.Start(context.Background(), recorder{mu: &mu, got: &got,
+			init: Cmd(cmd, func(m bt.Msg) tea.Msg { return wrapped{m} })})
+		if err != nil {
+			t.Fatal(err)
 		}
-		time.Sleep(2 * time.Millisecond)
-	}
-	time.Sleep(20 * time.Millisecond) // nothing more arrives
-	mu.Lock()
-	defer mu.Unlock()
+		defer rt.Stop()
+		// An hour on the bubble's clock: a command that delivers late
+		// has delivered too.
+		time.Sleep(time.Hour)
+		synctest.Wait()
+	})
 	return slices.Clone(got)
 }
 
@@ -81,7 +78,7 @@ func TestCmdRunsEveryCommandOfBatchesAndSequences(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := delivered(t, tt.cmd, len(tt.want))
+			got := delivered(t, tt.cmd)
 			if !tt.ordered {
 				slices.Sort(got)
 			}
@@ -93,7 +90,7 @@ func TestCmdRunsEveryCommandOfBatchesAndSequences(t *testing.T) {
 }
 
 func TestCmdKeepsASequenceAfterABatchInOrder(t *testing.T) {
-	got := delivered(t, bt.Sequence(bt.Batch(say("a"), say("b")), say("c")), 3)
+	got := delivered(t, bt.Sequence(bt.Batch(say("a"), say("b")), say("c")))
 	if len(got) != 3 || got[2] != "c" {
 		t.Fatalf("Update received %q: c overtook the batch before it", got)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -9,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
@@ -126,8 +126,16 @@ func TestTheMarkerLineShowsAnAgentAndTheDetachKeyStopsIt(t *testing.T) {
 		}
 		return res.Contents[0].(sdk.TextResourceContents).Text
 	}, func(s string) bool { return strings.Contains(s, "has detached agents") })
+	// A change the person's screen must show after the refusal is the
+	// barrier: the screen is drawn in order, so the frame that shows it
+	// would show the agent's marker too, had it come back.
 	before := ada.screen()
-	time.Sleep(100 * time.Millisecond)
+	sess, _ := rig.sessions.Get("ssh1")
+	count := sess.Snapshot().Model.(pairModel).Count
+	if _, err := sess.Dispatch(context.Background(), pairInc{}); err != nil {
+		t.Fatal(err)
+	}
+	ada.waitFor(fmt.Sprintf("count: %d", count+1))
 	if strings.Contains(ada.screen(), "● explorer") {
 		t.Fatalf("the marker still shows the agent after ctrl+]:\nbefore:\n%s\nnow:\n%s", before, ada.screen())
 	}

@@ -15,8 +15,6 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/facetui/facet/cluster"
 )
 
 // node is one playground process of a cluster test: the built binary.
@@ -206,8 +204,7 @@ func TestTwoPlaygroundProcessesFormACluster(t *testing.T) {
 	if !isErr || !strings.Contains(out, "facet_list") {
 		t.Fatalf("a call to the killed node's session answered %v %q; want the stale-session error naming facet_list", isErr, out)
 	}
+	// How soon: cluster's BenchmarkStaleAnswers (killed-mid-call is the
+	// slowest case: about the call timeout).
 	t.Logf("the call to the killed node's session answered in %v: %s", took, out)
-	if took > cluster.DefaultCallTimeout {
-		t.Errorf("the call to the killed node's session took %v, more than the call timeout %v", took, cluster.DefaultCallTimeout)
-	}
 }

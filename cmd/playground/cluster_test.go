@@ -124,10 +124,8 @@ func TestTwoPlaygroundsShareSessions(t *testing.T) {
 	if !isErr || !strings.Contains(out, "facet_list") {
 		t.Fatalf("a call to a gone node's session answered %v %q; want the stale-session error naming facet_list", isErr, out)
 	}
+	// How soon: cluster's BenchmarkStaleAnswers.
 	t.Logf("the call to a gone node's session answered in %v", time.Since(start))
-	if took := time.Since(start); took > 10*time.Second {
-		t.Errorf("the call to a gone node's session took %v", took)
-	}
 	_ = agentOfSecond.agent.Close()
 	second.stop()
 }

@@ -13,7 +13,7 @@ import (
 // initClient sends initialize to the started client c as client name,
 // declaring extensions (nil for none), as a client does, and returns the
 // server's answer.
-func initClient(ctx context.Context, t *testing.T, c *client.Client, name string, extensions map[string]any) *sdk.InitializeResult {
+func initClient(ctx context.Context, t testing.TB, c *client.Client, name string, extensions map[string]any) *sdk.InitializeResult {
 	t.Helper()
 	init := sdk.InitializeRequest{}
 	init.Params.ProtocolVersion = "2025-06-18"
@@ -29,7 +29,7 @@ func initClient(ctx context.Context, t *testing.T, c *client.Client, name string
 // inProcessClient is an in-process MCP client of srv, started (so the
 // server's notifications reach it) and initialized as name (see
 // initClient). It closes when the test ends.
-func inProcessClient(t *testing.T, srv *mcp.Server, name string, extensions map[string]any) *client.Client {
+func inProcessClient(t testing.TB, srv *mcp.Server, name string, extensions map[string]any) *client.Client {
 	t.Helper()
 	c, err := client.NewInProcessClient(srv.SDK())
 	if err != nil {

@@ -163,10 +163,22 @@ func TestRunSharesSSHSessionsWithHTTPAgents(t *testing.T) {
 	if out, isErr := rig.call("ssh1.inc.click", nil); !isErr {
 		t.Fatalf("a detached agent's click was accepted: %s", out)
 	}
-	time.Sleep(50 * time.Millisecond)
-	if s := ada.screen(); !strings.Contains(s, "Count: 2") {
-		t.Fatalf("a detached agent's click changed the screen:\n%s", s)
+	// Once the person allows agents again, the agent's next click is
+	// the barrier: its answer comes after its Update, which runs after
+	// any message sent before it, so the count it leaves is 3 unless the
+	// refused click was applied.
+	ada.press("\x1d")
+	rig.eventually("the agent's click accepted once agents are allowed again", func() string {
+		out, isErr := rig.call("ssh1.inc.click", nil)
+		if isErr {
+			return "refused: " + out
+		}
+		return out
+	}, func(s string) bool { return !strings.HasPrefix(s, "refused: ") })
+	if s := rig.mustCall("facet_screenshot", map[string]any{"id": "ssh1"}); !strings.Contains(s, "Count: 3") {
+		t.Fatalf("after the refused click and an accepted one, the screen is:\n%s\nwant Count: 3", s)
 	}
+	ada.waitFor("Count: 3")
 
 	_ = rig.agent.Close()
 	prog.stop()

@@ -73,20 +73,20 @@ func (m pairModel) View() tea.Node {
 // sharedRig is one session registry served to people over SSH and to
 // agents over MCP, as --ssh with --http runs it.
 type sharedRig struct {
-	t        *testing.T
+	t        testing.TB
 	sessions *tea.Sessions
 	addr     string
 	agent    *client.Client
 }
 
 // newSharedRig is a rig without agents (see startRig).
-func newSharedRig(t *testing.T) *sharedRig { return startRig(t, false) }
+func newSharedRig(t testing.TB) *sharedRig { return startRig(t, false) }
 
 // startRig serves one session registry over SSH (the pair app, on a free
 // loopback port) and over MCP in process, with the playground's agents
 // installed and their labels on each person's marker line when withAgents,
 // as runShared wires them. Everything stops when the test ends.
-func startRig(t *testing.T, withAgents bool) *sharedRig {
+func startRig(t testing.TB, withAgents bool) *sharedRig {
 	t.Helper()
 	shared := tea.NewSessions()
 	mcpSrv, err := mcp.New(mcp.Options{Sessions: shared, Apps: mcpApps(), Authorizer: mcp.AllowAll()})
@@ -184,7 +184,7 @@ func (r *sharedRig) eventually(what string, read func() string, ok func(string) 
 // person is an SSH client on a 80x24 PTY whose output is drawn on a
 // virtual terminal.
 type person struct {
-	t    *testing.T
+	t    testing.TB
 	emu  *vt.SafeEmulator
 	keys io.WriteCloser
 }
@@ -287,9 +287,22 @@ func TestSharedSessionAnAgentsCallShowsOnTheSSHScreen(t *testing.T) {
 	ada.waitFor("count: 2")
 	rig.mustCall("ssh1.name.type_into", map[string]any{"text": "grace"})
 	ada.waitFor("hello, grace.")
+	// How soon: BenchmarkAnAgentsClickReachesTheSSHScreen.
 	t.Logf("an agent's click reached the SSH screen in %v", took)
-	if took > 2*time.Second {
-		t.Errorf("the agent's click took %v to reach the SSH screen", took)
+}
+
+// BenchmarkAnAgentsClickReachesTheSSHScreen measures how long an agent's
+// click takes to show on a person's SSH screen (the screen is polled every
+// 5ms: the figure is within 5ms of it).
+func BenchmarkAnAgentsClickReachesTheSSHScreen(b *testing.B) {
+	rig := startRig(b, false)
+	ada := rig.dial("ada")
+	ada.waitFor("count: 0")
+	rig.readyTools("ssh1", "ssh1.inc.click")
+	b.ResetTimer()
+	for i := range b.N {
+		rig.mustCall("ssh1.inc.click", nil)
+		ada.waitFor(fmt.Sprintf("count: %d", i+1))
 	}
 }
 

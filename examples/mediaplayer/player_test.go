@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/facetui/facet/examples/internal/exampletest"
@@ -14,7 +15,14 @@ func clockIs(prefix string) func(mcptest.Component) bool {
 	return func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, prefix) }
 }
 
+// TestPlayerSeeksPlaysAndPauses runs in a synctest bubble: the ticks run
+// on its clock, so "paused, it stays put" is checked after an hour of it
+// with every goroutine idle (synctest.Wait), not after a short sleep.
 func TestPlayerSeeksPlaysAndPauses(t *testing.T) {
+	synctest.Test(t, playerSeeksPlaysAndPauses)
+}
+
+func playerSeeksPlaysAndPauses(t *testing.T) {
 	s := exampletest.Start(t, newPlayer(10*time.Millisecond))
 	s.AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "Blue in Green — Miles Davis" }).
 		Seek("timeline", 60).
@@ -30,7 +38,8 @@ func TestPlayerSeeksPlaysAndPauses(t *testing.T) {
 		AssertComponent("timeline", func(c mcptest.Component) bool { return c.State["playing"] == false })
 	// Paused, it stays put.
 	pos := s.Call("timeline.get_position", nil)
-	time.Sleep(50 * time.Millisecond)
+	time.Sleep(time.Hour)
+	synctest.Wait()
 	if again := s.Call("timeline.get_position", nil); again.Text != pos.Text {
 		t.Errorf("paused, the position moved from %s to %s", pos.Text, again.Text)
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
@@ -96,17 +97,14 @@ func (tc *testClient) notifications() int {
 	return tc.listChanged
 }
 
-// settle waits until in-flight notifications have arrived.
+// settle waits until every notification in flight has arrived: the test
+// runs in a synctest bubble (the server, its sessions and the in-process
+// client are its goroutines), and once an hour of its clock has passed
+// (every timer due has fired) and all of them are idle, nothing more is
+// on its way.
 func (tc *testClient) settle() {
-	last, stable := tc.notifications(), 0
-	for stable < 15 {
-		time.Sleep(10 * time.Millisecond)
-		if n := tc.notifications(); n != last {
-			last, stable = n, 0
-			continue
-		}
-		stable++
-	}
+	time.Sleep(time.Hour)
+	synctest.Wait()
 }
 
 func (tc *testClient) call(name string, args map[string]any) *sdk.CallToolResult {

@@ -107,19 +107,22 @@ func (d *drawing) reuse(id string, w tea.Widget, focused bool) (look, bool) {
 	return l, true
 }
 
+// lookAt looks at w as an agent sees it (agentWidget): a masked widget is
+// described, compared or drawn in its redacted form, so whether its value
+// changed is never told, whatever its own Describe carries.
 func lookAt(w tea.Widget, width int, focused bool) look {
 	l := look{focused: focused}
-	comparable := tea.Comparable(w)
-	if comparable {
+	if tea.Comparable(w) {
 		l.src = w
 	}
+	a := agentWidget(w)
 	switch {
-	case isDescriber(w):
-		l.described, l.desc = true, safeDescribe(w.(tea.Describer))
-	case comparable:
-		l.value = w
+	case isDescriber(a):
+		l.described, l.desc = true, safeDescribe(a.(tea.Describer))
+	case tea.Comparable(a):
+		l.value = a
 	default:
-		l.drawn = safeRender(w, width, focused)
+		l.drawn = safeRender(a, width, focused)
 	}
 	return l
 }
@@ -238,6 +241,8 @@ func sameLooks(b, a *drawing, id string) bool {
 	return ai == -1 && bi == -1
 }
 
+// safeRender draws w's agent form (agentWidget; lookAt passes it already,
+// and it is the same form again).
 func safeRender(w tea.Widget, width int, focused bool) (s string) {
 	defer func() {
 		if recover() != nil {

@@ -195,3 +195,101 @@ func TestChangedAllocatesTheSameForAnyTableSize(t *testing.T) {
 		t.Fatalf("finding what changed allocates %.0f times with 40,000 rows and %.0f with 400", large, small)
 	}
 }
+
+// maskedPlain is a masked widget that neither describes itself nor
+// compares (it holds a slice), and has no Redacted form: only a drawing
+// could tell its value, and an agent's is the masked stand-in's.
+type maskedPlain struct {
+	ID    string
+	Value string
+	Lines []string
+}
+
+func (m maskedPlain) Children() []tea.Node { return nil }
+func (m maskedPlain) WidgetID() string     { return m.ID }
+func (m maskedPlain) WidgetKind() string   { return "masked_plain" }
+func (m maskedPlain) IsMasked() bool       { return true }
+func (m maskedPlain) Render(tea.RenderContext) string {
+	return m.Value
+}
+
+// maskedTelling is a masked widget whose own Describe carries its value
+// (against tea.Description's rule): an agent must see its stand-in's.
+type maskedTelling struct{ ID, Value string }
+
+func (m maskedTelling) Children() []tea.Node            { return nil }
+func (m maskedTelling) WidgetID() string                { return m.ID }
+func (m maskedTelling) WidgetKind() string              { return "masked_telling" }
+func (m maskedTelling) IsMasked() bool                  { return true }
+func (m maskedTelling) Render(tea.RenderContext) string { return m.Value }
+func (m maskedTelling) Describe() tea.Description {
+	return tea.Description{Label: "PIN", State: map[string]any{"value": m.Value}}
+}
+
+// maskedValue is a masked widget compared by value (comparable, no
+// Describe): comparing it raw would tell whether its value changed.
+type maskedValue struct{ ID, Value string }
+
+func (m maskedValue) Children() []tea.Node            { return nil }
+func (m maskedValue) WidgetID() string                { return m.ID }
+func (m maskedValue) WidgetKind() string              { return "masked_value" }
+func (m maskedValue) IsMasked() bool                  { return true }
+func (m maskedValue) Render(tea.RenderContext) string { return m.Value }
+
+// maskedRedacting is a masked widget whose Redacted form (redactedPin)
+// neither describes itself nor compares: it is drawn, and the drawing is
+// the same whatever the value.
+type maskedRedacting struct{ ID, Value string }
+
+func (m maskedRedacting) Children() []tea.Node            { return nil }
+func (m maskedRedacting) WidgetID() string                { return m.ID }
+func (m maskedRedacting) WidgetKind() string              { return "masked_redacting" }
+func (m maskedRedacting) IsMasked() bool                  { return true }
+func (m maskedRedacting) Render(tea.RenderContext) string { return m.Value }
+func (m maskedRedacting) Redacted() tea.Widget {
+	return redactedPin{ID: m.ID, Lines: []string{"****"}}
+}
+
+type redactedPin struct {
+	ID    string
+	Lines []string
+}
+
+func (r redactedPin) Children() []tea.Node            { return nil }
+func (r redactedPin) WidgetID() string                { return r.ID }
+func (r redactedPin) WidgetKind() string              { return "masked_redacting" }
+func (r redactedPin) Render(tea.RenderContext) string { return fmt.Sprint(r.Lines) }
+
+// TestChangedNeverTellsAMaskedValue: a write that changes only a masked
+// widget's value reports nothing changed, however the widget is looked at
+// (described by its own Describe that carries the value, compared by
+// value, or drawn), because what is looked at is its agent form; the same
+// write that also changes its label (seen by everyone) reports it.
+func TestChangedNeverTellsAMaskedValue(t *testing.T) {
+	cases := []struct {
+		name          string
+		before, after tea.Widget
+	}{
+		{"drawn, no Describe, not comparable", maskedPlain{ID: "pin", Value: "1234", Lines: []string{}}, maskedPlain{ID: "pin", Value: "12345", Lines: []string{}}},
+		{"its Describe carries the value", maskedTelling{ID: "pin", Value: "1234"}, maskedTelling{ID: "pin", Value: "9999"}},
+		{"compared by value", maskedValue{ID: "pin", Value: "1234"}, maskedValue{ID: "pin", Value: "9999"}},
+		{"a Redacted form that is drawn", maskedRedacting{ID: "pin", Value: "1234"}, maskedRedacting{ID: "pin", Value: "9999"}},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			snap := func(v uint64, w tea.Widget, label string) tea.Snapshot {
+				return tea.Snapshot{View: tea.Vertical(w, widgets.Button{ID: "ok", Label: label, OnClick: 1}), Version: v}
+			}
+			d := &drawings{bySession: map[string]*drawing{}}
+			base := uint64(10 * i)
+			if got := d.changed("s", snap(base+1, c.before, "OK"), snap(base+2, c.after, "OK")); len(got) != 0 {
+				t.Fatalf("changing only the masked value: changed = %q, want []", got)
+			}
+			// Again from the kept drawing: the next write's before is
+			// this one's after.
+			if got := d.changed("s", snap(base+2, c.after, "OK"), snap(base+3, c.before, "Done")); !slices.Equal(got, []string{"ok"}) {
+				t.Fatalf("changing the masked value and a label: changed = %q, want [ok]", got)
+			}
+		})
+	}
+}

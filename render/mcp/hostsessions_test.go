@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
+	"testing/synctest"
 
 	"github.com/facetui/facet/tea"
 	sdk "github.com/mark3labs/mcp-go/mcp"
@@ -33,7 +33,15 @@ func TestAgentsCannotStopAHostsSession(t *testing.T) {
 	mustOK(t, tc.call("facet_stop", map[string]any{"id": "mine"}))
 }
 
+// TestDetachedAgentsCanNeitherActNorRead runs in a synctest bubble: the
+// server, the session and the client are its goroutines, so
+// synctest.Wait returns once every notification the person's change
+// could cause has been sent and received.
 func TestDetachedAgentsCanNeitherActNorRead(t *testing.T) {
+	synctest.Test(t, detachedAgentsCanNeitherActNorRead)
+}
+
+func detachedAgentsCanNeitherActNorRead(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: securityApps()})
 	tc := connectLegacy(t, srv)
 	var up updates
@@ -72,7 +80,7 @@ func TestDetachedAgentsCanNeitherActNorRead(t *testing.T) {
 	if _, err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(50 * time.Millisecond) // a notification would be on its way by now
+	synctest.Wait() // everything the change causes has happened
 	if n := len(up.list()) - before; n != 0 {
 		t.Fatalf("%d updates reached a detached agent: %v", n, up.list()[before:])
 	}

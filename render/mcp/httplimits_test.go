@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -240,6 +241,10 @@ func TestAQuietHTTPClientIsDetached(t *testing.T) {
 	waitFor("after its next call", true)
 
 	// An event stream held open keeps the agent; its end detaches it.
+	mine := slices.Clone(sess.Snapshot().Presence.Agents)
+	if len(mine) != 1 {
+		t.Fatalf("agents %q, want the client's one", mine)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, "GET", c.url+"/mcp", nil)
 	req.Header.Set("Accept", "text/event-stream")
@@ -248,9 +253,24 @@ func TestAQuietHTTPClientIsDetached(t *testing.T) {
 	if err != nil || resp.StatusCode != http.StatusOK {
 		t.Fatalf("GET stream: %v %v", err, resp)
 	}
-	time.Sleep(600 * time.Millisecond) // twice AgentIdle, stream open
-	if !attached() {
-		t.Fatal("a client holding its stream open was detached")
+	// Another client, quiet twice after the stream opened, is the clock:
+	// each time it is detached, AgentIdle has passed since its last call,
+	// which came after the stream opened; the second time, a whole
+	// AgentIdle more than the stream's client would have needed.
+	other := c.open()
+	for round := 1; round <= 2; round++ {
+		c.call(other, "facet_screenshot", `{"id":"host"}`)
+		if len(sess.Snapshot().Presence.Agents) != 2 {
+			t.Fatalf("round %d: agents %q, want both clients'", round, sess.Snapshot().Presence.Agents)
+		}
+		for deadline := time.Now().Add(10 * time.Second); len(sess.Snapshot().Presence.Agents) == 2; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("round %d: the other client was never detached", round)
+			}
+		}
+		if got := sess.Snapshot().Presence.Agents; !slices.Equal(got, mine) {
+			t.Fatalf("round %d: a client holding its stream open was detached: agents %q, want %q", round, got, mine)
+		}
 	}
 	cancel()
 	resp.Body.Close()

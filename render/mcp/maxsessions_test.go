@@ -7,6 +7,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	"github.com/facetui/facet/tea"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 )
@@ -79,6 +82,78 @@ func TestConcurrentFacetStartsStopAtTheCap(t *testing.T) {
 	}
 	if started != max || len(srv.Sessions().List()) != max {
 		t.Fatalf("%d starts succeeded and %d sessions run, want %d", started, len(srv.Sessions().List()), max)
+	}
+}
+
+// TestOneClientsStartsUnderWayCountAgainstItsCap: 12 facet_start on one
+// connection at once, with a per-client cap of 2 (and room for all 12 in
+// the server's cap), start exactly 2. The app's New is a barrier: the two
+// admitted starts stay under way until the other 10 are refused, so a gate
+// that counted only running sessions would let a third one in (its New is
+// entered) instead of refusing it.
+func TestOneClientsStartsUnderWayCountAgainstItsCap(t *testing.T) {
+	const perClient, tries = 2, 12
+	entered := make(chan struct{}, tries)
+	release := make(chan struct{})
+	var once sync.Once
+	open := func() { once.Do(func() { close(release) }) }
+	apps := append(testApps(), App{Name: "gated", New: func() tea.Model {
+		entered <- struct{}{}
+		<-release
+		return &counter{}
+	}})
+	srv := newTestServer(t, Options{Apps: apps, MaxSessions: 2 * tries, MaxSessionsPerClient: perClient})
+	tc := connect(t, srv)
+	type result struct {
+		res *sdk.CallToolResult
+		err error
+	}
+	results := make(chan result, tries)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer open()
+	for i := range tries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := sdk.CallToolRequest{}
+			req.Params.Name = "facet_start"
+			req.Params.Arguments = map[string]any{"app": "gated", "id": fmt.Sprintf("g%d", i)}
+			res, err := tc.c.CallTool(context.Background(), req)
+			results <- result{res, err}
+		}()
+	}
+	// Only a failing gate reaches this deadline: it is not what the test
+	// waits for.
+	deadline := time.After(30 * time.Second)
+	in, refused, started := 0, 0, 0
+	for refused+started < tries {
+		select {
+		case <-entered:
+			if in++; in > perClient {
+				t.Fatalf("%d starts are under way at once on one connection with a cap of %d", in, perClient)
+			}
+		case r := <-results:
+			switch {
+			case r.err != nil:
+				t.Fatalf("protocol error %v", r.err)
+			case r.res.IsError:
+				if !strings.Contains(text(r.res), "taken by your starts under way") {
+					t.Fatalf("a start refused for another reason: %s", text(r.res))
+				}
+				refused++
+			default:
+				started++
+			}
+			if refused == tries-perClient {
+				open()
+			}
+		case <-deadline:
+			t.Fatalf("after 30s: %d starts entered, %d refused, %d started", in, refused, started)
+		}
+	}
+	if started != perClient || len(srv.Sessions().List()) != perClient {
+		t.Fatalf("%d starts succeeded and %d sessions run, want %d", started, len(srv.Sessions().List()), perClient)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 
 	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
@@ -35,6 +36,11 @@ func (s *syncBuffer) String() string {
 var nameRule = regexp.MustCompile(derive.NameRule)
 
 func TestDefaultNamesAreOnesEveryClientAccepts(t *testing.T) {
+	synctest.Test(t, defaultNamesAreOnesEveryClientAccepts)
+}
+
+// defaultNamesAreOnesEveryClientAccepts is TestDefaultNamesAreOnesEveryClientAccepts, in a synctest bubble: settle is synctest.Wait.
+func defaultNamesAreOnesEveryClientAccepts(t *testing.T) {
 	var logs syncBuffer
 	long := strings.Repeat("w", 32)
 	srv, err := New(Options{Apps: testApps(), Logger: slog.New(slog.NewTextHandler(&logs, nil))})

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"strings"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
@@ -140,53 +141,59 @@ func TestAFullQueueEndsWithTheNewest(t *testing.T) {
 			},
 		},
 	} {
+		// In a bubble: the retry timers run on the bubble's clock, so
+		// waiting past the longest retry and then for the bubble to be
+		// idle is "every retry that could come has come".
 		t.Run(tc.name, func(t *testing.T) {
-			var logs lockedBuffer
-			log := slog.New(slog.NewTextHandler(&logs, nil))
-			var o outbox
-			c := &queueClient{id: "c1", ch: make(chan sdk.JSONRPCNotification, 2)}
-			tc.sends(func(uri string, n sdk.JSONRPCNotification) { o.send(log, c, uri, n) })
-			first := c.drain() // what the queue took at once
-			if len(first) != 2 {
-				t.Fatalf("the queue took %s; want its 2", notesOf(first))
-			}
-			var got []sdk.JSONRPCNotification
-			if len(tc.want) > 0 {
-				got = c.drainUntil(t, fmt.Sprintf("told of %d more", len(tc.want)), func(got []sdk.JSONRPCNotification) bool { return len(got) >= len(tc.want) })
-			}
-			time.Sleep(3 * outboxFirstRetry) // nothing else is on its way
-			got = append(got, c.drain()...)
-			if len(got) != len(tc.want) {
-				t.Fatalf("after the queue: %s; want %d", notesOf(got), len(tc.want))
-			}
-			for _, w := range tc.want {
-				found := false
-				for _, n := range got {
-					uri, _ := n.Params.AdditionalFields["uri"].(string)
-					if n.Method != w.method || uri != w.uri {
-						continue
+			synctest.Test(t, func(t *testing.T) {
+				var logs lockedBuffer
+				log := slog.New(slog.NewTextHandler(&logs, nil))
+				var o outbox
+				c := &queueClient{id: "c1", ch: make(chan sdk.JSONRPCNotification, 2)}
+				tc.sends(func(uri string, n sdk.JSONRPCNotification) { o.send(log, c, uri, n) })
+				first := c.drain() // what the queue took at once
+				if len(first) != 2 {
+					t.Fatalf("the queue took %s; want its 2", notesOf(first))
+				}
+				var got []sdk.JSONRPCNotification
+				if len(tc.want) > 0 {
+					got = c.drainUntil(t, fmt.Sprintf("told of %d more", len(tc.want)), func(got []sdk.JSONRPCNotification) bool { return len(got) >= len(tc.want) })
+				}
+				time.Sleep(2 * outboxMaxRetry) // the bubble's clock: every retry is due
+				synctest.Wait()
+				got = append(got, c.drain()...)
+				if len(got) != len(tc.want) {
+					t.Fatalf("after the queue: %s; want %d", notesOf(got), len(tc.want))
+				}
+				for _, w := range tc.want {
+					found := false
+					for _, n := range got {
+						uri, _ := n.Params.AdditionalFields["uri"].(string)
+						if n.Method != w.method || uri != w.uri {
+							continue
+						}
+						found = true
+						if v, _ := n.Params.Meta["version"].(int); v != w.version {
+							t.Errorf("%s %s: version %v; want %d", w.method, w.uri, n.Params.Meta["version"], w.version)
+						}
+						if _, patch := n.Params.Meta["patch"]; patch != w.patch {
+							t.Errorf("%s %s: patch %v; want %v (the client missed an update)", w.method, w.uri, patch, w.patch)
+						}
 					}
-					found = true
-					if v, _ := n.Params.Meta["version"].(int); v != w.version {
-						t.Errorf("%s %s: version %v; want %d", w.method, w.uri, n.Params.Meta["version"], w.version)
-					}
-					if _, patch := n.Params.Meta["patch"]; patch != w.patch {
-						t.Errorf("%s %s: patch %v; want %v (the client missed an update)", w.method, w.uri, patch, w.patch)
+					if !found {
+						t.Errorf("not told %s %s: got %s", w.method, w.uri, notesOf(got))
 					}
 				}
-				if !found {
-					t.Errorf("not told %s %s: got %s", w.method, w.uri, notesOf(got))
+				if n := o.pendingCount(c.id); n != 0 {
+					t.Errorf("%d still pending after the client read everything", n)
 				}
-			}
-			if n := o.pendingCount(c.id); n != 0 {
-				t.Errorf("%d still pending after the client read everything", n)
-			}
-			if len(tc.want) > 0 && (!strings.Contains(logs.String(), "client="+connectionKey("c1")) || strings.Count(logs.String(), "\n") != 1) {
-				t.Errorf("want one line naming the client for the drops (rate-limited), got:\n%s", logs.String())
-			}
-			if len(tc.want) > 0 && tc.want[0].uri != "" && !strings.Contains(logs.String(), "uri="+tc.want[0].uri) {
-				t.Errorf("the log does not name the uri:\n%s", logs.String())
-			}
+				if len(tc.want) > 0 && (!strings.Contains(logs.String(), "client="+connectionKey("c1")) || strings.Count(logs.String(), "\n") != 1) {
+					t.Errorf("want one line naming the client for the drops (rate-limited), got:\n%s", logs.String())
+				}
+				if len(tc.want) > 0 && tc.want[0].uri != "" && !strings.Contains(logs.String(), "uri="+tc.want[0].uri) {
+					t.Errorf("the log does not name the uri:\n%s", logs.String())
+				}
+			})
 		})
 	}
 }
@@ -227,6 +234,12 @@ func TestAnUpdateAfterADropHasNoPatchUntilOneIsQueued(t *testing.T) {
 // TestAForgottenClientHasNothingPending: unsubscribing drops what was
 // pending for that resource, and the end of the connection everything.
 func TestAForgottenClientHasNothingPending(t *testing.T) {
+	synctest.Test(t, aForgottenClientHasNothingPending)
+}
+
+// aForgottenClientHasNothingPending runs in a bubble: the retry timers
+// run on its clock (see TestAFullQueueEndsWithTheNewest).
+func aForgottenClientHasNothingPending(t *testing.T) {
 	const a, b = "facet://session/s/widgets", "facet://session/s/context"
 	var o outbox
 	log := slog.New(slog.DiscardHandler)
@@ -247,7 +260,8 @@ func TestAForgottenClientHasNothingPending(t *testing.T) {
 		t.Fatalf("%d pending after the connection ended", n)
 	}
 	c.drain()
-	time.Sleep(5 * outboxFirstRetry)
+	time.Sleep(2 * outboxMaxRetry) // the bubble's clock: every retry is due
+	synctest.Wait()
 	if got := c.drain(); len(got) != 0 {
 		t.Fatalf("a forgotten client was sent %s", notesOf(got))
 	}

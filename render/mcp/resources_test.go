@@ -56,6 +56,27 @@ func (u *updates) waitFor(t *testing.T, n int) []map[string]any {
 	return u.list()
 }
 
+// waitUntil waits until the updates received satisfy done, and returns
+// them.
+func (u *updates) waitUntil(t *testing.T, what string, done func([]map[string]any) bool) []map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(3 * time.Second)
+	for got := u.list(); !done(got); got = u.list() {
+		if time.Now().After(deadline) {
+			t.Fatalf("never: %s; got %v", what, got)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return u.list()
+}
+
+// patchSays reports whether update u's patch holds want (JSON).
+func patchSays(u map[string]any, want string) bool {
+	meta, _ := u["_meta"].(map[string]any)
+	b, _ := json.Marshal(meta["patch"])
+	return strings.Contains(string(b), want)
+}
+
 func readResource(t *testing.T, c *client.Client, uri string) (string, float64) {
 	t.Helper()
 	res, err := c.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: uri}})
@@ -126,23 +147,40 @@ func TestResourcesReadSubscribeDiffUnsubscribe(t *testing.T) {
 		t.Fatalf("patched %s, read %s (v%v)", doc, now, v2)
 	}
 
-	// An Update that leaves the projection as it was notifies nothing.
+	// An Update that leaves the projection as it was notifies nothing. A
+	// change made after them is the barrier: the session's snapshots are
+	// told in order, so a notification of theirs would come before the
+	// change's.
 	sess, _ := srv.Sessions().Get("demo")
 	_, _ = sess.Dispatch(context.Background(), "no-op message")
 	tc.call("demo.boom.click", nil) // a panic changes nothing either
-	time.Sleep(100 * time.Millisecond)
-	if n := len(up.list()); n != 1 {
-		t.Fatalf("unchanged content sent %d notifications in all, want 1", n)
+	mustOK(t, tc.call("demo.open.click", nil))
+	got = up.waitUntil(t, "the update of the open click", func(got []map[string]any) bool {
+		return slices.ContainsFunc(got, func(u map[string]any) bool { return patchSays(u, `"open":true`) })
+	})
+	if len(got) != 2 || !patchSays(got[1], `"open":true`) {
+		t.Fatalf("unchanged content was notified: %v, want the click's update and then the open click's", got)
 	}
 
+	// After unsubscribing, a change of the resource is told no more: a
+	// later change of another resource subscribed to (the open click
+	// closes, and the confirm button leaves the widgets) is the barrier.
 	//lint:ignore SA1019 the stateful protocol's unsubscribe RPC is what this exercises
 	if err := tc.c.Unsubscribe(context.Background(), sdk.UnsubscribeRequest{Params: sdk.UnsubscribeParams{URI: ModelURI("demo", "count")}}); err != nil {
 		t.Fatal(err)
 	}
+	subscribe(t, tc.c, WidgetsURI("demo"))
 	mustOK(t, tc.call("demo.inc.click", nil))
-	time.Sleep(100 * time.Millisecond)
-	if n := len(up.list()); n != 1 {
-		t.Fatalf("notified after unsubscribe: %d", n)
+	mustOK(t, tc.call("demo.open.click", nil))
+	got = up.waitUntil(t, "the widgets update of the confirm button leaving", func(got []map[string]any) bool {
+		return slices.ContainsFunc(got, func(u map[string]any) bool {
+			return u["uri"] == WidgetsURI("demo") && patchSays(u, `"op":"remove"`)
+		})
+	})
+	for _, u := range got[2:] {
+		if u["uri"] != WidgetsURI("demo") {
+			t.Fatalf("notified of %v after unsubscribing from it", u["uri"])
+		}
 	}
 
 	//lint:ignore SA1019 the stateful protocol's subscribe RPC is what this exercises

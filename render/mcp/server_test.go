@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/facetui/facet/render/mcp/derive"
@@ -64,6 +65,11 @@ func TestStartDerivesPerSessionToolsAndWritesReachUpdate(t *testing.T) {
 }
 
 func TestStickyToolSetNotifiesOncePerChange(t *testing.T) {
+	synctest.Test(t, stickyToolSetNotifiesOncePerChange)
+}
+
+// stickyToolSetNotifiesOncePerChange is TestStickyToolSetNotifiesOncePerChange, in a synctest bubble: settle is synctest.Wait.
+func stickyToolSetNotifiesOncePerChange(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
@@ -226,6 +232,11 @@ func TestSlowUpdateAnswersThatTheMessageMayStillApply(t *testing.T) {
 }
 
 func TestSessionsHaveSeparateToolsAndStopRemovesOnlyItsOwn(t *testing.T) {
+	synctest.Test(t, sessionsHaveSeparateToolsAndStopRemovesOnlyItsOwn)
+}
+
+// sessionsHaveSeparateToolsAndStopRemovesOnlyItsOwn is TestSessionsHaveSeparateToolsAndStopRemovesOnlyItsOwn, in a synctest bubble: settle is synctest.Wait.
+func sessionsHaveSeparateToolsAndStopRemovesOnlyItsOwn(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "a1"}))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/synctest"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -31,6 +32,11 @@ func (p *pager) View() tea.Node {
 }
 
 func TestASessionsToolListIsCappedDroppingWhatLeftViewFirst(t *testing.T) {
+	synctest.Test(t, aSessionsToolListIsCappedDroppingWhatLeftViewFirst)
+}
+
+// aSessionsToolListIsCappedDroppingWhatLeftViewFirst is TestASessionsToolListIsCappedDroppingWhatLeftViewFirst, in a synctest bubble: settle is synctest.Wait.
+func aSessionsToolListIsCappedDroppingWhatLeftViewFirst(t *testing.T) {
 	const limit = 20
 	srv := newTestServer(t, Options{Authorizer: AllowAll(), MaxSessionTools: limit,
 		Apps: []App{{Name: "pager", New: func() tea.Model { return &pager{} }}}})

@@ -43,8 +43,8 @@ func TestEveryExampleServesItselfOverStdio(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
 			agent := exampletest.Connect(ctx, t, cl, "examples-test")
-			agent.Call(ctx, "facet_start", map[string]any{"app": c.app, "id": "ex"})
-			if shot := agent.Call(ctx, "facet_screenshot", map[string]any{"id": "ex"}); !strings.Contains(shot, c.screen) {
+			agent.Call(ctx, "facet_start", map[string]any{"app": c.app, "session": "ex"})
+			if shot := agent.Call(ctx, "facet_screenshot", map[string]any{"session": "ex"}); !strings.Contains(shot, c.screen) {
 				t.Fatalf("screen lacks %q:\n%s", c.screen, shot)
 			}
 		})

@@ -96,7 +96,7 @@ func (sh *shrinker) reproduces(ctx context.Context, seq []Step) (int, error) {
 	var id string
 	for attempt := 0; ; attempt++ {
 		id = fmt.Sprintf("xp%05d", (sh.replays*7+attempt)%100000)
-		res, err := conn.Call(ctx, "facet_start", map[string]any{"app": sh.app, "id": id})
+		res, err := conn.Call(ctx, "facet_start", map[string]any{"app": sh.app, "session": id})
 		if err != nil {
 			return -1, fmt.Errorf("%w: %v", errNoReplay, err)
 		}
@@ -107,7 +107,7 @@ func (sh *shrinker) reproduces(ctx context.Context, seq []Step) (int, error) {
 			return -1, fmt.Errorf("%w: facet_start %s: %s", errNoReplay, sh.app, firstLine(res.Text))
 		}
 	}
-	defer func() { _, _ = conn.Call(ctx, "facet_stop", map[string]any{"id": id}) }()
+	defer func() { _, _ = conn.Call(ctx, "facet_stop", map[string]any{"session": id}) }()
 	for i, s := range seq {
 		name := sh.toolName(id, s)
 		res, err := conn.Call(ctx, name, s.Args)

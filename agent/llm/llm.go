@@ -139,7 +139,7 @@ func (l *LLM) call(ctx context.Context, env *agent.Env, c toolCall) turn {
 	}
 	var args map[string]any
 	if c.Name == screenTool {
-		args = map[string]any{"id": l.spec.Session}
+		args = map[string]any{"session": l.spec.Session}
 	} else if strings.TrimSpace(c.Args) != "" {
 		if err := json.Unmarshal([]byte(c.Args), &args); err != nil {
 			env.Journal.Error(fmt.Sprintf("the model's arguments for %s are not a JSON object: %v", name, err))

@@ -42,7 +42,7 @@ var callKinds = []callKind{
 		return map[string]any{"column": "stars", "direction": []string{"asc", "desc"}[round%2]}
 	}},
 	{"get_rows, 100 rows", "search_results_get_rows", func(int) map[string]any { return map[string]any{"limit": 100} }},
-	{"facet_screenshot", "facet_screenshot", func(int) map[string]any { return map[string]any{"id": "search"} }},
+	{"facet_screenshot", "facet_screenshot", func(int) map[string]any { return map[string]any{"session": "search"} }},
 	{"facet_list", "facet_list", func(int) map[string]any { return map[string]any{} }},
 }
 
@@ -175,7 +175,7 @@ func measureCalls(ctx context.Context, c caller, rounds, warmup int) (callRun, e
 		return a, nil
 	}
 	for _, app := range []string{"counter", "search"} {
-		if _, err := call("facet_start", map[string]any{"app": app, "id": app}, false); err != nil {
+		if _, err := call("facet_start", map[string]any{"app": app, "session": app}, false); err != nil {
 			return callRun{}, err
 		}
 	}

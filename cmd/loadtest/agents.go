@@ -101,7 +101,7 @@ func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
 	}
 	a := &agent{c: c, tr: tr, session: session}
 	if session != "" {
-		if _, err := a.call(ctx, "facet_start", map[string]any{"app": app, "id": session}); err != nil {
+		if _, err := a.call(ctx, "facet_start", map[string]any{"app": app, "session": session}); err != nil {
 			a.close()
 			return nil, err
 		}
@@ -439,7 +439,7 @@ func runIdle(ctx context.Context, n int, srv *server, atIdle func() error) (idle
 			conns = append(conns, a)
 			for i := c; i < n; i += clients {
 				mu.Unlock()
-				_, err := a.call(ctx, "facet_start", map[string]any{"app": "counter", "id": fmt.Sprintf("s%d", i+1)})
+				_, err := a.call(ctx, "facet_start", map[string]any{"app": "counter", "session": fmt.Sprintf("s%d", i+1)})
 				mu.Lock()
 				if err != nil {
 					out.errs = append(out.errs, fmt.Errorf("session %d: %w", i+1, err))

@@ -21,7 +21,7 @@ type helper interface {
 // TestEveryKeyHasATool walks every demo's widgets and fails for any key
 // binding whose message no tool of that widget can produce: whatever a
 // person can do with a key, an agent can do by name. (Moving focus, which
-// the runtime does for Tab, is facet_focus.)
+// the runtime does for Tab, is facet_send_key's widget.)
 func TestEveryKeyHasATool(t *testing.T) {
 	checked := 0
 	for _, app := range playground.Catalog() {

@@ -40,7 +40,7 @@ func TestTheBubbleTeaProgramAndAnAgentShareThePoll(t *testing.T) {
 	// Yes has focus: the person's Enter votes yes; the parent counts it.
 	term.Type(t, "\r")
 	eventually("the agent's screenshot, after the person's Enter",
-		func() string { return agent.Call(ctx, "facet_screenshot", map[string]any{"id": sessionID}) }, "Ship it? yes 1 · no 1")
+		func() string { return agent.Call(ctx, "facet_screenshot", map[string]any{"session": sessionID}) }, "Ship it? yes 1 · no 1")
 	eventually("the program's footer", term.Screen, "keys seen: 1")
 
 	term.Type(t, "\x03") // Ctrl+C

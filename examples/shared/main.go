@@ -6,7 +6,7 @@
 //	claude mcp add --transport http shared http://127.0.0.1:8765/mcp
 //
 // The agent calls facet_list, then live_inc_click (or live.inc.click) and
-// facet_screenshot {"id": "live"}; the person presses Tab and Enter.
+// facet_screenshot {"session": "live"}; the person presses Tab and Enter.
 package main
 
 import (

@@ -37,7 +37,7 @@ func TestPersonAndAgentShareTheLiveSession(t *testing.T) {
 	// The first button has focus: the person's Enter presses it.
 	term.Type(t, "\r")
 	eventually("the agent's screenshot, after the person's Enter",
-		func() string { return agent.Call(ctx, "facet_screenshot", map[string]any{"id": liveID}) }, "Count: 2")
+		func() string { return agent.Call(ctx, "facet_screenshot", map[string]any{"session": liveID}) }, "Count: 2")
 
 	cancel()
 	select {

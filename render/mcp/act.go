@@ -3,16 +3,76 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"maps"
 	"strings"
+	"sync"
 
 	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
 )
+
+// actArgs is the properties of facet_act's args: every argument a built-in
+// widget's action takes, with the type that action declares, read from the
+// actions themselves so the two cannot disagree. Which action takes which
+// is in the session's discover_tools; each action checks its own. (An
+// object with no properties is refused by Gemini's declarations.)
+func actArgs() map[string]any { return maps.Clone(builtinArgs()) }
+
+var builtinArgs = sync.OnceValue(func() map[string]any {
+	props := map[string]any{}
+	for _, p := range builtinProviders() {
+		for _, a := range p.Actions() {
+			in, _ := a.InputSchema["properties"].(map[string]any)
+			for name, raw := range in {
+				if _, seen := props[name]; seen {
+					continue
+				}
+				props[name] = typeOf(raw)
+			}
+		}
+	}
+	return props
+})
+
+// typeOf is the type of an argument's schema: its type, and its items'
+// type for an array.
+func typeOf(raw any) map[string]any {
+	s, _ := raw.(map[string]any)
+	out := map[string]any{"type": s["type"]}
+	if items, ok := s["items"].(map[string]any); ok {
+		out["items"] = map[string]any{"type": items["type"]}
+	}
+	return out
+}
+
+// builtinProviders are one of each built-in widget in a state that offers
+// every action it can.
+func builtinProviders() []tea.ToolProvider {
+	item := []widgets.MenuItem{{ID: "file", Label: "File", Children: []widgets.MenuItem{{ID: "quit", Label: "Quit"}}}}
+	return []tea.ToolProvider{
+		widgets.Button{ID: "b", OnClick: struct{}{}},
+		widgets.Checkbox{ID: "c"},
+		widgets.TextInput{ID: "t"},
+		widgets.PasswordField{ID: "p"},
+		widgets.TextArea{ID: "a"},
+		widgets.SelectList{ID: "l", Options: []string{"a"}},
+		widgets.Modal{ID: "m", Visible: true},
+		widgets.Table{ID: "r", Columns: []widgets.TableColumn{{Key: "k"}}, Rows: [][]string{{"v"}}},
+		widgets.Tree{ID: "f", Nodes: []widgets.TreeNode{{ID: "n", Children: []widgets.TreeNode{{ID: "m"}}}}},
+		widgets.Scrubber{ID: "s", Max: 1},
+		widgets.Tabs{ID: "g", Tabs: []string{"a", "b"}},
+		widgets.Viewport{ID: "v", Lines: []string{"a"}},
+		widgets.Menu{ID: "u", Items: item},
+		widgets.Text{ID: "x", Content: "a"},
+		widgets.Bubble{ID: "e"},
+	}
+}
 
 // resolveAct finds the derived tool a facet_act call names, or answers why
 // there is none.
 func (s *Server) resolveAct(ctx context.Context, args map[string]any) (*derive.Tool, map[string]any, error) {
-	id, err := sessionArg(args, "session")
+	id, err := sessionArg(args, SessionArg)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -43,7 +103,7 @@ func (s *Server) resolveAct(ctx context.Context, args map[string]any) (*derive.T
 	t, ok := s.reg.Lookup(name)
 	if !ok || !t.Derived {
 		if _, running := s.sessions.Get(id); !running {
-			return nil, nil, staleSession(id, name)
+			return nil, nil, staleSession(id, s.names.advertisedName(name))
 		}
 		return nil, nil, callerError(s.noTool(id, widget, action))
 	}

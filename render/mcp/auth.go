@@ -120,7 +120,7 @@ func AllowTools(names ...string) Authorizer {
 		if slices.ContainsFunc(set, func(p string) bool { return MatchName(p, tool) || MatchName(p, safe) }) {
 			return Allow()
 		}
-		return Deny(fmt.Sprintf("tool %s is not in the allowed tools", tool))
+		return Deny("it is not in the allowed tools")
 	}
 }
 

@@ -72,24 +72,29 @@ type guard struct {
 	// call names none): whether it was given, and why not.
 	// An error (an *inputRequired) asks the client for the answer.
 	ask func(ctx context.Context, tool, session, prompt string) (bool, string, error)
+	// spell is how clients see a registered tool name (toolNamer's
+	// advertisedName), so a refusal names the tool as it is listed; nil
+	// leaves names as registered.
+	spell func(name string) string
 }
 
 // call decides a tool call. It returns nil when the call may run.
 // A guarded (sensitive or destructive) tool never runs without an
 // authorizer; a tool the registry cannot classify is refused.
 func (g *guard) call(ctx context.Context, name string, args map[string]any, t *derive.Tool) error {
+	shown := g.shown(name)
 	if g.closed.Load() {
 		d := Deny("the Facet server has stopped")
-		return refusal(CodeAuthorizationRequired, name, d, fmt.Sprintf("%s: %s: %s", CodeAuthorizationRequired, name, d.Reason))
+		return refusal(CodeAuthorizationRequired, shown, d, fmt.Sprintf("%s: %s: %s", CodeAuthorizationRequired, shown, d.Reason))
 	}
 	if t == nil {
 		d := Deny("the tool registry cannot classify this tool")
-		return refusal(CodeSensitiveUnguarded, name, d, fmt.Sprintf("%s: %s: %s", CodeSensitiveUnguarded, name, d.Reason))
+		return refusal(CodeSensitiveUnguarded, shown, d, fmt.Sprintf("%s: %s: %s", CodeSensitiveUnguarded, shown, d.Reason))
 	}
 	if g.policy.Tools == nil {
 		if t.Guarded() {
 			d := Deny("this tool is sensitive and the server has no authorizer")
-			return refusal(CodeSensitiveUnguarded, name, d, fmt.Sprintf("%s: %s is sensitive and no authorizer is configured; set an Authorizer or AllowedTools", CodeSensitiveUnguarded, name))
+			return refusal(CodeSensitiveUnguarded, shown, d, fmt.Sprintf("%s: %s is sensitive and no authorizer is configured; set an Authorizer or AllowedTools", CodeSensitiveUnguarded, shown))
 		}
 		return nil
 	}
@@ -100,7 +105,7 @@ func (g *guard) call(ctx context.Context, name string, args map[string]any, t *d
 	case DecisionAsk:
 		session := t.Session
 		if session == "" {
-			session, _ = args["id"].(string)
+			session = sessionNamed(args)
 		}
 		ok, why, err := g.ask(ctx, name, session, d.Prompt)
 		if err != nil {
@@ -111,7 +116,15 @@ func (g *guard) call(ctx context.Context, name string, args map[string]any, t *d
 		}
 		d = Decision{Kind: DecisionAsk, Prompt: d.Prompt, Reason: why}
 	}
-	return refusal(CodeAuthorizationRequired, name, d, fmt.Sprintf("%s: %s (%s): %s", CodeAuthorizationRequired, name, d.Kind, d.Reason))
+	return refusal(CodeAuthorizationRequired, shown, d, fmt.Sprintf("%s: %s (%s): %s", CodeAuthorizationRequired, shown, d.Kind, d.Reason))
+}
+
+// shown is name as clients see it.
+func (g *guard) shown(name string) string {
+	if g.spell == nil {
+		return name
+	}
+	return g.spell(name)
 }
 
 // read applies the read authorizer to one method.

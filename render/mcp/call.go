@@ -53,7 +53,7 @@ type callInput struct {
 
 // callTool answers a call to the registered tool name.
 func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answer, error) {
-	args := in.Args
+	args := renameSessionArg(name, in.Args)
 	if args == nil {
 		args = map[string]any{}
 	}
@@ -74,7 +74,7 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		return Answer{}, s.unknownTool(in.StaleSession, in.Stale)
 	}
 	if t, ok := s.reg.Lookup(name); ok && !t.Derived {
-		if err := unknownArgs(t, args); err != nil {
+		if err := unknownArgs(s.names.advertised(t), t, args); err != nil {
 			// Decide first, explain after: the message names the tool's
 			// arguments, which a caller it is not allowed learns nothing of.
 			if derr := s.guard.call(ctx, name, args, t); derr != nil {
@@ -139,15 +139,15 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 }
 
 // unknownArgs refuses arguments a static tool's schema does not name, so a
-// misplaced argument is not silently ignored.
-func unknownArgs(t *derive.Tool, args map[string]any) error {
+// misplaced argument is not silently ignored; shown is t's name as listed.
+func unknownArgs(shown string, t *derive.Tool, args map[string]any) error {
 	props, _ := t.InputSchema["properties"].(map[string]any)
 	for k := range args {
 		if _, ok := props[k]; ok {
 			continue
 		}
 		if len(props) == 0 {
-			return callerError(fmt.Sprintf("%s takes no arguments; got %q", t.Name, k))
+			return callerError(fmt.Sprintf("%s takes no arguments; got %q", shown, k))
 		}
 		names := make([]string, 0, len(props))
 		for p := range props {
@@ -158,7 +158,7 @@ func unknownArgs(t *derive.Tool, args map[string]any) error {
 		if t.Name == "facet_act" {
 			hint = `; put the action's own arguments in "args"`
 		}
-		return callerError(fmt.Sprintf("%s: unknown argument %q (arguments: %s)%s", t.Name, k, strings.Join(names, ", "), hint))
+		return callerError(fmt.Sprintf("%s: unknown argument %q (arguments: %s)%s", shown, k, strings.Join(names, ", "), hint))
 	}
 	return nil
 }

@@ -10,14 +10,14 @@ import (
 // allow it, and the first that does not (in that order) gives the answer,
 // whichever of them it is.
 func TestCombinedAuthorizersAllowOnlyWhatEveryOneAllows(t *testing.T) {
-	// The authorizer denies facet_send_key and asks for facet_focus;
-	// AllowedTools leaves out facet_focus and facet_stop.
+	// The authorizer denies facet_send_key and asks for facet_act;
+	// AllowedTools leaves out facet_act and facet_stop.
 	authz := func(tool string, _ map[string]any, _ AuthContext) Decision {
 		switch tool {
 		case "facet_send_key":
 			return Deny("the configured authorizer denies facet_send_key")
-		case "facet_focus":
-			return Ask("may I focus?")
+		case "facet_act":
+			return Ask("may I act?")
 		}
 		return Allow()
 	}
@@ -32,13 +32,13 @@ func TestCombinedAuthorizersAllowOnlyWhatEveryOneAllows(t *testing.T) {
 		// Denied by the middle one only.
 		{"allow-all", "facet_send_key", DecisionDeny, "the configured authorizer denies"},
 		// Denied by the last one only.
-		{"allow-all", "facet_stop", DecisionDeny, "tool facet_stop is not in the allowed tools"},
+		{"allow-all", "facet_stop", DecisionDeny, "not in the allowed tools"},
 		// The middle one asks and the last one denies: the first wins.
-		{"allow-all", "facet_focus", DecisionAsk, "may I focus?"},
+		{"allow-all", "facet_act", DecisionAsk, "may I act?"},
 		// deny-all, first, denies even what the other two allow.
-		{"deny-all", "facet_list", DecisionDeny, "tool facet_list is not in the allowed tools"},
+		{"deny-all", "facet_list", DecisionDeny, "not in the allowed tools"},
 		{"deny-all", "facet_get_model", DecisionDeny, "not in the allowed tools"},
-		{"deny-all", "facet_send_key", DecisionDeny, "tool facet_send_key is not in the allowed tools"},
+		{"deny-all", "facet_send_key", DecisionDeny, "not in the allowed tools"},
 	}
 	for _, c := range cases {
 		t.Run(c.policy+" "+c.tool, func(t *testing.T) {

@@ -49,24 +49,24 @@ func (r laneRule) laneOf(method string, params json.RawMessage) (string, bool) {
 // JSON) acts on, or "". Only the facet_* tools that name a session in an
 // argument have their arguments decoded.
 func (r laneRule) callLane(name string, rawArgs json.RawMessage) string {
-	var args map[string]any
-	str := func(k string) string {
-		if args == nil {
-			_ = json.Unmarshal(rawArgs, &args)
-		}
-		v, _ := args[k].(string)
-		return v
+	decode := func() map[string]any {
+		var args map[string]any
+		_ = json.Unmarshal(rawArgs, &args)
+		return args
 	}
 	switch name {
 	case "facet_act":
-		return str("session")
-	case "facet_send_key", "facet_focus", "facet_screenshot", "facet_get_model", "facet_stop":
-		return str("id")
+		id, _ := decode()["session"].(string)
+		return id
+	case "facet_send_key", "facet_screenshot", "facet_get_model", "facet_stop":
+		return sessionNamed(decode())
 	case "facet_start":
-		if id := str("id"); id != "" {
+		args := decode()
+		if id := sessionNamed(args); id != "" {
 			return id
 		}
-		return DefaultSessionID(str("app"))
+		app, _ := args["app"].(string)
+		return DefaultSessionID(app)
 	}
 	if t, ok := r.reg.Resolve(name); ok && t.Session != "" {
 		return t.Session

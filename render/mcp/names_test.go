@@ -90,8 +90,8 @@ func defaultNamesAreOnesEveryClientAccepts(t *testing.T) {
 	mustOK(t, tc.call("demo_inc_click", nil))
 	// Errors and descriptions speak the default spelling.
 	mustErr(t, tc.call("demo_nothing_click", nil), "demo_discover_tools")
-	if d := tc.tool("facet_start").Description; !strings.Contains(d, "<session>_<widget>_<action>") {
-		t.Errorf("facet_start's description: %q", d)
+	if d := tc.tool("facet_act").Description; !strings.Contains(d, "session_widget_action") {
+		t.Errorf("facet_act's description: %q", d)
 	}
 }
 

@@ -137,13 +137,13 @@ func stepsOn(s string) *rapid.Generator[agentStep] {
 		case 11:
 			return agentStep{Tool: s + ".submit.click"}
 		case 5:
-			return agentStep{Tool: "facet_screenshot", Args: map[string]any{"id": s}}
+			return agentStep{Tool: "facet_screenshot", Args: map[string]any{"session": s}}
 		case 6:
 			return agentStep{Tool: s + ".discover_tools", Args: map[string]any{"query": secretText(0, 3).Draw(t, "query")}}
 		case 7:
 			return agentStep{Tool: rapid.SampledFrom([]string{"facet_list", s + ".password.get_value", s + ".repeat.get_value"}).Draw(t, "misc")}
 		case 12:
-			return agentStep{Tool: "facet_get_model", Args: map[string]any{"id": s}}
+			return agentStep{Tool: "facet_get_model", Args: map[string]any{"id": s}} // the session's deprecated name
 		case 13:
 			widget := rapid.SampledFrom([]string{field, "password", "repeat"}).Draw(t, "act_widget")
 			action := rapid.SampledFrom([]string{"get_value", "type_into", "clear"}).Draw(t, "act_action")
@@ -154,18 +154,18 @@ func stepsOn(s string) *rapid.Generator[agentStep] {
 			return agentStep{Tool: "facet_act", Args: args}
 		case 14:
 			widget := rapid.SampledFrom([]string{"email", "name", "note", "password", "repeat", "remember", "submit"}).Draw(t, "focus")
-			return agentStep{Tool: "facet_focus", Args: map[string]any{"id": s, "widget": widget}}
+			return agentStep{Tool: "facet_send_key", Args: map[string]any{"session": s, "widget": widget}}
 		case 15:
 			key := rapid.SampledFrom([]string{"i", "S", "space", "backspace", "delete", "left", "right", "home", "end", "tab", "enter"}).Draw(t, "key")
-			return agentStep{Tool: "facet_send_key", Args: map[string]any{"id": s, "key": key, "wait_ms": 0}}
+			return agentStep{Tool: "facet_send_key", Args: map[string]any{"session": s, "key": key, "wait_ms": 0}}
 		case 16:
 			id := rapid.SampledFrom([]string{"c1", s}).Draw(t, "lifecycle_id")
 			if rapid.Bool().Draw(t, "start") {
-				return agentStep{Tool: "facet_start", Args: map[string]any{"app": "counter", "id": id}}
+				return agentStep{Tool: "facet_start", Args: map[string]any{"app": "counter", "session": id}}
 			}
-			return agentStep{Tool: "facet_stop", Args: map[string]any{"id": id}}
+			return agentStep{Tool: "facet_stop", Args: map[string]any{"session": id}}
 		case 17:
-			return agentStep{Tool: AppViewTool, Args: map[string]any{"id": s, "since": rapid.SampledFrom([]int{0, 3}).Draw(t, "since")}}
+			return agentStep{Tool: AppViewTool, Args: map[string]any{"session": s, "since": rapid.SampledFrom([]int{0, 3}).Draw(t, "since")}}
 		case 18:
 			return agentStep{Read: UIURI(s)}
 		default:
@@ -404,7 +404,7 @@ func followed(t *rapid.T, srv *Server, sess *tea.Session, uris []string) {
 // TestAgentsLearnNothingOfAMaskedValue is the noninterference property of
 // masked widgets: an agent that writes every other field, reads every
 // value, resource, view and screenshot, calls every static tool
-// (facet_get_model, facet_act, facet_focus, facet_send_key, facet_start,
+// (facet_get_model, facet_act, facet_send_key, facet_start,
 // facet_stop, facet_list, facet_app_view), searches the tools, follows
 // every resource's patches and spawns agents of its own whose journals it
 // reads receives the very same bytes whatever password the person typed,

@@ -183,13 +183,13 @@ func (s *Server) forwardCall(ctx context.Context, session, tool string, args map
 	return a, true, nil
 }
 
-// forwardStatic answers a call to a static tool whose "id" names a session
-// another node runs (facet_screenshot, facet_send_key, facet_get_model,
-// facet_stop, ...) through that node, after this server has authorized
-// it; forwarded is false for any other call. facet_start's id names the
-// session to start, so it is never forwarded.
+// forwardStatic answers a call to a static tool whose session argument
+// names a session another node runs (facet_screenshot, facet_send_key,
+// facet_get_model, facet_stop, ...) through that node, after this server
+// has authorized it; forwarded is false for any other call. facet_start's
+// names the session to start, so it is never forwarded.
 func (s *Server) forwardStatic(ctx context.Context, tool string, args map[string]any) (a Answer, forwarded bool, err error) {
-	id, ok := args["id"].(string)
+	id, ok := args[SessionArg].(string)
 	if !ok || tool == "facet_start" {
 		return Answer{}, false, nil
 	}

@@ -114,6 +114,7 @@ func New(opts Options) (*Server, error) {
 		server.WithInstructions(instructions(opts.ToolNames)),
 	)
 	s.guard.ask = s.approve
+	s.guard.spell = s.names.advertisedName
 	s.res.install(hooks)
 	if err := s.installApps(hooks); err != nil {
 		return nil, err

@@ -314,7 +314,8 @@ func TestFacetStartRules(t *testing.T) {
 		{"reserved facet", map[string]any{"app": "counter", "id": "facet"}, "reserved"},
 		{"reserved agent", map[string]any{"app": "counter", "id": "agent"}, "reserved"},
 		{"width", map[string]any{"app": "counter", "width": 5.0}, "width 5 is out of range"},
-		{"id type", map[string]any{"app": "counter", "id": 3.0}, "id must be a string"},
+		{"session type", map[string]any{"app": "counter", "session": 3.0}, "session must be a string"},
+		{"id type (session's old name)", map[string]any{"app": "counter", "id": 3.0}, "session must be a string"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -501,7 +502,11 @@ func TestStaticToolsRefuseUnknownArguments(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
-	mustErr(t, tc.call("facet_screenshot", map[string]any{"session": "demo"}), `unknown argument "session"`, "arguments: id")
+	mustErr(t, tc.call("facet_screenshot", map[string]any{"session": "demo", "widget": "inc"}), `unknown argument "widget"`, "arguments: session")
+	// The session's old name is still taken, but not beside a different session.
+	mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "demo"}))
+	mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "demo", "session": "demo"}))
+	mustErr(t, tc.call("facet_screenshot", map[string]any{"id": "other", "session": "demo"}), `unknown argument "id"`)
 	mustErr(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "inc", "action": "click", "index": 1.0}), `unknown argument "index"`, `in "args"`)
 }
 
@@ -527,7 +532,7 @@ func TestStaticToolsRefuseBadArguments(t *testing.T) {
 		{"act: no widget", "facet_act", map[string]any{"session": "demo", "action": "click"}, []string{"widget is required"}},
 		{"act: a widget id with a dot", "facet_act", map[string]any{"session": "demo", "widget": "a.b", "action": "click"}, []string{"widget", `"a.b"`, tea.IDRule}},
 		{"act: an action that is not a string", "facet_act", map[string]any{"session": "demo", "widget": "inc", "action": 1.0}, []string{"action must be a string", "number"}},
-		{"stop: a session id with a slash", "facet_stop", map[string]any{"id": "de/mo"}, []string{"id", `"de/mo"`, tea.IDRule}},
+		{"stop: a session id with a slash", "facet_stop", map[string]any{"session": "de/mo"}, []string{"session", `"de/mo"`, tea.IDRule}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

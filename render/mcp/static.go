@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -19,7 +21,7 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 	case "facet_list":
 		return s.toolList(ctx), nil
 	case "facet_stop":
-		sess, err := s.session(ctx, args, "id")
+		sess, err := s.session(ctx, args, SessionArg)
 		if err != nil {
 			return Answer{}, err
 		}
@@ -41,14 +43,12 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		return answer(map[string]any{"stopped": sess.ID}, "Session stopped: "+sess.ID), nil
 	case "facet_send_key":
 		return s.toolSendKey(ctx, args)
-	case "facet_focus":
-		return s.toolFocus(ctx, args)
 	case AppViewTool:
 		return s.appView(ctx, args)
 	case "facet_get_model":
 		return s.toolGetModel(ctx, args)
 	case "facet_screenshot":
-		sess, err := s.session(ctx, args, "id")
+		sess, err := s.session(ctx, args, SessionArg)
 		if err != nil {
 			return Answer{}, err
 		}
@@ -61,6 +61,34 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		return h(ctx, args)
 	}
 	return Answer{}, callerError(fmt.Sprintf("tool `%s` has no handler", name))
+}
+
+// renameSessionArg is args as tool name reads them: for the facet_* tools
+// that name a session, DeprecatedSessionArg renamed SessionArg (a copy;
+// args is the caller's). Both given and different are left as they are,
+// for unknownArgs to refuse the old one.
+func renameSessionArg(name string, args map[string]any) map[string]any {
+	old, has := args[DeprecatedSessionArg]
+	if !sessionTools[name] || !has {
+		return args
+	}
+	if cur, both := args[SessionArg]; both && !reflect.DeepEqual(cur, old) {
+		return args
+	}
+	out := maps.Clone(args)
+	delete(out, DeprecatedSessionArg)
+	out[SessionArg] = old
+	return out
+}
+
+// sessionNamed is the session a facet_* tool's arguments name, by either
+// spelling, or "".
+func sessionNamed(args map[string]any) string {
+	if id, ok := args[SessionArg].(string); ok {
+		return id
+	}
+	id, _ := args[DeprecatedSessionArg].(string)
+	return id
 }
 
 func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, error) {
@@ -86,10 +114,13 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}
-	id, _ := args["id"].(string)
-	if raw, present := args["id"]; present && raw != nil {
+	id, _ := args[SessionArg].(string)
+	// why says why a session started without an id did not get the app's
+	// own: the agent may think it acts on the session it had.
+	why := ""
+	if raw, present := args[SessionArg]; present && raw != nil {
 		if _, ok := raw.(string); !ok {
-			return Answer{}, callerError(fmt.Sprintf("id must be a string matching %s", StartIDRule))
+			return Answer{}, callerError(fmt.Sprintf("%s must be a string matching %s", SessionArg, StartIDRule))
 		}
 		if err := CheckStartID(id); err != nil {
 			return Answer{}, callerError(err.Error())
@@ -98,6 +129,9 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		id, err = defaultStartID(app, func(c string) bool { _, ok := s.sessions.Get(c); return ok })
 		if err != nil {
 			return Answer{}, callerError(err.Error())
+		}
+		if first, _ := defaultStartID(app, func(string) bool { return false }); first != id {
+			why = s.idTaken(ctx, first, app)
 		}
 	}
 	if _, running := s.sessions.Get(id); running {
@@ -132,12 +166,39 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		return Answer{}, callerError(fmt.Sprintf("facet_start: %v", err))
 	}
 	names := s.toolNames(ctx, sess.ID)
+	started := "Session started: " + sess.ID
+	if why != "" {
+		started += " (" + why + ")"
+	}
 	a := answer(map[string]any{"id": sess.ID, "app": app, "tools": names},
-		fmt.Sprintf("Session started: %s\nTools:\n  %s", sess.ID, strings.Join(names, "\n  ")))
+		fmt.Sprintf("%s\nTools:\n  %s", started, strings.Join(names, "\n  ")))
 	// The first screen too, which saves the call nearly every agent makes
 	// next.
 	a.Text = append(a.Text, "Screen:\n"+compactScreen(Screenshot(sess.Snapshot())))
 	return a, nil
+}
+
+// idTaken says why facet_start gave a session of app another id than
+// first, the app's own: first is reserved, or another session has it (the
+// caller's own, which it may act on or stop, or one it cannot see).
+func (s *Server) idTaken(ctx context.Context, first, app string) string {
+	sess, running := s.sessions.Get(first)
+	r := reachNone
+	if running {
+		r = s.reachOf(authContext(ctx).Owner(), sess)
+	}
+	choose := fmt.Sprintf("pass %s to choose an id", SessionArg)
+	switch {
+	case reservedIDs[first]:
+		return fmt.Sprintf("id %s is reserved; %s", first, choose)
+	case r == reachNone:
+		return fmt.Sprintf("id %s is taken; %s", first, choose)
+	case sess.App != app:
+		return fmt.Sprintf("session %s runs app %s; %s", first, sess.App, choose)
+	case r == reachOwn && s.starts.has(sess):
+		return fmt.Sprintf("your session %s of this app is still running: act on it with its tools, or facet_stop it and start again; %s", first, choose)
+	}
+	return fmt.Sprintf("session %s of this app is already running and you may act on it; %s", first, choose)
 }
 
 // toolNames lists a session's tools as they are advertised, leaving out
@@ -194,21 +255,30 @@ func (s *Server) toolList(ctx context.Context) Answer {
 	return s.withRemote(ctx, answer(map[string]any{"sessions": rows}, b.String()))
 }
 
+// toolSendKey presses a key in a session as a person would, after moving
+// focus to a widget when one is named (as Tab or a click would), and
+// answers the screen. Either may come alone.
 func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, error) {
-	sess, err := s.session(ctx, args, "id")
+	sess, err := s.session(ctx, args, SessionArg)
 	if err != nil {
 		return Answer{}, err
 	}
-	name, ok := args["key"].(string)
-	if !ok || name == "" {
-		return Answer{}, callerError("key is required: one character or a named key (" + strings.Join(tea.KeyNames(), ", ") + ")")
+	keyName, hasKey := args["key"].(string)
+	_, hasWidget := args["widget"]
+	if !hasKey && !hasWidget || hasKey && keyName == "" {
+		return Answer{}, callerError("key or widget is required: key is one character or a named key (" + strings.Join(tea.KeyNames(), ", ") + "); widget is the id of a widget to focus first")
 	}
-	k, err := tea.ParseKey(name)
-	if err != nil {
-		return Answer{}, callerError(err.Error())
+	widget := ""
+	if hasWidget {
+		if widget, err = stringArg(args, "widget"); err != nil {
+			return Answer{}, callerError(fmt.Sprintf("%v: a widget id (%s)", err, tea.IDRule))
+		}
 	}
-	if err := s.attachAgent(ctx, sess); err != nil {
-		return Answer{}, err
+	var k tea.Key
+	if hasKey {
+		if k, err = tea.ParseKey(keyName); err != nil {
+			return Answer{}, callerError(err.Error())
+		}
 	}
 	for _, mod := range []struct {
 		name string
@@ -226,42 +296,35 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, 
 	if err != nil {
 		return Answer{}, callerError(err.Error())
 	}
-	tr, err := sess.Dispatch(ctx, tea.KeyInputMsg{Key: k, Agent: agentName(authContext(ctx).ConnectionID)})
-	if err != nil {
-		return Answer{}, callerError(fmt.Sprintf("key %s: %v", k, err))
-	}
-	if sy := s.syncer(sess.ID); sy != nil {
-		_ = sy.Sync(tr.After)
-	}
-	if wait > 0 {
-		select {
-		case <-time.After(time.Duration(wait) * time.Millisecond):
-		case <-ctx.Done():
-		}
-	}
-	return screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
-}
-
-// toolFocus moves a session's focus to a widget, as a person's Tab or
-// click would, and answers the screen.
-func (s *Server) toolFocus(ctx context.Context, args map[string]any) (Answer, error) {
-	sess, err := s.session(ctx, args, "id")
-	if err != nil {
-		return Answer{}, err
-	}
-	widget, err := stringArg(args, "widget")
-	if err != nil {
-		return Answer{}, callerError(fmt.Sprintf("%v: a widget id (%s)", err, tea.IDRule))
-	}
 	if err := s.attachAgent(ctx, sess); err != nil {
 		return Answer{}, err
 	}
-	if _, err := sess.Dispatch(ctx, tea.FocusMsg{ID: widget}); err != nil {
-		msg := fmt.Sprintf("facet_focus: widget `%s` cannot take focus: %v", widget, err)
-		if dialog := openDialog(sess.Snapshot().View); dialog != nil && dialog.WidgetID() != widget {
-			msg += fmt.Sprintf(" (the %s `%s` is open: %s)", dialog.WidgetKind(), dialog.WidgetID(), s.hints(sess.ID).answerDialog(dialog))
+	if widget != "" {
+		if _, err := sess.Dispatch(ctx, tea.FocusMsg{ID: widget}); err != nil {
+			msg := fmt.Sprintf("facet_send_key: widget `%s` cannot take focus: %v", widget, err)
+			if dialog := openDialog(sess.Snapshot().View); dialog != nil && dialog.WidgetID() != widget {
+				msg += fmt.Sprintf(" (the %s `%s` is open: %s)", dialog.WidgetKind(), dialog.WidgetID(), s.hints(sess.ID).answerDialog(dialog))
+			}
+			if hasKey {
+				msg += "; the key was not pressed"
+			}
+			return Answer{}, callerError(msg)
 		}
-		return Answer{}, callerError(msg)
+	}
+	if hasKey {
+		tr, err := sess.Dispatch(ctx, tea.KeyInputMsg{Key: k, Agent: agentName(authContext(ctx).ConnectionID)})
+		if err != nil {
+			return Answer{}, callerError(fmt.Sprintf("key %s: %v", k, err))
+		}
+		if sy := s.syncer(sess.ID); sy != nil {
+			_ = sy.Sync(tr.After)
+		}
+		if wait > 0 {
+			select {
+			case <-time.After(time.Duration(wait) * time.Millisecond):
+			case <-ctx.Done():
+			}
+		}
 	}
 	return screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 }
@@ -273,15 +336,19 @@ func (s *Server) discover(session string, args map[string]any) (Answer, error) {
 		return Answer{}, callerError(fmt.Sprintf("query must be a string (a keyword; empty lists every tool), not %s", jsonType(raw)))
 	}
 	q = strings.ToLower(q)
+	// A hit is a tool as tools/list defines it, less what a call does not
+	// need: a client that lists only the static tools calls it through
+	// facet_act, with these arguments.
 	type hit struct {
-		Name        string `json:"name"`
-		Description string `json:"description"`
+		Name        string          `json:"name"`
+		Description string          `json:"description"`
+		InputSchema json.RawMessage `json:"inputSchema"`
 	}
 	hits := []hit{}
 	for _, t := range s.reg.Tools(session) {
 		name := s.names.advertised(t)
 		if q == "" || strings.Contains(strings.ToLower(name), q) || strings.Contains(strings.ToLower(t.Description), q) {
-			hits = append(hits, hit{Name: name, Description: t.Description})
+			hits = append(hits, hit{Name: name, Description: t.Description, InputSchema: t.Schema()})
 		}
 	}
 	b, _ := json.Marshal(hits)

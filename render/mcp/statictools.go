@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -17,12 +18,60 @@ const (
 	maxDimension  = 1000
 )
 
-func idProp(desc string) map[string]any { return map[string]any{"type": "string", "description": desc} }
+// SessionArg is the argument that names the session in every facet_*
+// tool (the session to start, for facet_start).
+const SessionArg = "session"
+
+// DeprecatedSessionArg is SessionArg's old name in every facet_* tool but
+// facet_act. It is still accepted, and will be refused in a later release.
+const DeprecatedSessionArg = "id"
+
+// sessionTools are the static tools that name a session in SessionArg and
+// accept DeprecatedSessionArg for it.
+var sessionTools = map[string]bool{
+	"facet_start": true, "facet_stop": true, "facet_send_key": true,
+	"facet_get_model": true, "facet_screenshot": true, AppViewTool: true,
+}
+
+// keyNames lists the named keys facet_send_key takes (tea.KeyNames), the
+// function keys as one range.
+func keyNames() string {
+	var names []string
+	fkeys := 0
+	for _, n := range tea.KeyNames() {
+		if len(n) > 1 && n[0] == 'f' && strings.Trim(n[1:], "0123456789") == "" {
+			fkeys++
+			continue
+		}
+		names = append(names, n)
+	}
+	if fkeys > 0 {
+		names = append(names, fmt.Sprintf("f1-f%d", fkeys))
+	}
+	return strings.Join(names, ", ")
+}
+
+// partsShape is how the style spells a derived tool's name, by its parts'
+// argument names (shape's, without the brackets JSON escapes).
+func (n toolNamer) partsShape() string {
+	if n.style == NamesDotted {
+		return "session.widget.action"
+	}
+	return "session_widget_action"
+}
 
 // staticTools declares the facet_* tools. start, send_key, stop and
 // get_model are sensitive (get_model returns the whole model, secrets
-// included, for a model that exposes itself); screenshot and list are not. facet_act is as sensitive as the
-// derived tool it reaches, which authorization checks by that tool's name.
+// included, for a model that exposes itself); screenshot and list are not.
+// facet_act is as sensitive as the derived tool it reaches, which
+// authorization checks by that tool's name.
+//
+// Their definitions are in every tools/list, so they say what a client
+// needs to call them right (names, types, enums, defaults) and nothing a
+// name or another field already says; a value out of range is refused
+// with the range. The answers read as text (the screen, the session list)
+// declare no properties: the base list has a budget of 4 KB
+// (cmd/playground's TestBuiltPlaygroundBaseToolListFitsItsBudget).
 func (s *Server) staticTools() []*derive.Tool {
 	obj := func(props map[string]any, required ...string) map[string]any {
 		m := map[string]any{"type": "object", "properties": props}
@@ -32,82 +81,57 @@ func (s *Server) staticTools() []*derive.Tool {
 		return m
 	}
 	str := map[string]any{"type": "string"}
-	integer := map[string]any{"type": "integer"}
-	screen := obj(map[string]any{
-		"focused": str, "focused_kind": str, "width": integer, "height": integer,
-		"notifications": map[string]any{"type": "array", "items": map[string]any{"type": "object"}},
-	}, "focused", "focused_kind", "width", "height")
+	boolean := map[string]any{"type": "boolean"}
+	session := func() map[string]any { return map[string]any{SessionArg: str} }
+	object := map[string]any{"type": "object"}
+	with := func(props map[string]any) map[string]any {
+		props[SessionArg] = str
+		return props
+	}
 	tools := []*derive.Tool{
-		{Name: "facet_start", Sensitive: true, Title: "Start an app",
-			OutputSchema: obj(map[string]any{"id": str, "app": str, "tools": map[string]any{"type": "array", "items": str}}, "id", "app", "tools"),
-			Description:  "Start a session of a Facet app. Answers the session id and the session's tools (" + s.names.shape() + ").",
+		{Name: "facet_start", Sensitive: true, Title: "Start",
+			OutputSchema: obj(map[string]any{"id": str, "app": str, "tools": map[string]any{"type": "array", "items": str}}),
+			Description:  "Start a session of an app. Answers its id, tools and screen.",
 			InputSchema: obj(map[string]any{
-				"app":    map[string]any{"type": "string", "description": "App to start; one of the startable apps.", "enum": s.opts.Startable},
-				"id":     map[string]any{"type": "string", "description": "Session id: a lowercase letter and up to six lowercase letters or digits. Derived from the app when absent.", "pattern": "^[a-z][a-z0-9]{0,6}$"},
-				"width":  map[string]any{"type": "integer", "description": "Screen width in columns.", "minimum": 10, "maximum": maxDimension, "default": DefaultWidth},
-				"height": map[string]any{"type": "integer", "description": "Screen height in lines.", "minimum": 3, "maximum": maxDimension, "default": DefaultHeight},
-				"shared": map[string]any{"type": "boolean", "description": "Let other client connections see and act on the session too (only this connection can stop it). Default false: the session is this connection's alone.", "default": false},
+				"app":      map[string]any{"type": "string", "enum": s.opts.Startable},
+				SessionArg: map[string]any{"type": "string", "pattern": "^[a-z][a-z0-9]{0,6}$"},
+				"width":    map[string]any{"type": "integer", "default": DefaultWidth},
+				"height":   map[string]any{"type": "integer", "default": DefaultHeight},
+				"shared":   map[string]any{"type": "boolean", "description": "Others may act on it."},
 			}, "app")},
-		{Name: "facet_list", Title: "List sessions", ReadOnly: true,
-			Description: "List the running sessions this connection can reach: id, app, start time, who started it and number of tools.", InputSchema: obj(map[string]any{}),
-			OutputSchema: obj(map[string]any{"sessions": map[string]any{"type": "array", "items": obj(map[string]any{
-				"id": str, "app": str, "started_at": str, "started_by": str, "tools": integer,
-			}, "id", "app", "started_at", "started_by", "tools")}}, "sessions")},
-		{Name: "facet_stop", Sensitive: true, Destructive: true, Title: "Stop a session",
-			OutputSchema: obj(map[string]any{"stopped": str}, "stopped"),
+		{Name: "facet_list", Title: "Sessions", ReadOnly: true,
+			Description: "List the sessions you can reach.", InputSchema: obj(map[string]any{}),
+			OutputSchema: object},
+		{Name: "facet_stop", Sensitive: true, Destructive: true, Title: "Stop",
+			OutputSchema: obj(map[string]any{"stopped": str}),
 			Description:  "Stop a session and remove its tools.",
-			InputSchema:  obj(map[string]any{"id": idProp("Session id.")}, "id")},
-		{Name: "facet_send_key", Sensitive: true, Title: "Press a key", OutputSchema: screen,
-			Description: "Press a key in a session as a user would (Tab moves focus; other keys go to the focused widget). Answers the screen after the key.",
-			InputSchema: obj(map[string]any{
-				"id":      idProp("Session id."),
-				"key":     map[string]any{"type": "string", "description": "One character, or a named key: " + strings.Join(tea.KeyNames(), ", ") + "."},
-				"ctrl":    map[string]any{"type": "boolean"},
-				"alt":     map[string]any{"type": "boolean"},
-				"shift":   map[string]any{"type": "boolean"},
-				"wait_ms": map[string]any{"type": "integer", "description": "Milliseconds to wait for commands to settle before the screenshot.", "minimum": 0, "maximum": maxWaitMS, "default": DefaultWaitMS},
-			}, "id", "key")},
-		{Name: "facet_focus", Sensitive: true, Title: "Move focus", OutputSchema: screen,
-			Description: "Move focus to a widget, as Tab or a click would (keys sent with facet_send_key then reach it). Answers the screen.",
-			InputSchema: obj(map[string]any{"id": idProp("Session id."), "widget": idProp("Widget id.")}, "id", "widget")},
-		{Name: "facet_get_model", Sensitive: true, ReadOnly: true, Title: "Read the model", OutputSchema: derive.ReadSchema(),
-			Description: "The session's model as its app shares it: the app's model projections by name (the context resource's \"model\"), or the whole model as JSON when the app exposes it (it may then hold secrets). An app that does neither answers an error naming what to read instead.",
-			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
-		{Name: "facet_screenshot", Title: "Screenshot", ReadOnly: true, OutputSchema: screen,
-			Description: "The session's screen as text, exactly as the terminal draws it, except that a masked input is drawn as [‹masked›] whatever it holds.",
-			InputSchema: obj(map[string]any{"id": idProp("Session id.")}, "id")},
-		{Name: "facet_act", Title: "Call a widget action by parts", OutputSchema: derive.ReadSchema(),
-			Description: "Call a session's widget action by parts, for clients that cannot call tools they have not listed: the same checks and results as " + s.names.shape() + ".",
-			InputSchema: obj(map[string]any{
-				"session": idProp("Session id."),
-				"widget":  idProp("Widget id."),
-				"action":  idProp("Action name, e.g. click, type_into, sort, get_rows."),
-				"args":    map[string]any{"type": "object", "description": "The action's arguments.", "properties": actArgs()},
-			}, "session", "widget", "action")},
+			InputSchema:  obj(session(), SessionArg)},
+		{Name: "facet_send_key", Sensitive: true, Title: "Press a key", OutputSchema: object,
+			Description: "Press a key as a user would (tab moves focus, other keys go to the focused widget), after focusing widget if given. Answers the screen.",
+			InputSchema: obj(with(map[string]any{
+				"key":     map[string]any{"type": "string", "description": "A character or " + keyNames() + "."},
+				"widget":  str,
+				"ctrl":    boolean,
+				"alt":     boolean,
+				"shift":   boolean,
+				"wait_ms": map[string]any{"type": "integer", "default": DefaultWaitMS},
+			}), SessionArg)},
+		{Name: "facet_get_model", Sensitive: true, ReadOnly: true, Title: "Model", OutputSchema: derive.ReadSchema(),
+			Description: "The session's model as its app shares it: projections, or all of it.",
+			InputSchema: obj(session(), SessionArg)},
+		{Name: "facet_screenshot", Title: "Screenshot", ReadOnly: true, OutputSchema: object,
+			Description: "The session's screen as text.",
+			InputSchema: obj(session(), SessionArg)},
+		{Name: "facet_act", Title: "Act", OutputSchema: derive.ReadSchema(),
+			Description: "Call " + s.names.partsShape() + " by parts. A session's discover_tools lists actions and their args.",
+			InputSchema: obj(with(map[string]any{
+				"widget": str,
+				"action": str,
+				"args":   map[string]any{"type": "object", "properties": actArgs()},
+			}), SessionArg, "widget", "action")},
 	}
 	if s.opts.ReadOnly {
 		tools = slices.DeleteFunc(tools, func(t *derive.Tool) bool { return t.Guarded() })
 	}
 	return tools
-}
-
-// actArgs names the arguments widget actions take, for facet_act's args:
-// an object with no properties is refused by Gemini's declarations, and
-// naming them tells a model what an action can take. Each action checks
-// its own.
-func actArgs() map[string]any {
-	str := func(d string) map[string]any { return map[string]any{"type": "string", "description": d} }
-	integer := func(d string) map[string]any { return map[string]any{"type": "integer", "description": d} }
-	return map[string]any{
-		"text":      str("Text, for type_into."),
-		"index":     integer("A 0-based index, for select, select_row, select_tab and choose."),
-		"column":    str("A column, for sort."),
-		"direction": map[string]any{"type": "string", "enum": []string{"asc", "desc"}, "description": "For sort."},
-		"node_id":   str("A tree node, for expand, collapse and select_node."),
-		"item_id":   str("A menu item, for select."),
-		"position":  map[string]any{"type": "number", "description": "For seek."},
-		"row":       integer("A row, for scroll_to."),
-		"offset":    integer("The first item or line to read."),
-		"limit":     integer("How many items or lines to read."),
-	}
 }

@@ -169,7 +169,7 @@ func TestNoClientSeesAnotherClientsTransportID(t *testing.T) {
 		{"shared1_inc_click", `{}`},
 		{"live_inc_click", `{}`},
 		{"facet_act", `{"session":"shared1","widget":"inc","action":"click"}`},
-		{"facet_focus", `{"id":"live","widget":"dec"}`},
+		{"facet_send_key", `{"session":"live","widget":"dec"}`},
 	} {
 		b.call(bid, 8, c.tool, c.args)
 	}

@@ -97,10 +97,10 @@ func (s *Server) installApps(h *server.Hooks) error {
 		sdk.WithTemplateDescription("The live view of a session, for MCP Apps hosts: click in it and the session changes.")), s.readApp)
 	view := &derive.Tool{Name: AppViewTool,
 		Description: "The drawing of a session for its MCP Apps view (called by the view, not the model).",
-		InputSchema: map[string]any{"type": "object", "additionalProperties": false, "required": []string{"id"},
+		InputSchema: map[string]any{"type": "object", "additionalProperties": false, "required": []string{SessionArg},
 			"properties": map[string]any{
-				"id":    idProp("Session id."),
-				"since": map[string]any{"type": "integer", "minimum": 0, "description": "The version the view shows; an unchanged session answers no drawing."},
+				SessionArg: map[string]any{"type": "string"},
+				"since":    map[string]any{"type": "integer", "minimum": 0, "description": "The version the view shows; an unchanged session answers no drawing."},
 			}}}
 	if err := s.reg.Register(appsOwner, []*derive.Tool{view}); err != nil {
 		return fmt.Errorf("mcp: MCP Apps tools: %w", err)
@@ -144,7 +144,7 @@ func (s *Server) installApps(h *server.Hooks) error {
 				id, _ = v["id"].(string)
 			}
 		case "facet_screenshot":
-			id, _ = req.GetArguments()["id"].(string)
+			id = sessionNamed(req.GetArguments())
 		}
 		if tea.ValidID(id) {
 			res.Meta = withUI(res.Meta, map[string]any{"resourceUri": UIURI(id)})
@@ -206,7 +206,7 @@ func (s *Server) appView(ctx context.Context, args map[string]any) (Answer, erro
 	if !uiClient(ctx) {
 		return Answer{}, errNotUIClient(AppViewTool)
 	}
-	sess, err := s.session(ctx, args, "id")
+	sess, err := s.session(ctx, args, SessionArg)
 	if err != nil {
 		return Answer{}, err
 	}

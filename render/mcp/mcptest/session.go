@@ -164,7 +164,8 @@ func (s *Session) shown(name string) string {
 	return derive.SafeName(name)
 }
 
-// sessionArg names the tools that take the session id as "id".
+// sessionArg names the tools that take the session id (as
+// mcp.SessionArg, or its deprecated name).
 var sessionArg = map[string]bool{
 	"facet_send_key": true, "facet_get_model": true, "facet_screenshot": true, "facet_stop": true,
 }
@@ -177,8 +178,10 @@ func (s *Session) call(name string, args map[string]any) *Result {
 		args = map[string]any{}
 	}
 	if sessionArg[name] {
-		if _, ok := args["id"]; !ok {
-			args["id"] = s.id
+		_, named := args[mcp.SessionArg]
+		_, old := args[mcp.DeprecatedSessionArg]
+		if !named && !old {
+			args[mcp.SessionArg] = s.id
 		}
 	}
 	req := sdk.CallToolRequest{}

@@ -10,17 +10,17 @@ import (
 // agent's own goroutine; Ask and Status may be called from others while it
 // runs, so they must be safe for concurrent use.
 type Agent interface {
-	// Run works on env's session until ctx ends (agent_stop, the time
+	// Run works on env's session until ctx ends (the agent tool's stop, the time
 	// budget) or the agent is done. The error says why it stopped early.
 	Run(ctx context.Context, env *Env) error
 	// Ask answers a question about the agent's work.
 	Ask(ctx context.Context, question string) (string, error)
-	// Status is what agent_status shows of this kind (coverage, faults),
+	// Status is what the agent tool's status shows of this kind (coverage, faults),
 	// as JSON-encodable values.
 	Status() map[string]any
 }
 
-// Spec is what agent_spawn asks for.
+// Spec is what the agent tool's spawn asks for.
 type Spec struct {
 	Kind    string
 	ID      string

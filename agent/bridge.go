@@ -29,7 +29,7 @@ const ActionRule = "a lowercase letter followed by up to 31 of [a-z0-9_]"
 var actionRe = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
 
 // Bridge is an agent an app or host runs itself and exposes to clients
-// (the seed's AgentBridge): it appears in agent_list and agent_status, its
+// (the seed's AgentBridge): it appears in the agent tool's list and status, its
 // Actions are tools, and its journal records their calls.
 type Bridge struct {
 	ID      string

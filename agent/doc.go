@@ -11,8 +11,8 @@
 // errors, timing) and a total count. The journal holds only what the MCP
 // server answered, so a masked value never appears in it.
 //
-// The Manager's Tools are the MCP surface (agent_spawn, agent_list,
-// agent_ask, agent_status, agent_stop) and its Journal resource is
+// The Manager's Tools are the MCP surface (the agent tool, whose action
+// is spawn, list, ask, status or stop) and its Journal resource is
 // facet://agent/<id>/journal; package agent/mcphost installs both on a
 // render/mcp server. A Bridge lets an app or host expose an agent of its
 // own whose Actions become tools agent_<action>.

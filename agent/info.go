@@ -8,7 +8,7 @@ import (
 	"time"
 )
 
-// Info is an agent as agent_list and agent_status show it.
+// Info is an agent as the agent tool's list and status show it.
 type Info struct {
 	ID         string         `json:"id"`
 	Kind       string         `json:"kind"`

@@ -33,7 +33,7 @@ type Host interface {
 	ToolNameStyle() string
 }
 
-// Tool is a static tool the manager serves: the agent_* tools and a
+// Tool is a static tool the manager serves: the agent tool and a
 // Bridge's actions.
 type Tool struct {
 	Name        string
@@ -77,7 +77,7 @@ const DefaultMaxAgents = 16
 type Options struct {
 	// Kinds are the agent kinds the manager knows, by name.
 	Kinds map[string]Factory
-	// Spawnable names the kinds agent_spawn may start; nil means all of
+	// Spawnable names the kinds the agent tool's spawn may start; nil means all of
 	// Kinds. Every entry must be a known kind.
 	Spawnable []string
 	// Max bounds the agents held at once (finished ones count until
@@ -108,7 +108,7 @@ type Manager struct {
 // running is one agent the manager holds.
 type running struct {
 	spec Spec
-	// owner is the connection that spawned it through agent_spawn; "" for
+	// owner is the connection that spawned it through the agent tool; "" for
 	// the host's own (see ownership.go).
 	owner   string
 	agent   Agent
@@ -160,7 +160,7 @@ func kindNames(kinds map[string]Factory) []string {
 	return names
 }
 
-// Spawnable returns the kinds agent_spawn may start.
+// Spawnable returns the kinds the agent tool's spawn may start.
 func (m *Manager) Spawnable() []string { return slices.Clone(m.opts.Spawnable) }
 
 // JournalURI names an agent's journal resource.
@@ -180,7 +180,7 @@ func CheckID(id string) error {
 // Spawn starts an agent for spec, acting for the caller of ctx. It checks
 // the kind, the id, the session and the budget, makes the agent (whose
 // factory may refuse), connects it and starts it on its own goroutine.
-// The agent is the host's: every connection sees it (agent_spawn's are
+// The agent is the host's: every connection sees it (those the agent tool spawns are
 // their spawner's; see ownership.go).
 func (m *Manager) Spawn(ctx context.Context, spec Spec) (Info, error) {
 	return m.spawn(ctx, spec, "")
@@ -239,7 +239,7 @@ func (m *Manager) reserve(r *running) error {
 	defer m.mu.Unlock()
 	id := r.spec.ID
 	if _, taken := m.agents[id]; taken {
-		return fmt.Errorf("agent %q already exists; pick another id, or agent_stop it first", id)
+		return fmt.Errorf("agent %q already exists; pick another id, or stop it first (%s)", id, Call("stop"))
 	}
 	if _, taken := m.bridges[id]; taken {
 		return fmt.Errorf("agent %q already exists (the host exposes it); pick another id", id)
@@ -252,7 +252,7 @@ func (m *Manager) reserve(r *running) error {
 			}
 		}
 		if mine >= m.opts.PerOwner {
-			return fmt.Errorf("you run %d agents, one client's share of the %d this server holds; agent_stop one of yours first", mine, m.opts.Max)
+			return fmt.Errorf("you run %d agents, one client's share of the %d this server holds; stop one of yours first (%s)", mine, m.opts.Max, Call("stop"))
 		}
 	}
 	if len(m.agents) >= m.opts.Max {
@@ -263,7 +263,7 @@ func (m *Manager) reserve(r *running) error {
 			}
 		}
 		if oldest == nil {
-			return fmt.Errorf("%d agents are running, the most this server holds; agent_stop one first", m.opts.Max)
+			return fmt.Errorf("%d agents are running, the most this server holds; stop one first (%s)", m.opts.Max, Call("stop"))
 		}
 		delete(m.agents, oldest.spec.ID)
 		m.host.ResourceRemoved(JournalURI(oldest.spec.ID))
@@ -384,7 +384,7 @@ func (m *Manager) Stop(id string) (Info, error) {
 func (m *Manager) noAgent(id string) error {
 	ids := m.ids()
 	if len(ids) == 0 {
-		return fmt.Errorf("agent %q: %w (no agents; start one with agent_spawn)", id, ErrNoAgent)
+		return fmt.Errorf("agent %q: %w (no agents; start one with %s)", id, ErrNoAgent, Call("spawn"))
 	}
 	return fmt.Errorf("agent %q: %w (agents: %s)", id, ErrNoAgent, strings.Join(ids, ", "))
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // Agents belong to connections, as sessions do. An agent spawned through
-// agent_spawn is its spawner's connection's: only that connection lists
+// the agent tool is its spawner's connection's: only that connection lists
 // it, reads its status and journal, asks it and stops it, since its
 // journal holds what it saw on sessions only that connection may reach.
 // An agent the host spawned with Spawn, and a Bridge, are the host's:
@@ -47,7 +47,7 @@ func (m *Manager) reach(ctx context.Context, id string) error {
 	if !ok || m.sees(ctx, r) {
 		return nil
 	}
-	return fmt.Errorf("agent %q was spawned by another client connection: only that connection can see, ask, stop or read it; agent_list shows the agents you can reach", id)
+	return fmt.Errorf("agent %q was spawned by another client connection: only that connection can see, ask, stop or read it; %s shows the agents you can reach", id, Call("list"))
 }
 
 // listFor returns the agents the caller of ctx sees, by id.
@@ -81,13 +81,13 @@ func (m *Manager) forCaller(ctx context.Context, id string, err error) error {
 		ids = append(ids, i.ID)
 	}
 	if len(ids) == 0 {
-		return fmt.Errorf("agent %q: %w (no agents; start one with agent_spawn)", id, ErrNoAgent)
+		return fmt.Errorf("agent %q: %w (no agents; start one with %s)", id, ErrNoAgent, Call("spawn"))
 	}
 	return fmt.Errorf("agent %q: %w (agents: %s)", id, ErrNoAgent, strings.Join(ids, ", "))
 }
 
 // StopOwnedBy stops and forgets every agent connection spawned through
-// agent_spawn: the connection ended, so nobody can see or stop them any
+// the agent tool: the connection ended, so nobody can see or stop them any
 // more. Hosts call it when a connection ends (mcphost does).
 func (m *Manager) StopOwnedBy(connection string) {
 	if connection == "" {

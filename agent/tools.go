@@ -5,87 +5,143 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 )
 
-// Tools are the manager's MCP surface: agent_spawn, agent_list, agent_ask,
-// agent_status and agent_stop. spawn, ask and stop are sensitive (they
-// act, or reveal what an agent saw); list and status are not.
+// ToolName is the manager's one MCP tool.
+const ToolName = "agent"
+
+// toolAction is an action of the agent tool and the arguments it takes
+// (besides action); those in required must be given.
+type toolAction struct {
+	name     string
+	args     []string
+	required []string
+}
+
+var toolActions = []toolAction{
+	{"spawn", []string{"kind", "id", "session", "goal", "budget"}, []string{"kind", "id", "session"}},
+	{"list", nil, nil},
+	{"status", []string{"id"}, []string{"id"}},
+	{"ask", []string{"id", "question"}, []string{"id", "question"}},
+	{"stop", []string{"id"}, []string{"id"}},
+}
+
+// Tools are the manager's MCP surface: the agent tool, whose action
+// spawns, lists, asks, reports on or stops agents. It is sensitive (spawn,
+// ask and stop act, or reveal what an agent saw) and destructive (stop
+// forgets an agent and its journal).
 func (m *Manager) Tools() []Tool {
-	obj := func(props map[string]any, required ...string) map[string]any {
-		s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
-		if len(required) > 0 {
-			s["required"] = required
+	str := map[string]any{"type": "string"}
+	integer := map[string]any{"type": "integer"}
+	actions := make([]string, len(toolActions))
+	for i, a := range toolActions {
+		actions[i] = a.name
+	}
+	kind := map[string]any{"type": "string"}
+	if kinds := m.Spawnable(); len(kinds) > 0 {
+		kind["enum"] = kinds
+	}
+	return []Tool{{Name: ToolName, Title: "Agents", Sensitive: true, Destructive: true,
+		Description: "Agents acting on a session as you, journaled at facet://agent/{id}/journal: spawn {kind, id, session, goal, budget}, list, status/stop {id}, ask {id, question}.",
+		InputSchema: map[string]any{"type": "object", "required": []string{"action"}, "properties": map[string]any{
+			"action":   map[string]any{"type": "string", "enum": actions},
+			"id":       str,
+			"kind":     kind,
+			"session":  str,
+			"goal":     str,
+			"question": str,
+			"budget": map[string]any{"type": "object", "properties": map[string]any{
+				"steps":   integer,
+				"seconds": integer,
+			}},
+		}},
+		Handle: m.toolAgent}}
+}
+
+// toolAgent answers the agent tool: it checks the action and that it was
+// given its arguments and no other, then does it.
+func (m *Manager) toolAgent(ctx context.Context, args map[string]any) (Reply, error) {
+	action, _ := args["action"].(string)
+	at := slices.IndexFunc(toolActions, func(a toolAction) bool { return a.name == action })
+	if at < 0 {
+		names := make([]string, len(toolActions))
+		for i, a := range toolActions {
+			names[i] = a.name
 		}
-		return s
+		if action == "" {
+			return Reply{}, fmt.Errorf("action is required: one of %s", strings.Join(names, ", "))
+		}
+		return Reply{}, fmt.Errorf("action %q: one of %s", action, strings.Join(names, ", "))
 	}
-	id := map[string]any{"type": "string", "description": "Agent id: 1-32 characters of [A-Za-z0-9_-]; agent and facet are reserved.", "pattern": "^[A-Za-z0-9_-]{1,32}$"}
-	return []Tool{
-		{Name: "agent_spawn", Title: "Spawn an agent", Sensitive: true,
-			Description: "Start an agent on a session. It acts only through this server's tools, with your permissions, and keeps a journal (facet://agent/<id>/journal).",
-			InputSchema: obj(map[string]any{
-				"kind":    map[string]any{"type": "string", "description": "Agent kind.", "enum": m.Spawnable()},
-				"id":      id,
-				"session": map[string]any{"type": "string", "description": "Id of the session the agent works on."},
-				"goal":    map[string]any{"type": "string", "description": "What the agent should achieve, in plain words (the llm agent needs one)."},
-				"budget": obj(map[string]any{
-					"steps":   map[string]any{"type": "integer", "minimum": 1, "maximum": MaxSteps, "default": DefaultSteps, "description": "Most tool calls the agent makes."},
-					"seconds": map[string]any{"type": "integer", "minimum": 1, "maximum": int(MaxTime.Seconds()), "default": int(DefaultTime.Seconds()), "description": "Most seconds the agent runs."},
-				}),
-			}, "kind", "id", "session"),
-			Handle: m.toolSpawn},
-		{Name: "agent_list", Title: "List agents", ReadOnly: true, Description: "List agents: id, kind, session, status, steps and last action.",
-			InputSchema: obj(map[string]any{}),
-			Handle: func(ctx context.Context, _ map[string]any) (Reply, error) {
-				list := m.listFor(ctx)
-				lines := make([]string, 0, len(list))
-				for _, i := range list {
-					lines = append(lines, fmt.Sprintf("%s (%s) on %s: %s", i.ID, i.Kind, orNone(i.Session), i.Marker()+", "+i.Status))
-				}
-				if len(lines) == 0 {
-					lines = append(lines, "No agents; start one with agent_spawn.")
-				}
-				return Reply{Text: strings.Join(lines, "\n"), Value: map[string]any{"agents": list}}, nil
-			}},
-		{Name: "agent_ask", Title: "Ask an agent", Sensitive: true, Description: "Ask an agent about its work (the explorer answers \"test\" with a Go test reproducing what it found).",
-			InputSchema: obj(map[string]any{"id": id, "question": map[string]any{"type": "string"}}, "id", "question"),
-			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
-				if err := m.reach(ctx, str(args, "id")); err != nil {
-					return Reply{}, err
-				}
-				a, err := m.Ask(ctx, str(args, "id"), str(args, "question"))
-				if err != nil {
-					return Reply{}, m.forCaller(ctx, str(args, "id"), err)
-				}
-				return Reply{Text: a, Value: map[string]any{"answer": a}}, nil
-			}},
-		{Name: "agent_status", Title: "An agent's status", ReadOnly: true, Description: "An agent's status: steps, last action, budget, and what its kind reports (the explorer's coverage and faults).",
-			InputSchema: obj(map[string]any{"id": id}, "id"),
-			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
-				if err := m.reach(ctx, str(args, "id")); err != nil {
-					return Reply{}, err
-				}
-				i, err := m.Status(str(args, "id"))
-				if err != nil {
-					return Reply{}, m.forCaller(ctx, str(args, "id"), err)
-				}
-				b, _ := json.MarshalIndent(i, "", "  ")
-				return Reply{Text: string(b), Value: i}, nil
-			}},
-		{Name: "agent_stop", Title: "Stop an agent", Sensitive: true, Destructive: true, Description: "Stop an agent and forget it (its journal goes too).",
-			InputSchema: obj(map[string]any{"id": id}, "id"),
-			Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
-				if err := m.reach(ctx, str(args, "id")); err != nil {
-					return Reply{}, err
-				}
-				i, err := m.Stop(str(args, "id"))
-				if err != nil {
-					return Reply{}, m.forCaller(ctx, str(args, "id"), err)
-				}
-				return Reply{Text: fmt.Sprintf("Agent %s stopped after %d steps.", i.ID, i.Steps), Value: i}, nil
-			}},
+	a := toolActions[at]
+	for k := range args {
+		if k != "action" && !slices.Contains(a.args, k) {
+			takes := "no other argument"
+			if len(a.args) > 0 {
+				takes = "only " + strings.Join(a.args, ", ")
+			}
+			return Reply{}, fmt.Errorf("%s takes %s, not %s", action, takes, k)
+		}
 	}
+	for _, k := range a.args {
+		if v, ok := args[k]; ok && v != nil && k != "budget" {
+			if _, isString := v.(string); !isString {
+				return Reply{}, fmt.Errorf("%s: %s must be a string", action, k)
+			}
+		}
+	}
+	for _, k := range a.required {
+		if str(args, k) == "" {
+			return Reply{}, fmt.Errorf("%s needs %s (it takes %s)", action, k, strings.Join(a.args, ", "))
+		}
+	}
+	id := str(args, "id")
+	switch action {
+	case "spawn":
+		return m.toolSpawn(ctx, args)
+	case "list":
+		list := m.listFor(ctx)
+		lines := make([]string, 0, len(list))
+		for _, i := range list {
+			lines = append(lines, fmt.Sprintf("%s (%s) on %s: %s", i.ID, i.Kind, orNone(i.Session), i.Marker()+", "+i.Status))
+		}
+		if len(lines) == 0 {
+			lines = append(lines, "No agents; start one with "+Call("spawn")+".")
+		}
+		return Reply{Text: strings.Join(lines, "\n"), Value: map[string]any{"agents": list}}, nil
+	}
+	if err := m.reach(ctx, id); err != nil {
+		return Reply{}, err
+	}
+	switch action {
+	case "ask":
+		answer, err := m.Ask(ctx, id, str(args, "question"))
+		if err != nil {
+			return Reply{}, m.forCaller(ctx, id, err)
+		}
+		return Reply{Text: answer, Value: map[string]any{"answer": answer}}, nil
+	case "status":
+		i, err := m.Status(id)
+		if err != nil {
+			return Reply{}, m.forCaller(ctx, id, err)
+		}
+		b, _ := json.MarshalIndent(i, "", "  ")
+		return Reply{Text: string(b), Value: i}, nil
+	}
+	i, err := m.Stop(id)
+	if err != nil {
+		return Reply{}, m.forCaller(ctx, id, err)
+	}
+	return Reply{Text: fmt.Sprintf("Agent %s stopped after %d steps.", i.ID, i.Steps), Value: i}, nil
+}
+
+// Call spells a call of the agent tool's action, as messages name it:
+// agent {"action": "stop"}.
+func Call(action string) string {
+	return fmt.Sprintf("%s {\"action\": %q}", ToolName, action)
 }
 
 func orNone(s string) string {
@@ -102,22 +158,15 @@ func str(args map[string]any, key string) string {
 
 func (m *Manager) toolSpawn(ctx context.Context, args map[string]any) (Reply, error) {
 	spec := Spec{Kind: str(args, "kind"), ID: str(args, "id"), Session: str(args, "session"), Goal: str(args, "goal")}
-	for _, k := range []string{"kind", "id", "session", "goal"} {
-		if v, ok := args[k]; ok {
-			if _, isString := v.(string); !isString {
-				return Reply{}, fmt.Errorf("agent_spawn: %s must be a string", k)
-			}
-		}
-	}
 	if b, ok := args["budget"]; ok && b != nil {
 		bm, isObject := b.(map[string]any)
 		if !isObject {
-			return Reply{}, fmt.Errorf("agent_spawn: budget must be an object {steps, seconds}")
+			return Reply{}, fmt.Errorf("spawn: budget must be an object {steps, seconds}")
 		}
 		for k, v := range bm {
 			n, isNumber := v.(float64)
 			if !isNumber || n != math.Trunc(n) {
-				return Reply{}, fmt.Errorf("agent_spawn: budget.%s must be a whole number", k)
+				return Reply{}, fmt.Errorf("spawn: budget.%s must be a whole number", k)
 			}
 			switch k {
 			case "steps":
@@ -125,10 +174,10 @@ func (m *Manager) toolSpawn(ctx context.Context, args map[string]any) (Reply, er
 			case "seconds":
 				spec.Budget.Time = time.Duration(n) * time.Second
 			default:
-				return Reply{}, fmt.Errorf("agent_spawn: unknown budget field %q (fields: steps, seconds)", k)
+				return Reply{}, fmt.Errorf("spawn: unknown budget field %q (fields: steps, seconds)", k)
 			}
 			if n < 1 {
-				return Reply{}, fmt.Errorf("agent_spawn: budget.%s must be at least 1", k)
+				return Reply{}, fmt.Errorf("spawn: budget.%s must be at least 1", k)
 			}
 		}
 	}

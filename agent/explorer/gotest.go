@@ -17,7 +17,7 @@ func (e *Explorer) goTest() (string, error) {
 		done := e.done
 		e.mu.Unlock()
 		if !done {
-			return "", fmt.Errorf("no fault found yet (the explorer is still running): ask again when agent_status says it has one")
+			return "", fmt.Errorf("no fault found yet (the explorer is still running): ask again when agent {\"action\": \"status\"} says it has one")
 		}
 		return "", fmt.Errorf("no fault found, so there is nothing to reproduce")
 	}

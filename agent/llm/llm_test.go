@@ -24,7 +24,7 @@ import (
 // conversation has come: search for "cli", submit, sort by stars, read the
 // rows, then answer with the three most-starred Go repositories among the
 // rows it was given. A request that forbids tool calls (tool_choice
-// "none") is a question (agent_ask).
+// "none") is a question (the agent tool's ask).
 type scripted struct {
 	mu    sync.Mutex
 	asked []string
@@ -368,8 +368,8 @@ func searchTask(t *testing.T, model *scripted, vars map[string]string) {
 		return got == "facet_screenshot s1_search_type_into s1_submit_click s1_results_sort s1_results_get_rows" &&
 			strings.Contains(fmt.Sprint(j.Entries), "model: "+want)
 	})
-	if got := s.Call("agent_ask", map[string]any{"id": "m1", "question": "what did you do?"}).Text; !strings.Contains(got, "sorted by stars") {
-		t.Fatalf("agent_ask = %q", got)
+	if got := s.Call("agent", map[string]any{"action": "ask", "id": "m1", "question": "what did you do?"}).Text; !strings.Contains(got, "sorted by stars") {
+		t.Fatalf("ask = %q", got)
 	}
 	model.mu.Lock()
 	defer model.mu.Unlock()

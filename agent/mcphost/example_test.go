@@ -13,7 +13,7 @@ import (
 )
 
 // ExampleInstall serves agents on an MCP server and runs an explorer on a
-// session, as a client's agent_spawn would.
+// session, as a client's spawn through the agent tool would.
 func ExampleInstall() {
 	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll()})
 	if err != nil {

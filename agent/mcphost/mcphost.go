@@ -1,5 +1,5 @@
-// Package mcphost installs agents on a render/mcp server: the agent_*
-// tools, the journal resource facet://agent/{id}/journal, and Bridges'
+// Package mcphost installs agents on a render/mcp server: the agent
+// tool, the journal resource facet://agent/{id}/journal, and Bridges'
 // actions, through the server's extension point (AddTools,
 // AddResourceTemplate, ConnectAs). It is the one place package agent meets
 // the renderer; no renderer imports it.
@@ -56,7 +56,7 @@ func (h Host) ConnectAs(ctx context.Context, name string) (*client.Client, error
 
 // Caller is who the caller of ctx acts for (an agent's, its spawner's):
 // its principal when it authenticated, else its connection
-// (mcp.AuthContext.Owner). Agents spawned through agent_spawn are that
+// (mcp.AuthContext.Owner). Agents spawned through the agent tool are that
 // owner's.
 func (h Host) Caller(ctx context.Context) string { return mcp.CallerOf(ctx).Owner() }
 

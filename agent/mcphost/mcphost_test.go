@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http/httptest"
 	"strconv"
 	"strings"
@@ -76,11 +77,11 @@ func (c *clicker) Status() map[string]any {
 }
 
 // spawner is a test agent that tries to escape its spawner's limits by
-// spawning a clicker on session "other" through agent_spawn.
+// spawning a clicker on session "other" through the agent tool.
 type spawner struct{}
 
 func (spawner) Run(ctx context.Context, env *agent.Env) error {
-	_, err := env.Conn.Call(ctx, "agent_spawn", map[string]any{"kind": "clicker", "id": "grandchild", "session": "other", "goal": "2"})
+	_, err := env.Conn.Call(ctx, "agent", map[string]any{"action": "spawn", "kind": "clicker", "id": "grandchild", "session": "other", "goal": "2"})
 	return err
 }
 func (spawner) Ask(context.Context, string) (string, error) { return "", nil }
@@ -123,7 +124,7 @@ func TestSpawnListStatusAskStopThroughMCP(t *testing.T) {
 	s.SpawnAgent("clicker", "a1", map[string]any{"goal": "3", "budget": map[string]any{"steps": 10, "seconds": 30}})
 	st := s.WaitAgent("a1")
 	if st["status"] != "done" || st["steps"] != float64(3) || st["last_action"] != "clicked inc" {
-		t.Fatalf("agent_status = %v, want done after 3 steps, last action clicked inc", st)
+		t.Fatalf("status = %v, want done after 3 steps, last action clicked inc", st)
 	}
 	if d, _ := st["detail"].(map[string]any); d["clicks"] != float64(3) {
 		t.Fatalf("detail = %v, want the kind's own status", st["detail"])
@@ -133,15 +134,15 @@ func TestSpawnListStatusAskStopThroughMCP(t *testing.T) {
 		calls := j.Calls()
 		return len(calls) == 3 && calls[0] == "demo.inc.click" && j.Status == "done" && j.Session == "demo"
 	})
-	list := decode(t, s.Call("agent_list", nil))
+	list := decode(t, s.Call("agent", map[string]any{"action": "list"}))
 	if agents, _ := list["agents"].([]any); len(agents) != 1 {
-		t.Fatalf("agent_list = %v, want a1", list)
+		t.Fatalf("list = %v, want a1", list)
 	}
-	if got := s.Call("agent_ask", map[string]any{"id": "a1", "question": "what did you do?"}).Text; got != "I clicked inc 3 times." {
-		t.Fatalf("agent_ask = %q", got)
+	if got := s.Call("agent", map[string]any{"action": "ask", "id": "a1", "question": "what did you do?"}).Text; got != "I clicked inc 3 times." {
+		t.Fatalf("ask = %q", got)
 	}
-	s.Call("agent_stop", map[string]any{"id": "a1"})
-	s.ExpectError("no such agent").Call("agent_status", map[string]any{"id": "a1"})
+	s.Call("agent", map[string]any{"action": "stop", "id": "a1"})
+	s.ExpectError("no such agent").Call("agent", map[string]any{"action": "status", "id": "a1"})
 }
 
 func TestAgentToolsAreAnnotatedAndAuthorized(t *testing.T) {
@@ -150,16 +151,17 @@ func TestAgentToolsAreAnnotatedAndAuthorized(t *testing.T) {
 	for _, tl := range f.srv.Registry().Tools("") {
 		tools[tl.Name] = tl.Sensitive
 	}
-	want := map[string]bool{"agent_spawn": true, "agent_ask": true, "agent_stop": true, "agent_list": false, "agent_status": false}
-	for name, sensitive := range want {
-		got, ok := tools[name]
-		if !ok || got != sensitive {
-			t.Errorf("%s: registered %v, sensitive %v; want sensitive %v", name, ok, got, sensitive)
+	for name, sensitive := range tools {
+		if strings.HasPrefix(name, "agent") && (name != agent.ToolName || !sensitive) {
+			t.Errorf("%s listed, sensitive %v: want only %s, sensitive (spawn, ask and stop act or reveal what an agent saw)", name, sensitive, agent.ToolName)
 		}
+	}
+	if _, ok := tools[agent.ToolName]; !ok {
+		t.Errorf("%s is not listed: %v", agent.ToolName, tools)
 	}
 	// Behind the authorizer like every tool.
 	deny := setup(t, mcp.Options{Authorizer: func(tool string, _ map[string]any, _ mcp.AuthContext) mcp.Decision {
-		if tool == "agent_spawn" {
+		if tool == agent.ToolName {
 			return mcp.Deny("no agents here")
 		}
 		return mcp.Allow()
@@ -189,10 +191,34 @@ func TestSpawnRefusesWhatBreaksTheRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s.ExpectError(tt.want).Call("agent_spawn", tt.args)
+			args := map[string]any{"action": "spawn"}
+			maps.Copy(args, tt.args)
+			s.ExpectError(tt.want).Call(agent.ToolName, args)
 		})
 	}
 	close(f.gate)
+}
+
+// TestTheAgentToolSaysWhatEachActionTakes: the one agent tool refuses a
+// missing or unknown action, and an action given an argument it does not
+// take or without one it needs, naming what it takes.
+func TestTheAgentToolSaysWhatEachActionTakes(t *testing.T) {
+	f := setup(t, mcp.Options{})
+	s := mcptest.Start(t, planted.Fixed(), mcptest.WithServer(f.srv), mcptest.WithID("demo"))
+	for _, tt := range []struct {
+		args map[string]any
+		want string
+	}{
+		{map[string]any{}, "action is required: one of spawn, list, status, ask, stop"},
+		{map[string]any{"action": "fly"}, `action "fly": one of spawn, list, status, ask, stop`},
+		{map[string]any{"action": "list", "id": "a1"}, "list takes no other argument, not id"},
+		{map[string]any{"action": "status"}, "status needs id"},
+		{map[string]any{"action": "ask", "id": "a1"}, "ask needs question (it takes id, question)"},
+		{map[string]any{"action": "stop", "id": "a1", "question": "why?"}, "stop takes only id, not question"},
+		{map[string]any{"action": "status", "id": 3}, "status: id must be a string"},
+	} {
+		s.ExpectError(tt.want).Call(agent.ToolName, tt.args)
+	}
 }
 
 func TestJournalResourceIsSubscribableWithPatches(t *testing.T) {
@@ -216,10 +242,10 @@ func TestJournalResourceIsSubscribableWithPatches(t *testing.T) {
 	})
 	// The subscriber spawns the agent: a journal is its spawner's to read.
 	spawn := sdk.CallToolRequest{}
-	spawn.Params.Name = "agent_spawn"
-	spawn.Params.Arguments = map[string]any{"kind": "gated", "id": "g1", "session": s.ID(), "goal": "4"}
+	spawn.Params.Name = "agent"
+	spawn.Params.Arguments = map[string]any{"action": "spawn", "kind": "gated", "id": "g1", "session": s.ID(), "goal": "4"}
 	if res, err := c.CallTool(context.Background(), spawn); err != nil || res.IsError {
-		t.Fatalf("agent_spawn: %v %v", err, res)
+		t.Fatalf("spawn: %v %v", err, res)
 	}
 	uri := agent.JournalURI("g1")
 	//lint:ignore SA1019 the stateful protocol's subscribe RPC is what this exercises
@@ -327,8 +353,8 @@ func TestAnAgentCannotExceedItsSpawner(t *testing.T) {
 	s.ExpectError("session demo only").Call("other.inc.click", nil)
 
 	s.SpawnAgent("clicker", "ok", map[string]any{"goal": "2"})
-	s.Call("agent_spawn", map[string]any{"kind": "clicker", "id": "out", "session": "other", "goal": "2"})
-	s.Call("agent_spawn", map[string]any{"kind": "spawner", "id": "esc", "session": "demo"})
+	s.Call("agent", map[string]any{"action": "spawn", "kind": "clicker", "id": "out", "session": "other", "goal": "2"})
+	s.Call("agent", map[string]any{"action": "spawn", "kind": "spawner", "id": "esc", "session": "demo"})
 	for _, id := range []string{"ok", "out", "esc", "grandchild"} {
 		waitFor(t, f.m, id)
 	}
@@ -378,12 +404,15 @@ func waitFor(t *testing.T, m *agent.Manager, id string) {
 func TestBridgeActionsAreLimitedLikeWidgetTools(t *testing.T) {
 	f := setup(t, mcp.Options{ToolNames: mcp.NamesSafe})
 	do := func(context.Context, map[string]any) (agent.Reply, error) { return agent.Reply{Text: "ok"}, nil }
+	if err := f.m.Expose(&agent.Bridge{ID: "b0", Actions: []agent.Action{{Name: "ping", Do: do}}}); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name   string
 		bridge agent.Bridge
 		want   string
 	}{
-		{"an action named like a static agent tool", agent.Bridge{ID: "b1", Actions: []agent.Action{{Name: "spawn", Do: do}}}, "taken"},
+		{"an action another bridge's tool has", agent.Bridge{ID: "b1", Actions: []agent.Action{{Name: "ping", Do: do}}}, "taken"},
 		{"an action name that breaks the rule", agent.Bridge{ID: "b2", Actions: []agent.Action{{Name: "Read-File", Do: do}}}, "invalid"},
 		{"a reserved id", agent.Bridge{ID: "agent", Actions: []agent.Action{{Name: "x", Do: do}}}, "reserved"},
 		{"a schema that cannot be cleaned", agent.Bridge{ID: "b3", Actions: []agent.Action{{Name: "x", Do: do,
@@ -450,16 +479,12 @@ func TestTheJournalNeverHoldsWhatWasTypedIntoAMaskedField(t *testing.T) {
 	if !strings.Contains(raw, "ada@example.com") || strings.Count(raw, agent.MaskedText) != 3 {
 		t.Fatalf("journal: want the email, and the three passwords masked:\n%s", raw)
 	}
-	// Nor does anything agent_status or agent_ask answers.
-	for _, tool := range []string{"agent_status", "agent_list"} {
-		args := map[string]any{"id": "t1"}
-		if tool == "agent_list" {
-			args = nil
-		}
-		res := s.Call(tool, args)
+	// Nor does anything its status or the list answers.
+	for _, args := range []map[string]any{{"action": "status", "id": "t1"}, {"action": "list"}} {
+		res := s.Call(agent.ToolName, args)
 		for _, secret := range []string{"hunter2", "swordfish", "opensesame"} {
 			if strings.Contains(res.Text, secret) || strings.Contains(string(res.Structured), secret) {
-				t.Fatalf("%s answers %q:\n%s", tool, secret, res.Text)
+				t.Fatalf("%v answers %q:\n%s", args, secret, res.Text)
 			}
 		}
 	}
@@ -595,24 +620,24 @@ func TestAnAgentIsItsSpawnersConnections(t *testing.T) {
 		}
 		return b.String()
 	}
-	if list := text(call("agent_list", nil)); strings.Contains(list, "mine") || !strings.Contains(list, "hosts") {
-		t.Fatalf("agent_list on another connection:\n%s\nwant hosts and not mine", list)
+	if list := text(call("agent", map[string]any{"action": "list"})); strings.Contains(list, "mine") || !strings.Contains(list, "hosts") {
+		t.Fatalf("list on another connection:\n%s\nwant hosts and not mine", list)
 	}
 	for _, c := range []struct {
 		tool string
 		args map[string]any
 	}{
-		{"agent_status", map[string]any{"id": "mine"}},
-		{"agent_ask", map[string]any{"id": "mine", "question": "what did you do?"}},
-		{"agent_stop", map[string]any{"id": "mine"}},
+		{"agent", map[string]any{"action": "status", "id": "mine"}},
+		{"agent", map[string]any{"action": "ask", "id": "mine", "question": "what did you do?"}},
+		{"agent", map[string]any{"action": "stop", "id": "mine"}},
 	} {
 		res := call(c.tool, c.args)
 		if !res.IsError || !strings.Contains(text(res), "spawned by another client connection") {
 			t.Fatalf("%s of another connection's agent = %q, want a refusal", c.tool, text(res))
 		}
 	}
-	if res := call("agent_status", map[string]any{"id": "hosts"}); res.IsError {
-		t.Fatalf("agent_status of the host's agent: %s", text(res))
+	if res := call("agent", map[string]any{"action": "status", "id": "hosts"}); res.IsError {
+		t.Fatalf("status of the host's agent: %s", text(res))
 	}
 	_, err := other.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: agent.JournalURI("mine")}})
 	if err == nil || !strings.Contains(err.Error(), "spawned by another client connection") {
@@ -625,8 +650,8 @@ func TestAnAgentIsItsSpawnersConnections(t *testing.T) {
 	}
 	// The spawner still has it all.
 	s.AssertJournal("mine", func(j mcptest.Journal) bool { return len(j.Calls()) == 1 })
-	s.Call("agent_ask", map[string]any{"id": "mine", "question": "what did you do?"})
-	s.Call("agent_stop", map[string]any{"id": "mine"})
+	s.Call("agent", map[string]any{"action": "ask", "id": "mine", "question": "what did you do?"})
+	s.Call("agent", map[string]any{"action": "stop", "id": "mine"})
 }
 
 // TestAConnectionsAgentsStopWhenItEnds spawns an agent over HTTP on a host
@@ -658,10 +683,10 @@ func TestAConnectionsAgentsStopWhenItEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := sdk.CallToolRequest{}
-	req.Params.Name = "agent_spawn"
-	req.Params.Arguments = map[string]any{"kind": "gated", "id": "held", "session": "demo", "goal": "1"}
+	req.Params.Name = "agent"
+	req.Params.Arguments = map[string]any{"action": "spawn", "kind": "gated", "id": "held", "session": "demo", "goal": "1"}
 	if res, err := c.CallTool(ctx, req); err != nil || res.IsError {
-		t.Fatalf("agent_spawn: %v %v", err, res)
+		t.Fatalf("spawn: %v %v", err, res)
 	}
 	if _, err := f.m.Status("held"); err != nil {
 		t.Fatal(err)

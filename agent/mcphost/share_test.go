@@ -33,8 +33,8 @@ func TestOneClientRunsAtMostItsShareOfTheAgents(t *testing.T) {
 	}, id string) (bool, string) {
 		t.Helper()
 		req := sdk.CallToolRequest{}
-		req.Params.Name = "agent_spawn"
-		req.Params.Arguments = map[string]any{"kind": "gated", "id": id, "session": "demo", "goal": "1"}
+		req.Params.Name = "agent"
+		req.Params.Arguments = map[string]any{"action": "spawn", "kind": "gated", "id": id, "session": "demo", "goal": "1"}
 		res, err := c.CallTool(context.Background(), req)
 		if err != nil {
 			t.Fatal(err)

@@ -3,8 +3,8 @@ package mcphost
 import "fmt"
 
 // Tools is the agent tools switch (the seed's mcp_tools setting): whether
-// a process serves agent_spawn, agent_list, agent_ask, agent_status and
-// agent_stop, and the agents' journals (everything Install adds). Decide
+// a process serves the agent tool (spawn, list, ask, status and stop) and
+// the agents' journals (everything Install adds). Decide
 // with Serve before calling Install.
 type Tools string
 

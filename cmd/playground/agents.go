@@ -38,8 +38,8 @@ func (f *toolsFlag) Set(s string) (err error) {
 }
 
 func addAgentFlags(fs *flag.FlagSet, o *agentOptions) {
-	fs.Var(&o.spawnable, "spawnable", "agent kinds agent_spawn may start, comma-separated `LIST` (default: "+strings.Join(shippedKinds, ", ")+"; empty: none)")
-	fs.Var(&o.tools, "agent-tools", "serve the agent tools (agent_spawn, agent_list, agent_ask, agent_status, agent_stop) and journals: `on|off` (default: on when MCP is all this run serves, off beside a terminal, SSH or the browser)")
+	fs.Var(&o.spawnable, "spawnable", "agent kinds the agent tool may spawn, comma-separated `LIST` (default: "+strings.Join(shippedKinds, ", ")+"; empty: none)")
+	fs.Var(&o.tools, "agent-tools", "serve the agent tool (spawn, list, ask, status, stop) and journals: `on|off` (default: on when MCP is all this run serves, off beside a terminal, SSH or the browser)")
 }
 
 // check refuses --spawnable and --agent-tools without an MCP transport,
@@ -49,7 +49,7 @@ func (o *agentOptions) check(mcpEnabled bool) error {
 	case (o.spawnable.set || o.tools.t != mcphost.ToolsDefault) && !mcpEnabled:
 		return &usageError{err: errors.New("--spawnable and --agent-tools configure MCP's agent tools: add --mcp or --http ADDR")}
 	case o.spawnable.set && o.tools.t == mcphost.ToolsOff:
-		return &usageError{err: errors.New("--spawnable configures agent_spawn, which --agent-tools=off leaves out")}
+		return &usageError{err: errors.New("--spawnable configures the agent tool, which --agent-tools=off leaves out")}
 	}
 	return nil
 }
@@ -68,7 +68,7 @@ func serveAgents(srv *mcp.Server, opts options, stdin io.Reader, logger *slog.Lo
 	o := opts.agents
 	if !o.tools.t.Serve(bootedForMCP(opts, stdin)) {
 		if o.spawnable.set {
-			return nil, &usageError{err: errors.New("--spawnable configures agent_spawn, which is not served beside a terminal, SSH or the browser: add --agent-tools=on")}
+			return nil, &usageError{err: errors.New("--spawnable configures the agent tool, which is not served beside a terminal, SSH or the browser: add --agent-tools=on")}
 		}
 		return nil, nil
 	}

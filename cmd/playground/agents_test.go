@@ -13,6 +13,7 @@ import (
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
@@ -46,8 +47,8 @@ func TestSpawnableFlag(t *testing.T) {
 					if got := m.Spawnable(); !slices.Equal(got, c.want) {
 						t.Fatalf("spawnable = %v, want %v", got, c.want)
 					}
-					if _, ok := srv.Registry().Lookup("agent_spawn"); !ok {
-						t.Fatal("agent_spawn is not served")
+					if _, ok := srv.Registry().Lookup(agent.ToolName); !ok {
+						t.Fatal("the agent tool is not served")
 					}
 				}
 				err = ierr
@@ -103,7 +104,7 @@ func TestTheMarkerLineShowsAnAgentAndTheDetachKeyStopsIt(t *testing.T) {
 	ada := rig.dial("ada")
 	ada.waitFor("count: 0")
 	rig.readyTools("ssh1", "ssh1.inc.click")
-	rig.mustCall("agent_spawn", map[string]any{"kind": "explorer", "id": "a1", "session": "ssh1", "budget": map[string]any{"steps": 100000, "seconds": 60}})
+	rig.mustCall("agent", map[string]any{"action": "spawn", "kind": "explorer", "id": "a1", "session": "ssh1", "budget": map[string]any{"steps": 100000, "seconds": 60}})
 	ada.waitFor("● explorer a1: ")
 	// The test's own client attached too (its discover_tools call).
 	ada.waitFor(" steps (+1 agents) (ctrl+] detach)")
@@ -139,5 +140,5 @@ func TestTheMarkerLineShowsAnAgentAndTheDetachKeyStopsIt(t *testing.T) {
 	if strings.Contains(ada.screen(), "● explorer") {
 		t.Fatalf("the marker still shows the agent after ctrl+]:\nbefore:\n%s\nnow:\n%s", before, ada.screen())
 	}
-	rig.mustCall("agent_stop", map[string]any{"id": "a1"})
+	rig.mustCall("agent", map[string]any{"action": "stop", "id": "a1"})
 }

@@ -2,17 +2,21 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/mcphost"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
 )
 
-var agentToolNames = []string{"agent_spawn", "agent_list", "agent_ask", "agent_status", "agent_stop"}
+var agentToolNames = []string{agent.ToolName}
 
 // TestAgentToolsSwitch: the seed's defaults (served when the run is booted
 // for MCP, not when MCP rides beside a terminal, SSH or the browser) and
@@ -83,23 +87,44 @@ func TestAgentToolsSwitch(t *testing.T) {
 	}
 }
 
-// TestBuiltPlaygroundAgentToolsOffListsNoneAndTheBaseSize: through the
-// built binary over stdio, --agent-tools=off lists none of the five, and
-// the base tools/list (no session) is measured with and without them.
-func TestBuiltPlaygroundAgentToolsOffListsNoneAndTheBaseSize(t *testing.T) {
+// baseListBudget is the most bytes the base tools/list (no session
+// running) may take as sent over stdio: every client pays it every turn.
+const baseListBudget = 4096
+
+// TestBuiltPlaygroundBaseToolListFitsItsBudget: through the built binary
+// over stdio, the base tools/list of --mcp (no session; the agent tool
+// included, as --mcp serves it by default) takes at most baseListBudget
+// bytes, the whole JSON-RPC response as sent, in full and compact mode;
+// --agent-tools=off lists no agent tool. Each tool's share is logged.
+func TestBuiltPlaygroundBaseToolListFitsItsBudget(t *testing.T) {
 	on := stdioPlayground(t)
-	_, withAgents := on.request("tools/list", map[string]any{})
+	_, size := on.request("tools/list", map[string]any{})
+	tools := on.tools()
 	for _, name := range agentToolNames {
-		if _, ok := on.tools()[name]; !ok {
+		if _, ok := tools[name]; !ok {
 			t.Errorf("--mcp does not list %s", name)
 		}
+	}
+	names := slices.Sorted(maps.Keys(tools))
+	shares := make([]string, len(names))
+	for i, name := range names {
+		shares[i] = fmt.Sprintf("%s %d B", name, tools[name].bytes)
+	}
+	report := fmt.Sprintf("base tools/list over stdio: %d B for %d tools (%s)", size, len(tools), strings.Join(shares, ", "))
+	t.Log(report)
+	if size > baseListBudget {
+		t.Errorf("over the budget of %d B: %s", baseListBudget, report)
+	}
+	_, compact := stdioPlayground(t, "--tools=compact").request("tools/list", map[string]any{})
+	if compact > baseListBudget {
+		t.Errorf("compact mode's base tools/list is %d B, over the budget of %d B", compact, baseListBudget)
 	}
 	off := stdioPlayground(t, "--agent-tools=off")
 	_, without := off.request("tools/list", map[string]any{})
 	for name := range off.tools() {
-		if strings.HasPrefix(name, "agent_") {
+		if strings.HasPrefix(name, "agent") {
 			t.Errorf("--agent-tools=off lists %s", name)
 		}
 	}
-	t.Logf("base tools/list (JSON-RPC response, no session): %d B with the agent tools, %d B without (budget 4096 B with them)", withAgents, without)
+	t.Logf("%d B without the agent tool, %d B in compact mode", without, compact)
 }

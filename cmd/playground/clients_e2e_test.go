@@ -604,7 +604,7 @@ func TestOutputValidatorRefusesWhatTheSchemaRefuses(t *testing.T) {
 }
 
 // TestBuiltPlaygroundCompactListStaysSmall: with --tools=compact, the
-// built binary lists only the static tools (facet_* and the agent_* ones
+// built binary lists only the static tools (facet_* and the agent tool
 // the playground serves) and each session's discover_tools, and the
 // search task still runs by parts through facet_act.
 func TestBuiltPlaygroundCompactListStaysSmall(t *testing.T) {
@@ -665,4 +665,4 @@ func TestBuiltPlaygroundsSessionCapNamesNoOtherClientsSessions(t *testing.T) {
 
 // agentStatic are the playground's static agent tools (issue 14's MCP
 // surface): static, so a compact list keeps them.
-var agentStatic = map[string]bool{"agent_spawn": true, "agent_list": true, "agent_ask": true, "agent_status": true, "agent_stop": true}
+var agentStatic = map[string]bool{"agent": true}

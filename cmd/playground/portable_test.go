@@ -200,7 +200,7 @@ var clientRules = []clientRule{
 	// Facet's own rule: what reads is marked read-only, what writes never is.
 	{"Facet", "reads carry readOnlyHint, writes do not", func(w wireTool) string {
 		name := w.str("name")
-		read := regexp.MustCompile(`_get_[a-z_]+$|_discover_tools$|^facet_(list|screenshot|get_model)$|^agent_(list|status)$`).MatchString(name)
+		read := regexp.MustCompile(`_get_[a-z_]+$|_discover_tools$|^facet_(list|screenshot|get_model)$`).MatchString(name)
 		if ro := w.obj("annotations")["readOnlyHint"] == true; ro != read {
 			return fmt.Sprintf("readOnlyHint %v on a %s", ro, map[bool]string{true: "read", false: "write"}[read])
 		}

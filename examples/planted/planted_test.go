@@ -42,7 +42,7 @@ func TestTheExplorerFindsThePlantedBug(t *testing.T) {
 	if f["kind"] != "panic" || f["tool"] != "bug_split_click" || f["reproduced"] != true || len(shrunk) != 4 {
 		t.Fatalf("first fault = %v, want a panic of bug_split_click shrunk to 4 calls (inc x3, split)", f)
 	}
-	code := s.Call("agent_ask", map[string]any{"id": "x1", "question": "test"}).Text
+	code := s.Call("agent", map[string]any{"action": "ask", "id": "x1", "question": "test"}).Text
 	for _, want := range []string{`s.Call("inc.click", nil)`, `s.Call("split.click", nil)`, "mcptest.Start(t, planted.New())"} {
 		if !strings.Contains(code, want) {
 			t.Fatalf("the test the explorer wrote lacks %s:\n%s", want, code)

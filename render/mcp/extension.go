@@ -13,7 +13,7 @@ import (
 )
 
 // ExtraTool is a static tool a host adds to a server with AddTools (the
-// agent_* tools, an AgentBridge's actions): it is listed, authorized,
+// agent tool, an AgentBridge's actions): it is listed, authorized,
 // refused when sensitive and unguarded, and answered like the facet_*
 // tools, by Handle.
 type ExtraTool struct {
@@ -86,7 +86,7 @@ type extras struct {
 // OnConnectionEnd makes f run with a client connection's id (its
 // AuthContext.ConnectionID) when the connection ends, after the sessions
 // it started and did not share have stopped: a host stops what belongs to
-// it (an agent_spawn'd agent).
+// it (an agent it spawned).
 func (s *Server) OnConnectionEnd(f func(connection string)) {
 	s.ext.mu.Lock()
 	s.ext.ended = append(s.ext.ended, f)

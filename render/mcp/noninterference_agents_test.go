@@ -12,7 +12,7 @@ import (
 )
 
 // The noninterference property (noninterference_test.go) spawns agents
-// through the real agent_* tools and reads their journals: this file
+// through the real agent tool and reads their journals: this file
 // installs them, as package mcp_test, since mcphost imports package mcp.
 func init() { mcp.ScriptAgents = scriptAgents }
 

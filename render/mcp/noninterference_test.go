@@ -91,7 +91,7 @@ type agentStep struct {
 	Tool string         `json:"tool,omitempty"`
 	Args map[string]any `json:"args,omitempty"`
 	Read string         `json:"read,omitempty"` // a resource URI to read instead of calling a tool
-	// Agent is what an agent spawned with agent_spawn does, on session
+	// Agent is what an agent spawned with the agent tool does, on session
 	// ag; the agent's journal and status are then read.
 	Agent []agentStep `json:"agent,omitempty"`
 }
@@ -176,7 +176,7 @@ func stepsOn(s string) *rapid.Generator[agentStep] {
 
 // ScriptAgents installs agents on srv for the property (mcphost.Install)
 // and is set by noninterference_agents_test.go. Its one kind, "script",
-// takes agent_spawn's goal as a JSON list of agentSteps, waits until run
+// takes the agent tool's spawn goal as a JSON list of agentSteps, waits until run
 // is called with its id, takes those steps through its own connection and
 // ends; run returns once it has ended. Stop closes the agents' manager.
 // It is a variable because mcphost imports this package, so only a file
@@ -333,19 +333,19 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 			record(c.ReadResource(ctx, sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: step.Read}}))
 			continue
 		case step.Agent != nil:
-			// The agent waits to be let go, so what agent_spawn answers
+			// The agent waits to be let go, so what spawn answers
 			// does not hang on how far it got; it has ended (and left
 			// every session's presence) when runAgent returns.
 			id := fmt.Sprintf("a%d", i)
 			goal, _ := json.Marshal(step.Agent)
-			call("agent_spawn", map[string]any{"kind": "script", "id": id, "session": "ag", "goal": string(goal)})
+			call("agent", map[string]any{"action": "spawn", "kind": "script", "id": id, "session": "ag", "goal": string(goal)})
 			if err := runAgent(ctx, id); err != nil {
 				t.Fatalf("agent %s: %v", id, err)
 			}
 			res, err := c.ReadResource(ctx, sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: "facet://agent/" + id + "/journal"}})
 			record(res, err)
 			out[len(out)-1] = journalVersion.ReplaceAllString(out[len(out)-1], "<version>")
-			call("agent_status", map[string]any{"id": id})
+			call("agent", map[string]any{"action": "status", "id": id})
 		default:
 			call(step.Tool, step.Args)
 		}

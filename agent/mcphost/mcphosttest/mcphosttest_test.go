@@ -15,8 +15,8 @@ func TestServeInstallsTheAgentsAndStopsEverythingWhenTheTestEnds(t *testing.T) {
 	t.Run("a test", func(t *testing.T) {
 		var m *agent.Manager
 		srv, m = mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll()}, agent.Options{})
-		if _, ok := srv.Registry().Lookup("agent_spawn"); !ok {
-			t.Fatal("agent_spawn is not served")
+		if _, ok := srv.Registry().Lookup(agent.ToolName); !ok {
+			t.Fatal("the agent tool is not served")
 		}
 		if m == nil {
 			t.Fatal("no manager")

@@ -41,29 +41,30 @@ func (j Journal) Calls() []string {
 }
 
 // SpawnAgent starts an agent of kind with id on the session under test
-// through agent_spawn (the server must serve the agent tools: install them
+// through the agent tool (the server must serve it: install it
 // on the server given to WithServer). args adds goal and budget. A
 // refusal fails the test unless ExpectError came before.
 func (s *Session) SpawnAgent(kind, id string, args map[string]any) *Result {
 	s.t.Helper()
-	a := map[string]any{"kind": kind, "id": id, "session": s.id}
+	a := map[string]any{"action": "spawn", "kind": kind, "id": id, "session": s.id}
 	for k, v := range args {
 		a[k] = v
 	}
-	res, _ := s.run(fmt.Sprintf("SpawnAgent(%q, %q)", kind, id), "", "agent_spawn", a)
+	res, _ := s.run(fmt.Sprintf("SpawnAgent(%q, %q)", kind, id), "", "agent", a)
 	return res
 }
 
 // WaitAgent waits (up to the wait timeout, WithWaitTimeout) until agent id
-// is no longer running, and returns its status as agent_status answers it.
+// is no longer running, and returns its status as the agent tool's status
+// answers it.
 func (s *Session) WaitAgent(id string) map[string]any {
 	s.t.Helper()
 	var last map[string]any
 	deadline := time.Now().Add(s.wait)
 	for {
-		res := s.call("agent_status", map[string]any{"id": id})
+		res := s.call("agent", map[string]any{"action": "status", "id": id})
 		if res.IsError {
-			s.fatal("", "WaitAgent(%q): agent_status failed: %s", id, res.Text)
+			s.fatal("", "WaitAgent(%q): agent status failed: %s", id, res.Text)
 			return nil
 		}
 		last = map[string]any{}

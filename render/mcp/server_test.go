@@ -103,7 +103,7 @@ func TestCallActsOnTheWidgetAsItIsNow(t *testing.T) {
 	}
 	mustOK(t, tc.call("demo.inc.click", nil))
 	mustOK(t, tc.call("demo.reset.click", nil)) // count back to 0: reset disabled
-	mustErr(t, tc.call("demo.reset.click", nil), "widget `reset` no longer offers `click`")
+	mustErr(t, tc.call("demo.reset.click", nil), "widget `reset` is disabled")
 }
 
 func TestWidgetOfAnotherKindIsRefused(t *testing.T) {

@@ -22,6 +22,8 @@ type deriveMemo struct {
 	ids   map[string]int
 	out   []Derived
 	warns []Warning
+	// shown is the first widget of each id in the last view.
+	shown map[string]tea.Widget
 }
 
 // memoEntry is one widget as the last derivation saw it.
@@ -33,7 +35,13 @@ type memoEntry struct {
 }
 
 func newDeriveMemo() *deriveMemo {
-	return &deriveMemo{byID: map[string]*memoEntry{}, seen: map[string]bool{}, ids: map[string]int{}}
+	return &deriveMemo{byID: map[string]*memoEntry{}, seen: map[string]bool{}, ids: map[string]int{}, shown: map[string]tea.Widget{}}
+}
+
+// widget is the widget with id in the last view derived, if there was one.
+func (m *deriveMemo) widget(id string) (tea.Widget, bool) {
+	w, ok := m.shown[id]
+	return w, ok
 }
 
 // tools is Tools(session, view), from memory where it can be. The slices
@@ -45,6 +53,7 @@ func (m *deriveMemo) tools(session string, view tea.Node) ([]Derived, []Warning)
 	m.gen++
 	clear(m.seen)
 	clear(m.ids)
+	clear(m.shown)
 	out, warns := m.out[:0], m.warns[:0]
 	tea.Walk(view, func(n tea.Node, _ int) bool {
 		w, ok := n.(tea.Widget)
@@ -54,6 +63,9 @@ func (m *deriveMemo) tools(session string, view tea.Node) ([]Derived, []Warning)
 		id := w.WidgetID()
 		m.ids[id]++
 		first := m.ids[id] == 1
+		if first {
+			m.shown[id] = w
+		}
 		if !first && m.ids[id] == 2 {
 			warns = append(warns, Warning{Widget: id, Reason: duplicateIDReason})
 		}

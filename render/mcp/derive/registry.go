@@ -140,6 +140,28 @@ func (r *Registry) RemoveOwner(owner string) []string {
 	return names
 }
 
+// Unregister removes the tools named that owner owns, in one change, and
+// returns their names.
+func (r *Registry) Unregister(owner string, names []string) []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var gone []string
+	for _, n := range names {
+		if e, ok := r.tools[n]; ok && e.owner == owner {
+			delete(r.tools, n)
+			delete(r.clients, SafeName(n))
+			gone = append(gone, n)
+		}
+	}
+	sort.Strings(gone)
+	if len(gone) > 0 {
+		for _, k := range r.sinks {
+			k.RemoveTools(gone)
+		}
+	}
+	return gone
+}
+
 // Lookup returns the tool registered under name.
 func (r *Registry) Lookup(name string) (*Tool, bool) {
 	r.mu.RLock()

@@ -17,8 +17,12 @@ var ownerSeq atomic.Uint64
 // ToolSynchronizer keeps one session's tools in the Registry. Its set is
 // sticky: every tool the session's renders have derived so far, kept until
 // the session stops, so a modal opened, dismissed and opened again changes
-// the set once. A tool is registered again only when its definition
-// changes, and a render with nothing new does no registry write at all.
+// the set once. The one exception is a disabled widget: while one is in
+// view, the tools it no longer offers are out of the set (a disabled
+// button's click), so whether such a tool is listed does not depend on
+// whether the widget was ever enabled. A tool is registered again only
+// when its definition changes, and a render with nothing new does no
+// registry write at all.
 type ToolSynchronizer struct {
 	session string
 	owner   string
@@ -147,9 +151,11 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 		s.warnOnce(w.String(), "mcp: skipped a widget's tools", "session", s.session, "warning", w.String())
 	}
 	changed := extra
+	offered := 0
 	for _, d := range derived {
 		if t, ok := s.known[d.Name]; ok && t.sameSpec(d.Kind, d.Action) {
 			s.seen[d.Name] = version
+			offered++
 			continue
 		}
 		t, err := build(s.session, d)
@@ -163,6 +169,9 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 		changed = append(changed, &t)
 	}
 	if len(changed) == 0 {
+		if offered < len(s.seen) {
+			s.withdrawDisabled(version)
+		}
 		return nil
 	}
 	err := s.reg.Register(s.owner, changed)
@@ -184,7 +193,11 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 		s.known[t.Name] = t
 		if t.Derived {
 			s.seen[t.Name] = version
+			offered++
 		}
+	}
+	if offered < len(s.seen) {
+		s.withdrawDisabled(version)
 	}
 	if len(fresh) > 0 {
 		s.added = append(s.added, addedAt{version: version, names: fresh})
@@ -193,6 +206,44 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 		}
 	}
 	return err
+}
+
+// withdrawDisabled removes from the set the derived tools that the render
+// of version did not offer and whose widget it shows disabled. s.mu is
+// held.
+func (s *ToolSynchronizer) withdrawDisabled(version uint64) {
+	var gone []string
+	for name, at := range s.seen {
+		if at == version {
+			continue
+		}
+		t := s.known[name]
+		if w, shown := s.memo.widget(t.Widget); shown && w.WidgetKind() == t.Kind && disabled(w) {
+			gone = append(gone, name)
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	for _, name := range s.reg.Unregister(s.owner, gone) {
+		delete(s.known, name)
+		delete(s.seen, name)
+	}
+}
+
+// disabled reports whether w describes itself as disabled (the "disabled"
+// state of its tea.Description); a Describe that panics says no.
+func disabled(w tea.Widget) (off bool) {
+	d, ok := w.(tea.Describer)
+	if !ok {
+		return false
+	}
+	defer func() {
+		if recover() != nil {
+			off = false
+		}
+	}()
+	return d.Describe().State["disabled"] == true
 }
 
 // OutOfView returns the derived tools of the set beyond the first max,

@@ -42,10 +42,11 @@ type Component struct {
 	Masked bool
 	// Actions are the actions of the tools tools/list lists for the
 	// widget's id, in the order listed. A session's tools are sticky: a
-	// tool stays listed after its widget stops offering the action
-	// (a disabled Button, a hidden Modal), and a call of it then fails.
-	// State says why (disabled=true, visible=false). A widget kept out of
-	// derivation (Exclude) lists none.
+	// tool stays listed after its widget stops offering the action (a
+	// hidden Modal), and a call of it then fails; State says why
+	// (visible=false). A disabled widget's tools are the exception: they
+	// are not listed while it is disabled (disabled=true). A widget kept
+	// out of derivation (Exclude) lists none.
 	Actions []string
 	// Reads holds the answer of each get_* action listed for the widget,
 	// read through the client (get_value, get_rows, get_selected, ...).

@@ -152,7 +152,7 @@ func TestExpectErrorMeetsTheServersError(t *testing.T) {
 	s.Click("ask").Confirm("confirm").
 		ExpectError("no longer offers `confirm`").Confirm("confirm").
 		ExpectError("has no tool").Click("never").
-		Click("ask").ExpectError("no longer offers `click`").Click("ask").Dismiss("confirm").
+		Click("ask").ExpectError("widget `ask` is disabled").Click("ask").Dismiss("confirm").
 		ExpectError("out of range").Select("color", 7).
 		AssertError("one of name, stars", func(s *mcptest.Session) { s.Sort("repos", "nope", "asc") }).
 		Click("inc")

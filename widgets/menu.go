@@ -132,10 +132,10 @@ func (m Menu) describeItems(items []MenuItem, depth int) []tea.Part {
 		case len(it.Children) == 0:
 			p.Action = act(!it.Disabled, "select", "item_id", it.ID)
 		case open:
-			p.Action = act(!it.Disabled, "open", "path", slices.Clone(above))
+			p.Action = act(!it.Disabled, "open", "path", append([]string{}, above...))
 			p.Parts = m.describeItems(it.Children, depth+1)
 		default:
-			p.Action = act(!it.Disabled, "open", "path", append(slices.Clone(above), it.ID))
+			p.Action = act(!it.Disabled, "open", "path", append(append([]string{}, above...), it.ID))
 		}
 		parts[i] = p
 	}

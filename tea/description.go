@@ -69,8 +69,19 @@ type Description struct {
 	// Parts are what a person or an agent picks or acts on one by one, in
 	// view order: a listbox's options, a table's rows, a tree's visible
 	// nodes, a tablist's tabs, a menu's items, a dialog's choices, a
-	// chart's bars, a log's visible lines, a slider's buttons.
+	// chart's bars, a log's visible lines, a slider's buttons. A widget
+	// of many parts gives them apart (see PartsDescriber).
 	Parts []Part `json:"parts,omitempty"`
+}
+
+// PartsDescriber is implemented by widgets of many parts (a table's
+// thousands of rows) that give them apart from Describe, so that what
+// describes every widget on every change and reads no parts (MCP's
+// outlines and write answers) never builds them. Renderers that draw
+// parts read a description with Describe, which joins the two.
+type PartsDescriber interface {
+	// DescribeParts returns the widget's parts, as Description.Parts.
+	DescribeParts() []Part
 }
 
 // States are the states of a widget or of one of its parts. Each is false
@@ -218,12 +229,17 @@ type PartClicker interface {
 	ClickPart(act Act) (msg Msg, ok bool, err error)
 }
 
-// Describe returns w's description, or the zero Description and false
-// when w does not describe itself.
+// Describe returns w's whole description, its parts included (see
+// PartsDescriber), or the zero Description and false when w does not
+// describe itself.
 func Describe(w Widget) (Description, bool) {
 	d, ok := w.(Describer)
 	if !ok {
 		return Description{}, false
 	}
-	return d.Describe(), true
+	desc := d.Describe()
+	if p, ok := w.(PartsDescriber); ok {
+		desc.Parts = p.DescribeParts()
+	}
+	return desc, true
 }

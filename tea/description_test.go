@@ -17,6 +17,11 @@ func (described) Describe() tea.Description {
 
 type plain struct{}
 
+// many describes its parts apart.
+type many struct{ described }
+
+func (many) DescribeParts() []tea.Part { return []tea.Part{{Role: "option", Label: "a"}} }
+
 func (plain) Children() []tea.Node            { return nil }
 func (plain) WidgetID() string                { return "w" }
 func (plain) WidgetKind() string              { return "thing" }
@@ -28,6 +33,9 @@ func TestDescribeAsksTheWidget(t *testing.T) {
 	}
 	if d, ok := tea.Describe(plain{}); ok || !reflect.DeepEqual(d, tea.Description{}) {
 		t.Errorf("Describe(plain) = %+v, %v; want nothing", d, ok)
+	}
+	if d, ok := tea.Describe(many{}); !ok || d.Role != "button" || len(d.Parts) != 1 || d.Parts[0].Label != "a" {
+		t.Errorf("Describe(many) = %+v, %v; want its description with the parts it gives apart", d, ok)
 	}
 }
 

@@ -69,7 +69,7 @@ func acts(d tea.Description) []tea.Act {
 // one its ClickPart answers; a disabled widget describes none.
 func TestEveryDescribedActIsOneTheWidgetDoes(t *testing.T) {
 	for _, w := range describedWidgets() {
-		d := w.(tea.Describer).Describe()
+		d, _ := tea.Describe(w)
 		name := fmt.Sprintf("%s %q", w.WidgetKind(), d.Label)
 		if d.Role == "" {
 			t.Errorf("%s describes no role", name)
@@ -138,7 +138,7 @@ func TestMaskedWidgetsDescribeNoValue(t *testing.T) {
 func TestDescriptionsHoldWhatTheWidgetShows(t *testing.T) {
 	table := repoTable(3)
 	table.SortColumn, table.Selected = "stars", 1
-	td := table.Describe()
+	td, _ := tea.Describe(table)
 	if len(td.Headers) != 3 || td.Headers[1].Sort != "ascending" || td.Headers[1].Action.Arg("direction") != widgets.SortDesc ||
 		td.Headers[0].Sort != "" || td.Headers[0].Action.Arg("direction") != widgets.SortAsc || td.Lines != widgets.DefaultTableHeight {
 		t.Errorf("table headers %+v, lines %d: want stars sorted ascending (a click sorts descending), the others unsorted", td.Headers, td.Lines)
@@ -147,7 +147,7 @@ func TestDescriptionsHoldWhatTheWidgetShows(t *testing.T) {
 		t.Errorf("table rows %+v: want 3, the second selected", td.Parts)
 	}
 
-	tree := sampleTree("main").Describe()
+	tree, _ := tea.Describe(sampleTree("main"))
 	var nodes []string
 	for _, p := range tree.Parts {
 		nodes = append(nodes, fmt.Sprintf("%d %s %v/%v %s %s", p.Level, p.ID, p.States.Expandable, p.States.Expanded, p.Toggle.Name, when(p.States.Selected, "selected")))

@@ -110,8 +110,9 @@ func (l SelectList) CanFocus() bool { return !l.Disabled }
 // Excluded implements tea.Excludable.
 func (l SelectList) Excluded() bool { return l.Exclude }
 
-// Describe implements tea.Describer: a listbox of its options, showing
-// Height at once, a click on one selecting it (see ClickPart).
+// Describe implements tea.Describer: a listbox showing Height options at
+// once, its options its parts (DescribeParts), a click on one selecting it
+// (see ClickPart).
 func (l SelectList) Describe() tea.Description {
 	index, label := l.selection()
 	height := l.Height
@@ -122,14 +123,20 @@ func (l SelectList) Describe() tea.Description {
 	if empty == "" {
 		empty = "(no options)"
 	}
+	return tea.Description{Label: l.Label, Role: "listbox", State: map[string]any{
+		"selected": index, "selected_label": label, "options": len(l.Options), "disabled": l.Disabled,
+	}, Value: label, Placeholder: empty, States: tea.States{Disabled: l.Disabled}, Lines: height}
+}
+
+// DescribeParts implements tea.PartsDescriber: every option, a click on
+// one selecting it.
+func (l SelectList) DescribeParts() []tea.Part {
 	options := make([]tea.Part, len(l.Options))
 	acts := newIndexActs(!l.Disabled, len(l.Options), "select", "index")
 	for i, o := range l.Options {
 		options[i] = tea.Part{Role: "option", Label: o, States: tea.States{Selected: i == l.Selected}, Action: acts.of(i)}
 	}
-	return tea.Description{Label: l.Label, Role: "listbox", State: map[string]any{
-		"selected": index, "selected_label": label, "options": len(l.Options), "disabled": l.Disabled,
-	}, Value: label, Placeholder: empty, States: tea.States{Disabled: l.Disabled}, Lines: height, Parts: options}
+	return options
 }
 
 // ClickPart implements tea.PartClicker: a click on the option already

@@ -164,10 +164,10 @@ func (t Table) CanFocus() bool { return !t.Disabled }
 // Excluded implements tea.Excludable.
 func (t Table) Excluded() bool { return t.Exclude }
 
-// Describe implements tea.Describer: a table showing Height rows at once,
-// its column headers (a click on one sorts by its column: descending when
-// it sorts ascending already, ascending otherwise) and its rows (a click
-// on one selects it). Its State, what an agent reads in outlines, holds
+// Describe implements tea.Describer: a table showing Height rows at once
+// and its column headers (a click on one sorts by its column: descending
+// when it sorts ascending already, ascending otherwise); its rows are its
+// parts (DescribeParts). Its State, what an agent reads in outlines, holds
 // the row count, the selected index and the sort, never the rows
 // themselves (get_rows pages through those).
 func (t Table) Describe() tea.Description {
@@ -190,11 +190,6 @@ func (t Table) Describe() tea.Description {
 		headers[i] = tea.Part{Role: "columnheader", ID: c.Key, Label: c.Title, Sort: sort, Numeric: c.Align == AlignRight,
 			Action: act(!t.Disabled, "sort", "column", c.Key, "direction", next)}
 	}
-	rows := make([]tea.Part, len(t.Rows))
-	acts := newIndexActs(!t.Disabled, len(t.Rows), "select_row", "index")
-	for i, r := range t.Rows {
-		rows[i] = tea.Part{Role: "row", Cells: r, States: tea.States{Selected: i == t.Selected}, Action: acts.of(i)}
-	}
 	return tea.Description{Role: "table", State: map[string]any{
 		"columns":        t.columnKeys(),
 		"rows":           len(t.Rows),
@@ -202,7 +197,18 @@ func (t Table) Describe() tea.Description {
 		"sort_column":    t.SortColumn,
 		"sort_direction": t.SortDirection,
 		"disabled":       t.Disabled,
-	}, States: tea.States{Disabled: t.Disabled}, Lines: height, Headers: headers, Parts: rows}
+	}, States: tea.States{Disabled: t.Disabled}, Lines: height, Headers: headers}
+}
+
+// DescribeParts implements tea.PartsDescriber: every row, a click on one
+// selecting it.
+func (t Table) DescribeParts() []tea.Part {
+	rows := make([]tea.Part, len(t.Rows))
+	acts := newIndexActs(!t.Disabled, len(t.Rows), "select_row", "index")
+	for i, r := range t.Rows {
+		rows[i] = tea.Part{Role: "row", Cells: r, States: tea.States{Selected: i == t.Selected}, Action: acts.of(i)}
+	}
+	return rows
 }
 
 // Render implements tea.Widget: a bold header with ▲/▼ on the sorted column,

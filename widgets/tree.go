@@ -120,15 +120,23 @@ func (t Tree) CanFocus() bool { return len(t.Nodes) > 0 }
 // Excluded implements tea.Excludable.
 func (t Tree) Excluded() bool { return t.Exclude }
 
-// Describe implements tea.Describer: a tree of its visible nodes, showing
-// Height lines at once; a click on a node selects it, a click on its arrow
-// expands or collapses it.
+// Describe implements tea.Describer: a tree showing Height lines at once,
+// its visible nodes its parts (DescribeParts); a click on a node selects
+// it, a click on its arrow expands or collapses it.
 func (t Tree) Describe() tea.Description {
-	lines := t.visible()
 	height := t.Height
 	if height <= 0 {
 		height = DefaultTreeHeight
 	}
+	return tea.Description{Role: "tree", State: map[string]any{
+		"selected": t.Selected,
+		"visible":  len(t.visible()),
+	}, Lines: height}
+}
+
+// DescribeParts implements tea.PartsDescriber: the visible nodes.
+func (t Tree) DescribeParts() []tea.Part {
+	lines := t.visible()
 	nodes := make([]tea.Part, len(lines))
 	args := make([]tea.Arg, len(lines))
 	for i, l := range lines {
@@ -145,10 +153,7 @@ func (t Tree) Describe() tea.Description {
 		}
 		nodes[i] = p
 	}
-	return tea.Description{Role: "tree", State: map[string]any{
-		"selected": t.Selected,
-		"visible":  len(lines),
-	}, Lines: height, Parts: nodes}
+	return nodes
 }
 
 // treeLine is one visible node.

@@ -169,9 +169,7 @@ func act(x tea.Act) attr {
 		b.WriteString(when(n == 0, " {"))
 		b.WriteString(when(n > 0, ","))
 		n++
-		key, _ := json.Marshal(arg.Name)
-		b.Write(key)
-		b.WriteString(":")
+		writeKey(&b, arg.Name)
 		if i, ok := arg.Value.(int); ok {
 			b.WriteString(strconv.Itoa(i))
 			continue
@@ -184,6 +182,26 @@ func act(x tea.Act) attr {
 	}
 	b.WriteString(when(n > 0, "}"))
 	return a("data-act", b.String())
+}
+
+// writeKey writes name as a JSON object's key and its colon: quoted as
+// it is when it is a plain name (index, node_id), as JSON escapes it
+// otherwise.
+func writeKey(b *strings.Builder, name string) {
+	plain := true
+	for i := 0; i < len(name) && plain; i++ {
+		c := name[i]
+		plain = c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	if plain {
+		b.WriteByte('"')
+		b.WriteString(name)
+		b.WriteString(`":`)
+		return
+	}
+	key, _ := json.Marshal(name)
+	b.Write(key)
+	b.WriteString(":")
 }
 
 // drawn is the widget's terminal drawing without styles, or a word that

@@ -1,6 +1,7 @@
 package tea
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -92,4 +93,22 @@ func UnknownActionError(kind, action string, offered []Action) error {
 		names[i] = a.Name
 	}
 	return fmt.Errorf("%w %q for %s (offers: %s)", ErrUnknownAction, action, kind, strings.Join(names, ", "))
+}
+
+// RowPage is implemented by a read's value that is a page of a table's
+// rows (a table's get_rows), so a renderer can answer it from its rows in
+// one pass instead of encoding and decoding its JSON. Its JSON (MarshalJSON)
+// is {"columns": [...], "offset": n, "rows": [{column: cell, ...}, ...],
+// "total": n}, each row's members in the columns' order.
+type RowPage interface {
+	json.Marshaler
+	// PageHeader returns the column keys in display order, the page's
+	// offset among all the rows, the number of all the rows and the
+	// number of rows on the page (-1 when its JSON's rows are null).
+	PageHeader() (columns []string, offset, total, rows int)
+	// PageRow returns row i's column keys and cells, in display order.
+	PageRow(i int) (keys, cells []string)
+	// PageNumber reports whether cell c of row i is a JSON number in the
+	// page's JSON, not a string.
+	PageNumber(i, c int) bool
 }

@@ -103,20 +103,6 @@ type Redactor interface {
 	Redacted() Widget
 }
 
-// Describer is implemented by widgets that describe themselves for the
-// widget-tree resource: a label, a role and JSON-encodable state.
-type Describer interface {
-	Describe() Description
-}
-
-// Description is what a widget tells the MCP widgets resource about itself.
-// A masked widget must put nothing of its value in State (not its length).
-type Description struct {
-	Label string         `json:"label,omitempty"`
-	Role  string         `json:"role,omitempty"`
-	State map[string]any `json:"state,omitempty"`
-}
-
 // IsMasked reports whether w is a masked widget.
 func IsMasked(w Widget) bool {
 	m, ok := w.(Masked)

@@ -75,3 +75,46 @@ func actionOffered(offered []tea.Action, action string) bool {
 	}
 	return false
 }
+
+// act is the tea.Act of action name with its arguments as name, value
+// pairs, or the zero Act (nothing to do) when off.
+func act(on bool, name string, args ...any) tea.Act {
+	if !on {
+		return tea.Act{}
+	}
+	a := tea.Act{Name: name}
+	if len(args) > 1 {
+		a.Args = make([]tea.Arg, 0, len(args)/2)
+		for i := 0; i+1 < len(args); i += 2 {
+			a.Args = append(a.Args, tea.Arg{Name: args[i].(string), Value: args[i+1]})
+		}
+	}
+	return a
+}
+
+// indexActs makes the Acts of parts 0 to n-1: each is action name with
+// the part's index as its argument arg (zero when off). Their arguments
+// share one array, so a widget of many parts allocates one.
+type indexActs struct {
+	name string
+	args []tea.Arg
+}
+
+func newIndexActs(on bool, n int, name, arg string) indexActs {
+	if !on {
+		return indexActs{}
+	}
+	args := make([]tea.Arg, n)
+	for i := range args {
+		args[i] = tea.Arg{Name: arg, Value: i}
+	}
+	return indexActs{name: name, args: args}
+}
+
+// of is part i's Act.
+func (x indexActs) of(i int) tea.Act {
+	if x.name == "" {
+		return tea.Act{}
+	}
+	return tea.Act{Name: x.name, Args: x.args[i : i+1 : i+1]}
+}

@@ -44,13 +44,18 @@ func (BarChart) CanFocus() bool { return false }
 // Excluded implements tea.Excludable.
 func (c BarChart) Excluded() bool { return c.Exclude }
 
-// Describe implements tea.Describer: every bar's label and value.
+// Describe implements tea.Describer: every bar's label and value, the
+// bars as its parts (each's Range.Now its value).
 func (c BarChart) Describe() tea.Description {
 	bars := make([]map[string]any, 0, len(c.Bars))
-	for _, b := range c.Bars {
+	parts := make([]tea.Part, len(c.Bars))
+	ranges := make([]tea.Range, len(c.Bars))
+	for i, b := range c.Bars {
 		bars = append(bars, map[string]any{"label": b.Label, "value": b.Value})
+		ranges[i] = tea.Range{Now: b.Value}
+		parts[i] = tea.Part{Role: "bar", Label: b.Label, Value: strconv.FormatFloat(b.Value, 'g', 4, 64), Range: &ranges[i]}
 	}
-	return tea.Description{Role: "chart", State: map[string]any{"bars": bars}}
+	return tea.Description{Role: "chart", State: map[string]any{"bars": bars}, Parts: parts}
 }
 
 // Render implements tea.Widget: "label │██████▌ 13" per bar, at most

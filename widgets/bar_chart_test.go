@@ -56,7 +56,8 @@ func TestBarChartRender(t *testing.T) {
 		checkAllSizes(t, bc)
 	}
 	got := widgets.BarChart{ID: "b", Bars: []widgets.Bar{{"a", 1}}}.Describe()
-	want := tea.Description{Role: "chart", State: map[string]any{"bars": []map[string]any{{"label": "a", "value": 1.0}}}}
+	want := tea.Description{Role: "chart", State: map[string]any{"bars": []map[string]any{{"label": "a", "value": 1.0}}},
+		Parts: []tea.Part{{Role: "bar", Label: "a", Value: "1", Range: &tea.Range{Now: 1}}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
 	}

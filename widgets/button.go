@@ -68,13 +68,15 @@ func (b Button) CanFocus() bool { return !b.Disabled }
 // Excluded implements tea.Excludable.
 func (b Button) Excluded() bool { return b.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a button named by its label, which a
+// click presses unless it is disabled.
 func (b Button) Describe() tea.Description {
 	state := map[string]any{"disabled": b.Disabled}
 	if b.Disabled && b.DisabledReason != "" {
 		state["disabled_reason"] = b.DisabledReason
 	}
-	return tea.Description{Label: b.Label, Role: "button", State: state}
+	return tea.Description{Label: b.Label, Role: "button", State: state,
+		States: tea.States{Disabled: b.Disabled}, Action: act(!b.Disabled, "click")}
 }
 
 // Render implements tea.Widget: "[ Label ]", highlighted when focused, or

@@ -66,9 +66,11 @@ func (c Checkbox) CanFocus() bool { return !c.Disabled }
 // Excluded implements tea.Excludable.
 func (c Checkbox) Excluded() bool { return c.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a checkbox, checked or not, which a
+// click toggles unless it is disabled.
 func (c Checkbox) Describe() tea.Description {
-	return tea.Description{Label: c.Label, Role: "checkbox", State: map[string]any{"checked": c.Checked, "disabled": c.Disabled}}
+	return tea.Description{Label: c.Label, Role: "checkbox", State: map[string]any{"checked": c.Checked, "disabled": c.Disabled},
+		States: tea.States{Checked: c.Checked, Disabled: c.Disabled}, Action: act(!c.Disabled, "toggle")}
 }
 
 // Render implements tea.Widget: "[x] Label" or "[ ] Label", the box

@@ -221,15 +221,33 @@ func controlName(r rune) string {
 	return tea.CodePoint(r)
 }
 
-// describeField describes a text field; a masked one says only that it is.
-func describeField(label, value string, masked, disabled bool) tea.Description {
-	state := map[string]any{"disabled": disabled}
-	if masked {
+// fieldLook is what a text field's description says of it.
+type fieldLook struct {
+	label, value, placeholder   string
+	masked, multiline, disabled bool
+	cursorFromEnd, width, lines int
+}
+
+// describeField describes a text field: a textbox with its value and
+// cursor, which a click focuses. A masked one says that it is and how
+// long its value is (for the person's own renderer), never the value.
+func describeField(f fieldLook) tea.Description {
+	state := map[string]any{"disabled": f.disabled}
+	n := utf8.RuneCountInString(f.value)
+	d := tea.Description{Label: f.label, Role: "textbox", State: state, Placeholder: f.placeholder,
+		States: tea.States{Disabled: f.disabled, Masked: f.masked, Multiline: f.multiline},
+		Caret:  n - min(max(f.cursorFromEnd, 0), n), Columns: max(f.width, 0), Lines: f.lines}
+	if f.masked {
 		state["masked"] = true
+		d.Length = n
 	} else {
-		state["value"] = value
+		state["value"] = f.value
+		d.Value = f.value
 	}
-	return tea.Description{Label: label, Role: "textbox", State: state}
+	if f.multiline {
+		state["multiline"] = true
+	}
+	return d
 }
 
 // fieldMinWidth is the narrowest a field that fills the line gets before its

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -109,10 +110,74 @@ func (m Menu) CanFocus() bool { return len(m.Items) > 0 }
 // Excluded implements tea.Excludable.
 func (m Menu) Excluded() bool { return m.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a menu of its top-level items, each
+// open item's submenu its parts, the cursor's item focused. A click on an
+// item with children opens it (or, open, closes it: see ClickPart); a
+// click on any other enabled item chooses it.
 func (m Menu) Describe() tea.Description {
 	path, _ := m.level()
-	return tea.Description{Role: "menu", State: map[string]any{"open": path, "cursor": m.Cursor}}
+	return tea.Description{Role: "menu", State: map[string]any{"open": path, "cursor": m.Cursor}, Parts: m.describeItems(m.Items, 0)}
+}
+
+// describeItems describes the items at depth, under the open items of
+// Open above it.
+func (m Menu) describeItems(items []MenuItem, depth int) []tea.Part {
+	above := m.Open[:min(depth, len(m.Open))]
+	parts := make([]tea.Part, len(items))
+	for i, it := range items {
+		open := depth < len(m.Open) && m.Open[depth] == it.ID
+		p := tea.Part{Role: "menuitem", ID: it.ID, Label: it.Label,
+			States: tea.States{Focused: it.ID == m.Cursor, Disabled: it.Disabled, Expandable: len(it.Children) > 0, Expanded: open}}
+		switch {
+		case len(it.Children) == 0:
+			p.Action = act(!it.Disabled, "select", "item_id", it.ID)
+		case open:
+			p.Action = act(!it.Disabled, "open", "path", append([]string{}, above...))
+			p.Parts = m.describeItems(it.Children, depth+1)
+		default:
+			p.Action = act(!it.Disabled, "open", "path", append(append([]string{}, above...), it.ID))
+		}
+		parts[i] = p
+	}
+	return parts
+}
+
+// ClickPart implements tea.PartClicker: a click on an item with children
+// stands for "open" with the whole path of submenus to leave open (its
+// own, or, when it is open, the one above it), which the menu's open
+// action, taking one item, cannot say.
+func (m Menu) ClickPart(a tea.Act) (tea.Msg, bool, error) {
+	if a.Name != "open" {
+		return nil, false, nil
+	}
+	raw, ok := a.Arg("path"), true
+	var list []string
+	switch p := raw.(type) {
+	case []string:
+		list = p
+	case []any:
+		for _, x := range p {
+			id, isString := x.(string)
+			ok = ok && isString
+			list = append(list, id)
+		}
+	default:
+		ok = false
+	}
+	if !ok {
+		return nil, true, argErr("open", "path", "must be a list of item ids")
+	}
+	items := m.Items
+	path := make([]string, 0, len(list))
+	for _, id := range list {
+		i := slices.IndexFunc(items, func(it MenuItem) bool { return it.ID == id && !it.Disabled && len(it.Children) > 0 })
+		if i < 0 {
+			return nil, true, argErr("open", "path", "%q is not an enabled item with children at depth %d", id, len(path))
+		}
+		path = append(path, id)
+		items = items[i].Children
+	}
+	return MenuOpened{ID: m.ID, Path: path}, true, nil
 }
 
 // level follows Open from the top and returns the part of it that names

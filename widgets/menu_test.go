@@ -1,7 +1,9 @@
 package widgets_test
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -214,9 +216,45 @@ func TestMenuClicks(t *testing.T) {
 
 func TestMenuDescribe(t *testing.T) {
 	got := sampleMenu("r1", "file", "recent").Describe()
+	parts := got.Parts
+	got.Parts = nil
 	want := tea.Description{Role: "menu", State: map[string]any{"open": []string{"file", "recent"}, "cursor": "r1"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+	// The items as a menubar shows them: each open submenu under its item.
+	var show func(ps []tea.Part, depth int) []string
+	show = func(ps []tea.Part, depth int) []string {
+		var out []string
+		for _, p := range ps {
+			line := fmt.Sprintf("%*s%s %v", 2*depth, "", p.ID, p.Action)
+			if p.States.Focused {
+				line += " focused"
+			}
+			if p.States.Disabled {
+				line += " disabled"
+			}
+			if p.States.Expandable {
+				line += fmt.Sprintf(" expanded=%v", p.States.Expanded)
+			}
+			out = append(out, line)
+			out = append(out, show(p.Parts, depth+1)...)
+		}
+		return out
+	}
+	wantItems := []string{
+		"file {open [{path []}]} expanded=true",
+		"  new {select [{item_id new}]}",
+		"  open { []} disabled",
+		"  recent {open [{path [file]}]} expanded=true",
+		"    r1 {select [{item_id r1}]} focused",
+		"    r2 {select [{item_id r2}]}",
+		"edit {open [{path [edit]}]} expanded=false",
+		"locked { []} disabled expanded=false",
+		"quit {select [{item_id quit}]}",
+	}
+	if items := show(parts, 0); !slices.Equal(items, wantItems) {
+		t.Errorf("Describe's items:\n%s\nwant:\n%s", strings.Join(items, "\n"), strings.Join(wantItems, "\n"))
 	}
 }
 

@@ -131,12 +131,24 @@ func (m Modal) TrapsFocus() bool { return m.Visible }
 // Excluded implements tea.Excludable.
 func (m Modal) Excluded() bool { return m.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a dialog titled Title that says Body;
+// while visible, it is modal and its parts are its two choices, Enter's
+// the default.
 func (m Modal) Describe() tea.Description {
-	return tea.Description{Label: m.Title, Role: "dialog", State: map[string]any{
+	d := tea.Description{Label: m.Title, Role: "dialog", State: map[string]any{
 		"visible": m.Visible, "body": m.Body, "confirm_label": m.confirmLabel(), "dismiss_label": m.dismissLabel(),
 		"highlighted": string(m.highlighted()),
-	}}
+	}, Detail: m.Body, States: tea.States{Hidden: !m.Visible, Modal: m.Visible}}
+	if m.Visible {
+		hl := m.highlighted()
+		d.Parts = []tea.Part{
+			{Role: "button", ID: "confirm", Label: m.confirmLabel(), States: tea.States{Default: hl == ModalConfirm, Destructive: m.Destructive},
+				Action: act(true, "confirm")},
+			{Role: "button", ID: "dismiss", Label: m.dismissLabel(), States: tea.States{Default: hl == ModalDismiss},
+				Action: act(true, "dismiss")},
+		}
+	}
+	return d
 }
 
 // highlighted is the choice Enter picks: Highlighted, or the default.

@@ -147,9 +147,16 @@ func TestModalRender(t *testing.T) {
 func TestModalDescribe(t *testing.T) {
 	got := widgets.Modal{ID: "m", Title: "Sure?", Body: "Really?", Visible: true}.Describe()
 	want := tea.Description{Label: "Sure?", Role: "dialog", State: map[string]any{
-		"visible": true, "body": "Really?", "confirm_label": "OK", "dismiss_label": "Cancel", "highlighted": "confirm"}}
+		"visible": true, "body": "Really?", "confirm_label": "OK", "dismiss_label": "Cancel", "highlighted": "confirm"},
+		Detail: "Really?", States: tea.States{Modal: true}, Parts: []tea.Part{
+			{Role: "button", ID: "confirm", Label: "OK", States: tea.States{Default: true}, Action: tea.Act{Name: "confirm"}},
+			{Role: "button", ID: "dismiss", Label: "Cancel", Action: tea.Act{Name: "dismiss"}}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+	hidden := widgets.Modal{ID: "m", Title: "Sure?", Destructive: true}.Describe()
+	if !hidden.States.Hidden || hidden.States.Modal || hidden.Parts != nil {
+		t.Errorf("a hidden dialog describes %#v, want hidden, not modal, no choices", hidden)
 	}
 }
 

@@ -95,12 +95,18 @@ func TestPasswordFieldDescribesNothingOfItsValue(t *testing.T) {
 	if strings.Contains(string(raw), "s3cr3t") {
 		t.Errorf("Describe leaks the value: %s", raw)
 	}
-	want := tea.Description{Label: "Password", Role: "textbox", State: map[string]any{"masked": true, "disabled": false}}
+	// Its length and caret are only for the person's own renderer (which
+	// draws that many bullets): never encoded, and Redacted says nothing.
+	want := tea.Description{Label: "Password", Role: "textbox", State: map[string]any{"masked": true, "disabled": false},
+		States: tea.States{Masked: true}, Length: 6, Caret: 6}
 	if !reflect.DeepEqual(p.Describe(), want) {
 		t.Errorf("Describe = %#v, want %#v", p.Describe(), want)
 	}
 	if !tea.IsMasked(p) {
 		t.Error("a PasswordField must be masked")
+	}
+	if d := p.Redacted().(tea.Describer).Describe(); d.Length != 0 || d.Caret != 0 || d.Value != "" {
+		t.Errorf("the redacted field describes %#v, want no value, length or caret", d)
 	}
 }
 

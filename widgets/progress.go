@@ -3,6 +3,7 @@ package widgets
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -77,7 +78,8 @@ func (p Progress) Excluded() bool { return p.Exclude }
 
 // Describe implements tea.Describer.
 func (p Progress) Describe() tea.Description {
-	return tea.Description{Label: p.Label, Role: "progressbar", State: map[string]any{"value": p.value(), "percent": p.percent()}}
+	return tea.Description{Label: p.Label, Role: "progressbar", State: map[string]any{"value": p.value(), "percent": p.percent()},
+		Value: strconv.Itoa(p.percent()) + "%", Range: &tea.Range{Max: 1, Now: p.value()}}
 }
 
 // Render implements tea.Widget: "Label ██████░░░░  50%" on one line; the

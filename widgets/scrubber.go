@@ -94,11 +94,22 @@ func (s Scrubber) CanFocus() bool { return !s.Disabled }
 // Excluded implements tea.Excludable.
 func (s Scrubber) Excluded() bool { return s.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a scrubber, its position in its
+// range as a clock reads it, a click on it seeking there; its part is the
+// play (or, playing, pause) button.
 func (s Scrubber) Describe() tea.Description {
+	verb, icon := "play", "▶"
+	if s.Playing {
+		verb, icon = "pause", "⏸"
+	}
+	pos, hi := s.pos(), s.hi()
 	return tea.Description{Label: s.Label, Role: "scrubber", State: map[string]any{
-		"position": s.pos(), "min": s.Min, "max": s.hi(), "playing": s.Playing, "disabled": s.Disabled,
-	}}
+		"position": pos, "min": s.Min, "max": hi, "playing": s.Playing, "disabled": s.Disabled,
+	}, Value: Clock(pos), States: tea.States{Disabled: s.Disabled, Pressed: s.Playing},
+		Range:  &tea.Range{Min: float64(s.Min), Max: float64(hi), Now: float64(pos), NowText: Clock(pos), MaxText: Clock(hi)},
+		Action: act(!s.Disabled, "seek", "position", nil),
+		Parts: []tea.Part{{Role: "button", ID: "play", Label: verb, Value: icon,
+			States: tea.States{Disabled: s.Disabled, Pressed: s.Playing}, Action: act(!s.Disabled, verb)}}}
 }
 
 // hi is Max, or Min when Max is below it.

@@ -110,12 +110,44 @@ func (l SelectList) CanFocus() bool { return !l.Disabled }
 // Excluded implements tea.Excludable.
 func (l SelectList) Excluded() bool { return l.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a listbox showing Height options at
+// once, its options its parts (DescribeParts), a click on one selecting it
+// (see ClickPart).
 func (l SelectList) Describe() tea.Description {
 	index, label := l.selection()
+	height := l.Height
+	if height <= 0 {
+		height = DefaultListHeight
+	}
+	empty := l.Empty
+	if empty == "" {
+		empty = "(no options)"
+	}
 	return tea.Description{Label: l.Label, Role: "listbox", State: map[string]any{
 		"selected": index, "selected_label": label, "options": len(l.Options), "disabled": l.Disabled,
-	}}
+	}, Value: label, Placeholder: empty, States: tea.States{Disabled: l.Disabled}, Lines: height}
+}
+
+// DescribeParts implements tea.PartsDescriber: every option, a click on
+// one selecting it.
+func (l SelectList) DescribeParts() []tea.Part {
+	options := make([]tea.Part, len(l.Options))
+	acts := newIndexActs(!l.Disabled, len(l.Options), "select", "index")
+	for i, o := range l.Options {
+		options[i] = tea.Part{Role: "option", Label: o, States: tea.States{Selected: i == l.Selected}, Action: acts.of(i)}
+	}
+	return options
+}
+
+// ClickPart implements tea.PartClicker: a click on the option already
+// selected chooses it, as Enter does (and a second click in the terminal);
+// a click on any other option selects it.
+func (l SelectList) ClickPart(a tea.Act) (tea.Msg, bool, error) {
+	i, ok := asNumber(a.Arg("index"))
+	if a.Name != "select" || !ok || l.Disabled || i != float64(l.Selected) || l.Selected < 0 || l.Selected >= len(l.Options) {
+		return nil, false, nil
+	}
+	return Chosen{ID: l.ID, Index: l.Selected, Label: l.Options[l.Selected]}, true, nil
 }
 
 // Render implements tea.Widget: the label on its own line (when set), then

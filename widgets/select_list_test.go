@@ -210,11 +210,19 @@ func TestSelectListRenderFitsAndShowsState(t *testing.T) {
 }
 
 func TestSelectListDescribe(t *testing.T) {
-	got := widgets.SelectList{ID: "f", Label: "Fruit", Options: fruit, Selected: 2}.Describe()
+	got, _ := tea.Describe(widgets.SelectList{ID: "f", Label: "Fruit", Options: fruit[:2], Selected: 1})
 	want := tea.Description{Label: "Fruit", Role: "listbox", State: map[string]any{
-		"selected": 2, "selected_label": "cherry", "options": 5, "disabled": false}}
+		"selected": 1, "selected_label": "banana", "options": 2, "disabled": false},
+		Value: "banana", Placeholder: "(no options)", Lines: widgets.DefaultListHeight, Parts: []tea.Part{
+			{Role: "option", Label: "apple", Action: tea.Act{Name: "select", Args: []tea.Arg{{Name: "index", Value: 0}}}},
+			{Role: "option", Label: "banana", States: tea.States{Selected: true}, Action: tea.Act{Name: "select", Args: []tea.Arg{{Name: "index", Value: 1}}}}}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
+	}
+	for _, o := range (widgets.SelectList{ID: "f", Options: fruit, Disabled: true}).DescribeParts() {
+		if !o.Action.IsZero() {
+			t.Errorf("a disabled list's option %q acts: %v", o.Label, o.Action)
+		}
 	}
 }
 

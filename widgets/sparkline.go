@@ -49,7 +49,13 @@ func (s Sparkline) Describe() tea.Description {
 	if n := len(s.Values); n > 0 && isFinite(s.Values[n-1]) {
 		state["last"] = s.Values[n-1]
 	}
-	return tea.Description{Label: s.Label, Role: "chart", State: state}
+	d := tea.Description{Label: s.Label, Role: "chart", State: state}
+	if n := len(s.Values); n > 0 {
+		if lo, hi, ok := finiteRange(s.Values); ok && isFinite(s.Values[n-1]) {
+			d.Range = &tea.Range{Min: lo, Max: hi, Now: s.Values[n-1]}
+		}
+	}
+	return d
 }
 
 // Render implements tea.Widget: "Label ▁▃▅█▆" on one line. Values that are

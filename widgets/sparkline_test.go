@@ -51,7 +51,8 @@ func TestSparklineRender(t *testing.T) {
 		checkAllSizes(t, s)
 	}
 	got := widgets.Sparkline{ID: "s", Label: "cpu", Values: []float64{3, 1, 2}}.Describe()
-	want := tea.Description{Label: "cpu", Role: "chart", State: map[string]any{"count": 3, "min": 1.0, "max": 3.0, "last": 2.0}}
+	want := tea.Description{Label: "cpu", Role: "chart", State: map[string]any{"count": 3, "min": 1.0, "max": 3.0, "last": 2.0},
+		Range: &tea.Range{Min: 1, Max: 3, Now: 2}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
 	}

@@ -64,7 +64,7 @@ func (s Spinner) Excluded() bool { return s.Exclude }
 
 // Describe implements tea.Describer.
 func (s Spinner) Describe() tea.Description {
-	return tea.Description{Label: s.Label, Role: "status", State: map[string]any{"spinning": s.Spinning}}
+	return tea.Description{Label: s.Label, Role: "status", State: map[string]any{"spinning": s.Spinning}, States: tea.States{Busy: s.Spinning}}
 }
 
 // frame is the frame drawn now.

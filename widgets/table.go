@@ -164,9 +164,32 @@ func (t Table) CanFocus() bool { return !t.Disabled }
 // Excluded implements tea.Excludable.
 func (t Table) Excluded() bool { return t.Exclude }
 
-// Describe implements tea.Describer: the row count, the selected index and
-// the sort, never the rows themselves (get_rows pages through those).
+// Describe implements tea.Describer: a table showing Height rows at once
+// and its column headers (a click on one sorts by its column: descending
+// when it sorts ascending already, ascending otherwise); its rows are its
+// parts (DescribeParts). Its State, what an agent reads in outlines, holds
+// the row count, the selected index and the sort, never the rows
+// themselves (get_rows pages through those).
 func (t Table) Describe() tea.Description {
+	height := t.Height
+	if height <= 0 {
+		height = DefaultTableHeight
+	}
+	headers := make([]tea.Part, len(t.Columns))
+	for i, c := range t.Columns {
+		sort, next := "", SortAsc
+		if c.Key == t.SortColumn {
+			sort = "ascending"
+			if t.SortDirection == SortDesc {
+				sort = "descending"
+			} else {
+				next = SortDesc
+			}
+		}
+		// Numeric says the column is drawn aligned right, as numbers are.
+		headers[i] = tea.Part{Role: "columnheader", ID: c.Key, Label: c.Title, Sort: sort, Numeric: c.Align == AlignRight,
+			Action: act(!t.Disabled, "sort", "column", c.Key, "direction", next)}
+	}
 	return tea.Description{Role: "table", State: map[string]any{
 		"columns":        t.columnKeys(),
 		"rows":           len(t.Rows),
@@ -174,7 +197,18 @@ func (t Table) Describe() tea.Description {
 		"sort_column":    t.SortColumn,
 		"sort_direction": t.SortDirection,
 		"disabled":       t.Disabled,
-	}}
+	}, States: tea.States{Disabled: t.Disabled}, Lines: height, Headers: headers}
+}
+
+// DescribeParts implements tea.PartsDescriber: every row, a click on one
+// selecting it.
+func (t Table) DescribeParts() []tea.Part {
+	rows := make([]tea.Part, len(t.Rows))
+	acts := newIndexActs(!t.Disabled, len(t.Rows), "select_row", "index")
+	for i, r := range t.Rows {
+		rows[i] = tea.Part{Role: "row", Cells: r, States: tea.States{Selected: i == t.Selected}, Action: acts.of(i)}
+	}
+	return rows
 }
 
 // Render implements tea.Widget: a bold header with ▲/▼ on the sorted column,
@@ -839,6 +873,21 @@ func (p TablePage) AppendJSON(dst []byte) []byte {
 	dst = strconv.AppendInt(dst, int64(p.Total), 10)
 	return append(dst, '}')
 }
+
+// PageHeader implements tea.RowPage.
+func (p TablePage) PageHeader() (columns []string, offset, total, rows int) {
+	rows = len(p.Rows)
+	if p.Rows == nil {
+		rows = -1
+	}
+	return p.Columns, p.Offset, p.Total, rows
+}
+
+// PageRow implements tea.RowPage.
+func (p TablePage) PageRow(i int) (keys, cells []string) { return p.Rows[i].Keys, p.Rows[i].Cells }
+
+// PageNumber implements tea.RowPage.
+func (p TablePage) PageNumber(i, c int) bool { return p.Rows[i].Number(c) }
 
 // MarshalJSON implements json.Marshaler with AppendJSON.
 func (p TablePage) MarshalJSON() ([]byte, error) {

@@ -77,11 +77,18 @@ func (t Tabs) CanFocus() bool { return len(t.Tabs) > 0 }
 // Excluded implements tea.Excludable.
 func (t Tabs) Excluded() bool { return t.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a tablist named by its active tab,
+// a click on a tab selecting it.
 func (t Tabs) Describe() tea.Description {
-	return tea.Description{Label: t.label(t.active()), Role: "tablist", State: map[string]any{
-		"tabs": len(t.Tabs), "active_index": t.active(),
-	}}
+	active := t.active()
+	tabs := make([]tea.Part, len(t.Tabs))
+	acts := newIndexActs(true, len(t.Tabs), "select_tab", "index")
+	for i, title := range t.Tabs {
+		tabs[i] = tea.Part{Role: "tab", Label: title, States: tea.States{Selected: i == active}, Action: acts.of(i)}
+	}
+	return tea.Description{Label: t.label(active), Role: "tablist", State: map[string]any{
+		"tabs": len(t.Tabs), "active_index": active,
+	}, Parts: tabs}
 }
 
 // active is Active clamped to the tabs, or -1 when there are none.

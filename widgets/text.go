@@ -37,7 +37,7 @@ func (x Text) Excluded() bool { return x.Exclude }
 
 // Describe implements tea.Describer.
 func (x Text) Describe() tea.Description {
-	return tea.Description{Label: x.Content, Role: "text"}
+	return tea.Description{Label: x.Content, Role: "text", States: tea.States{Strong: x.Bold, Muted: x.Muted}}
 }
 
 // textDrawn turns a Text's content into the lines Render draws: "\r\n"

@@ -106,11 +106,15 @@ func (a TextArea) CanFocus() bool { return !a.Disabled }
 // Excluded implements tea.Excludable.
 func (a TextArea) Excluded() bool { return a.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a multiline textbox showing Height
+// lines.
 func (a TextArea) Describe() tea.Description {
-	d := describeField(a.Label, a.Value, false, a.Disabled)
-	d.State["multiline"] = true
-	return d
+	lines := a.Height
+	if lines <= 0 {
+		lines = DefaultTextAreaHeight
+	}
+	return describeField(fieldLook{label: a.Label, value: a.Value, placeholder: a.Placeholder, multiline: true,
+		disabled: a.Disabled, cursorFromEnd: a.CursorFromEnd, width: a.Width, lines: lines})
 }
 
 // Render implements tea.Widget: the label on its own line, then Height

@@ -105,7 +105,8 @@ func TestTextAreaRenderFitsEveryWidth(t *testing.T) {
 
 func TestTextAreaDescribe(t *testing.T) {
 	got := widgets.TextArea{ID: "n", Label: "Notes", Value: "a\nb"}.Describe()
-	want := tea.Description{Label: "Notes", Role: "textbox", State: map[string]any{"value": "a\nb", "disabled": false, "multiline": true}}
+	want := tea.Description{Label: "Notes", Role: "textbox", State: map[string]any{"value": "a\nb", "disabled": false, "multiline": true},
+		Value: "a\nb", States: tea.States{Multiline: true}, Caret: 3, Lines: widgets.DefaultTextAreaHeight}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
 	}

@@ -149,7 +149,8 @@ func (t TextInput) Redacted() tea.Widget {
 // Describe implements tea.Describer. A masked input says that it is, never
 // its value.
 func (t TextInput) Describe() tea.Description {
-	return describeField(t.Label, t.Value, t.Mask != 0, t.Disabled)
+	return describeField(fieldLook{label: t.Label, value: t.Value, placeholder: t.Placeholder, masked: t.Mask != 0,
+		disabled: t.Disabled, cursorFromEnd: t.CursorFromEnd, width: t.Width})
 }
 
 // Render implements tea.Widget: "Label: [value ]" on one line, the value cut

@@ -330,8 +330,9 @@ func TestMaskedTextInputNeverShowsItsValue(t *testing.T) {
 }
 
 func TestTextInputDescribe(t *testing.T) {
-	got := widgets.TextInput{ID: "q", Label: "Name", Value: "bob"}.Describe()
-	want := tea.Description{Label: "Name", Role: "textbox", State: map[string]any{"value": "bob", "disabled": false}}
+	got := widgets.TextInput{ID: "q", Label: "Name", Value: "bob", Placeholder: "who", CursorFromEnd: 1, Width: 12}.Describe()
+	want := tea.Description{Label: "Name", Role: "textbox", State: map[string]any{"value": "bob", "disabled": false},
+		Value: "bob", Placeholder: "who", Caret: 2, Columns: 12}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Describe = %#v, want %#v", got, want)
 	}

@@ -120,12 +120,40 @@ func (t Tree) CanFocus() bool { return len(t.Nodes) > 0 }
 // Excluded implements tea.Excludable.
 func (t Tree) Excluded() bool { return t.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a tree showing Height lines at once,
+// its visible nodes its parts (DescribeParts); a click on a node selects
+// it, a click on its arrow expands or collapses it.
 func (t Tree) Describe() tea.Description {
+	height := t.Height
+	if height <= 0 {
+		height = DefaultTreeHeight
+	}
 	return tea.Description{Role: "tree", State: map[string]any{
 		"selected": t.Selected,
 		"visible":  len(t.visible()),
-	}}
+	}, Lines: height}
+}
+
+// DescribeParts implements tea.PartsDescriber: the visible nodes.
+func (t Tree) DescribeParts() []tea.Part {
+	lines := t.visible()
+	nodes := make([]tea.Part, len(lines))
+	args := make([]tea.Arg, len(lines))
+	for i, l := range lines {
+		n := l.node
+		args[i] = tea.Arg{Name: "node_id", Value: n.ID}
+		p := tea.Part{Role: "treeitem", ID: n.ID, Label: n.Label, Level: l.depth + 1,
+			States: tea.States{Selected: n.ID == t.Selected}, Action: tea.Act{Name: "select_node", Args: args[i : i+1 : i+1]}}
+		if len(n.Children) > 0 {
+			p.States.Expandable, p.States.Expanded = true, t.Expanded[n.ID]
+			p.Toggle = tea.Act{Name: "expand", Args: p.Action.Args}
+			if p.States.Expanded {
+				p.Toggle.Name = "collapse"
+			}
+		}
+		nodes[i] = p
+	}
+	return nodes
 }
 
 // treeLine is one visible node.

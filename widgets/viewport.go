@@ -87,10 +87,17 @@ func (Viewport) CanFocus() bool { return true }
 // Excluded implements tea.Excludable.
 func (v Viewport) Excluded() bool { return v.Exclude }
 
-// Describe implements tea.Describer.
+// Describe implements tea.Describer: a scrolled view of its lines, the
+// lines it shows as its parts and its Range where it is scrolled to (Now
+// is the first line shown, Max the number of lines).
 func (v Viewport) Describe() tea.Description {
 	top, bottom := v.visibleRange(0)
-	return tea.Description{Role: "viewport", State: map[string]any{"top": top, "bottom": bottom, "lines": len(v.Lines)}}
+	shown := make([]tea.Part, 0, max(bottom-top+1, 0))
+	for _, l := range v.Lines[top : bottom+1] {
+		shown = append(shown, tea.Part{Role: "line", Label: l})
+	}
+	return tea.Description{Role: "viewport", State: map[string]any{"top": top, "bottom": bottom, "lines": len(v.Lines)},
+		Range: &tea.Range{Max: float64(len(v.Lines)), Now: float64(top)}, Lines: v.height(0), Parts: shown}
 }
 
 // height is how many lines are shown when the widget gets height lines.

@@ -12,7 +12,6 @@ import (
 
 	"github.com/facetui/facet/render/mcp/derive"
 	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/widgets"
 )
 
 // WriteResult is the structured content of a write's answer.
@@ -321,10 +320,11 @@ func safeInvoke(p tea.ToolProvider, action string, args map[string]any) (r tea.R
 // The value is encoded once: those bytes are the structured content (an
 // object; any other value as {"value": v}), and the text is a compact
 // rendering of the same value, not its JSON again: a model reads it, code
-// reads structuredContent. A table's page is written straight from its
-// rows (see pageAnswer); anything else goes through its JSON.
+// reads structuredContent. A page of rows (tea.RowPage: a table's page)
+// is written straight from its rows (see pageAnswer); anything else goes
+// through its JSON.
 func readResult(name string, v any) (Answer, error) {
-	if p, ok := v.(widgets.TablePage); ok {
+	if p, ok := v.(tea.RowPage); ok {
 		if a, ok := pageAnswer(p); ok {
 			return a, nil
 		}

@@ -6,17 +6,18 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/facetui/facet/widgets"
+	"github.com/facetui/facet/tea"
 )
 
-// pageAnswer is readResult for a table's page (get_rows), written from
-// the page itself: its JSON in one pass (TablePage.AppendJSON), and the
-// text readText would render from that JSON decoded, without decoding it.
+// pageAnswer is readResult for a page of rows (a table's get_rows),
+// written from the page itself: its JSON (a table's page writes it in one
+// pass), and the text readText would render from that JSON decoded,
+// without decoding it.
 // A page that text could not be written for exactly as readText would (no
 // columns, a column key twice, text that is not UTF-8, a number beyond
 // float64) is not answered here: ok is false and the caller takes the
 // general path.
-func pageAnswer(p widgets.TablePage) (a Answer, ok bool) {
+func pageAnswer(p tea.RowPage) (a Answer, ok bool) {
 	text, ok := pageText(p)
 	if !ok {
 		return Answer{}, false
@@ -35,25 +36,26 @@ const maxExactInt = 1 << 53
 // pageText renders p as readText renders its decoded JSON: the scalar
 // members "offset" and "total" as "key: value" lines in key order, and
 // the rows under their header, tab-separated, indented under "rows:".
-func pageText(p widgets.TablePage) (string, bool) {
-	keys := p.Columns
-	if len(keys) == 0 || p.Rows == nil || p.Offset > maxExactInt || p.Offset < -maxExactInt ||
-		p.Total > maxExactInt || p.Total < -maxExactInt || !distinctText(keys) {
+func pageText(p tea.RowPage) (string, bool) {
+	keys, offset, total, n := p.PageHeader()
+	if len(keys) == 0 || n < 0 || offset > maxExactInt || offset < -maxExactInt ||
+		total > maxExactInt || total < -maxExactInt || !distinctText(keys) {
 		return "", false
 	}
 	var b strings.Builder
-	b.Grow(64 + len(p.Rows)*16*len(keys))
+	b.Grow(64 + n*16*len(keys))
 	b.WriteString("offset: ")
-	b.WriteString(strconv.Itoa(p.Offset))
+	b.WriteString(strconv.Itoa(offset))
 	b.WriteString("\nrows:\n")
-	if len(p.Rows) == 0 {
+	if n == 0 {
 		b.WriteString("  (none)\n")
 	} else {
 		b.WriteString("  ")
 		b.WriteString(strings.Join(keys, "\t"))
 		b.WriteByte('\n')
-		for _, r := range p.Rows {
-			if !sameColumns(r.Keys, keys) {
+		for row := range n {
+			rowKeys, cells := p.PageRow(row)
+			if !sameColumns(rowKeys, keys) {
 				return "", false
 			}
 			b.WriteString("  ")
@@ -62,13 +64,13 @@ func pageText(p widgets.TablePage) (string, bool) {
 					b.WriteByte('\t')
 				}
 				cell := ""
-				if i < len(r.Cells) {
-					cell = r.Cells[i]
+				if i < len(cells) {
+					cell = cells[i]
 				}
 				if !utf8.ValidString(cell) {
 					return "", false
 				}
-				if r.Number(i) && !shortInteger(cell) {
+				if p.PageNumber(row, i) && !shortInteger(cell) {
 					f, err := strconv.ParseFloat(cell, 64)
 					if err != nil {
 						return "", false
@@ -81,7 +83,7 @@ func pageText(p widgets.TablePage) (string, bool) {
 		}
 	}
 	b.WriteString("total: ")
-	b.WriteString(strconv.Itoa(p.Total))
+	b.WriteString(strconv.Itoa(total))
 	return b.String(), true
 }
 

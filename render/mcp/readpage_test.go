@@ -93,6 +93,44 @@ func TestPageAnswerLeavesWhatItCannotWrite(t *testing.T) {
 	}
 }
 
+// ownPage is a page of rows an app's own widget reads: not a
+// widgets.TablePage, only a tea.RowPage.
+type ownPage struct{ cells [][]string }
+
+func (p ownPage) MarshalJSON() ([]byte, error) {
+	rows := make([]map[string]string, len(p.cells))
+	for i, r := range p.cells {
+		rows[i] = map[string]string{"name": r[0]}
+	}
+	return json.Marshal(map[string]any{"columns": []string{"name"}, "offset": 0, "rows": rows, "total": len(p.cells)})
+}
+func (p ownPage) PageHeader() ([]string, int, int, int) {
+	return []string{"name"}, 0, len(p.cells), len(p.cells)
+}
+func (p ownPage) PageRow(i int) ([]string, []string) { return []string{"name"}, p.cells[i] }
+func (ownPage) PageNumber(int, int) bool             { return false }
+
+// TestReadResultWritesAnyRowPageFromItsRows checks that a page of rows
+// that is not a table's takes the fast path, and answers as its JSON
+// would.
+func TestReadResultWritesAnyRowPageFromItsRows(t *testing.T) {
+	p := ownPage{cells: [][]string{{"ada"}, {"grace\thopper"}}}
+	if _, ok := pageAnswer(p); !ok {
+		t.Fatal("pageAnswer left an app's own page of rows to the general path")
+	}
+	got, err := readResult("t", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := encodedRead("t", p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got.Text, want.Text) || string(got.Value.(json.RawMessage)) != string(want.Value.(json.RawMessage)) {
+		t.Fatalf("answer %q %s, want %q %s", got.Text, got.Value, want.Text, want.Value)
+	}
+}
+
 // BenchmarkReadPage is get_rows' answer of a page of 100 rows, from the
 // page to the answer: the fast path against the general one (encode,
 // decode, render the decoded value).

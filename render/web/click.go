@@ -3,10 +3,10 @@ package web
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/widgets"
 )
 
 // Click is a click on a part of a widget: the widget's id and the action
@@ -27,11 +27,12 @@ var ErrBehindDialog = errors.New("a dialog is open")
 var ErrNotInView = errors.New("not in view")
 
 // clickMsg resolves c against the view as it is now: the message the click
-// sends, or nil for a click that only focuses. A click on the option a
-// list already selects chooses it, as Enter does (and as a second click
-// does in the terminal); a click on a menu item with children opens or
-// closes it; any other click is the widget's own action, invoked as an
-// agent's tool call is, so it sends the same message.
+// sends, or nil for a click that only focuses. A click is the Act the
+// clicked part's description names: the widget's own meaning of it when
+// it is a tea.PartClicker that has one (a click on the option a list
+// already selects chooses it, as a second click does in the terminal),
+// otherwise the widget's action, invoked as an agent's tool call is, so
+// it sends the same message.
 func clickMsg(view tea.Node, c Click) (tea.Msg, error) {
 	w, ok := tea.FindWidget(view, c.ID)
 	if !ok {
@@ -40,24 +41,16 @@ func clickMsg(view tea.Node, c Click) (tea.Msg, error) {
 	if trap, blocked := tea.BlockedByTrap(view, c.ID); blocked {
 		return nil, fmt.Errorf("click on %s %q: %w (%q): answer it first", w.WidgetKind(), c.ID, ErrBehindDialog, trap.WidgetID())
 	}
-	switch c.Action {
-	case "focus":
+	if c.Action == "focus" {
 		return nil, nil
-	case "open":
-		m, ok := w.(widgets.Menu)
-		if !ok {
-			return nil, fmt.Errorf("click on %s %q: action \"open\" is a menu's", w.WidgetKind(), c.ID)
-		}
-		path, err := menuPath(m, c.Args["path"])
+	}
+	if pc, ok := w.(tea.PartClicker); ok {
+		msg, handled, err := pc.ClickPart(clickAct(c))
 		if err != nil {
-			return nil, fmt.Errorf("click on menu %q: %w", c.ID, err)
+			return nil, fmt.Errorf("click on %s %q: %w", w.WidgetKind(), c.ID, err)
 		}
-		return widgets.MenuOpened{ID: m.ID, Path: path}, nil
-	case "select":
-		if l, ok := w.(widgets.SelectList); ok && !l.Disabled {
-			if i, ok := c.Args["index"].(float64); ok && int(i) == l.Selected && l.Selected >= 0 && l.Selected < len(l.Options) {
-				return widgets.Chosen{ID: l.ID, Index: l.Selected, Label: l.Options[l.Selected]}, nil
-			}
+		if handled {
+			return msg, nil
 		}
 	}
 	tp, ok := w.(tea.ToolProvider)
@@ -74,23 +67,11 @@ func clickMsg(view tea.Node, c Click) (tea.Msg, error) {
 	return res.Msg(), nil
 }
 
-// menuPath checks a path of item ids to open in m: each must be an
-// enabled item with children under the one before it.
-func menuPath(m widgets.Menu, raw any) ([]string, error) {
-	list, ok := raw.([]any)
-	if !ok {
-		return nil, errors.New(`argument "path": must be a list of item ids`)
+// clickAct is the Act a click sends, its arguments in name order.
+func clickAct(c Click) tea.Act {
+	x := tea.Act{Name: c.Action}
+	for _, k := range slices.Sorted(maps.Keys(c.Args)) {
+		x.Args = append(x.Args, tea.Arg{Name: k, Value: c.Args[k]})
 	}
-	items := m.Items
-	path := make([]string, 0, len(list))
-	for _, x := range list {
-		id, _ := x.(string)
-		i := slices.IndexFunc(items, func(it widgets.MenuItem) bool { return it.ID == id && !it.Disabled && len(it.Children) > 0 })
-		if i < 0 {
-			return nil, fmt.Errorf("argument \"path\": %q is not an enabled item with children at depth %d", id, len(path))
-		}
-		path = append(path, id)
-		items = items[i].Children
-	}
-	return path, nil
+	return x
 }

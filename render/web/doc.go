@@ -10,11 +10,16 @@
 // The page is split in three layers so that another transport can carry it
 // (App: the same page inside an MCP Apps host, over its postMessage bridge):
 //
-//   - Page: the tree drawn as HTML elements keyed by DOM id (buttons are
-//     <button>, a masked field an <input type="password"> that never carries
-//     its value, tables <table> with sortable headers, trees and lists with
-//     ARIA roles), and Diff, which turns two pages into the replace
-//     operations that change one into the other.
+//   - Page: the tree drawn as HTML elements keyed by DOM id, each widget's
+//     built from its description (tea.Describer) alone, one element per
+//     role (a button is a <button>, a masked textbox an <input
+//     type="password"> that never carries its value, a table a <table>
+//     with sortable headers, trees, lists, tabs, menus, sliders and
+//     dialogs their ARIA roles, with their parts), so an app's own widget
+//     is drawn as a built-in one with the same role is; a widget with no
+//     description, or a role with no element, is its terminal drawing as
+//     text. Diff turns two pages into the replace operations that change
+//     one into the other.
 //   - Tab: one session seen from one page: it applies the page's events
 //     (keys, clicks, pastes, the window's size, the detach control) to the
 //     runtime and turns each snapshot into a Patch. It knows no transport.
@@ -52,7 +57,8 @@
 //
 // Keys go to the runtime as a terminal's do (Tab moves focus, the focused
 // widget's own key map turns the rest into messages); a click goes to the
-// widget under the pointer as the action it stands for (a row's
-// select_row, a header's sort), the same message an agent's tool call
-// sends.
+// widget under the pointer as the Act its description gives the part (a
+// row's select_row, a header's sort), invoked as an agent's tool call is,
+// so it sends the same message (or, for a tea.PartClicker, the message
+// the widget says such a click means).
 package web

@@ -10,67 +10,124 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/widgets"
 )
 
-// widget draws one widget as the HTML element that means the same thing.
+// widget draws one widget as the HTML element that means the same thing,
+// built from its description (tea.Describer) alone: one element per role,
+// so an app's own widget is drawn as a built-in one with the same role and
+// description is. A widget that does not describe itself, or whose role
+// has no element here, is drawn as its terminal drawing, as text.
+//
 // Every widget's root element carries its DOM id, data-w (the widget id,
 // where clicks go) and tabindex -1 (focus follows the runtime's, never the
-// browser's own Tab order). Clickable parts carry data-act (the action a
-// click stands for) and data-args (its arguments as JSON).
+// browser's own Tab order). Clickable parts carry data-act: the Act a
+// click stands for (see act).
 func (p *page) widget(w tea.Widget) *element {
 	id := w.WidgetID()
 	dom := p.widgetID(id)
 	focused := p.snap.Focus == id && id != ""
-	base := func(kind string, extra ...string) []attr {
-		return []attr{a("class", classes(append([]string{"w", kind, when(focused, "focused")}, extra...)...)),
-			a("data-w", id), a("tabindex", "-1")}
-	}
-	switch w := w.(type) {
-	case widgets.Button:
-		return tag("button", dom, append(base("button"), a("type", "button"), flag("disabled", w.Disabled), act(!w.Disabled, "click"))...).withText(w.Label)
-	case widgets.Checkbox:
-		box := tag("input", dom+":box", a("type", "checkbox"), flag("checked", w.Checked), flag("disabled", w.Disabled), a("tabindex", "-1"))
-		return tag("label", dom, append(base("checkbox", when(w.Disabled, "disabled")), act(!w.Disabled, "toggle"))...).with(
-			box, tag("span", dom+":label", a("class", "label")).withText(w.Label))
-	case widgets.TextInput:
-		return p.field(dom, base, fieldSpec{label: w.Label, value: w.Value, placeholder: w.Placeholder, masked: w.Mask != 0,
-			disabled: w.Disabled, cursorFromEnd: w.CursorFromEnd, width: w.Width})
-	case widgets.PasswordField:
-		return p.field(dom, base, fieldSpec{label: w.Label, value: w.Value, masked: true,
-			disabled: w.Disabled, cursorFromEnd: w.CursorFromEnd, width: w.Width})
-	case widgets.TextArea:
-		return p.textArea(dom, base, w)
-	case widgets.SelectList:
-		return p.list(dom, base, w)
-	case widgets.Table:
-		return p.table(dom, base, w)
-	case widgets.Tree:
-		return p.tree(dom, base, w)
-	case widgets.Tabs:
-		e := tag("div", dom, append(base("tabs"), a("role", "tablist"))...)
-		for i, t := range w.Tabs {
-			e.with(tag("button", fmt.Sprintf("%s:t%d", dom, i), a("type", "button"), a("role", "tab"),
-				a("aria-selected", strconv.FormatBool(i == w.Active)), a("class", classes("tab", when(i == w.Active, "active"))),
-				a("tabindex", "-1"), act(true, "select_tab", "index", i)).withText(t))
+	e := drawing{id: id, dom: dom, focused: focused}
+	if d, ok := describe(w); ok {
+		e.d = d
+		e.d.States.Focused = focused
+		if el := e.element(); el != nil {
+			return el
 		}
-		return e
-	case widgets.Viewport:
-		return p.viewport(dom, base, w)
-	case widgets.Scrubber:
-		return p.scrubber(dom, base, w)
-	case widgets.Modal:
-		return p.modal(dom, base, w)
-	case widgets.Menu:
-		return p.menu(dom, base, w)
-	case widgets.Text:
-		return tag("p", dom, append(base("text", when(w.Bold, "bold"), when(w.Muted, "muted")), a("role", "status"))...).withText(w.Content)
-	case widgets.BarChart:
-		return p.bars(dom, base, w)
 	}
-	// A widget this renderer has no element for (a Sparkline, an app's
-	// own): its terminal drawing, as text.
-	return tag("pre", dom, append(base("drawn", strings.ReplaceAll(w.WidgetKind(), "_", "-")), a("role", "img"), a("aria-label", w.WidgetKind()+" "+id))...).withText(drawn(w, focused))
+	// A widget with no element here (a Sparkline, an app's own of another
+	// role): its terminal drawing, as text, which a click activates when
+	// its description says what that does.
+	return tag("pre", dom, append(e.base("drawn", strings.ReplaceAll(w.WidgetKind(), "_", "-")), a("role", "img"),
+		a("aria-label", w.WidgetKind()+" "+id), act(e.d.Action))...).withText(drawn(w, focused))
+}
+
+// describe is w's description, or false when it has none (or panics
+// giving it).
+func describe(w tea.Widget) (d tea.Description, ok bool) {
+	defer func() {
+		if recover() != nil {
+			d, ok = tea.Description{}, false
+		}
+	}()
+	return tea.Describe(w)
+}
+
+// drawing is one widget being drawn: its id, its DOM id, whether it has
+// focus, and its description.
+type drawing struct {
+	id, dom string
+	focused bool
+	d       tea.Description
+}
+
+// element is the widget's element for its role, or nil when the role has
+// none (or the description lacks what the role's element shows).
+func (e drawing) element() *element {
+	switch e.d.Role {
+	case "button":
+		return e.button()
+	case "checkbox":
+		return e.checkbox()
+	case "textbox":
+		if e.d.States.Multiline && !e.d.States.Masked {
+			return e.textArea()
+		}
+		return e.field()
+	case "listbox":
+		return e.list()
+	case "table", "grid":
+		return e.table()
+	case "tree":
+		return e.tree()
+	case "tablist":
+		return e.tabs()
+	case "viewport", "log":
+		return e.log()
+	case "scrubber", "slider":
+		return e.slider()
+	case "spinbutton":
+		return e.spin()
+	case "dialog", "alertdialog":
+		return e.dialog()
+	case "menu", "menubar":
+		return e.menu()
+	case "text":
+		return tag("p", e.dom, append(e.base("text", when(e.d.States.Strong, "bold"), when(e.d.States.Muted, "muted")), a("role", "status"))...).withText(e.d.Label)
+	case "chart":
+		if len(e.d.Parts) > 0 {
+			return e.bars()
+		}
+	}
+	return nil
+}
+
+// base is the widget's root attributes: its class (w, kind, focused and
+// extra), data-w and tabindex.
+func (e drawing) base(kind string, extra ...string) []attr {
+	return []attr{a("class", classes(append([]string{"w", kind, when(e.focused, "focused")}, extra...)...)),
+		a("data-w", e.id), a("tabindex", "-1")}
+}
+
+// partID is the DOM id of part i: the widget's DOM id, ":", and prefix
+// with the part's own id, or its index when it has none.
+func (e drawing) partID(prefix string, i int, part tea.Part) string {
+	if part.ID != "" {
+		return e.dom + ":" + prefix + part.ID
+	}
+	return e.dom + ":" + prefix + strconv.Itoa(i)
+}
+
+// button draws a button.
+func (e drawing) button() *element {
+	return tag("button", e.dom, append(e.base("button"), a("type", "button"), flag("disabled", e.d.States.Disabled), act(e.d.Action))...).withText(e.d.Label)
+}
+
+// checkbox draws a checkbox as a labelled check box.
+func (e drawing) checkbox() *element {
+	d := e.d
+	box := tag("input", e.dom+":box", a("type", "checkbox"), flag("checked", d.States.Checked), flag("disabled", d.States.Disabled), a("tabindex", "-1"))
+	return tag("label", e.dom, append(e.base("checkbox", when(d.States.Disabled, "disabled")), act(d.Action))...).with(
+		box, tag("span", e.dom+":label", a("class", "label")).withText(d.Label))
 }
 
 // scrollRegion turns a widget's root attributes (base's) into those of a
@@ -86,33 +143,65 @@ func scrollRegion(attrs []attr, label string) []attr {
 	return append(out, a("tabindex", "0"), a("role", "region"), a("aria-label", label))
 }
 
-// act is the data-act and data-args of a clickable part: the action a
-// click stands for and its arguments as name, value pairs.
-func act(on bool, action string, args ...any) attr {
-	if !on {
+// maxHeight is the style that shows lines lines at once, or none for 0.
+func maxHeight(lines int) attr {
+	if lines <= 0 {
 		return attr{}
 	}
-	// The arguments ride in the same attribute, after a space: the page
-	// splits them off.
-	if len(args) == 0 {
-		return a("data-act", action)
+	return a("style", fmt.Sprintf("max-height:%dlh", lines))
+}
+
+// act is the data-act of a clickable part: the Act a click stands for,
+// its name and then its arguments as a JSON object, after a space (the
+// page splits them off). An argument without a value (a slider's) is the
+// point the click picks: the page fills it in.
+func act(x tea.Act) attr {
+	if x.IsZero() {
+		return attr{}
 	}
 	var b strings.Builder
-	b.WriteString(action + " {")
-	for i := 0; i+1 < len(args); i += 2 {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		b.WriteString(`"` + args[i].(string) + `":`)
-		if n, ok := args[i+1].(int); ok {
-			b.WriteString(strconv.Itoa(n))
+	b.WriteString(x.Name)
+	n := 0
+	for _, arg := range x.Args {
+		if arg.Value == nil {
 			continue
 		}
-		js, _ := json.Marshal(args[i+1]) // strings and string slices: always encodable
+		b.WriteString(when(n == 0, " {"))
+		b.WriteString(when(n > 0, ","))
+		n++
+		writeKey(&b, arg.Name)
+		if i, ok := arg.Value.(int); ok {
+			b.WriteString(strconv.Itoa(i))
+			continue
+		}
+		js, err := json.Marshal(arg.Value)
+		if err != nil {
+			return attr{} // a value JSON cannot encode: no click can send it
+		}
 		b.Write(js)
 	}
-	b.WriteString("}")
+	b.WriteString(when(n > 0, "}"))
 	return a("data-act", b.String())
+}
+
+// writeKey writes name as a JSON object's key and its colon: quoted as
+// it is when it is a plain name (index, node_id), as JSON escapes it
+// otherwise.
+func writeKey(b *strings.Builder, name string) {
+	plain := true
+	for i := 0; i < len(name) && plain; i++ {
+		c := name[i]
+		plain = c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+	}
+	if plain {
+		b.WriteByte('"')
+		b.WriteString(name)
+		b.WriteString(`":`)
+		return
+	}
+	key, _ := json.Marshal(name)
+	b.Write(key)
+	b.WriteString(":")
 }
 
 // drawn is the widget's terminal drawing without styles, or a word that
@@ -126,304 +215,327 @@ func drawn(w tea.Widget, focused bool) (out string) {
 	return ansi.Strip(w.Render(tea.RenderContext{Width: 60, Focused: focused}))
 }
 
-// fieldSpec is what a one-line text field shows.
-type fieldSpec struct {
-	label, value, placeholder string
-	masked, disabled          bool
-	cursorFromEnd, width      int
-}
-
-// field draws a text field as a labelled <input>. A masked field is an
-// <input type="password"> that carries only its length: the value never
-// leaves the server, and the page draws that many bullets.
-func (p *page) field(dom string, base func(string, ...string) []attr, f fieldSpec) *element {
+// field draws a one-line textbox as a labelled <input>, which a click
+// focuses. A masked field is an <input type="password"> that carries only
+// its length: the value never leaves the server, and the page draws that
+// many bullets.
+func (e drawing) field() *element {
+	d := e.d
 	input := []attr{a("class", "input"), a("tabindex", "-1"), a("autocomplete", "off"), a("spellcheck", "false"),
-		flag("disabled", f.disabled)}
-	runes := len([]rune(f.value))
-	caret := strconv.Itoa(max(runes-max(f.cursorFromEnd, 0), 0))
-	if f.masked {
-		input = append(input, a("type", "password"), a("data-len", strconv.Itoa(runes)), a("data-caret", caret))
+		flag("disabled", d.States.Disabled)}
+	caret := strconv.Itoa(max(d.Caret, 0))
+	if d.States.Masked {
+		input = append(input, a("type", "password"), a("data-len", strconv.Itoa(d.Length)), a("data-caret", caret))
 	} else {
-		input = append(input, a("type", "text"), a("value", f.value), a("data-caret", caret))
+		input = append(input, a("type", "text"), a("value", d.Value), a("data-caret", caret))
 	}
-	if f.placeholder != "" {
-		input = append(input, a("placeholder", f.placeholder))
+	if d.Placeholder != "" {
+		input = append(input, a("placeholder", d.Placeholder))
 	}
-	if f.width > 0 {
-		input = append(input, a("style", fmt.Sprintf("width:%dch", f.width+1)))
+	if d.Columns > 0 {
+		input = append(input, a("style", fmt.Sprintf("width:%dch", d.Columns+1)))
 	}
-	e := tag("label", dom, append(base("field", when(f.disabled, "disabled")), act(!f.disabled, "focus"))...)
-	if f.label != "" {
-		e.with(tag("span", dom+":label", a("class", "label")).withText(f.label))
+	label := tag("label", e.dom, append(e.base("field", when(d.States.Disabled, "disabled")), focusAct(!d.States.Disabled))...)
+	if d.Label != "" {
+		label.with(tag("span", e.dom+":label", a("class", "label")).withText(d.Label))
 	}
-	return e.with(tag("input", dom+":input", input...))
+	return label.with(tag("input", e.dom+":input", input...))
 }
 
-// textArea draws a TextArea as a labelled <textarea>.
-func (p *page) textArea(dom string, base func(string, ...string) []attr, w widgets.TextArea) *element {
-	rows := w.Height
-	if rows <= 0 {
-		rows = widgets.DefaultTextAreaHeight
+// focusAct is the data-act of a field, which a click only focuses.
+func focusAct(on bool) attr { return act(tea.Act{Name: when(on, "focus")}) }
+
+// textArea draws a multiline textbox as a labelled <textarea> of Lines
+// rows.
+func (e drawing) textArea() *element {
+	d := e.d
+	rows := attr{}
+	if d.Lines > 0 {
+		rows = a("rows", strconv.Itoa(d.Lines))
 	}
-	runes := len([]rune(w.Value))
-	caret := strconv.Itoa(max(runes-max(w.CursorFromEnd, 0), 0))
-	area := tag("textarea", dom+":input", a("class", "input"), a("rows", strconv.Itoa(rows)), a("tabindex", "-1"),
-		a("spellcheck", "false"), flag("disabled", w.Disabled), a("placeholder", w.Placeholder), a("data-caret", caret)).withText(w.Value)
-	e := tag("label", dom, append(base("field", "area", when(w.Disabled, "disabled")), act(!w.Disabled, "focus"))...)
-	if w.Label != "" {
-		e.with(tag("span", dom+":label", a("class", "label")).withText(w.Label))
+	area := tag("textarea", e.dom+":input", a("class", "input"), rows, a("tabindex", "-1"),
+		a("spellcheck", "false"), flag("disabled", d.States.Disabled), a("placeholder", d.Placeholder),
+		a("data-caret", strconv.Itoa(max(d.Caret, 0)))).withText(d.Value)
+	label := tag("label", e.dom, append(e.base("field", "area", when(d.States.Disabled, "disabled")), focusAct(!d.States.Disabled))...)
+	if d.Label != "" {
+		label.with(tag("span", e.dom+":label", a("class", "label")).withText(d.Label))
 	}
-	return e.with(area)
+	return label.with(area)
 }
 
-// list draws a SelectList as a labelled listbox of options.
-func (p *page) list(dom string, base func(string, ...string) []attr, w widgets.SelectList) *element {
-	e := tag("div", dom, base("list", when(w.Disabled, "disabled"))...)
-	if w.Label != "" {
-		e.with(tag("span", dom+":label", a("class", "label")).withText(w.Label))
-	}
-	height := w.Height
-	if height <= 0 {
-		height = widgets.DefaultListHeight
+// list draws a listbox as a labelled list of its options.
+func (e drawing) list() *element {
+	d := e.d
+	el := tag("div", e.dom, e.base("list", when(d.States.Disabled, "disabled"))...)
+	if d.Label != "" {
+		el.with(tag("span", e.dom+":label", a("class", "label")).withText(d.Label))
 	}
 	// The options scroll: the box takes keyboard focus (tabindex 0) so
 	// that a keyboard reaches all of them, and is named by the label.
-	box := tag("div", dom+":box", a("class", "options"), a("role", "listbox"), a("aria-label", or(w.Label, w.ID)), a("tabindex", "0"),
-		a("aria-disabled", strconv.FormatBool(w.Disabled)), a("style", fmt.Sprintf("max-height:%dlh", height)))
-	if len(w.Options) == 0 {
-		empty := w.Empty
-		if empty == "" {
-			empty = "(no options)"
-		}
-		box.with(tag("div", dom+":empty", a("class", "empty muted")).withText(empty))
+	box := tag("div", e.dom+":box", a("class", "options"), a("role", "listbox"), a("aria-label", or(d.Label, e.id)), a("tabindex", "0"),
+		a("aria-disabled", strconv.FormatBool(d.States.Disabled)), maxHeight(d.Lines))
+	if len(d.Parts) == 0 {
+		box.with(tag("div", e.dom+":empty", a("class", "empty muted")).withText(or(d.Placeholder, "(no options)")))
 	}
-	for i, o := range w.Options {
-		sel := i == w.Selected
-		box.with(tag("div", fmt.Sprintf("%s:o%d", dom, i), a("role", "option"), a("aria-selected", strconv.FormatBool(sel)),
-			a("class", classes("option", when(sel, "selected"))), act(!w.Disabled, "select", "index", i)).withText(o))
+	for i, o := range d.Parts {
+		sel := o.States.Selected
+		box.with(tag("div", e.partID("o", i, tea.Part{}), a("role", "option"), a("aria-selected", strconv.FormatBool(sel)),
+			a("class", classes("option", when(sel, "selected"))), act(o.Action)).withText(o.Label))
 	}
-	return e.with(box)
+	return el.with(box)
 }
 
-// table draws a Table as a <table>: each header a button that sorts by its
-// column (the other way when it already sorts ascending, as a click on the
-// terminal's header does), each row selectable.
-func (p *page) table(dom string, base func(string, ...string) []attr, w widgets.Table) *element {
-	height := w.Height
-	if height <= 0 {
-		height = 10
-	}
+// table draws a table as a <table>: each header a button that does what
+// its Act says (sorts by its column), each row selectable.
+func (e drawing) table() *element {
+	d := e.d
 	// The rows scroll: the table's box is a named region that takes
 	// keyboard focus, so that a keyboard reaches every row.
-	e := tag("div", dom, append(scrollRegion(base("table", when(w.Disabled, "disabled")), "table "+w.ID), a("style", fmt.Sprintf("max-height:%dlh", height+1)))...)
-	head := tag("tr", dom+":head")
-	for _, c := range w.Columns {
+	height := attr{}
+	if d.Lines > 0 {
+		height = maxHeight(d.Lines + 1)
+	}
+	el := tag("div", e.dom, append(scrollRegion(e.base("table", when(d.States.Disabled, "disabled")), "table "+e.id), height)...)
+	head := tag("tr", e.dom+":head")
+	for i, c := range d.Headers {
 		sort, arrow := "none", ""
-		next := widgets.SortAsc
-		if c.Key == w.SortColumn {
-			switch w.SortDirection {
-			case widgets.SortDesc:
-				sort, arrow = "descending", " ▼"
-			default:
-				sort, arrow, next = "ascending", " ▲", widgets.SortDesc
-			}
+		switch c.Sort {
+		case "ascending":
+			sort, arrow = "ascending", " ▲"
+		case "descending":
+			sort, arrow = "descending", " ▼"
 		}
-		th := tag("th", dom+":h:"+c.Key, a("scope", "col"), a("aria-sort", sort), a("class", when(c.Align == widgets.AlignRight, "num")))
-		th.with(tag("button", "", a("type", "button"), a("class", "sort"), a("tabindex", "-1"),
-			act(!w.Disabled, "sort", "column", c.Key, "direction", next)).withText(c.Title + arrow))
+		th := tag("th", e.partID("h:", i, c), a("scope", "col"), a("aria-sort", sort), a("class", when(c.Numeric, "num")))
+		th.with(tag("button", "", a("type", "button"), a("class", "sort"), a("tabindex", "-1"), act(c.Action)).withText(c.Label + arrow))
 		head.with(th)
 	}
-	body := tag("tbody", dom+":body")
-	for i, r := range w.Rows {
-		sel := i == w.Selected
-		tr := tag("tr", fmt.Sprintf("%s:r%d", dom, i), a("aria-selected", strconv.FormatBool(sel)),
-			a("class", when(sel, "selected")), act(!w.Disabled, "select_row", "index", i))
+	body := tag("tbody", e.dom+":body")
+	for i, r := range d.Parts {
+		sel := r.States.Selected
+		tr := tag("tr", e.partID("r", i, tea.Part{}), a("aria-selected", strconv.FormatBool(sel)),
+			a("class", when(sel, "selected")), act(r.Action))
 		// The cells are the row's inner HTML, not elements of their own:
 		// a row changes whole, and a table of thousands paints fast.
 		var cells strings.Builder
-		for j, c := range w.Columns {
+		for j, c := range d.Headers {
 			cell := ""
-			if j < len(r) {
-				cell = r[j]
+			if j < len(r.Cells) {
+				cell = r.Cells[j]
 			}
-			cells.WriteString(when(c.Align == widgets.AlignRight, `<td class="num">`))
-			cells.WriteString(when(c.Align != widgets.AlignRight, `<td>`))
+			cells.WriteString(when(c.Numeric, `<td class="num">`))
+			cells.WriteString(when(!c.Numeric, `<td>`))
 			cells.WriteString(html.EscapeString(cell))
 			cells.WriteString(`</td>`)
 		}
 		tr.inner = cells.String()
 		body.with(tr)
 	}
-	return e.with(tag("table", dom+":table", a("aria-label", w.ID)).with(tag("thead", dom+":thead").with(head), body))
+	return el.with(tag("table", e.dom+":table", a("aria-label", e.id)).with(tag("thead", e.dom+":thead").with(head), body))
 }
 
-// tree draws a Tree as an ARIA tree of its visible nodes: a click on a
-// node selects it, a click on its arrow expands or collapses it.
-func (p *page) tree(dom string, base func(string, ...string) []attr, w widgets.Tree) *element {
-	height := w.Height
-	if height <= 0 {
-		height = widgets.DefaultListHeight
-	}
-	ul := tag("ul", dom+":tree", a("role", "tree"), a("aria-label", w.ID), a("tabindex", "0"), a("style", fmt.Sprintf("max-height:%dlh", height)))
-	var walk func(nodes []widgets.TreeNode, depth int)
-	walk = func(nodes []widgets.TreeNode, depth int) {
-		for _, n := range nodes {
-			sel := n.ID == w.Selected
-			open := w.Expanded[n.ID]
-			attrs := []attr{a("role", "treeitem"), a("aria-level", strconv.Itoa(depth+1)),
-				a("aria-selected", strconv.FormatBool(sel)), a("class", classes("node", when(sel, "selected"))),
-				a("style", fmt.Sprintf("padding-left:%dch", 2*depth)), act(true, "select_node", "node_id", n.ID)}
-			twisty := tag("span", "", a("class", "twisty leaf"), a("aria-hidden", "true")).withText(" ")
-			if len(n.Children) > 0 {
-				attrs = append(attrs, a("aria-expanded", strconv.FormatBool(open)))
-				arrow, verb := "▸", "expand"
-				if open {
-					arrow, verb = "▾", "collapse"
-				}
-				twisty = tag("span", "", a("class", "twisty"), a("aria-hidden", "true"), act(true, verb, "node_id", n.ID)).withText(arrow)
+// tree draws a tree as an ARIA tree of its visible nodes: a click on a
+// node does its Act (selects it), a click on its arrow its Toggle (expands
+// or collapses it).
+func (e drawing) tree() *element {
+	d := e.d
+	ul := tag("ul", e.dom+":tree", a("role", "tree"), a("aria-label", e.id), a("tabindex", "0"), maxHeight(d.Lines))
+	for i, n := range d.Parts {
+		sel := n.States.Selected
+		attrs := []attr{a("role", "treeitem"), a("aria-level", strconv.Itoa(max(n.Level, 1))),
+			a("aria-selected", strconv.FormatBool(sel)), a("class", classes("node", when(sel, "selected"))),
+			a("style", fmt.Sprintf("padding-left:%dch", 2*max(n.Level-1, 0))), act(n.Action)}
+		twisty := tag("span", "", a("class", "twisty leaf"), a("aria-hidden", "true")).withText(" ")
+		if n.States.Expandable {
+			attrs = append(attrs, a("aria-expanded", strconv.FormatBool(n.States.Expanded)))
+			arrow := "▸"
+			if n.States.Expanded {
+				arrow = "▾"
 			}
-			li := tag("li", dom+":n:"+n.ID, attrs...).with(twisty)
-			li.with(tag("span", "", a("class", "node-label")).withText(n.Label))
-			ul.with(li)
-			if len(n.Children) > 0 && open {
-				walk(n.Children, depth+1)
-			}
+			twisty = tag("span", "", a("class", "twisty"), a("aria-hidden", "true"), act(n.Toggle)).withText(arrow)
 		}
+		li := tag("li", e.partID("n:", i, n), attrs...).with(twisty)
+		ul.with(li.with(tag("span", "", a("class", "node-label")).withText(n.Label)))
 	}
-	walk(w.Nodes, 0)
-	return tag("div", dom, base("tree")...).with(ul)
+	return tag("div", e.dom, e.base("tree")...).with(ul)
 }
 
-// viewport draws the lines a Viewport shows; the wheel scrolls it as in
-// the terminal.
-func (p *page) viewport(dom string, base func(string, ...string) []attr, w widgets.Viewport) *element {
-	height := w.Height
-	if height <= 0 {
-		height = len(w.Lines)
+// tabs draws a tablist as a row of tabs.
+func (e drawing) tabs() *element {
+	el := tag("div", e.dom, append(e.base("tabs"), a("role", "tablist"))...)
+	for i, t := range e.d.Parts {
+		sel := t.States.Selected
+		el.with(tag("button", e.partID("t", i, tea.Part{}), a("type", "button"), a("role", "tab"),
+			a("aria-selected", strconv.FormatBool(sel)), a("class", classes("tab", when(sel, "active"))),
+			a("tabindex", "-1"), act(t.Action)).withText(t.Label))
 	}
-	top := min(max(w.Top, 0), max(len(w.Lines)-height, 0))
-	end := min(top+height, len(w.Lines))
-	e := tag("div", dom, append(base("viewport"), a("data-wheel", "1"), a("role", "log"),
-		a("aria-label", fmt.Sprintf("lines %d-%d of %d", top+1, end, len(w.Lines))))...)
-	for i := top; i < end; i++ {
-		e.with(tag("div", fmt.Sprintf("%s:l%d", dom, i-top), a("class", "line")).withText(w.Lines[i]))
-	}
-	return e
+	return el
 }
 
-// scrubber draws a Scrubber as a play/pause button and a slider a click
-// seeks on.
-func (p *page) scrubber(dom string, base func(string, ...string) []attr, w widgets.Scrubber) *element {
-	hi := max(w.Max, w.Min)
-	pos := min(max(w.Position, w.Min), hi)
-	e := tag("div", dom, base("scrubber", when(w.Disabled, "disabled"))...)
-	if w.Label != "" {
-		e.with(tag("span", dom+":label", a("class", "label")).withText(w.Label))
+// log draws the lines a scrolled view shows (its parts), its Range where
+// it is scrolled to; the wheel scrolls it as in the terminal.
+func (e drawing) log() *element {
+	d := e.d
+	top, total := 0, len(d.Parts)
+	if d.Range != nil {
+		top, total = int(d.Range.Now), int(d.Range.Max)
 	}
-	verb, icon := "play", "▶"
-	if w.Playing {
-		verb, icon = "pause", "⏸"
+	el := tag("div", e.dom, append(e.base("viewport"), a("data-wheel", "1"), a("role", "log"),
+		a("aria-label", fmt.Sprintf("lines %d-%d of %d", top+1, top+len(d.Parts), total)))...)
+	for i, l := range d.Parts {
+		el.with(tag("div", e.partID("l", i, tea.Part{}), a("class", "line")).withText(l.Label))
 	}
-	e.with(tag("button", dom+":play", a("type", "button"), a("class", "play"), a("aria-label", verb), a("tabindex", "-1"),
-		flag("disabled", w.Disabled), act(!w.Disabled, verb)).withText(icon))
-	e.with(tag("span", dom+":at", a("class", "time")).withText(widgets.Clock(pos)))
+	return el
+}
+
+// slider draws a slider (a scrubber: a player's) as its buttons, its
+// position as text, a bar a click moves to (its Act, with the position
+// clicked), and its end as text.
+func (e drawing) slider() *element {
+	d := e.d
+	if d.Range == nil {
+		return nil
+	}
+	kind, button := "slider", "step"
+	if d.Role == "scrubber" {
+		kind, button = "scrubber", "play"
+	}
+	lo, hi, now := d.Range.Min, max(d.Range.Max, d.Range.Min), d.Range.Now
+	now = min(max(now, lo), hi)
+	el := tag("div", e.dom, e.base(kind, when(d.States.Disabled, "disabled"))...)
+	if d.Label != "" {
+		el.with(tag("span", e.dom+":label", a("class", "label")).withText(d.Label))
+	}
+	for i, b := range d.Parts {
+		el.with(tag("button", e.partID("", i, b), a("type", "button"), a("class", button), a("aria-label", b.Label), a("tabindex", "-1"),
+			flag("disabled", b.States.Disabled), act(b.Action)).withText(or(b.Value, b.Label)))
+	}
+	if d.Range.NowText != "" {
+		el.with(tag("span", e.dom+":at", a("class", "time")).withText(d.Range.NowText))
+	}
 	pct := 0.0
-	if hi > w.Min {
-		pct = 100 * float64(pos-w.Min) / float64(hi-w.Min)
+	if hi > lo {
+		pct = 100 * (now - lo) / (hi - lo)
 	}
-	slider := tag("div", dom+":bar", a("class", "bar"), a("role", "slider"), a("aria-label", or(w.Label, w.ID)), a("aria-valuemin", strconv.Itoa(w.Min)),
-		a("aria-valuemax", strconv.Itoa(hi)), a("aria-valuenow", strconv.Itoa(pos)), a("aria-valuetext", widgets.Clock(pos)+" of "+widgets.Clock(hi)),
-		a("aria-disabled", strconv.FormatBool(w.Disabled)), a("data-min", strconv.Itoa(w.Min)), a("data-max", strconv.Itoa(hi)),
-		act(!w.Disabled, "seek"))
-	slider.with(tag("div", "", a("class", "fill"), a("style", fmt.Sprintf("width:%.2f%%", pct))))
-	e.with(slider, tag("span", dom+":end", a("class", "time")).withText(widgets.Clock(hi)))
-	return e
+	valueText := attr{}
+	if d.Range.NowText != "" && d.Range.MaxText != "" {
+		valueText = a("aria-valuetext", d.Range.NowText+" of "+d.Range.MaxText)
+	}
+	bar := tag("div", e.dom+":bar", a("class", "bar"), a("role", "slider"), a("aria-label", or(d.Label, e.id)), a("aria-valuemin", number(lo)),
+		a("aria-valuemax", number(hi)), a("aria-valuenow", number(now)), valueText,
+		a("aria-disabled", strconv.FormatBool(d.States.Disabled)), a("data-min", number(lo)), a("data-max", number(hi)),
+		act(d.Action), pickedArg(d.Action))
+	bar.with(tag("div", "", a("class", "fill"), a("style", fmt.Sprintf("width:%.2f%%", pct))))
+	el.with(bar)
+	if d.Range.MaxText != "" {
+		el.with(tag("span", e.dom+":end", a("class", "time")).withText(d.Range.MaxText))
+	}
+	return el
 }
 
-// modal draws a visible Modal as a dialog over the page with its two
-// choices as buttons, the highlighted one (Enter's) marked; a hidden one
-// as an empty, hidden element.
-func (p *page) modal(dom string, base func(string, ...string) []attr, w widgets.Modal) *element {
-	if !w.Visible {
-		return tag("div", dom, append(base("modal"), flag("hidden", true))...)
-	}
-	confirm, dismiss := w.ConfirmLabel, w.DismissLabel
-	if confirm == "" {
-		confirm = "OK"
-	}
-	if dismiss == "" {
-		dismiss = "Cancel"
-	}
-	hl := w.Highlighted
-	if hl != widgets.ModalConfirm && hl != widgets.ModalDismiss {
-		hl = widgets.ModalConfirm
-		if w.Destructive {
-			hl = widgets.ModalDismiss
+// pickedArg is the data-arg of a slider's bar: the name of its Act's
+// argument the page fills with the position clicked, when that is not
+// "position" (the page's default).
+func pickedArg(x tea.Act) attr {
+	for _, arg := range x.Args {
+		if arg.Value == nil && arg.Name != "position" {
+			return a("data-arg", arg.Name)
 		}
 	}
-	dialog := tag("div", dom+":dialog", a("class", "dialog"), a("role", "alertdialog"), a("aria-modal", "true"),
-		a("aria-labelledby", dom+":title"), a("aria-describedby", dom+":body"))
-	dialog.with(tag("h2", dom+":title", a("class", "dialog-title")).withText(w.Title),
-		tag("p", dom+":body", a("class", "dialog-body")).withText(w.Body))
-	choices := tag("div", dom+":choices", a("class", "choices"))
-	choices.with(
-		tag("button", dom+":confirm", a("type", "button"), a("tabindex", "-1"),
-			a("class", classes("choice", when(w.Destructive, "destructive"), when(hl == widgets.ModalConfirm, "highlighted"))),
-			act(true, "confirm")).withText(confirm),
-		tag("button", dom+":dismiss", a("type", "button"), a("tabindex", "-1"),
-			a("class", classes("choice", when(hl == widgets.ModalDismiss, "highlighted"))),
-			act(true, "dismiss")).withText(dismiss))
-	return tag("div", dom, base("modal", "open")...).with(dialog.with(choices))
+	return attr{}
 }
 
-// menu draws a Menu as a menubar whose open submenus are menus under their
-// item; a click on an item with children opens or closes it, a click on
-// any other enabled item chooses it.
-func (p *page) menu(dom string, base func(string, ...string) []attr, w widgets.Menu) *element {
-	var level func(items []widgets.MenuItem, depth int, role string) *element
-	level = func(items []widgets.MenuItem, depth int, role string) *element {
-		path := w.Open[:min(depth, len(w.Open))]
-		box := tag("ul", fmt.Sprintf("%s:m%d", dom, depth), a("class", classes("menu-level", when(depth > 0, "submenu"))), a("role", role))
-		for _, it := range items {
-			open := depth < len(w.Open) && w.Open[depth] == it.ID
-			attrs := []attr{a("role", "menuitem"), a("class", classes("item", when(it.ID == w.Cursor, "cursor"), when(open, "open"), when(it.Disabled, "disabled"))),
-				a("aria-disabled", strconv.FormatBool(it.Disabled))}
-			if len(it.Children) > 0 {
-				next := append(append([]string{}, path...), it.ID)
-				if open {
-					next = append([]string{}, path...)
-				}
-				attrs = append(attrs, a("aria-haspopup", "menu"), a("aria-expanded", strconv.FormatBool(open)), act(!it.Disabled, "open", "path", next))
-			} else {
-				attrs = append(attrs, act(!it.Disabled, "select", "item_id", it.ID))
+// number is x as the page's attributes write numbers: 5, 0.25.
+func number(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+
+// spin draws a spin button: its label, its value (the element a screen
+// reader knows as a spinbutton) and its parts as buttons (step down,
+// step up).
+func (e drawing) spin() *element {
+	d := e.d
+	el := tag("div", e.dom, e.base("spin", when(d.States.Disabled, "disabled"))...)
+	if d.Label != "" {
+		el.with(tag("span", e.dom+":label", a("class", "label")).withText(d.Label))
+	}
+	value := []attr{a("class", "value"), a("role", "spinbutton"), a("aria-label", or(d.Label, e.id)),
+		a("aria-disabled", strconv.FormatBool(d.States.Disabled))}
+	if r := d.Range; r != nil {
+		value = append(value, a("aria-valuemin", number(r.Min)), a("aria-valuemax", number(r.Max)), a("aria-valuenow", number(r.Now)))
+	}
+	if d.Value != "" {
+		value = append(value, a("aria-valuetext", d.Value))
+	}
+	el.with(tag("span", e.dom+":value", value...).withText(d.Value))
+	for i, b := range d.Parts {
+		el.with(tag("button", e.partID("", i, b), a("type", "button"), a("class", "step"), a("aria-label", b.Label), a("tabindex", "-1"),
+			flag("disabled", b.States.Disabled || b.Action.IsZero()), act(b.Action)).withText(or(b.Value, b.Label)))
+	}
+	return el
+}
+
+// dialog draws a shown dialog over the page, its parts as its choices,
+// the default one (Enter's) marked; a hidden one as an empty, hidden
+// element.
+func (e drawing) dialog() *element {
+	d := e.d
+	if d.States.Hidden {
+		return tag("div", e.dom, append(e.base("modal"), flag("hidden", true))...)
+	}
+	dialog := tag("div", e.dom+":dialog", a("class", "dialog"), a("role", "alertdialog"), a("aria-modal", "true"),
+		a("aria-labelledby", e.dom+":title"), a("aria-describedby", e.dom+":body"))
+	dialog.with(tag("h2", e.dom+":title", a("class", "dialog-title")).withText(d.Label),
+		tag("p", e.dom+":body", a("class", "dialog-body")).withText(d.Detail))
+	choices := tag("div", e.dom+":choices", a("class", "choices"))
+	for i, c := range d.Parts {
+		choices.with(tag("button", e.partID("", i, c), a("type", "button"), a("tabindex", "-1"),
+			a("class", classes("choice", when(c.States.Destructive, "destructive"), when(c.States.Default, "highlighted"))),
+			flag("disabled", c.States.Disabled), act(c.Action)).withText(c.Label))
+	}
+	return tag("div", e.dom, e.base("modal", "open")...).with(dialog.with(choices))
+}
+
+// menu draws a menu as a menubar whose expanded items show their parts as
+// menus under them; a click on an item does its Act.
+func (e drawing) menu() *element {
+	var level func(items []tea.Part, depth int, role string) *element
+	level = func(items []tea.Part, depth int, role string) *element {
+		box := tag("ul", fmt.Sprintf("%s:m%d", e.dom, depth), a("class", classes("menu-level", when(depth > 0, "submenu"))), a("role", role))
+		for i, it := range items {
+			s := it.States
+			attrs := []attr{a("role", "menuitem"), a("class", classes("item", when(s.Focused, "cursor"), when(s.Expanded, "open"), when(s.Disabled, "disabled"))),
+				a("aria-disabled", strconv.FormatBool(s.Disabled))}
+			if s.Expandable {
+				attrs = append(attrs, a("aria-haspopup", "menu"), a("aria-expanded", strconv.FormatBool(s.Expanded)))
 			}
-			li := tag("li", dom+":i:"+it.ID, attrs...).with(tag("span", "", a("class", "item-label")).withText(it.Label))
-			if open && len(it.Children) > 0 {
-				li.with(level(it.Children, depth+1, "menu"))
+			li := tag("li", e.partID("i:", i, it), append(attrs, act(it.Action))...).with(tag("span", "", a("class", "item-label")).withText(it.Label))
+			if s.Expanded && len(it.Parts) > 0 {
+				li.with(level(it.Parts, depth+1, "menu"))
 			}
 			box.with(li)
 		}
 		return box
 	}
-	return tag("nav", dom, base("menu")...).with(level(w.Items, 0, "menubar"))
+	return tag("nav", e.dom, e.base("menu")...).with(level(e.d.Parts, 0, "menubar"))
 }
 
-// bars draws a BarChart as labelled bars scaled to the largest value.
-func (p *page) bars(dom string, base func(string, ...string) []attr, w widgets.BarChart) *element {
+// bars draws a chart's bars (its parts, each's Range.Now its value),
+// scaled to the largest.
+func (e drawing) bars() *element {
 	top := 0.0
-	for _, b := range w.Bars {
-		top = max(top, b.Value)
-	}
-	e := tag("figure", dom, base("bars")...)
-	for i, b := range w.Bars {
-		pct := 0.0
-		if top > 0 {
-			pct = 100 * max(b.Value, 0) / top
+	for _, b := range e.d.Parts {
+		if b.Range != nil {
+			top = max(top, b.Range.Now)
 		}
-		e.with(tag("div", fmt.Sprintf("%s:b%d", dom, i), a("class", "bar-row")).with(
+	}
+	el := tag("figure", e.dom, e.base("bars")...)
+	for i, b := range e.d.Parts {
+		pct := 0.0
+		if top > 0 && b.Range != nil {
+			pct = 100 * max(b.Range.Now, 0) / top
+		}
+		el.with(tag("div", e.partID("b", i, tea.Part{}), a("class", "bar-row")).with(
 			tag("span", "", a("class", "bar-label")).withText(b.Label),
 			tag("span", "", a("class", "bar-track")).with(tag("span", "", a("class", "bar-fill"), a("style", fmt.Sprintf("width:%.2f%%", pct)))),
-			tag("span", "", a("class", "bar-value")).withText(strconv.FormatFloat(b.Value, 'g', 4, 64))))
+			tag("span", "", a("class", "bar-value")).withText(b.Value)))
 	}
-	return e
+	return el
 }

@@ -145,11 +145,14 @@ window.Facet = (function () {
       const cut = spec.indexOf(" ");
       const action = cut < 0 ? spec : spec.slice(0, cut);
       let args = cut < 0 ? {} : JSON.parse(spec.slice(cut + 1));
-      if (action === "seek") {
+      if ("min" in part.dataset && "max" in part.dataset) {
+        // A slider's bar: its Act takes the point clicked, by default as
+        // "position".
         const r = part.getBoundingClientRect();
         const min = Number(part.dataset.min), max = Number(part.dataset.max);
         const f = Math.min(Math.max((e.clientX - r.left) / r.width, 0), 1);
-        args = { position: Math.round(min + f * (max - min)) };
+        args = {};
+        args[part.dataset.arg || "position"] = Math.round(min + f * (max - min));
       }
       transport.send({ t: "click", id: w.dataset.w, action: action, args: args });
     }, true);

@@ -222,6 +222,7 @@ func TestRecentEventsBounds(t *testing.T) {
 		{"exactly the bytes", 100, 3 * size, 7, 3},
 		{"a byte short of four", 100, 4*size - 1, 7, 3},
 		{"the newest, over the bytes alone", 100, 1, 5, 1},
+		{"the newest, over the bytes alone, after an even count", 100, 1, 4, 1},
 		{"a count of one", 1, 1 << 30, 5, 1},
 		{"the default count", 0, 1 << 30, DefaultRecentEvents + 2, DefaultRecentEvents},
 		{"the default bytes", 1 << 20, 0, DefaultRecentEventBytes/size + 2, DefaultRecentEventBytes / size},

@@ -403,9 +403,10 @@ func (m *Manager) ids() []string {
 	return ids
 }
 
-// Close stops every agent and waits for them.
+// Close stops every agent and waits for them. Each running agent is
+// marked stopped before its context ends, as Stop does: otherwise one
+// that returns the cancellation at once would be recorded as failed.
 func (m *Manager) Close() {
-	m.halt()
 	m.mu.Lock()
 	for _, r := range m.agents {
 		r.mu.Lock()
@@ -415,6 +416,7 @@ func (m *Manager) Close() {
 		r.mu.Unlock()
 	}
 	m.mu.Unlock()
+	m.halt()
 	m.wg.Wait()
 }
 

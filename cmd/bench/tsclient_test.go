@@ -176,6 +176,21 @@ func TestTailWriterKeepsTheEnd(t *testing.T) {
 	}
 }
 
+// needNode skips the test when node or npm is not on PATH, or, where CI
+// has installed them (FACET_REQUIRE_NODE=1), fails it: there a skip
+// would hide that the TypeScript SDK's tests never ran.
+func needNode(t *testing.T) {
+	t.Helper()
+	for _, name := range []string{"node", "npm"} {
+		if _, err := exec.LookPath(name); err != nil {
+			if os.Getenv("FACET_REQUIRE_NODE") == "1" {
+				t.Fatalf("-client ts needs %s on PATH, and FACET_REQUIRE_NODE=1 requires this test to run: %v", name, err)
+			}
+			t.Skipf("-client ts needs %s on PATH: %v", name, err)
+		}
+	}
+}
+
 // TestTSClientCalls makes the calls through the official TypeScript SDK
 // in node against a real child server, as -client ts does: every kind in
 // the table with a time and its ratios, under a header naming the SDK's
@@ -184,9 +199,7 @@ func TestTSClientCalls(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs the TypeScript SDK and starts node and a server")
 	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("-client ts needs node on PATH:", err)
-	}
+	needNode(t)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -246,9 +259,7 @@ func TestTSClientNamesAServerThatCannotStart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs the TypeScript SDK and starts node")
 	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("-client ts needs node on PATH:", err)
-	}
+	needNode(t)
 	dial, err := newDialer(context.Background(), clientTS, nil)
 	if err != nil {
 		t.Fatal(err)

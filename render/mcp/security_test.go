@@ -62,53 +62,11 @@ func structuredError(t *testing.T, res *sdk.CallToolResult) string {
 	return code
 }
 
-// TestSecurityMatrix names each rule and proves it through the transport.
+// TestSecurityMatrix names each rule and proves it through the transport:
+// the rules about configuration once, the rules a client meets through
+// each of clientTransports (mcp-go's in-process client and a real HTTP
+// client on loopback), against the same server options.
 func TestSecurityMatrix(t *testing.T) {
-	t.Run("production unconfigured runs nothing and lists nothing", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Production: true})
-		tc := connect(t, srv)
-		if tools := tc.tools(); len(tools) != 0 {
-			t.Fatalf("production default lists %v", tools)
-		}
-		res := tc.call("facet_list", nil)
-		if code := structuredError(t, res); code != CodeAuthorizationRequired {
-			t.Fatalf("code = %q", code)
-		}
-		if p := srv.Policy(); p.Source != SourceDefault {
-			t.Fatalf("source = %s", p.Source)
-		}
-		_, err := tc.c.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: "facet://session/x/widgets"}})
-		if err == nil || !strings.Contains(err.Error(), "resources/read") || !strings.Contains(err.Error(), CodeAuthorizationRequired) {
-			t.Fatalf("resources/read in production default: %v", err)
-		}
-	})
-	t.Run("facet_start lists only the tools the caller may call", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_start", "demo.inc.click"}})
-		tc := connect(t, srv)
-		st := structured(t, mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"})))
-		if tools, _ := st["tools"].([]any); len(tools) != 1 || tools[0] != "demo.inc.click" {
-			t.Fatalf("facet_start listed %v", st["tools"])
-		}
-	})
-	t.Run("configuration binds in production", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_list"}})
-		tc := connect(t, srv)
-		mustOK(t, tc.call("facet_list", nil))
-		if code := structuredError(t, tc.call("facet_start", map[string]any{"app": "counter"})); code != CodeAuthorizationRequired {
-			t.Fatal(code)
-		}
-		if tools := tc.tools(); len(tools) != 1 || tools[0] != "facet_list" {
-			t.Fatalf("listed %v", tools)
-		}
-	})
-	t.Run("configuration binds outside production", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{}})
-		tc := connect(t, srv)
-		if srv.Policy().Source != SourceConfigured {
-			t.Fatal("an empty allowed-tools list is a configured choice")
-		}
-		structuredError(t, tc.call("facet_list", nil))
-	})
 	t.Run("development default allows all, as a default", func(t *testing.T) {
 		srv := newTestServer(t, Options{Apps: securityApps()})
 		if p := srv.Policy(); p.Source != SourceDefault || p.Tools == nil || p.Reads != nil {
@@ -134,12 +92,102 @@ func TestSecurityMatrix(t *testing.T) {
 			t.Fatalf("err = %v", err)
 		}
 	})
+	for _, tr := range clientTransports {
+		t.Run(tr.name(), func(t *testing.T) { securityRules(t, tr) })
+	}
+}
+
+// refusedOverNetwork reports whether tr refused to serve with a
+// ConfigError naming option, as a network transport must for a server its
+// operator has not configured for the network; it fails the test if tr
+// served (or refused) when it must not have.
+func refusedOverNetwork(t *testing.T, tr clientTransport, err error, option string) bool {
+	t.Helper()
+	network := tr.kind() != TransportUnknown
+	var ce *ConfigError
+	switch {
+	case !network && err != nil:
+		t.Fatalf("%s refused: %v", tr.name(), err)
+	case network && (!errors.As(err, &ce) || ce.Option != option):
+		t.Fatalf("%s: err = %v, want the server to refuse to serve, naming %s", tr.name(), err, option)
+	}
+	return network
+}
+
+// securityRules are TestSecurityMatrix's rules that a client meets, made
+// through tr. Each server is configured for the network (a tool policy
+// and a read policy of the operator's) unless the rule is about a server
+// that is not, which a network transport must refuse to serve.
+func securityRules(t *testing.T, tr clientTransport) {
+	reads := []string{"tools/list"}
+	t.Run("production unconfigured runs nothing and lists nothing", func(t *testing.T) {
+		srv := newTestServer(t, Options{Apps: securityApps(), Production: true})
+		if p := srv.Policy(); p.Source != SourceDefault {
+			t.Fatalf("source = %s", p.Source)
+		}
+		tc, err := tr.connect(t, srv)
+		if refusedOverNetwork(t, tr, err, "Authorizer") {
+			return
+		}
+		if tools := tc.tools(); len(tools) != 0 {
+			t.Fatalf("production default lists %v", tools)
+		}
+		res := tc.call("facet_list", nil)
+		if code := structuredError(t, res); code != CodeAuthorizationRequired {
+			t.Fatalf("code = %q", code)
+		}
+		_, err = tc.c.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: "facet://session/x/widgets"}})
+		if err == nil || !strings.Contains(err.Error(), "resources/read") || !strings.Contains(err.Error(), CodeAuthorizationRequired) {
+			t.Fatalf("resources/read in production default: %v", err)
+		}
+	})
+	t.Run("production's default reads do not open the network", func(t *testing.T) {
+		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_list"}})
+		tc, err := tr.connect(t, srv)
+		if refusedOverNetwork(t, tr, err, "ReadAuthorizer") {
+			return
+		}
+		mustOK(t, tc.call("facet_list", nil))
+	})
+	t.Run("facet_start lists only the tools the caller may call", func(t *testing.T) {
+		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_start", "demo.inc.click"}, AllowedReadMethods: reads})
+		tc := mustConnect(t, tr, srv)
+		st := structured(t, mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"})))
+		if tools, _ := st["tools"].([]any); len(tools) != 1 || tools[0] != "demo.inc.click" {
+			t.Fatalf("facet_start listed %v", st["tools"])
+		}
+	})
+	t.Run("configuration binds in production", func(t *testing.T) {
+		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_list"}, AllowedReadMethods: reads})
+		tc := mustConnect(t, tr, srv)
+		mustOK(t, tc.call("facet_list", nil))
+		if code := structuredError(t, tc.call("facet_start", map[string]any{"app": "counter"})); code != CodeAuthorizationRequired {
+			t.Fatal(code)
+		}
+		if tools := tc.tools(); len(tools) != 1 || tools[0] != "facet_list" {
+			t.Fatalf("listed %v", tools)
+		}
+	})
+	t.Run("configuration binds outside production", func(t *testing.T) {
+		srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{}, AllowedReadMethods: reads})
+		if srv.Policy().Source != SourceConfigured {
+			t.Fatal("an empty allowed-tools list is a configured choice")
+		}
+		tc := mustConnect(t, tr, srv)
+		structuredError(t, tc.call("facet_list", nil))
+		if tools := tc.tools(); len(tools) != 0 {
+			t.Fatalf("an empty allowed-tools list lists %v", tools)
+		}
+	})
 	t.Run("no authorizer: reads work, writes and secrets are refused", func(t *testing.T) {
 		srv := newTestServer(t, Options{Apps: securityApps(), Unguarded: true, ReadOnly: true})
 		if _, err := srv.StartSession(context.Background(), "lg", "login", &login{Email: "a@b.co", Password: secret}); err != nil {
 			t.Fatal(err)
 		}
-		tc := connect(t, srv)
+		tc, err := tr.connect(t, srv)
+		if refusedOverNetwork(t, tr, err, "Authorizer") {
+			return
+		}
 		tools := tc.tools()
 		if slices.Contains(tools, "facet_get_model") || slices.Contains(tools, "facet_start") {
 			t.Fatalf("read-only listing has sensitive static tools: %v", tools)
@@ -162,8 +210,8 @@ func TestSecurityMatrix(t *testing.T) {
 		}
 	})
 	t.Run("masked values leave only through get_model", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps()})
-		tc := connect(t, srv)
+		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: reads})
+		tc := mustConnect(t, tr, srv)
 		mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
 		for _, name := range tc.tools() {
 			if strings.HasPrefix(name, "lg.password.get") {
@@ -181,13 +229,13 @@ func TestSecurityMatrix(t *testing.T) {
 		}
 	})
 	t.Run("authorizer panic denies one call, the server keeps serving", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
 			if tool == "facet_screenshot" {
 				panic("policy bug")
 			}
 			return Allow()
 		}})
-		tc := connect(t, srv)
+		tc := mustConnect(t, tr, srv)
 		tools := tc.tools()
 		if slices.Contains(tools, "facet_screenshot") || !slices.Contains(tools, "facet_list") {
 			t.Fatalf("a panic must cost that tool its listing only: %v", tools)
@@ -202,21 +250,21 @@ func TestSecurityMatrix(t *testing.T) {
 		mustOK(t, tc.call("facet_list", nil))
 	})
 	t.Run("deny carries the tool, the decision and the reason", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: func(string, map[string]any, AuthContext) Decision { return Deny("not on Sundays") }})
-		tc := connect(t, srv)
+		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(string, map[string]any, AuthContext) Decision { return Deny("not on Sundays") }})
+		tc := mustConnect(t, tr, srv)
 		m := structured(t, tc.call("facet_list", nil))
 		if m["error"] != CodeAuthorizationRequired || m["tool"] != "facet_list" || m["decision"] != "deny" || m["reason"] != "not on Sundays" {
 			t.Fatalf("refusal %v", m)
 		}
 	})
 	t.Run("ask without elicitation denies; ask is hidden from the list", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
 			if tool == "facet_list" {
 				return Ask("List sessions?")
 			}
 			return Allow()
 		}})
-		tc := connect(t, srv)
+		tc := mustConnect(t, tr, srv)
 		if slices.Contains(tc.tools(), "facet_list") {
 			t.Fatal("an Ask tool was listed")
 		}
@@ -230,11 +278,11 @@ func TestSecurityMatrix(t *testing.T) {
 			action sdk.ElicitationResponseAction
 			ok     bool
 		}{{sdk.ElicitationResponseActionAccept, true}, {sdk.ElicitationResponseActionDecline, false}, {sdk.ElicitationResponseActionCancel, false}} {
-			srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+			srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
 				return Ask("Allow " + tool + "?")
 			}})
 			h := &elicitor{action: c.action}
-			tc := connectWith(t, srv, client.WithElicitationHandler(h))
+			tc := mustConnect(t, tr, srv, client.WithElicitationHandler(h))
 			res := tc.call("facet_list", nil)
 			if res.IsError == c.ok {
 				t.Fatalf("%s: result %s", c.action, text(res))
@@ -245,7 +293,7 @@ func TestSecurityMatrix(t *testing.T) {
 		}
 	})
 	t.Run("read authorizer gates methods without echoing an ask prompt", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), ReadAuthorizer: func(method string, _ map[string]any, _ AuthContext) Decision {
+		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), ReadAuthorizer: func(method string, _ map[string]any, _ AuthContext) Decision {
 			switch method {
 			case "tools/list":
 				return Allow()
@@ -254,7 +302,7 @@ func TestSecurityMatrix(t *testing.T) {
 			}
 			return Deny("reads are closed")
 		}})
-		tc := connect(t, srv)
+		tc := mustConnect(t, tr, srv)
 		tc.tools()
 		_, err := tc.c.ListResources(context.Background(), sdk.ListResourcesRequest{})
 		if err == nil || strings.Contains(err.Error(), "secret prompt text") || !strings.Contains(err.Error(), "resources/list") {
@@ -266,8 +314,8 @@ func TestSecurityMatrix(t *testing.T) {
 		}
 	})
 	t.Run("derived tools carry only true sensitive; SDK default hints are not applied", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps()})
-		tc := connect(t, srv)
+		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: reads})
+		tc := mustConnect(t, tr, srv)
 		mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
 		w := tc.tool("lg.email.type_into")
 		if w.Meta == nil || w.Meta.AdditionalFields["sensitive"] != true {
@@ -298,13 +346,13 @@ func TestSecurityMatrix(t *testing.T) {
 	t.Run("auth context holds only server-derived facts", func(t *testing.T) {
 		var mu sync.Mutex
 		var seen []AuthContext
-		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: func(_ string, _ map[string]any, ac AuthContext) Decision {
+		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(_ string, _ map[string]any, ac AuthContext) Decision {
 			mu.Lock()
 			seen = append(seen, ac)
 			mu.Unlock()
 			return Allow()
 		}})
-		tc := connect(t, srv)
+		tc := mustConnect(t, tr, srv)
 		req := sdk.CallToolRequest{}
 		req.Params.Name = "facet_list"
 		req.Params.Meta = &sdk.Meta{AdditionalFields: map[string]any{"transport": "stdio", "connection_id": "admin"}}
@@ -314,8 +362,8 @@ func TestSecurityMatrix(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		last := seen[len(seen)-1]
-		if last.Transport != TransportUnknown || last.ConnectionID == "admin" {
-			t.Fatalf("auth context %+v took client assertions", last)
+		if last.Transport != tr.kind() || last.ConnectionID == "admin" {
+			t.Fatalf("auth context %+v took client assertions (want transport %q)", last, tr.kind())
 		}
 	})
 }

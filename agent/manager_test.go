@@ -295,7 +295,7 @@ func TestTheCapMakesRoomFromTheOldestFinished(t *testing.T) {
 // cannot be stopped here.
 func TestStop(t *testing.T) {
 	m := newTestManager(t, newFakeHost(t), Options{Kinds: map[string]Factory{"k": runsUntilStopped()}})
-	if _, err := m.Stop("a1"); !errors.Is(err, ErrNoAgent) || !strings.Contains(err.Error(), "(no agents; start one with agent_spawn)") {
+	if _, err := m.Stop("a1"); !errors.Is(err, ErrNoAgent) || !strings.Contains(err.Error(), `(no agents; start one with agent {"action": "spawn"})`) {
 		t.Fatalf("Stop with no agents: %v", err)
 	}
 	spawnOK(t, m, Spec{Kind: "k", ID: "b2", Session: "demo"})

@@ -10,46 +10,57 @@ import (
 	"time"
 )
 
-// toolsOf is m's tools by name.
+// toolsOf is m's tools by name, and each action of the agent tool as
+// "agent_<action>": the agent tool called with that action.
 func toolsOf(m *Manager) map[string]Tool {
 	out := map[string]Tool{}
 	for _, t := range m.Tools() {
 		out[t.Name] = t
+		if t.Name != ToolName {
+			continue
+		}
+		for _, a := range toolActions {
+			handle, a := t.Handle, a
+			// As the five tools of before: each took its own arguments
+			// (a test shares one map of them between actions).
+			out[ToolName+"_"+a.name] = Tool{Name: ToolName + "_" + a.name, Handle: func(ctx context.Context, args map[string]any) (Reply, error) {
+				with := map[string]any{"action": a.name}
+				for k, v := range args {
+					if slices.Contains(a.args, k) {
+						with[k] = v
+					}
+				}
+				return handle(ctx, with)
+			}}
+		}
 	}
 	return out
 }
 
-// TestTheAgentTools: the five tools, which of them are sensitive,
-// read-only and destructive, and agent_spawn's schema offering the
-// spawnable kinds.
+// TestTheAgentTools: one tool, sensitive and destructive (it spawns and
+// stops), whose action is required and whose kind offers the spawnable
+// kinds.
 func TestTheAgentTools(t *testing.T) {
 	m := newTestManager(t, newFakeHost(t), Options{Kinds: map[string]Factory{"b": runsUntilStopped(), "a": runsUntilStopped()}})
-	tools := toolsOf(m)
-	tests := []struct {
-		name                            string
-		sensitive, readOnly, destroying bool
-		required                        []string
-	}{
-		{"agent_spawn", true, false, false, []string{"kind", "id", "session"}},
-		{"agent_list", false, true, false, nil},
-		{"agent_ask", true, false, false, []string{"id", "question"}},
-		{"agent_status", false, true, false, []string{"id"}},
-		{"agent_stop", true, false, true, []string{"id"}},
+	tools := m.Tools()
+	if len(tools) != 1 {
+		t.Fatalf("%d tools; want the one agent tool", len(tools))
 	}
-	if len(tools) != len(tests) {
-		t.Fatalf("%d tools", len(tools))
+	tl := tools[0]
+	req, _ := tl.InputSchema["required"].([]string)
+	if tl.Name != ToolName || !tl.Sensitive || tl.ReadOnly || !tl.Destructive || tl.Title == "" || tl.Handle == nil || !slices.Equal(req, []string{"action"}) {
+		t.Errorf("the agent tool: %+v", tl)
 	}
-	for _, tc := range tests {
-		tl := tools[tc.name]
-		req, _ := tl.InputSchema["required"].([]string)
-		if tl.Sensitive != tc.sensitive || tl.ReadOnly != tc.readOnly || tl.Destructive != tc.destroying || tl.Title == "" || tl.Handle == nil ||
-			!slices.Equal(req, tc.required) || tl.InputSchema["additionalProperties"] != false {
-			t.Errorf("%s: %+v", tc.name, tl)
-		}
+	props := tl.InputSchema["properties"].(map[string]any)
+	if kind := props["kind"].(map[string]any); !slices.Equal(kind["enum"].([]string), []string{"a", "b"}) {
+		t.Fatalf("the agent tool offers kinds %v", kind["enum"])
 	}
-	kind := tools["agent_spawn"].InputSchema["properties"].(map[string]any)["kind"].(map[string]any)
-	if !slices.Equal(kind["enum"].([]string), []string{"a", "b"}) {
-		t.Fatalf("agent_spawn offers kinds %v", kind["enum"])
+	var actions []string
+	for _, a := range toolActions {
+		actions = append(actions, a.name)
+	}
+	if got := props["action"].(map[string]any)["enum"].([]string); !slices.Equal(got, actions) {
+		t.Fatalf("actions %v; want %v", got, actions)
 	}
 }
 
@@ -74,8 +85,8 @@ func TestAgentSpawnReadsItsArguments(t *testing.T) {
 		{"a goal and a budget", base(map[string]any{"goal": "find bugs", "budget": map[string]any{"steps": 5.0, "seconds": 2.0}}), "", Budget{5, 2 * time.Second}},
 		{"a budget of one", base(map[string]any{"budget": map[string]any{"steps": 1.0, "seconds": 1.0}}), "", Budget{1, time.Second}},
 		{"a null budget", base(map[string]any{"budget": nil}), "", Budget{DefaultSteps, DefaultTime}},
-		{"a kind not a string", base(map[string]any{"kind": 3.0}), "agent_spawn: kind must be a string", Budget{}},
-		{"a goal not a string", base(map[string]any{"goal": true}), "agent_spawn: goal must be a string", Budget{}},
+		{"a kind not a string", base(map[string]any{"kind": 3.0}), "spawn: kind must be a string", Budget{}},
+		{"a goal not a string", base(map[string]any{"goal": true}), "spawn: goal must be a string", Budget{}},
 		{"a budget not an object", base(map[string]any{"budget": 5.0}), "budget must be an object {steps, seconds}", Budget{}},
 		{"a fraction of a step", base(map[string]any{"budget": map[string]any{"steps": 1.5}}), "budget.steps must be a whole number", Budget{}},
 		{"seconds as a string", base(map[string]any{"budget": map[string]any{"seconds": "9"}}), "budget.seconds must be a whole number", Budget{}},
@@ -250,11 +261,11 @@ func TestAgentsBelongToTheirSpawnersConnection(t *testing.T) {
 func TestWithoutCallersEveryAgentIsEveryones(t *testing.T) {
 	m := newTestManager(t, newFakeHost(t), Options{Kinds: map[string]Factory{"k": runsUntilStopped()}})
 	tools := toolsOf(m)
-	if r, err := tools["agent_list"].Handle(context.Background(), nil); err != nil || r.Text != "No agents; start one with agent_spawn." {
+	if r, err := tools["agent_list"].Handle(context.Background(), nil); err != nil || r.Text != `No agents; start one with agent {"action": "spawn"}.` {
 		t.Fatalf("an empty list: %q, %v", r.Text, err)
 	}
 	if _, err := tools["agent_status"].Handle(context.Background(), map[string]any{"id": "a1"}); !errors.Is(err, ErrNoAgent) ||
-		!strings.Contains(err.Error(), "(no agents; start one with agent_spawn)") {
+		!strings.Contains(err.Error(), `(no agents; start one with agent {"action": "spawn"})`) {
 		t.Fatalf("status of no agent: %v", err)
 	}
 	if _, err := tools["agent_spawn"].Handle(asCaller("alice"), map[string]any{"kind": "k", "id": "a1", "session": "demo"}); err != nil {

@@ -66,7 +66,7 @@ func newTrapServer(t *testing.T, app string) *trapServer {
 		return sdk.NewToolResultStructured(map[string]any{"sessions": rows}, "sessions"), nil
 	})
 	ts.srv.AddTool(sdk.NewTool("facet_start"), func(_ context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-		app, id := req.GetString("app", ""), req.GetString("id", "")
+		app, id := req.GetString("app", ""), req.GetString("session", req.GetString("id", ""))
 		ts.mu.Lock()
 		ts.starts++
 		busy := ts.starts <= ts.busy
@@ -82,7 +82,7 @@ func newTrapServer(t *testing.T, app string) *trapServer {
 		return sdk.NewToolResultText("started " + id), nil
 	})
 	ts.srv.AddTool(sdk.NewTool("facet_stop"), func(_ context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-		ts.stop(req.GetString("id", ""))
+		ts.stop(req.GetString("session", req.GetString("id", "")))
 		return sdk.NewToolResultText("stopped"), nil
 	})
 	return ts

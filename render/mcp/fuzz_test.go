@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -253,6 +254,18 @@ func FuzzToolCallArguments(f *testing.F) {
 		before := sess.Snapshot().Model
 
 		res, err := callTool(name, args)
+		if foldedTwice(args) {
+			// Keys that differ only in case would be read as one
+			// (encoding/json matches them so): the request is refused,
+			// saying so, and nothing runs.
+			if err == nil || !strings.Contains(err.Error(), "differ only in case") {
+				t.Fatalf("%s %s: keys that differ only in case: %v, %v; want the request refused", name, data, res, err)
+			}
+			if after := sess.Snapshot().Model; !reflect.DeepEqual(after, before) {
+				t.Fatalf("%s %s: a refused request changed the model", name, data)
+			}
+			return
+		}
 		if err != nil {
 			t.Fatalf("%s %s: protocol error for a known tool: %v", name, data, err)
 		}
@@ -290,4 +303,18 @@ func FuzzToolCallArguments(f *testing.F) {
 			t.Fatalf("%s %s: applied, but %d messages reached the state", name, data, model.Writes-before.(*fuzzApp).Writes)
 		}
 	})
+}
+
+// foldedTwice reports whether two of args' keys differ only in case.
+func foldedTwice(args map[string]any) bool {
+	var keys []string
+	for k := range args {
+		for _, o := range keys {
+			if strings.EqualFold(k, o) {
+				return true
+			}
+		}
+		keys = append(keys, k)
+	}
+	return false
 }

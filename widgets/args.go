@@ -305,14 +305,14 @@ func (f argField) set(action string, field reflect.Value, raw any, ranges []argR
 // unknown refuses the first argument, in name order, that T does not
 // declare.
 func (s argSpec[T]) unknown(action string, args map[string]any) error {
-	bad := ""
+	bad, found := "", false
 	for k := range args {
-		if !s.declares(k) && (bad == "" || k < bad) {
-			bad = k
+		if !s.declares(k) && (!found || k < bad) {
+			bad, found = k, true
 		}
 	}
 	switch {
-	case bad == "":
+	case !found:
 		return nil
 	case len(s.fields) == 0:
 		return argErr(action, bad, "is not an argument of %s, which takes none", action)

@@ -23,12 +23,10 @@ type mcpNode struct {
 	srv *mcp.Server
 }
 
-// joinMCP starts a node named name (see joinWith) with an MCP server over
-// its sessions that can start the counter app.
-func joinMCP(t testing.TB, name, url string) *mcpNode {
-	t.Helper()
-	var served atomic.Pointer[mcp.Server]
-	m := joinWith(t, name, url, HandlerFunc(func(ctx context.Context, req Request) (json.RawMessage, error) {
+// forwardTo answers forwarded requests through the server served holds
+// (package cluster/mcpnode's Forwarded, which these tests cannot import).
+func forwardTo(served *atomic.Pointer[mcp.Server]) HandlerFunc {
+	return func(ctx context.Context, req Request) (json.RawMessage, error) {
 		srv := served.Load()
 		switch req.Kind {
 		case KindRead:
@@ -38,7 +36,15 @@ func joinMCP(t testing.TB, name, url string) *mcpNode {
 			return json.RawMessage(`{}`), nil
 		}
 		return srv.ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
-	}))
+	}
+}
+
+// joinMCP starts a node named name (see joinWith) with an MCP server over
+// its sessions that can start the counter app.
+func joinMCP(t testing.TB, name, url string) *mcpNode {
+	t.Helper()
+	var served atomic.Pointer[mcp.Server]
+	m := joinWith(t, name, url, forwardTo(&served))
 	srv, err := mcp.New(mcp.Options{
 		Sessions: m.reg, Cluster: m.Node, CallTimeout: testTimeout,
 		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},

@@ -2,12 +2,12 @@ package cluster
 
 import (
 	"context"
-	"encoding/json"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,17 +24,8 @@ import (
 // authenticate with tokens.
 func principalNode(t *testing.T, name, url string, tokens *identity.Tokens) (*member, string) {
 	t.Helper()
-	var served *mcp.Server
-	m := joinWith(t, name, url, HandlerFunc(func(ctx context.Context, req Request) (json.RawMessage, error) {
-		switch req.Kind {
-		case KindRead:
-			return served.ServeForwardedRead(ctx, req.From, req.Caller, req.Name), nil
-		case KindLeave:
-			served.ServeForwardedLeave(ctx, req.From, req.Caller, req.Session)
-			return json.RawMessage(`{}`), nil
-		}
-		return served.ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
-	}))
+	var served atomic.Pointer[mcp.Server]
+	m := joinWith(t, name, url, forwardTo(&served))
 	srv, err := mcp.New(mcp.Options{
 		Sessions: m.reg, Cluster: m.Node, CallTimeout: testTimeout,
 		Apps:         []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},
@@ -44,7 +35,7 @@ func principalNode(t *testing.T, name, url string, tokens *identity.Tokens) (*me
 	if err != nil {
 		t.Fatal(err)
 	}
-	served = srv
+	served.Store(srv)
 	t.Cleanup(srv.Close)
 	h, err := srv.HTTPHandler(true)
 	if err != nil {

@@ -172,7 +172,7 @@ func TestConnCallAnswersAndJournals(t *testing.T) {
 				t.Fatalf("steps %d, last action %q; want %d, %q", c.Steps(), c.LastAction(), i+1, tc.last)
 			}
 			last, _ := c.Journal().Last()
-			if last.Kind != KindCall || last.Tool != tc.tool || last.IsError != tc.isError || last.Answer != res.Text || last.Millis < 0 {
+			if last.Kind != KindCall || last.Tool != tc.tool || last.IsError != tc.isError || last.Answer != res.Text || last.Millis < 0 || last.Millis > 10000 {
 				t.Fatalf("journaled %+v for %+v", last, res)
 			}
 		})

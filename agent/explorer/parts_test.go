@@ -3,6 +3,7 @@ package explorer
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
@@ -112,6 +113,8 @@ func TestGenValueFollowsEachKindOfSchema(t *testing.T) {
 			func(v any) bool { i, ok := v.(int); return ok && i >= 0 && i <= 10 }, []any{0, 5, 10}},
 		{"a number", map[string]any{"type": "number", "minimum": f(1), "maximum": f(2)},
 			func(v any) bool { x, ok := v.(float64); return ok && x >= 1 && x <= 2 }, nil},
+		{"an empty anyOf", map[string]any{"anyOf": []any{}, "type": "boolean"}, func(v any) bool { _, ok := v.(bool); return ok }, []any{true, false}},
+		{"an empty list of types", map[string]any{"type": []any{}}, func(v any) bool { return v == nil }, nil},
 		{"a short string", map[string]any{"type": "string", "maxLength": f(2)},
 			func(v any) bool { s, ok := v.(string); return ok && len(s) <= 2 }, []any{"he", "0", "go", "a"}},
 		{"a long string", map[string]any{"type": "string", "minLength": f(12)},
@@ -148,10 +151,53 @@ func TestGenValueFollowsEachKindOfSchema(t *testing.T) {
 					t.Errorf("never gave %#v (gave %v)", want, seen)
 				}
 			}
+			if tc.name == "a number" && !seenAbove(seen, 1.9) {
+				t.Errorf("numbers %v never near the maximum", seen)
+			}
 			if tc.name == "an array" && (!lens[0] || !lens[1] || !lens[2]) {
 				t.Errorf("array lengths %v, want 0, 1 and 2", lens)
 			}
 		})
+	}
+}
+
+// seenAbove reports whether a float above x was seen.
+func seenAbove(seen map[any]bool, x float64) bool {
+	for v := range seen {
+		if f, ok := v.(float64); ok && f > x {
+			return true
+		}
+	}
+	return false
+}
+
+// TestGenValueStopsAtMaxDepth: however a schema nests (objects, arrays,
+// alternatives), nothing deeper than maxDepth is generated; a leaf at
+// maxDepth is.
+func TestGenValueStopsAtMaxDepth(t *testing.T) {
+	leaf := map[string]any{"enum": []any{"leaf"}}
+	nest := map[string]func(inner map[string]any) map[string]any{
+		"object": func(in map[string]any) map[string]any {
+			return map[string]any{"type": "object", "properties": map[string]any{"d": in}, "required": []any{"d"}}
+		},
+		"array": func(in map[string]any) map[string]any { return map[string]any{"type": "array", "items": in} },
+		"anyOf": func(in map[string]any) map[string]any { return map[string]any{"anyOf": []any{in}} },
+	}
+	for name, wrap := range nest {
+		for _, levels := range []int{maxDepth, maxDepth + 1} {
+			schema := leaf
+			for range levels {
+				schema = wrap(schema)
+			}
+			leaves := 0
+			for seed := range uint64(200) {
+				v := genValue(rand.New(rand.NewPCG(seed, 3)), schema, 0)
+				leaves += strings.Count(fmt.Sprint(v), "leaf")
+			}
+			if reached := leaves > 0; reached != (levels <= maxDepth) {
+				t.Errorf("%s nested %d deep: the leaf reached %d times", name, levels, leaves)
+			}
+		}
 	}
 }
 
@@ -438,6 +484,8 @@ func TestValueOfAFloatThatIsNotAnInt64(t *testing.T) {
 		{math.Inf(1), "+Inf"},
 		{1e300, "1e+300"},
 		{-2.0, "-2"},
+		{0.25, "0.25"},
+		{1.5, "1.5"},
 	} {
 		if got := value(c.v); got != c.want {
 			t.Errorf("value(%v) = %q, want %q", c.v, got, c.want)

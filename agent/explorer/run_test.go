@@ -43,6 +43,19 @@ type trapServer struct {
 	grow bool
 	// empty makes s1 offer no tools.
 	empty bool
+	// sneak makes more's click add a tool without saying so.
+	sneak bool
+	// wipe makes wipe's click remove every tool of the session, though it
+	// says it added one.
+	wipe bool
+	// alwaysBoom makes boom panic whether or not arm was clicked.
+	alwaysBoom bool
+	// failRead makes the text field's read fail outright.
+	failRead bool
+	// twoReads gives the text field a second read, get_options.
+	twoReads bool
+	// noField leaves the text field out: every call is then one step.
+	noField bool
 
 	mu       sync.Mutex
 	sessions map[string]*trapSession
@@ -90,8 +103,12 @@ func newTrapServer(t *testing.T, app string) *trapServer {
 
 // tool registers tool action of widget on session id.
 func (ts *trapServer) tool(id, widget, action string, write bool, schema string, answer func(s *trapSession, args map[string]any) *sdk.CallToolResult) {
-	if ts.failNoise && widget == "noise" {
-		ts.srv.AddTool(sdk.NewToolWithRawSchema(id+"_noise_click", "noise", []byte(schema)), func(context.Context, sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	if ts.failNoise && widget == "noise" || ts.failRead && action == "get_value" {
+		tl := sdk.NewToolWithRawSchema(id+"_"+widget+"_"+action, "fails", []byte(schema))
+		if write {
+			tl.Meta = &sdk.Meta{AdditionalFields: map[string]any{"sensitive": true}}
+		}
+		ts.srv.AddTool(tl, func(context.Context, sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 			return nil, fmt.Errorf("the handler failed")
 		})
 		return
@@ -138,12 +155,15 @@ func (ts *trapServer) start(id string) {
 		return sdk.NewToolResultText("armed")
 	})
 	ts.tool(id, "boom", "click", true, noArgs, func(s *trapSession, _ map[string]any) *sdk.CallToolResult {
-		if s.armed && !ts.brokenRead && (!ts.onlyS1 || id == "s1") {
+		if (s.armed || ts.alwaysBoom) && !ts.brokenRead && (!ts.onlyS1 || id == "s1") {
 			return sdk.NewToolResultError("s.boom.click: update panicked: boom (the session keeps its last good model)")
 		}
 		return sdk.NewToolResultText("ok")
 	})
 	ts.tool(id, "noise", "click", true, noArgs, ok("noise"))
+	if ts.noField {
+		return
+	}
 	ts.tool(id, "field", "type_into", true, `{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`,
 		func(s *trapSession, _ map[string]any) *sdk.CallToolResult {
 			s.typed = true
@@ -156,6 +176,27 @@ func (ts *trapServer) start(id string) {
 		return sdk.NewToolResultText("value")
 	})
 	ts.tool(id, "field", "discover_tools", false, noArgs, ok("discover"))
+	if ts.twoReads {
+		ts.tool(id, "field", "get_options", false, noArgs, ok("a, b"))
+	}
+	if ts.sneak {
+		ts.tool(id, "more", "click", true, noArgs, func(*trapSession, map[string]any) *sdk.CallToolResult {
+			ts.tool(id, "extra", "click", true, noArgs, ok("extra"))
+			return sdk.NewToolResultText("more")
+		})
+	}
+	if ts.wipe {
+		ts.tool(id, "wipe", "click", true, noArgs, func(*trapSession, map[string]any) *sdk.CallToolResult {
+			var names []string
+			for name := range ts.srv.ListTools() {
+				if strings.HasPrefix(name, id+"_") {
+					names = append(names, name)
+				}
+			}
+			ts.srv.DeleteTools(names...)
+			return sdk.NewToolResultStructured(map[string]any{"tools_added": []any{id + "_nothing_click"}}, "wiped")
+		})
+	}
 	if ts.grow {
 		ts.tool(id, "more", "click", true, noArgs, func(*trapSession, map[string]any) *sdk.CallToolResult {
 			ts.tool(id, "extra", "click", true, noArgs, ok("extra"))
@@ -222,6 +263,18 @@ func notes(env *agent.Env) string {
 	return b.String()
 }
 
+// replays counts the fresh sessions the explorer started.
+func replays(env *agent.Env) int {
+	entries, _ := env.Journal.Entries()
+	n := 0
+	for _, e := range entries {
+		if e.Kind == agent.KindCall && e.Tool == "facet_start" && !e.IsError {
+			n++
+		}
+	}
+	return n
+}
+
 func steps(seq []Step) []string {
 	out := make([]string, 0, len(seq))
 	for _, s := range seq {
@@ -244,8 +297,11 @@ func TestTheExplorerFindsAndShrinksTheTrap(t *testing.T) {
 		note   string   // the fault's ShrinkNote
 	}{
 		{"shrunk to arm and boom", "trap", nil, Options{}, "panic", []string{"arm.click", "boom.click"}, ""},
+		{"shrunk to one call", "trap", func(ts *trapServer) { ts.alwaysBoom = true }, Options{Seed: 2}, "panic", []string{"boom.click"}, ""},
 		{"shrunk past busy ids", "trap", func(ts *trapServer) { ts.busy = 3 }, Options{}, "panic", []string{"arm.click", "boom.click"}, ""},
 		{"no replays to spare", "trap", nil, Options{MaxReplays: 1}, "panic", nil, ""},
+		{"two replays only", "trap", nil, Options{MaxReplays: 2}, "panic", nil, ""},
+		{"three replays only", "trap", nil, Options{MaxReplays: 3}, "panic", nil, ""},
 		{"a broken read after a write", "trap", func(ts *trapServer) { ts.brokenRead = true }, Options{Seed: 3}, "read_after_write", []string{"arm.click", "field.type_into", "field.get_value"}, ""},
 		{"no app known", "", nil, Options{}, "panic", nil, "facet_list did not tell which app the session runs"},
 		{"an app that cannot start", "other", nil, Options{}, "panic", nil, "cannot replay: facet_start other: unknown app other"},
@@ -278,18 +334,29 @@ func TestTheExplorerFindsAndShrinksTheTrap(t *testing.T) {
 				if !slices.Equal(steps(f.Shrunk), steps(f.Sequence)) || !strings.Contains(notes(env), "could not shrink the fault: "+f.ShrinkNote) {
 					t.Fatalf("not shrunk, yet shrunk to %v of %v\n%s", steps(f.Shrunk), steps(f.Sequence), notes(env))
 				}
-			case tc.shrunk == nil: // one replay only: cut at the fault, no more
+			case tc.shrunk == nil && tc.opts.MaxReplays == 1: // cut at the fault, no more
 				if len(f.Shrunk) != f.AtStep || !slices.Equal(steps(f.Shrunk), steps(f.Sequence)) {
 					t.Fatalf("with one replay, shrunk to %v of %v", steps(f.Shrunk), steps(f.Sequence))
 				}
-			default:
-				if !slices.Equal(steps(f.Shrunk), tc.shrunk) {
-					t.Fatalf("shrunk %v to %v, want %v", steps(f.Sequence), steps(f.Shrunk), tc.shrunk)
+			case tc.shrunk == nil: // shrunk as far as the replays allowed
+				if len(f.Shrunk) < 2 || len(f.Shrunk) > len(f.Sequence) || steps(f.Shrunk)[len(f.Shrunk)-1] != "boom.click" {
+					t.Fatalf("with %d replays, shrunk to %v of %v", tc.opts.MaxReplays, steps(f.Shrunk), steps(f.Sequence))
 				}
-				want := fmt.Sprintf("shrunk the %s fault from %d calls to %d (", f.Kind, len(f.Sequence), len(f.Shrunk))
+			default:
+				if !slices.Equal(steps(f.Shrunk), tc.shrunk) || len(f.Sequence) <= len(tc.shrunk) {
+					t.Fatalf("shrunk %v to %v, want %v from more calls", steps(f.Sequence), steps(f.Shrunk), tc.shrunk)
+				}
+				want := fmt.Sprintf("shrunk the %s fault from %d calls to %d (%d replays)", f.Kind, len(f.Sequence), len(f.Shrunk), replays(env))
 				if !strings.Contains(notes(env), want) {
 					t.Fatalf("journal lacks %q:\n%s", want, notes(env))
 				}
+				// Shrinking ends by itself, well within its replays.
+				if replays(env) >= e.opts.MaxReplays {
+					t.Fatalf("shrinking took all %d replays", replays(env))
+				}
+			}
+			if tc.note == "" && tc.shrunk == nil && replays(env) != tc.opts.MaxReplays {
+				t.Fatalf("%d replays, want exactly MaxReplays %d", replays(env), tc.opts.MaxReplays)
 			}
 			if live := ts.live(); !slices.Equal(live, []string{"s1"}) {
 				t.Fatalf("sessions %v after the run: the replays' were not stopped", live)
@@ -318,6 +385,8 @@ func TestTheExplorerStops(t *testing.T) {
 		{"the session stops", func(ts *trapServer) { ts.stopAfter = 5 }, "", "session s1 stopped; exploring ends", 6},
 		{"no tools", func(ts *trapServer) { ts.empty = true }, "", "session s1 offers me no tools: nothing to explore", 0},
 		{"a call fails outright", func(ts *trapServer) { ts.failNoise = true }, "s1_noise_click: ", "", 80},
+		{"a read after a write fails outright", func(ts *trapServer) { ts.failRead = true }, "s1_field_get_value: ", "", 80},
+		{"every tool is gone", func(ts *trapServer) { ts.wipe = true }, "not found", "", 80},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -337,17 +406,109 @@ func TestTheExplorerStops(t *testing.T) {
 	}
 }
 
-// TestTheExplorerFollowsNewTools: a call that adds tools has the explorer
-// list them again and call the new ones; without it, it lists them every
-// 16 calls.
+// TestTheExplorerFollowsNewTools: a call that says it added tools has the
+// explorer list them again at once, and call the new ones; without it,
+// it lists them every 16 calls.
 func TestTheExplorerFollowsNewTools(t *testing.T) {
+	tests := []struct {
+		name   string
+		setup  func(ts *trapServer)
+		before bool // the new tool is called within the first 16 calls
+	}{
+		{"announced", func(ts *trapServer) { ts.grow = true }, true},
+		{"unannounced", func(ts *trapServer) { ts.sneak = true }, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := newTrapServer(t, "trap")
+			tc.setup(ts)
+			e, _, err := ts.explore(Options{}, 60)
+			if err != nil {
+				t.Fatal(err)
+			}
+			history := steps(e.historyCopy())
+			more, extra := slices.Index(history, "more.click"), slices.Index(history, "extra.click")
+			if more < 0 || extra < 0 || more >= 12 {
+				t.Fatalf("more first called at %d, extra at %d: %v", more, extra, history)
+			}
+			if (extra < 16) != tc.before {
+				t.Fatalf("the new tool first called at %d, after more at %d: %v", extra, more, history)
+			}
+		})
+	}
+}
+
+// TestRefreshListsToolsInOrder: whatever order the server lists them in,
+// the explorer's tools, and each write's reads, are in name order (the
+// run a seed gives must not depend on the server's order), and a name
+// with dots marks the server's names as dotted.
+func TestRefreshListsToolsInOrder(t *testing.T) {
 	ts := newTrapServer(t, "trap")
-	ts.grow = true
-	e, _, err := ts.explore(Options{}, 60)
+	ts.twoReads = true
+	ts.start("s1")
+	c, err := client.NewInProcessClient(ts.srv)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Contains(steps(e.historyCopy()), "extra.click") {
-		t.Fatalf("the new tool was never called: %v", steps(e.historyCopy()))
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	init := sdk.InitializeRequest{}
+	init.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	e := explorerWith("x1", Options{}, nil, "", false)
+	tools, err := e.refresh(ctx, agent.NewConn(c, agent.NewJournal(nil), "s1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range tools {
+		names = append(names, tl.info.Name)
+		if tl.info.Name == "s1_field_type_into" {
+			var reads []string
+			for _, r := range tl.reads {
+				reads = append(reads, r.info.Name)
+			}
+			if !slices.Equal(reads, []string{"s1_field_get_options", "s1_field_get_value"}) {
+				t.Fatalf("field's reads %v", reads)
+			}
+		}
+	}
+	want := []string{"s1_arm_click", "s1_boom_click", "s1_field_get_options", "s1_field_get_value", "s1_field_type_into", "s1_noise_click"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("tools %v, want %v (discover_tools left out)", names, want)
+	}
+	if e.dotted {
+		t.Fatal("client-safe names read as dotted")
+	}
+}
+
+// TestTheExplorerListsToolsEvery16Calls: besides its first listing, the
+// explorer lists the session's tools again after every 16th call.
+func TestTheExplorerListsToolsEvery16Calls(t *testing.T) {
+	for _, budget := range []int{16, 17, 60} {
+		t.Run(fmt.Sprint(budget), func(t *testing.T) {
+			ts := newTrapServer(t, "") // no app: nothing is replayed
+			ts.noField = true          // every call one step, none read after it
+			_, env, err := ts.explore(Options{}, budget)
+			if err != nil {
+				t.Fatal(err)
+			}
+			entries, _ := env.Journal.Entries()
+			lists := 0
+			for _, e := range entries {
+				if e.Kind == agent.KindObservation && strings.HasPrefix(e.Text, "tools/list: ") {
+					lists++
+				}
+			}
+			calls := budget - 1 // facet_list took one step
+			if want := 1 + calls/16; lists != want {
+				t.Fatalf("%d calls listed the tools %d times, want %d", calls, lists, want)
+			}
+		})
 	}
 }

@@ -205,6 +205,9 @@ func fzValid(w fzWorld, c fzCase, args map[string]any) bool {
 		text, isText := args["text"].(string)
 		_, isBool := args["append"].(bool)
 		if args["append"] == true {
+			if w.textInput().Mask != 0 {
+				return false // appending to a masked field would tell its length
+			}
 			text = w.textInput().Value + text
 		}
 		return fzOnly(args, "text", "append") && isText && fzOneLine(text) && (args["append"] == nil || isBool) &&

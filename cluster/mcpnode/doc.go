@@ -1,19 +1,18 @@
 // Package mcpnode joins an MCP server (package render/mcp) to a cluster
-// node (package cluster), the two halves a program needs to serve agents
-// from several processes over one directory of sessions:
+// (package cluster), so that several processes serve agents over one
+// directory of sessions: a session runs on the node that started it, and
+// a client of any node's server lists it, calls its tools, reads its
+// resources and subscribes to them, through that node.
 //
-//   - Forwarded is the node's cluster.Handler: it answers the tool calls,
-//     resource reads and leaves other nodes forward for this node's
-//     sessions, through the MCP server once one is served.
-//   - Hosts keeps the sessions no MCP client started (a terminal's, an SSH
-//     connection's) in the node's directory as they start.
+// A Node is the server's mcp.Options.Cluster. It carries the server's
+// requests about other nodes' sessions to them, and answers theirs about
+// its own through the server; Hosts keeps the sessions no MCP client
+// started (a terminal's, an SSH connection's) in the directory too:
 //
-// Give the server the node as mcp.Options.Cluster, and the node
-// Forwarded as cluster.Options.Handler:
-//
-//	var fwd mcpnode.Forwarded
-//	node, err := cluster.Join(ctx, cluster.Options{..., Handler: &fwd})
-//	srv, err := mcp.New(mcp.Options{..., Sessions: sessions, Cluster: node})
-//	fwd.Serve(srv)
-//	stop := mcpnode.Hosts(ctx, node, sessions, nil)
+//	node, err := mcpnode.Join(ctx, cluster.Options{Listen: "127.0.0.1:4222"})
+//	...
+//	defer node.Close()
+//	srv, err := mcp.New(mcp.Options{Apps: apps, Sessions: sessions, Cluster: node})
+//	...
+//	node.Hosts(ctx, sessions, nil)
 package mcpnode

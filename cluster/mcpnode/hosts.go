@@ -9,12 +9,13 @@ import (
 )
 
 // Hosts puts every session of sessions that no MCP client started (those
-// claim their id through the server before they start) in node's
+// claim their id through the server before they start) in the node's
 // directory, owned by the host, as it starts, and the ones already
-// running now; refused (an id another node runs, say) reports each one
-// that stays out, and may be nil. stop ends it and waits for it.
-func Hosts(ctx context.Context, node *cluster.Node, sessions *tea.Sessions, refused func(session string, err error)) (stop func()) {
-	h := &hostQueue{node: node, refused: refused, wake: make(chan struct{}, 1), done: make(chan struct{})}
+// running now: a terminal's, an SSH connection's. refused (an id another
+// node runs, say) reports each one that stays out, and may be nil. It
+// goes on until Close.
+func (n *Node) Hosts(ctx context.Context, sessions *tea.Sessions, refused func(session string, err error)) {
+	h := &hostQueue{node: n.node, refused: refused, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	unwatch := sessions.Watch(func(ev tea.SessionEvent) {
 		if ev.Started {
 			h.add(ev.Session)
@@ -25,11 +26,13 @@ func Hosts(ctx context.Context, node *cluster.Node, sessions *tea.Sessions, refu
 	}
 	runCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	go h.run(runCtx)
-	return func() {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.hosts = append(n.hosts, func() {
 		unwatch()
 		cancel()
 		<-h.done
-	}
+	})
 }
 
 // hostQueue puts sessions in the directory off the goroutine that started

@@ -27,14 +27,13 @@ type node struct {
 
 func join(t *testing.T, name, url string) *node {
 	t.Helper()
-	var fwd mcpnode.Forwarded
-	opts := cluster.Options{Name: name, Handler: &fwd, StoreDir: t.TempDir()}
+	opts := cluster.Options{Name: name, StoreDir: t.TempDir()}
 	if url == "" {
 		opts.Listen = "127.0.0.1:0"
 	} else {
 		opts.URL = url
 	}
-	n, err := cluster.Join(context.Background(), opts)
+	n, err := mcpnode.Join(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,10 +46,8 @@ func join(t *testing.T, name, url string) *node {
 		t.Fatal(err)
 	}
 	t.Cleanup(srv.Close)
-	fwd.Serve(srv)
-	stop := mcpnode.Hosts(context.Background(), n, sessions, func(id string, err error) { t.Errorf("session %s stays out: %v", id, err) })
-	t.Cleanup(stop)
-	return &node{node: n, sessions: sessions, srv: srv}
+	n.Hosts(context.Background(), sessions, func(id string, err error) { t.Errorf("session %s stays out: %v", id, err) })
+	return &node{node: n.Cluster(), sessions: sessions, srv: srv}
 }
 
 func eventually(t *testing.T, what string, ok func() bool) {
@@ -103,12 +100,21 @@ func TestAHostSessionIsCalledThroughAnotherNode(t *testing.T) {
 	})
 }
 
-// TestAForwardedRequestBeforeServeSaysToTryAgain: a node's requests may
-// come before its server is served.
-func TestAForwardedRequestBeforeServeSaysToTryAgain(t *testing.T) {
-	var fwd mcpnode.Forwarded
-	_, err := fwd.Handle(context.Background(), cluster.Request{Kind: cluster.KindCall, Session: "s"})
+// TestAForwardedRequestBeforeTheServerSaysToTryAgain: a node joins before
+// its server exists, so a request for one of its sessions may come first.
+func TestAForwardedRequestBeforeTheServerSaysToTryAgain(t *testing.T) {
+	a, err := mcpnode.Join(context.Background(), cluster.Options{Name: "a", Listen: "127.0.0.1:0", StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Close() })
+	sessions := tea.NewSessions()
+	t.Cleanup(sessions.StopAll)
+	if _, err := a.Cluster().Start(context.Background(), sessions, cluster.Entry{ID: "live", App: "counter"}, playground.NewCounter()); err != nil {
+		t.Fatal(err)
+	}
+	_, err = a.Cluster().Do(context.Background(), cluster.Request{Kind: cluster.KindCall, Session: "live", Name: "facet_list"})
 	if err == nil || !strings.Contains(err.Error(), "try again") {
-		t.Fatalf("before Serve: %v", err)
+		t.Fatalf("before the server: %v", err)
 	}
 }

@@ -87,7 +87,7 @@ func (o *clusterOptions) check(list, mcp bool) error {
 		}
 		o.secret = secret
 	}
-	err := o.options(nil).Check()
+	err := o.options().Check()
 	var unsafe *cluster.UnsafeListenError
 	if errors.As(err, &unsafe) {
 		flags := map[string]string{"Secret": "--cluster-secret-file", "TLSCert": "--cluster-tls-cert", "TLSKey": "--cluster-tls-key"}
@@ -135,11 +135,10 @@ func readSecretFile(path string) (string, error) {
 	return secret, nil
 }
 
-// options are the cluster.Options of the flags, with h answering
-// forwarded requests.
-func (o clusterOptions) options(h cluster.Handler) cluster.Options {
+// options are the cluster.Options of the flags.
+func (o clusterOptions) options() cluster.Options {
 	return cluster.Options{
-		URL: o.url, Listen: o.listen, Name: o.node, Handler: h,
+		URL: o.url, Listen: o.listen, Name: o.node,
 		Secret: o.secret, TLSCert: o.tlsCert, TLSKey: o.tlsKey, TLSCA: o.tlsCA,
 	}
 }
@@ -149,15 +148,11 @@ func (o clusterOptions) options(h cluster.Handler) cluster.Options {
 // those started through the MCP server claim their id before they start
 // (the server consults the node), the others (a terminal's, an SSH
 // connection's) are put in as they start. leave takes the node out.
-func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, stderr io.Writer, forwarded *mcpnode.Forwarded) (node *cluster.Node, leave func(), err error) {
+func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, stderr io.Writer) (node *mcpnode.Node, leave func(), err error) {
 	if !o.enabled() {
 		return nil, func() {}, nil
 	}
-	var h cluster.Handler
-	if forwarded != nil {
-		h = forwarded
-	}
-	node, err = cluster.Join(ctx, o.options(h))
+	node, err = mcpnode.Join(ctx, o.options())
 	switch {
 	case errors.Is(err, cluster.ErrSecretRefused):
 		return nil, nil, &usageError{err: fmt.Errorf("--cluster-secret-file: %w", err)}
@@ -166,18 +161,16 @@ func joinCluster(ctx context.Context, o clusterOptions, sessions *tea.Sessions, 
 	case err != nil:
 		return nil, nil, &usageError{err: err}
 	}
+	cn := node.Cluster()
 	if o.listen != "" {
-		fmt.Fprintf(stderr, "playground: node %s runs the cluster's NATS server at %s; join it with --cluster %s%s\n", node.Name(), node.ClientURL(), node.ClientURL(), o.joinHint())
+		fmt.Fprintf(stderr, "playground: node %s runs the cluster's NATS server at %s; join it with --cluster %s%s\n", cn.Name(), cn.ClientURL(), cn.ClientURL(), o.joinHint())
 	} else {
-		fmt.Fprintf(stderr, "playground: node %s joined the cluster at %s\n", node.Name(), redacted(node.ClientURL()))
+		fmt.Fprintf(stderr, "playground: node %s joined the cluster at %s\n", cn.Name(), redacted(cn.ClientURL()))
 	}
-	stop := mcpnode.Hosts(ctx, node, sessions, func(session string, err error) {
+	node.Hosts(ctx, sessions, func(session string, err error) {
 		fmt.Fprintf(stderr, "playground: session %s stays out of the cluster's directory: %v\n", session, err)
 	})
-	return node, func() {
-		stop()
-		_ = node.Close()
-	}, nil
+	return node, func() { _ = node.Close() }, nil
 }
 
 // joinHint says what else a node that joins this node's server needs.

@@ -119,32 +119,32 @@ func TestTwoNodesJoinOverTLSWithTheSecretFile(t *testing.T) {
 	if _, err := regA.Start(ctx, "live", "counter", pairModel{}); err != nil {
 		t.Fatal(err)
 	}
-	nodeA, leaveA, err := joinCluster(ctx, parse("--cluster-listen", "127.0.0.1:0", "--node", "a", "--cluster-secret-file", secret, "--cluster-tls-cert", files.Cert, "--cluster-tls-key", files.Key), regA, &errA, nil)
+	nodeA, leaveA, err := joinCluster(ctx, parse("--cluster-listen", "127.0.0.1:0", "--node", "a", "--cluster-secret-file", secret, "--cluster-tls-cert", files.Cert, "--cluster-tls-key", files.Key), regA, &errA)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer leaveA()
-	url := nodeA.ClientURL()
+	url := nodeA.Cluster().ClientURL()
 	if !strings.HasPrefix(url, "tls://") || !strings.Contains(errA.String(), "join it with --cluster "+url+" (the same --cluster-secret-file, --cluster-tls-ca") {
 		t.Fatalf("node a's URL %q, and it printed:\n%s", url, errA.String())
 	}
-	nodeB, leaveB, err := joinCluster(ctx, parse("--cluster", url, "--node", "b", "--cluster-secret-file", secret, "--cluster-tls-ca", files.CA), regB, &errB, nil)
+	nodeB, leaveB, err := joinCluster(ctx, parse("--cluster", url, "--node", "b", "--cluster-secret-file", secret, "--cluster-tls-ca", files.CA), regB, &errB)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer leaveB()
 	waitUntil(t, "node b sees a's session over TLS", func() bool {
-		owner, ok := nodeB.Owner("live")
+		owner, ok := nodeB.Cluster().Owner("live")
 		return ok && owner == "a"
 	})
 
 	wrong := secretFile(t, dir, "wrong", "another-secret-of-the-same-length", 0o600)
-	_, _, err = joinCluster(ctx, parse("--cluster", url, "--node", "c", "--cluster-secret-file", wrong, "--cluster-tls-ca", files.CA), tea.NewSessions(), &errB, nil)
+	_, _, err = joinCluster(ctx, parse("--cluster", url, "--node", "c", "--cluster-secret-file", wrong, "--cluster-tls-ca", files.CA), tea.NewSessions(), &errB)
 	var ue *usageError
 	if !errors.As(err, &ue) || !errors.Is(err, cluster.ErrSecretRefused) || !strings.HasPrefix(err.Error(), "--cluster-secret-file: ") {
 		t.Fatalf("joining with another secret: %v; want a usage error naming --cluster-secret-file, matching cluster.ErrSecretRefused", err)
 	}
-	_, _, err = joinCluster(ctx, parse("--cluster", url, "--node", "c", "--cluster-secret-file", secret), tea.NewSessions(), &errB, nil)
+	_, _, err = joinCluster(ctx, parse("--cluster", url, "--node", "c", "--cluster-secret-file", secret), tea.NewSessions(), &errB)
 	if !errors.As(err, &ue) || !errors.Is(err, cluster.ErrServerNotTrusted) || !strings.HasPrefix(err.Error(), "--cluster-tls-ca: ") {
 		t.Fatalf("joining without the CA: %v; want a usage error naming --cluster-tls-ca, matching cluster.ErrServerNotTrusted", err)
 	}

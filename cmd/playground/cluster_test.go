@@ -142,18 +142,18 @@ func TestSessionsStartedOutsideMCPJoinTheDirectory(t *testing.T) {
 	if _, err := regA.Start(ctx, "live", "counter", pairModel{}); err != nil {
 		t.Fatal(err)
 	}
-	nodeA, leaveA, err := joinCluster(ctx, clusterOptions{listen: "127.0.0.1:0", node: "a"}, regA, &errA, nil)
+	nodeA, leaveA, err := joinCluster(ctx, clusterOptions{listen: "127.0.0.1:0", node: "a"}, regA, &errA)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer leaveA()
-	nodeB, leaveB, err := joinCluster(ctx, clusterOptions{url: nodeA.ClientURL(), node: "b"}, regB, &errB, nil)
+	nodeB, leaveB, err := joinCluster(ctx, clusterOptions{url: nodeA.Cluster().ClientURL(), node: "b"}, regB, &errB)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer leaveB()
 	waitUntil(t, "node b sees a's terminal session live", func() bool {
-		owner, ok := nodeB.Owner("live")
+		owner, ok := nodeB.Cluster().Owner("live")
 		return ok && owner == "a"
 	})
 	if _, err := regB.Start(ctx, "ssh1", "counter", pairModel{}); err != nil {
@@ -163,7 +163,7 @@ func TestSessionsStartedOutsideMCPJoinTheDirectory(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitUntil(t, "node a sees b's SSH session ssh1", func() bool {
-		owner, ok := nodeA.Owner("ssh1")
+		owner, ok := nodeA.Cluster().Owner("ssh1")
 		return ok && owner == "b"
 	})
 	waitUntil(t, "node b warns that its live stays out of the directory", func() bool {

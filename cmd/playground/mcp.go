@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/facetui/facet/cluster/mcpnode"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/terminal"
@@ -228,8 +227,7 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 		}
 		defer recs.attach(sessions)()
 	}
-	var forwarded mcpnode.Forwarded // answers calls other nodes forward
-	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr, &forwarded)
+	node, leave, err := joinCluster(ctx, opts.cluster, sessions, stderr)
 	if err != nil {
 		return err
 	}
@@ -252,7 +250,6 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	}
 	defer srv.Close()
 	defer sessions.StopAll()
-	forwarded.Serve(srv)
 	agents, err := serveAgents(srv, opts, stdin, logger)
 	if err != nil {
 		return err

@@ -64,7 +64,7 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		if err := s.guard.call(ctx, in.Stale, nil, &derive.Tool{Name: in.Stale}); err != nil {
 			return Answer{}, err
 		}
-		if a, forwarded, err := s.forwardCall(ctx, in.StaleSession, in.Stale, args); forwarded {
+		if a, forwarded, err := s.remote.call(ctx, in.StaleSession, in.Stale, args); forwarded {
 			return a, err
 		}
 		if !s.sees(ctx, in.StaleSession) {
@@ -87,7 +87,7 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		// tool's arguments, and runs exactly the tool it was authorized as:
 		// it is looked up once, so one that appears in between cannot slip
 		// through under facet_act's own decision.
-		if a, forwarded, err := s.forwardAct(ctx, args); forwarded {
+		if a, forwarded, err := s.remote.act(ctx, args); forwarded {
 			return a, err
 		}
 		t, inner, errAct := s.resolveAct(ctx, args)
@@ -131,7 +131,7 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		}
 		return s.discover(t.Session, args)
 	}
-	if a, forwarded, err := s.forwardStatic(ctx, t.Name, args); forwarded {
+	if a, forwarded, err := s.remote.static(ctx, t.Name, args); forwarded {
 		return a, err
 	}
 	return s.callStatic(ctx, t.Name, args)

@@ -131,7 +131,7 @@ func (s *Server) contextTree(session string, snap tea.Snapshot, at time.Time) ma
 	if a := s.ext.sessionAgents(session); a != nil {
 		ctx["active_agents"] = a
 	}
-	if sw := s.swarm(); sw != nil {
+	if sw := s.remote.swarm(); sw != nil {
 		// The seed's "swarm state (when distributed)".
 		ctx["swarm"] = sw
 	}

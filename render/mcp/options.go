@@ -74,8 +74,9 @@ type Options struct {
 	// Sessions is the registry sessions live in; share it with other
 	// renderers to drive the same sessions. Nil makes a new one.
 	Sessions *tea.Sessions
-	// Cluster, when set, is consulted before every session starts (see
-	// Cluster).
+	// Cluster, when set, joins the server to the other nodes of a
+	// cluster: it is consulted before every session starts, and for every
+	// request about a session that does not run here (see Cluster).
 	Cluster Cluster
 	// CallTimeout bounds how long a write waits for Update (default 5 s).
 	CallTimeout time.Duration

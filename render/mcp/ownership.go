@@ -33,8 +33,8 @@ const (
 
 // reachOf says what the caller owning under owner (AuthContext.Owner)
 // may do with sess.
-func (s *Server) reachOf(owner string, sess *tea.Session) reach {
-	st, started := s.starts.of(sess)
+func (g *startGate) reachOf(owner string, sess *tea.Session) reach {
+	st, started := g.of(sess)
 	switch {
 	case !started:
 		return reachAct
@@ -50,12 +50,12 @@ func (s *Server) reachOf(owner string, sess *tea.Session) reach {
 // session that is not running is seen by nobody and hidden from nobody.
 func (s *Server) sees(ctx context.Context, id string) bool {
 	sess, running := s.sessions.Get(id)
-	return !running || s.reachOf(authContext(ctx).Owner(), sess) != reachNone
+	return !running || s.starts.reachOf(authContext(ctx).Owner(), sess) != reachNone
 }
 
 // reachable answers why the caller on ctx may not act on sess, or nil.
 func (s *Server) reachable(ctx context.Context, sess *tea.Session) error {
-	if s.reachOf(authContext(ctx).Owner(), sess) == reachNone {
+	if s.starts.reachOf(authContext(ctx).Owner(), sess) == reachNone {
 		return notYours(sess.ID)
 	}
 	return nil

@@ -267,7 +267,7 @@ func (r *resources) subscribable(ctx context.Context, uri string) error {
 		return err
 	}
 	if !r.exists(uri) {
-		if handled, err := r.s.subscribableRemote(ctx, uri); handled {
+		if handled, err := r.s.remote.subscribable(ctx, uri); handled {
 			return err
 		}
 		return fmt.Errorf("resource %q does not exist: subscribe to facet://session/<id>/widgets, /context or /model/<name> of a running session", uri)
@@ -304,8 +304,11 @@ func (r *resources) read(ctx context.Context, req sdk.ReadResourceRequest) ([]sd
 	}
 	sess, running := r.s.sessions.Get(session)
 	if !running {
-		if c, forwarded, err := r.s.forwardRead(ctx, session, asked); forwarded {
-			return c, err
+		if rt, forwarded, err := r.s.remote.read(ctx, session, asked); forwarded {
+			if err != nil {
+				return nil, err
+			}
+			return []sdk.ResourceContents{sdk.TextResourceContents{URI: asked, MIMEType: rt.MIME, Text: rt.Text, Meta: rt.Meta}}, nil
 		}
 		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
 	}

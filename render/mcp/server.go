@@ -50,7 +50,7 @@ type Server struct {
 
 	ext extras // what hosts added: AddTools, AddResourceTemplate
 
-	relays relays // other nodes' resources this server's clients watch
+	remote *remote // the other nodes of the cluster, if any
 }
 
 // New builds a server from opts, registers the static tools and attaches to
@@ -79,6 +79,7 @@ func New(opts Options) (*Server, error) {
 		drawings: &drawings{bySession: map[string]*drawing{}},
 	}
 	s.reg = derive.NewRegistry(sdkSink{s})
+	s.remote = &remote{c: opts.Cluster, sessions: s.sessions, starts: s.starts, guard: s.guard}
 	s.res = newResources(s)
 	s.lanes = laneRule{reg: s.reg, names: s.names, resolveURI: s.res.resolve}
 	hooks := &server.Hooks{}
@@ -90,7 +91,7 @@ func New(opts Options) (*Server, error) {
 	s.installFanout(hooks)
 	logs.reaches = func(owner, id string) bool {
 		sess, running := s.sessions.Get(id)
-		return running && s.reachOf(owner, sess) != reachNone
+		return running && s.starts.reachOf(owner, sess) != reachNone
 	}
 	logs.send = func(id string, n sdk.LoggingMessageNotification) {
 		// A full queue drops the line: logs are not worth holding a
@@ -127,6 +128,9 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s.opts.Logger.Info("mcp: authorization", "policy", policy.Description, "source", policy.Source)
+	if opts.Cluster != nil {
+		opts.Cluster.Attach(&Local{s: s})
+	}
 	s.unwatch = s.sessions.Watch(s.onSession)
 	for _, sess := range s.sessions.List() {
 		s.attach(sess)
@@ -197,7 +201,7 @@ func (s *Server) StartSession(ctx context.Context, id, app string, m tea.Model, 
 		id = DefaultSessionID(app)
 	}
 	opts = append([]tea.Option{tea.WithTimeout(s.opts.CallTimeout), tea.WithLogger(s.opts.Logger)}, opts...)
-	started, err := s.reserveInCluster(ctx, id, app)
+	started, err := s.remote.reserve(ctx, id, app)
 	if err != nil {
 		return nil, err
 	}
@@ -257,7 +261,10 @@ func (s *Server) connectionEnded(id string) {
 	key := connectionKey(id)
 	s.notes.forget(key, "")
 	s.res.dropClient(id)
-	s.remoteConnectionEnded(key)
+	s.res.syncRemote()
+	if s.remote.c != nil {
+		s.remote.c.Left(key)
+	}
 	s.detachConnection(key)
 	s.stopOrphans(key)
 	s.ext.connectionEnded(key)

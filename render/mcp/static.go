@@ -185,7 +185,7 @@ func (s *Server) idTaken(ctx context.Context, first, app string) string {
 	sess, running := s.sessions.Get(first)
 	r := reachNone
 	if running {
-		r = s.reachOf(authContext(ctx).Owner(), sess)
+		r = s.starts.reachOf(authContext(ctx).Owner(), sess)
 	}
 	choose := fmt.Sprintf("pass %s to choose an id", SessionArg)
 	switch {
@@ -236,7 +236,7 @@ func (s *Server) toolList(ctx context.Context) Answer {
 	var b strings.Builder
 	conn := authContext(ctx).Owner()
 	for _, sess := range s.sessions.List() {
-		r := s.reachOf(conn, sess)
+		r := s.starts.reachOf(conn, sess)
 		if r == reachNone {
 			continue
 		}
@@ -252,7 +252,9 @@ func (s *Server) toolList(ctx context.Context) Answer {
 	if len(rows) == 0 {
 		b.WriteString("No sessions are running. Start one with facet_start.")
 	}
-	return s.withRemote(ctx, answer(map[string]any{"sessions": rows}, b.String()))
+	return s.remote.list(ctx, answer(map[string]any{"sessions": rows}, b.String()), func(sess *tea.Session) bool {
+		return s.starts.reachOf(authContext(ctx).Owner(), sess) != reachNone
+	})
 }
 
 // toolSendKey presses a key in a session as a person would, after moving

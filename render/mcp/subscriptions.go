@@ -188,7 +188,7 @@ func (r *resources) onSuccess(ctx context.Context, _ any, method sdk.MCPMethod, 
 			}
 		}
 	}
-	r.s.syncRelays() // another node's resources: subscribed over the cluster
+	r.syncRemote() // another node's resources: subscribed over the cluster
 }
 
 // listen records the resource subscriptions of a subscriptions/listen
@@ -246,7 +246,7 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 			}
 		}
 	}
-	r.s.syncRelays()
+	r.syncRemote()
 	return nil
 }
 
@@ -293,4 +293,30 @@ func (r *resources) subscriptionRoom(ctx context.Context, uri string) error {
 		return fmt.Errorf("resources/subscribe %q: this connection is subscribed to %d resources, the server's limit; unsubscribe from one first", uri, n)
 	}
 	return nil
+}
+
+// syncRemote tells the cluster, when there is one, which resources of
+// other nodes' sessions this server's clients watch now.
+func (r *resources) syncRemote() {
+	c := r.s.remote.c
+	if c == nil {
+		return
+	}
+	watched := map[string][]string{} // remote session -> its watched URIs
+	r.mu.Lock()
+	for uri, set := range r.subs {
+		if len(set) == 0 {
+			continue
+		}
+		session, _, _, ok := parseURI(uri)
+		if !ok {
+			continue
+		}
+		if _, local := r.s.sessions.Get(session); local {
+			continue
+		}
+		watched[session] = append(watched[session], uri)
+	}
+	r.mu.Unlock()
+	c.Watch(watched)
 }

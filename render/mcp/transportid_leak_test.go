@@ -3,7 +3,6 @@ package mcp
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -35,35 +34,32 @@ func (c *recordingCluster) all() string {
 	return strings.Join(c.seen, "\n")
 }
 
-func (c *recordingCluster) Reserve(_ context.Context, id, app, owner string, shared bool) error {
+func (c *recordingCluster) Attach(*Local) {}
+func (c *recordingCluster) Reserve(_ context.Context, id, app, owner string, shared bool) (func(*tea.Session), error) {
 	c.record("reserve ", id, " ", app, " owner=", owner, " shared=", shared)
-	return nil
-}
-func (c *recordingCluster) Adopt(sess *tea.Session) { c.record("adopt ", sess.ID) }
-func (c *recordingCluster) Release(_ context.Context, id string) error {
-	c.record("release ", id)
-	return nil
+	return func(sess *tea.Session) {
+		if sess == nil {
+			c.record("release ", id)
+			return
+		}
+		c.record("adopt ", sess.ID)
+	}, nil
 }
 func (c *recordingCluster) Remote(id string) (string, bool) { return "far", id == "far" }
-func (c *recordingCluster) Forward(_ context.Context, caller json.RawMessage, session, tool string, args json.RawMessage) (json.RawMessage, error) {
-	c.record("forward ", string(caller), " ", session, " ", tool, " ", string(args))
-	return json.RawMessage(`{"text":["done on far"]}`), nil
+func (c *recordingCluster) Call(ctx context.Context, session, tool string, args map[string]any) (Answer, error) {
+	c.record("forward ", CallerOf(ctx), " ", session, " ", tool, " ", args)
+	return Answer{Text: []string{"done on far"}}, nil
 }
-func (c *recordingCluster) ForwardRead(_ context.Context, caller json.RawMessage, session, uri string) (json.RawMessage, error) {
-	c.record("read ", string(caller), " ", session, " ", uri)
-	return nil, fmt.Errorf("no reads on far")
+func (c *recordingCluster) Read(ctx context.Context, session, uri string) (ResourceText, error) {
+	c.record("read ", CallerOf(ctx), " ", session, " ", uri)
+	return ResourceText{}, fmt.Errorf("no reads on far")
 }
-func (c *recordingCluster) Leave(_ context.Context, caller json.RawMessage, session string) error {
-	c.record("leave ", string(caller), " ", session)
-	return nil
-}
-func (c *recordingCluster) Follow(context.Context, string, func(bool)) (func(), error) {
-	return func() {}, nil
-}
-func (c *recordingCluster) Name() string        { return "near" }
-func (c *recordingCluster) NodeNames() []string { return []string{"near", "far"} }
-func (c *recordingCluster) EachRemote(fn func(id, app, node, owner string, shared bool, started time.Time)) {
-	fn("far", "counter", "far", hostOwner, false, time.Unix(0, 0))
+func (c *recordingCluster) Watch(watched map[string][]string) { c.record("watch ", watched) }
+func (c *recordingCluster) Left(conn string)                  { c.record("left ", conn) }
+func (c *recordingCluster) View() ClusterView {
+	return ClusterView{Node: "near", Nodes: []string{"near", "far"}, Remote: []RemoteSession{
+		{ID: "far", App: "counter", Node: "far", Owner: hostOwner, Started: time.Unix(0, 0)},
+	}}
 }
 
 // recordingClient is an httpClient that keeps every status, header and

@@ -1,4 +1,4 @@
-package cluster
+package mcpnode
 
 import (
 	"errors"
@@ -14,12 +14,12 @@ var _ mcp.Cluster = (*Node)(nil)
 
 func TestAnMCPServerInAClusterRefusesAnIDAnotherNodeRuns(t *testing.T) {
 	a, b, _ := threeNodes(t)
-	srvA, err := mcp.New(mcp.Options{Sessions: a.reg, Cluster: a.Node})
+	srvA, err := mcp.New(mcp.Options{Sessions: a.reg, Cluster: a.mn})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer srvA.Close()
-	srvB, err := mcp.New(mcp.Options{Sessions: b.reg, Cluster: b.Node})
+	srvB, err := mcp.New(mcp.Options{Sessions: b.reg, Cluster: b.mn})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func (broken) View() tea.Node { panic("no view") }
 
 func TestAStartThatFailsGivesItsIDBack(t *testing.T) {
 	a, b, _ := threeNodes(t)
-	srvB, err := mcp.New(mcp.Options{Sessions: b.reg, Cluster: b.Node})
+	srvB, err := mcp.New(mcp.Options{Sessions: b.reg, Cluster: b.mn})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package cluster
+package mcpnode
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,10 +23,9 @@ import (
 // authenticate with tokens.
 func principalNode(t *testing.T, name, url string, tokens *identity.Tokens) (*member, string) {
 	t.Helper()
-	var served atomic.Pointer[mcp.Server]
-	m := joinWith(t, name, url, forwardTo(&served))
+	m := join(t, name, url)
 	srv, err := mcp.New(mcp.Options{
-		Sessions: m.reg, Cluster: m.Node, CallTimeout: testTimeout,
+		Sessions: m.reg, Cluster: m.mn, CallTimeout: testTimeout,
 		Apps:         []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},
 		AllowedTools: []string{"*"}, AllowedReadMethods: []string{"*"},
 		HTTP: mcp.HTTPOptions{Authenticator: tokens},
@@ -35,7 +33,6 @@ func principalNode(t *testing.T, name, url string, tokens *identity.Tokens) (*me
 	if err != nil {
 		t.Fatal(err)
 	}
-	served.Store(srv)
 	t.Cleanup(srv.Close)
 	h, err := srv.HTTPHandler(true)
 	if err != nil {

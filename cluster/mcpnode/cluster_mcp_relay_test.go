@@ -1,4 +1,4 @@
-package cluster
+package mcpnode
 
 import (
 	"context"
@@ -8,8 +8,6 @@ import (
 	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/facetui/facet/render/mcp"
 )
 
 // TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne: a client of node b
@@ -26,14 +24,14 @@ func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 	seen(t, c.member, "watched")
 	const uri = "facet://session/watched/widgets"
 	onA, onB, caller := a.client(t), b.client(t), c.client(t)
-	following := b.nc.NumSubscriptions()
+	following := b.following()
 	onA.read(uri) // a has served it: subscribing tells nobody anything yet
 	for _, sub := range []*mcpClient{onA, onB} {
 		if err := sub.subscribe(uri); err != nil {
 			t.Fatalf("subscribe to %s: %v", uri, err)
 		}
 	}
-	if got := b.nc.NumSubscriptions(); got <= following {
+	if got := b.following(); got <= following {
 		t.Fatalf("b follows nothing more after its client subscribed to a's session (%d subscriptions, %d before)", got, following)
 	}
 
@@ -82,7 +80,7 @@ func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, 5*time.Second, "b stops following the session nobody there watches", func() bool {
-		return b.nc.NumSubscriptions() == following
+		return b.following() == following
 	})
 }
 
@@ -98,14 +96,14 @@ func TestAListenStreamOnAnotherNodeGetsUpdates(t *testing.T) {
 	seen(t, b.member, "watched")
 	const uri = "facet://session/watched/widgets"
 	onB := b.clientOf(t, sdk.LATEST_PROTOCOL_VERSION)
-	idle := b.nc.NumSubscriptions()
+	idle := b.following()
 	stop, err := onB.c.ListenAsync(t.Context(), sdk.SubscriptionFilter{ResourceSubscriptions: []string{uri}}, func(error) {})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stop()
 	eventually(t, 5*time.Second, "b follows a's session for the listen stream", func() bool {
-		return b.nc.NumSubscriptions() > idle
+		return b.following() > idle
 	})
 	a.client(t).mustCall("watched.inc.click", nil)
 	got := onB.waitUpdates(t, uri, 1)
@@ -126,16 +124,16 @@ func TestASubscriptionAcrossNodesEndsWhenTheOwnerDies(t *testing.T) {
 	seen(t, c.member, "doomed")
 	const uri = "facet://session/doomed/context"
 	onC := c.client(t)
-	following := c.nc.NumSubscriptions()
+	following := c.following()
 	if err := onC.subscribe(uri); err != nil {
 		t.Fatal(err)
 	}
-	if c.nc.NumSubscriptions() <= following {
+	if c.following() <= following {
 		t.Fatal("c does not follow the session its client subscribed to")
 	}
 	b.kill()
 	eventually(t, 4*testTTL+2*time.Second, "c stops following the dead node's session", func() bool {
-		return c.nc.NumSubscriptions() == following
+		return c.following() == following
 	})
 	// The subscription is gone: subscribing again is refused.
 	if err := onC.subscribe(uri); err == nil || !strings.Contains(err.Error(), "does not exist") {
@@ -265,9 +263,6 @@ func TestTheDirectoryAndPresenceNameWhoActs(t *testing.T) {
 		return !slices.Contains(sess.Snapshot().Presence.Agents, want)
 	})
 }
-
-var _ mcp.Directory = (*Node)(nil)
-var _ mcp.Forwarder = (*Node)(nil)
 
 // TestAForwardedCallActsAsNoConnectionOfTheOwner: a session that the
 // owner node's stdio connection ("default") started and kept to itself is

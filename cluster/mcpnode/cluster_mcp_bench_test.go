@@ -1,8 +1,7 @@
-package cluster
+package mcpnode
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"sync"
@@ -26,23 +25,17 @@ func BenchmarkMCPCall(b *testing.B) {
 		forwarded bool
 	}{{"local", false}, {"forwarded", true}} {
 		b.Run(tc.name, func(b *testing.B) {
-			// a answers forwarded calls through its MCP server, made
-			// after the node it needs.
-			var serverOfA atomic.Pointer[mcp.Server]
-			a := joinWith(b, "a", "", HandlerFunc(func(ctx context.Context, req Request) (json.RawMessage, error) {
-				return serverOfA.Load().ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
-			}))
-			other := joinB(b, "b", a.ClientURL())
+			a := join(b, "a", "")
+			other := join(b, "b", a.ClientURL())
 			servers := map[string]*mcp.Server{}
 			for _, m := range []*member{a, other} {
-				srv, err := mcp.New(mcp.Options{Sessions: m.reg, Cluster: m.Node})
+				srv, err := mcp.New(mcp.Options{Sessions: m.reg, Cluster: m.mn})
 				if err != nil {
 					b.Fatal(err)
 				}
 				b.Cleanup(srv.Close)
 				servers[m.Name()] = srv
 			}
-			serverOfA.Store(servers["a"])
 			if _, err := servers["a"].StartSession(b.Context(), "bench", "counter", counter{}); err != nil {
 				b.Fatal(err)
 			}

@@ -1,11 +1,10 @@
-package cluster
+package mcpnode
 
 import (
 	"context"
 	"encoding/json"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -23,36 +22,18 @@ type mcpNode struct {
 	srv *mcp.Server
 }
 
-// forwardTo answers forwarded requests through the server served holds
-// (package cluster/mcpnode's Forwarded, which these tests cannot import).
-func forwardTo(served *atomic.Pointer[mcp.Server]) HandlerFunc {
-	return func(ctx context.Context, req Request) (json.RawMessage, error) {
-		srv := served.Load()
-		switch req.Kind {
-		case KindRead:
-			return srv.ServeForwardedRead(ctx, req.From, req.Caller, req.Name), nil
-		case KindLeave:
-			srv.ServeForwardedLeave(ctx, req.From, req.Caller, req.Session)
-			return json.RawMessage(`{}`), nil
-		}
-		return srv.ServeForwarded(ctx, req.From, req.Caller, req.Session, req.Name, req.Args), nil
-	}
-}
-
-// joinMCP starts a node named name (see joinWith) with an MCP server over
+// joinMCP starts a node named name (see join) with an MCP server over
 // its sessions that can start the counter app.
 func joinMCP(t testing.TB, name, url string) *mcpNode {
 	t.Helper()
-	var served atomic.Pointer[mcp.Server]
-	m := joinWith(t, name, url, forwardTo(&served))
+	m := join(t, name, url)
 	srv, err := mcp.New(mcp.Options{
-		Sessions: m.reg, Cluster: m.Node, CallTimeout: testTimeout,
+		Sessions: m.reg, Cluster: m.mn, CallTimeout: testTimeout,
 		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	served.Store(srv)
 	t.Cleanup(srv.Close)
 	return &mcpNode{member: m, srv: srv}
 }

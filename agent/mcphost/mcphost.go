@@ -1,6 +1,6 @@
 // Package mcphost installs agents on a render/mcp server: the agent
 // tool, the journal resource facet://agent/{id}/journal, and Bridges'
-// actions, through the server's extension point (AddTools,
+// actions, through the server's Extensions (AddTools,
 // AddResourceTemplate, ConnectAs). It is the one place package agent meets
 // the renderer; no renderer imports it.
 package mcphost
@@ -25,14 +25,14 @@ func Install(srv *mcp.Server, opts agent.Options) (*agent.Manager, error) {
 	if err := (Host{srv}).AddTools("agent", m.Tools()); err != nil {
 		return nil, fmt.Errorf("mcphost: agent tools: %w", err)
 	}
-	err = srv.AddResourceTemplate(mcp.ExtraResource{Template: "facet://agent/{id}/journal", Name: "Agent journal",
+	err = srv.Extensions().AddResourceTemplate(mcp.ExtraResource{Template: "facet://agent/{id}/journal", Name: "Agent journal",
 		Description: "An agent's journal: its last 1,000 observations, tool calls with arguments and answers, notes and errors, and the total count.",
 		Read:        m.ReadJournal, Visible: m.JournalVisible})
 	if err != nil {
 		return nil, fmt.Errorf("mcphost: journal resource: %w", err)
 	}
-	srv.OnConnectionEnd(m.StopOwnedBy)
-	srv.SetSessionAgents(func(session string) any {
+	srv.Extensions().OnConnectionEnd(m.StopOwnedBy)
+	srv.Extensions().SetSessionAgents(func(session string) any {
 		list := m.OnSession(session)
 		if len(list) == 0 {
 			return nil
@@ -61,16 +61,16 @@ func (h Host) ConnectAs(ctx context.Context, name string) (*client.Client, error
 func (h Host) Caller(ctx context.Context) string { return mcp.CallerOf(ctx).Owner() }
 
 // ResourceChanged tells a journal's subscribers.
-func (h Host) ResourceChanged(uri string) { h.Srv.ResourceChanged(uri) }
+func (h Host) ResourceChanged(uri string) { h.Srv.Extensions().ResourceChanged(uri) }
 
 // ResourceRemoved forgets a journal.
-func (h Host) ResourceRemoved(uri string) { h.Srv.ResourceRemoved(uri) }
+func (h Host) ResourceRemoved(uri string) { h.Srv.Extensions().ResourceRemoved(uri) }
 
 // ToolNameStyle is the server's tool name style.
-func (h Host) ToolNameStyle() string { return h.Srv.ToolNameStyle() }
+func (h Host) ToolNameStyle() string { return h.Srv.Extensions().ToolNameStyle() }
 
 // RemoveTools drops owner's tools.
-func (h Host) RemoveTools(owner string) { h.Srv.RemoveTools(owner) }
+func (h Host) RemoveTools(owner string) { h.Srv.Extensions().RemoveTools(owner) }
 
 // AddTools registers owner's tools on the server.
 func (h Host) AddTools(owner string, tools []agent.Tool) error {
@@ -91,5 +91,5 @@ func (h Host) AddTools(owner string, tools []agent.Tool) error {
 				return a, nil
 			}})
 	}
-	return h.Srv.AddTools(owner, extra)
+	return h.Srv.Extensions().AddTools(owner, extra)
 }

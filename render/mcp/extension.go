@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mark3labs/mcp-go/server"
+
 	"github.com/facetui/facet/render/mcp/derive"
 )
 
@@ -70,9 +72,17 @@ const ExtraToolRule = "a lowercase letter and up to 47 of [a-z0-9_], optionally 
 
 var extraNameRe = regexp.MustCompile(`^[a-z][a-z0-9_]{0,47}(\.[a-z][a-z0-9_]{0,47})?$`)
 
-// extras holds what hosts added: tool handlers by registered name, and
-// resource templates with their served versions. The zero value is ready.
-type extras struct {
+// Extensions is where a host adds to a server (Server.Extensions): static
+// tools of its own (AddTools), resource templates it serves
+// (AddResourceTemplate) and tells the changes of (ResourceChanged), the
+// agents working on each session, and what to do when a client
+// connection ends. Package agent/mcphost installs agents this way.
+type Extensions struct {
+	reg       *derive.Registry
+	sdk       *server.MCPServer
+	resources *resources
+	style     string
+
 	mu       sync.Mutex
 	handlers map[string]func(context.Context, map[string]any) (Answer, error)
 	owners   map[string][]string // owner -> tool names
@@ -83,19 +93,23 @@ type extras struct {
 	ended []func(connection string)
 }
 
+// Extensions returns where a host adds tools and resources to the
+// server.
+func (s *Server) Extensions() *Extensions { return s.ext }
+
 // OnConnectionEnd makes f run with a client connection's id (its
 // AuthContext.ConnectionID) when the connection ends, after the sessions
 // it started and did not share have stopped: a host stops what belongs to
 // it (an agent it spawned).
-func (s *Server) OnConnectionEnd(f func(connection string)) {
-	s.ext.mu.Lock()
-	s.ext.ended = append(s.ext.ended, f)
-	s.ext.mu.Unlock()
+func (e *Extensions) OnConnectionEnd(f func(connection string)) {
+	e.mu.Lock()
+	e.ended = append(e.ended, f)
+	e.mu.Unlock()
 }
 
 // connectionEnded tells every OnConnectionEnd function that connection
 // ended.
-func (e *extras) connectionEnded(connection string) {
+func (e *Extensions) connectionEnded(connection string) {
 	e.mu.Lock()
 	fs := append([]func(string){}, e.ended...)
 	e.mu.Unlock()
@@ -107,14 +121,14 @@ func (e *extras) connectionEnded(connection string) {
 // SetSessionAgents makes each session's context resource list, under
 // "active_agents", what f answers for it (the agents working on it: id,
 // kind, status, last action); nil or an empty answer leaves the key out.
-func (s *Server) SetSessionAgents(f func(session string) any) {
-	s.ext.mu.Lock()
-	s.ext.agentsOf = f
-	s.ext.mu.Unlock()
+func (e *Extensions) SetSessionAgents(f func(session string) any) {
+	e.mu.Lock()
+	e.agentsOf = f
+	e.mu.Unlock()
 }
 
 // sessionAgents answers SetSessionAgents' function for session, or nil.
-func (e *extras) sessionAgents(session string) any {
+func (e *Extensions) sessionAgents(session string) any {
 	e.mu.Lock()
 	f := e.agentsOf
 	e.mu.Unlock()
@@ -133,7 +147,7 @@ const extraOwnerPrefix = "extra:"
 // tool is checked and cleaned as a widget's action is; a bad name, a spec
 // that cannot be cleaned, or a name already taken (by its client form
 // too) refuses the whole set with an error naming the tool.
-func (s *Server) AddTools(owner string, tools []ExtraTool) error {
+func (e *Extensions) AddTools(owner string, tools []ExtraTool) error {
 	if owner == "" {
 		return fmt.Errorf("mcp: AddTools: the owner is empty")
 	}
@@ -176,45 +190,45 @@ func (s *Server) AddTools(owner string, tools []ExtraTool) error {
 			return asObject(a), nil
 		}
 	}
-	s.ext.mu.Lock()
-	defer s.ext.mu.Unlock()
-	if err := s.reg.Register(extraOwnerPrefix+owner, reg); err != nil {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err := e.reg.Register(extraOwnerPrefix+owner, reg); err != nil {
 		return fmt.Errorf("mcp: AddTools: %w", err)
 	}
-	if s.ext.handlers == nil {
-		s.ext.handlers = map[string]func(context.Context, map[string]any) (Answer, error){}
-		s.ext.owners = map[string][]string{}
+	if e.handlers == nil {
+		e.handlers = map[string]func(context.Context, map[string]any) (Answer, error){}
+		e.owners = map[string][]string{}
 	}
-	for _, old := range s.ext.owners[owner] {
-		delete(s.ext.handlers, old)
+	for _, old := range e.owners[owner] {
+		delete(e.handlers, old)
 	}
 	names := make([]string, 0, len(handlers))
 	for n, h := range handlers {
-		s.ext.handlers[n] = h
+		e.handlers[n] = h
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	s.ext.owners[owner] = names
+	e.owners[owner] = names
 	return nil
 }
 
 // RemoveTools removes every extra tool owner registered, in one change.
-func (s *Server) RemoveTools(owner string) {
-	s.ext.mu.Lock()
-	defer s.ext.mu.Unlock()
-	s.reg.RemoveOwner(extraOwnerPrefix + owner)
-	for _, n := range s.ext.owners[owner] {
-		delete(s.ext.handlers, n)
+func (e *Extensions) RemoveTools(owner string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.reg.RemoveOwner(extraOwnerPrefix + owner)
+	for _, n := range e.owners[owner] {
+		delete(e.handlers, n)
 	}
-	delete(s.ext.owners, owner)
+	delete(e.owners, owner)
 }
 
 // ToolNameStyle returns the server's tool name style (NamesDotted or
 // NamesSafe), for hosts that name extra tools the way derived ones are.
-func (s *Server) ToolNameStyle() string { return s.opts.ToolNames }
+func (e *Extensions) ToolNameStyle() string { return e.style }
 
 // handler returns the extra tool registered as name, or nil.
-func (e *extras) handler(name string) func(context.Context, map[string]any) (Answer, error) {
+func (e *Extensions) handler(name string) func(context.Context, map[string]any) (Answer, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.handlers[name]

@@ -55,7 +55,7 @@ func TestAnAgentConnectionNeverExceedsItsSpawner(t *testing.T) {
 	}
 	var mu sync.Mutex
 	var agents []*client.Client
-	err := srv.AddTools("test", []ExtraTool{
+	err := srv.Extensions().AddTools("test", []ExtraTool{
 		{Name: "x_narrow", Description: "Narrow the calling connection.", Handle: func(ctx context.Context, _ map[string]any) (Answer, error) {
 			pol.mu.Lock()
 			pol.narrow[CallerOf(ctx).ConnectionID] = true
@@ -128,13 +128,13 @@ func TestAddToolsCleansAndLimitsLikeWidgetTools(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := srv.AddTools("bridge", []ExtraTool{tt.tool})
+			err := srv.Extensions().AddTools("bridge", []ExtraTool{tt.tool})
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("AddTools = %v, want an error containing %q", err, tt.want)
 			}
 		})
 	}
-	err := srv.AddTools("bridge", []ExtraTool{{Name: "agent.read_file", Handle: h, Sensitive: true,
+	err := srv.Extensions().AddTools("bridge", []ExtraTool{{Name: "agent.read_file", Handle: h, Sensitive: true,
 		Description: "Read\u202e a file\u200b.", InputSchema: map[string]any{"type": "object", "properties": map[string]any{"path\u200b": map[string]any{"type": "string"}}}}})
 	if err != nil {
 		t.Fatal(err)
@@ -148,7 +148,7 @@ func TestAddToolsCleansAndLimitsLikeWidgetTools(t *testing.T) {
 	}
 	tc := connect(t, srv)
 	mustOK(t, tc.call("agent.read_file", map[string]any{"path": "x"}))
-	srv.RemoveTools("bridge")
+	srv.Extensions().RemoveTools("bridge")
 	if _, ok := srv.Registry().Lookup("agent.read_file"); ok {
 		t.Fatal("RemoveTools left the tool registered")
 	}
@@ -166,7 +166,7 @@ func TestExtraResourcesAreSubscribableWithPatches(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	var mu sync.Mutex
 	logs := map[string][]string{"a1": {"started"}}
-	err := srv.AddResourceTemplate(ExtraResource{Template: "facet://thing/{id}/log", Name: "Thing log",
+	err := srv.Extensions().AddResourceTemplate(ExtraResource{Template: "facet://thing/{id}/log", Name: "Thing log",
 		Read: func(_ context.Context, uri string) (any, error) {
 			id := strings.TrimSuffix(strings.TrimPrefix(uri, "facet://thing/"), "/log")
 			mu.Lock()
@@ -180,7 +180,7 @@ func TestExtraResourcesAreSubscribableWithPatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := srv.AddResourceTemplate(ExtraResource{Template: "facet://thing/log", Read: func(context.Context, string) (any, error) { return nil, nil }}); err == nil {
+	if err := srv.Extensions().AddResourceTemplate(ExtraResource{Template: "facet://thing/log", Read: func(context.Context, string) (any, error) { return nil, nil }}); err == nil {
 		t.Fatal("a template with no variable was accepted")
 	}
 	tc := connectLegacy(t, srv)
@@ -191,7 +191,7 @@ func TestExtraResourcesAreSubscribableWithPatches(t *testing.T) {
 	mu.Lock()
 	logs["a1"] = append(logs["a1"], "clicked inc")
 	mu.Unlock()
-	srv.ResourceChanged("facet://thing/a1/log")
+	srv.Extensions().ResourceChanged("facet://thing/a1/log")
 	got := up.waitFor(t, 1)
 	meta := got[0]["_meta"].(map[string]any)
 	if meta["version"].(float64) != v1+1 {

@@ -46,7 +46,7 @@ type extraState struct {
 
 // AddResourceTemplate serves r. A template without exactly one {variable},
 // or with no Read, is refused with an error naming it.
-func (s *Server) AddResourceTemplate(r ExtraResource) error {
+func (e *Extensions) AddResourceTemplate(r ExtraResource) error {
 	open, close := strings.Index(r.Template, "{"), strings.Index(r.Template, "}")
 	if open < 0 || close < open || strings.Count(r.Template, "{") != 1 || strings.Count(r.Template, "}") != 1 {
 		return fmt.Errorf("mcp: AddResourceTemplate: template %q must hold exactly one {variable}", r.Template)
@@ -57,12 +57,12 @@ func (s *Server) AddResourceTemplate(r ExtraResource) error {
 	res := r
 	res.prefix, res.suffix = r.Template[:open], r.Template[close+1:]
 	res.states = map[string]*extraState{}
-	s.ext.mu.Lock()
-	s.ext.res = append(s.ext.res, &res)
-	s.ext.mu.Unlock()
-	s.sdk.AddResourceTemplates(server.ServerResourceTemplate{
+	e.mu.Lock()
+	e.res = append(e.res, &res)
+	e.mu.Unlock()
+	e.sdk.AddResourceTemplates(server.ServerResourceTemplate{
 		Template: sdk.NewResourceTemplate(r.Template, r.Name, sdk.WithTemplateDescription(derive.CleanText(r.Description)), sdk.WithTemplateMIMEType(jsonMIME)),
-		Handler:  s.readExtra,
+		Handler:  e.read,
 	})
 	return nil
 }
@@ -70,29 +70,29 @@ func (s *Server) AddResourceTemplate(r ExtraResource) error {
 // ResourceChanged re-reads uri: when its content differs from what was last
 // served, its version moves on and its subscribers get the patch. A uri
 // that no longer reads loses its state and subscriptions.
-func (s *Server) ResourceChanged(uri string) {
-	if r := s.ext.resource(uri); r != nil {
-		_, _, _ = s.observeExtra(context.Background(), r, uri)
+func (e *Extensions) ResourceChanged(uri string) {
+	if r := e.resource(uri); r != nil {
+		_, _, _ = e.observe(context.Background(), r, uri)
 	}
 }
 
 // ResourceRemoved forgets uri's versions and subscriptions (the agent it
 // belonged to is gone).
-func (s *Server) ResourceRemoved(uri string) {
-	r := s.ext.resource(uri)
+func (e *Extensions) ResourceRemoved(uri string) {
+	r := e.resource(uri)
 	if r == nil {
 		return
 	}
-	s.ext.mu.Lock()
+	e.mu.Lock()
 	delete(r.states, uri)
-	s.ext.mu.Unlock()
-	s.res.mu.Lock()
-	delete(s.res.subs, uri)
-	s.res.mu.Unlock()
+	e.mu.Unlock()
+	e.resources.mu.Lock()
+	delete(e.resources.subs, uri)
+	e.resources.mu.Unlock()
 }
 
 // resource returns the template uri belongs to, or nil.
-func (e *extras) resource(uri string) *ExtraResource {
+func (e *Extensions) resource(uri string) *ExtraResource {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for _, r := range e.res {
@@ -104,22 +104,23 @@ func (e *extras) resource(uri string) *ExtraResource {
 	return nil
 }
 
-// subscribableExtra answers why the caller of ctx cannot subscribe to uri,
+// subscribable answers why the caller of ctx cannot subscribe to uri,
 // one of a host's resources, or nil; it records the baseline the first
 // patch is from.
-func (s *Server) subscribableExtra(ctx context.Context, r *ExtraResource, uri string) error {
+func (e *Extensions) subscribable(ctx context.Context, r *ExtraResource, uri string) error {
 	if r.Visible != nil {
 		if err := r.Visible(ctx, uri); err != nil {
 			return fmt.Errorf("resource %q: %w", uri, err)
 		}
 	}
-	_, _, err := s.observeExtra(context.Background(), r, uri)
+	_, _, err := e.observe(context.Background(), r, uri)
 	return err
 }
 
-func (s *Server) readExtra(ctx context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
+// read answers resources/read of one of a host's resources.
+func (e *Extensions) read(ctx context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
 	uri := req.Params.URI
-	r := s.ext.resource(uri)
+	r := e.resource(uri)
 	if r == nil {
 		return nil, fmt.Errorf("resource %q: no such resource", uri)
 	}
@@ -128,7 +129,7 @@ func (s *Server) readExtra(ctx context.Context, req sdk.ReadResourceRequest) ([]
 			return nil, fmt.Errorf("resource %q: %w", uri, err)
 		}
 	}
-	version, body, err := s.observeExtra(ctx, r, uri)
+	version, body, err := e.observe(ctx, r, uri)
 	if err != nil {
 		return nil, err
 	}
@@ -137,23 +138,23 @@ func (s *Server) readExtra(ctx context.Context, req sdk.ReadResourceRequest) ([]
 	}}, nil
 }
 
-// observeExtra reads uri; new content moves its version on and notifies
+// observe reads uri; new content moves its version on and notifies
 // its subscribers with the patch.
-func (s *Server) observeExtra(ctx context.Context, r *ExtraResource, uri string) (uint64, []byte, error) {
-	s.ext.mu.Lock()
+func (e *Extensions) observe(ctx context.Context, r *ExtraResource, uri string) (uint64, []byte, error) {
+	e.mu.Lock()
 	st := r.states[uri]
 	if st == nil {
 		st = &extraState{}
 		r.states[uri] = st
 	}
-	s.ext.mu.Unlock()
+	e.mu.Unlock()
 	// Read under the resource's own lock, so two observers never send its
 	// content back in time.
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	v, err := r.Read(ctx, uri)
 	if err != nil {
-		s.ResourceRemoved(uri)
+		e.ResourceRemoved(uri)
 		return 0, nil, fmt.Errorf("resource %q: %w", uri, err)
 	}
 	body, err := json.Marshal(v)
@@ -167,7 +168,7 @@ func (s *Server) observeExtra(ctx context.Context, r *ExtraResource, uri string)
 	st.version++
 	st.last = body
 	if perr == nil {
-		s.res.notify(uri, st.version, patch)
+		e.resources.notify(uri, st.version, patch)
 	}
 	return st.version, body, nil
 }

@@ -261,7 +261,7 @@ func (r *resources) ambiguity(uri string) error {
 // nil.
 func (r *resources) subscribable(ctx context.Context, uri string) error {
 	if x := r.s.ext.resource(uri); x != nil {
-		return r.s.subscribableExtra(ctx, x, uri)
+		return r.s.ext.subscribable(ctx, x, uri)
 	}
 	if err := r.ambiguity(uri); err != nil {
 		return err

@@ -48,7 +48,7 @@ type Server struct {
 	// fan tells list changes to the connections they concern.
 	fan listeners
 
-	ext extras // what hosts added: AddTools, AddResourceTemplate
+	ext *Extensions // what hosts added: AddTools, AddResourceTemplate
 
 	remote *remote // the other nodes of the cluster, if any
 }
@@ -81,6 +81,7 @@ func New(opts Options) (*Server, error) {
 	s.reg = derive.NewRegistry(sdkSink{s})
 	s.remote = &remote{c: opts.Cluster, sessions: s.sessions, starts: s.starts, guard: s.guard}
 	s.res = newResources(s)
+	s.ext = &Extensions{reg: s.reg, resources: s.res, style: opts.ToolNames}
 	s.lanes = laneRule{reg: s.reg, names: s.names, resolveURI: s.res.resolve}
 	hooks := &server.Hooks{}
 	hooks.AddBeforeCallTool(s.rewriteCall)
@@ -99,7 +100,7 @@ func New(opts Options) (*Server, error) {
 		_ = s.sdk.SendLogMessageToSpecificClient(id, n)
 	}
 	logs.install(hooks)
-	s.sdk = server.NewMCPServer(ServerName, version.Version,
+	s.ext.sdk = server.NewMCPServer(ServerName, version.Version,
 		// No listChanged: mcp-go would send every change to every client;
 		// fanout.go advertises it and sends each change where it belongs.
 		server.WithToolCapabilities(false),
@@ -114,6 +115,7 @@ func New(opts Options) (*Server, error) {
 		server.WithPromptCompletionProvider(completer{s}),
 		server.WithInstructions(instructions(opts.ToolNames)),
 	)
+	s.sdk = s.ext.sdk
 	s.guard.ask = s.approve
 	s.guard.spell = s.names.advertisedName
 	s.res.install(hooks)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"maps"
 	"regexp"
 	"slices"
@@ -54,14 +55,15 @@ func TestPolicyFlags(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opts := o.mcp.serverOptions(env(c.env), tea.NewSessions(), nil)
+			var logs strings.Builder
+			opts := o.mcp.serverOptions(env(c.env), tea.NewSessions(), slog.New(slog.NewTextHandler(&logs, nil)))
 			srv, err := mcp.New(opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer srv.Close()
-			if p := srv.Policy(); p.Source != c.source || opts.Production != c.production {
-				t.Fatalf("policy %+v production %v", p, opts.Production)
+			if !strings.Contains(logs.String(), "source="+c.source) || opts.Production != c.production {
+				t.Fatalf("production %v; the server logged\n%s", opts.Production, logs.String())
 			}
 			if err := srv.NetworkReady(); (err == nil) != c.network {
 				t.Fatalf("NetworkReady = %v", err)

@@ -77,7 +77,7 @@ func (s *Server) resolveAct(ctx context.Context, args map[string]any) (*derive.T
 		return nil, nil, err
 	}
 	if sess, running := s.sessions.Get(id); running {
-		if err := s.reachable(ctx, sess); err != nil {
+		if err := s.starts.reachable(ctx, sess); err != nil {
 			return nil, nil, err
 		}
 	}

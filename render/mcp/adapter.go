@@ -40,7 +40,7 @@ func (k sdkSink) AddTools(tools []*derive.Tool) {
 			sessions = append(sessions, t.Session)
 		}
 	}
-	k.s.listChanged(sdk.MethodNotificationToolsListChanged, sessions)
+	k.s.fan.listChanged(sdk.MethodNotificationToolsListChanged, sessions)
 }
 
 func (k sdkSink) RemoveTools(names []string) {
@@ -63,7 +63,7 @@ func (k sdkSink) RemoveTools(names []string) {
 			sessions = append(sessions, derive.SessionOf(n))
 		}
 	}
-	k.s.listChanged(sdk.MethodNotificationToolsListChanged, sessions)
+	k.s.fan.listChanged(sdk.MethodNotificationToolsListChanged, sessions)
 }
 
 // sdkTool describes t for the wire. Tools are built by hand, not with

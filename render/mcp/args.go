@@ -70,7 +70,7 @@ func (s *Server) session(ctx context.Context, args map[string]any, key string) (
 	if !ok {
 		return nil, noSession(id)
 	}
-	if err := s.reachable(ctx, sess); err != nil {
+	if err := s.starts.reachable(ctx, sess); err != nil {
 		return nil, err
 	}
 	return sess, nil

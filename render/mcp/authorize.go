@@ -201,7 +201,7 @@ func (s *Server) gateRead(ctx context.Context, _ any, message any) error {
 		if err := s.res.ambiguity(uri); err != nil {
 			return err
 		}
-		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok && !s.sees(ctx, session) {
+		if session, _, _, ok := parseURI(s.res.resolve(uri)); ok && !s.starts.sees(ctx, session) {
 			return fmt.Errorf("resource %q: %w", uri, notYours(session))
 		}
 		return nil
@@ -262,7 +262,7 @@ func (s *Server) gateSubscribe(ctx context.Context, uri string) error {
 		return err
 	}
 	if session, _, _, ok := parseURI(s.res.resolve(uri)); ok {
-		if !s.sees(ctx, session) {
+		if !s.starts.sees(ctx, session) {
 			return fmt.Errorf("resource %q: %w", uri, notYours(session))
 		}
 		if sess, running := s.sessions.Get(session); running && sess.Snapshot().Presence.Blocked {
@@ -288,6 +288,3 @@ func (s *Server) NetworkReady() error {
 	}
 	return nil
 }
-
-// Policy returns the authorization the server resolved.
-func (s *Server) Policy() Policy { return s.guard.policy }

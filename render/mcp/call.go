@@ -67,7 +67,7 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 		if a, forwarded, err := s.remote.call(ctx, in.StaleSession, in.Stale, args); forwarded {
 			return a, err
 		}
-		if !s.sees(ctx, in.StaleSession) {
+		if !s.starts.sees(ctx, in.StaleSession) {
 			return Answer{}, notYours(in.StaleSession)
 		}
 		return Answer{}, s.unknownTool(in.StaleSession, in.Stale)
@@ -115,7 +115,7 @@ func (s *Server) callTool(ctx context.Context, name string, in callInput) (Answe
 	if err := s.guard.call(ctx, name, args, t); err != nil {
 		return Answer{}, err
 	}
-	if t.Session != "" && !s.sees(ctx, t.Session) {
+	if t.Session != "" && !s.starts.sees(ctx, t.Session) {
 		return Answer{}, notYours(t.Session)
 	}
 	switch {

@@ -40,7 +40,7 @@ func (c completer) projectionNames(ctx context.Context, id, prefix string) (*sdk
 		return completion(nil), nil
 	}
 	sess, ok := c.s.sessions.Get(id)
-	if !ok || !c.s.sees(ctx, id) {
+	if !ok || !c.s.starts.sees(ctx, id) {
 		return nil, fmt.Errorf("completing {name}: session %q is not running; complete {id} first, or call facet_list", id)
 	}
 	var out []string

@@ -139,7 +139,7 @@ func TestAddToolsCleansAndLimitsLikeWidgetTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tool, ok := srv.Registry().Lookup("agent.read_file")
+	tool, ok := srv.reg.Lookup("agent.read_file")
 	if !ok || tool.Description != "Read a file." || !tool.Sensitive {
 		t.Fatalf("registered %+v, want the cleaned description and sensitive", tool)
 	}
@@ -149,7 +149,7 @@ func TestAddToolsCleansAndLimitsLikeWidgetTools(t *testing.T) {
 	tc := connect(t, srv)
 	mustOK(t, tc.call("agent.read_file", map[string]any{"path": "x"}))
 	srv.Extensions().RemoveTools("bridge")
-	if _, ok := srv.Registry().Lookup("agent.read_file"); ok {
+	if _, ok := srv.reg.Lookup("agent.read_file"); ok {
 		t.Fatal("RemoveTools left the tool registered")
 	}
 }

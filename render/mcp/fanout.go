@@ -2,10 +2,13 @@ package mcp
 
 import (
 	"context"
+	"log/slog"
 	"sync"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/facetui/facet/tea"
 )
 
 // List-changed fan-out. mcp-go sends notifications/tools/list_changed and
@@ -28,6 +31,13 @@ type listeners struct {
 	// out queues every notification the server initiates, list_changed
 	// and resources/updated, keeping what a full queue could not take.
 	out outbox
+
+	// sdk is the server the connections are of; starts and sessions say
+	// who reaches a session; log takes what cannot be sent.
+	sdk      *server.MCPServer
+	starts   *startGate
+	sessions *tea.Sessions
+	log      *slog.Logger
 }
 
 // listener is one client connection: its mcp-go session and the
@@ -39,28 +49,28 @@ type listener struct {
 
 // installFanout adds the hooks that track connections and advertise the
 // listChanged capabilities the SDK server was built without.
-func (s *Server) installFanout(h *server.Hooks) {
+func (f *listeners) install(h *server.Hooks) {
 	h.AddOnRegisterSession(func(ctx context.Context, cs server.ClientSession) {
-		conn := authContext(s.sdk.WithContext(ctx, cs)).Owner()
-		s.fan.mu.Lock()
-		defer s.fan.mu.Unlock()
-		if s.fan.conns == nil {
-			s.fan.conns = map[string]listener{}
+		conn := authContext(f.sdk.WithContext(ctx, cs)).Owner()
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		if f.conns == nil {
+			f.conns = map[string]listener{}
 		}
-		s.fan.conns[clientKey(cs)] = listener{cs: cs, conn: conn}
+		f.conns[clientKey(cs)] = listener{cs: cs, conn: conn}
 	})
 	h.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) {
-		s.fan.mu.Lock()
-		defer s.fan.mu.Unlock()
-		delete(s.fan.conns, clientKey(cs))
-		delete(s.fan.asked, clientKey(cs))
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		delete(f.conns, clientKey(cs))
+		delete(f.asked, clientKey(cs))
 	})
 	// A request's response stream carries what the client's queue holds
 	// (the only way to reach a streamable-HTTP client with no GET stream
 	// open), so what a full queue kept goes in now.
 	h.AddBeforeAny(func(ctx context.Context, _ any, _ sdk.MCPMethod, _ any) {
 		if cs := server.ClientSessionFromContext(ctx); cs != nil {
-			s.fan.out.flush(clientKey(cs))
+			f.out.flush(clientKey(cs))
 		}
 	})
 	h.AddAfterInitialize(func(_ context.Context, _ any, _ *sdk.InitializeRequest, res *sdk.InitializeResult) {
@@ -120,7 +130,7 @@ func (f *listeners) leave(key string) {
 // listChanged sends method to every connection that reaches one of
 // sessions ("" stands for the static tools and anything of no session,
 // which every connection reaches).
-func (s *Server) listChanged(method sdk.MCPMethod, sessions []string) {
+func (f *listeners) listChanged(method sdk.MCPMethod, sessions []string) {
 	if len(sessions) == 0 {
 		return
 	}
@@ -131,21 +141,21 @@ func (s *Server) listChanged(method sdk.MCPMethod, sessions []string) {
 			public = true
 			continue
 		}
-		if owner, private := s.starts.audience(s.sessions, id); private {
+		if owner, private := f.starts.audience(f.sessions, id); private {
 			owners[owner] = true
 		} else {
 			public = true
 		}
 	}
-	s.fan.mu.Lock()
+	f.mu.Lock()
 	var to []server.ClientSession
-	for id, l := range s.fan.conns {
+	for id, l := range f.conns {
 		if !public && !owners[l.conn] {
 			continue
 		}
-		if f, ok := l.cs.(server.SessionWithSubscriptionFilter); ok {
-			if _, active := f.SubscriptionFilter(); active {
-				want := s.fan.asked[id]
+		if sf, ok := l.cs.(server.SessionWithSubscriptionFilter); ok {
+			if _, active := sf.SubscriptionFilter(); active {
+				want := f.asked[id]
 				if (method == sdk.MethodNotificationToolsListChanged && !want.ToolsListChanged) ||
 					(method == sdk.MethodNotificationResourcesListChanged && !want.ResourcesListChanged) {
 					continue
@@ -154,7 +164,7 @@ func (s *Server) listChanged(method sdk.MCPMethod, sessions []string) {
 		}
 		to = append(to, l.cs)
 	}
-	s.fan.mu.Unlock()
+	f.mu.Unlock()
 	n := sdk.JSONRPCNotification{JSONRPC: sdk.JSONRPC_VERSION, Notification: sdk.Notification{Method: string(method)}}
 	for _, cs := range to {
 		if !cs.Initialized() {
@@ -163,6 +173,6 @@ func (s *Server) listChanged(method sdk.MCPMethod, sessions []string) {
 		if up, ok := cs.(server.SessionWithStreamableHTTPConfig); ok {
 			up.UpgradeToSSEWhenReceiveNotification()
 		}
-		s.fan.out.send(s.opts.Logger, cs, "", n)
+		f.out.send(f.log, cs, "", n)
 	}
 }

@@ -113,7 +113,7 @@ func (r *resources) publish(session string, remove []string, add []server.Server
 	for _, e := range add {
 		sessions = append(sessions, r.sessionOf(e.Resource.URI, session))
 	}
-	defer r.s.listChanged(sdk.MethodNotificationResourcesListChanged, sessions)
+	defer r.s.fan.listChanged(sdk.MethodNotificationResourcesListChanged, sessions)
 	p := &r.pub
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -278,7 +278,7 @@ func (m mounted) listResources(ctx context.Context, _ any, req *sdk.ListResource
 			if !allowed {
 				continue
 			}
-			if session, _, _, ok := parseURI(m.s.res.resolve(r.URI)); ok && !m.s.sees(ctx, session) {
+			if session, _, _, ok := parseURI(m.s.res.resolve(r.URI)); ok && !m.s.starts.sees(ctx, session) {
 				continue
 			}
 		}

@@ -48,14 +48,14 @@ func (g *startGate) reachOf(owner string, sess *tea.Session) reach {
 
 // sees reports whether the caller on ctx may see the session with id; a
 // session that is not running is seen by nobody and hidden from nobody.
-func (s *Server) sees(ctx context.Context, id string) bool {
-	sess, running := s.sessions.Get(id)
-	return !running || s.starts.reachOf(authContext(ctx).Owner(), sess) != reachNone
+func (g *startGate) sees(ctx context.Context, id string) bool {
+	sess, running := g.sessions.Get(id)
+	return !running || g.reachOf(authContext(ctx).Owner(), sess) != reachNone
 }
 
 // reachable answers why the caller on ctx may not act on sess, or nil.
-func (s *Server) reachable(ctx context.Context, sess *tea.Session) error {
-	if s.starts.reachOf(authContext(ctx).Owner(), sess) == reachNone {
+func (g *startGate) reachable(ctx context.Context, sess *tea.Session) error {
+	if g.reachOf(authContext(ctx).Owner(), sess) == reachNone {
 		return notYours(sess.ID)
 	}
 	return nil

@@ -312,7 +312,7 @@ func (r *resources) read(ctx context.Context, req sdk.ReadResourceRequest) ([]sd
 		}
 		return nil, fmt.Errorf("resource %q: session `%s` is not running; call facet_list", asked, session)
 	}
-	if err := r.s.reachable(ctx, sess); err != nil {
+	if err := r.s.starts.reachable(ctx, sess); err != nil {
 		return nil, fmt.Errorf("resource %q: %w", asked, err)
 	}
 	snap := sess.Snapshot()
@@ -377,7 +377,7 @@ func safeProject(p Projection) (v any, err error) {
 func (r *resources) sessionIDs(ctx context.Context, prefix string) []string {
 	var ids []string
 	for _, s := range r.s.sessions.List() {
-		if strings.HasPrefix(s.ID, prefix) && r.s.sees(ctx, s.ID) {
+		if strings.HasPrefix(s.ID, prefix) && r.s.starts.sees(ctx, s.ID) {
 			ids = append(ids, s.ID)
 		}
 	}

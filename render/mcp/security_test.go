@@ -69,13 +69,13 @@ func structuredError(t *testing.T, res *sdk.CallToolResult) string {
 func TestSecurityMatrix(t *testing.T) {
 	t.Run("development default allows all, as a default", func(t *testing.T) {
 		srv := newTestServer(t, Options{Apps: securityApps()})
-		if p := srv.Policy(); p.Source != SourceDefault || p.Tools == nil || p.Reads != nil {
+		if p := srv.guard.policy; p.Source != SourceDefault || p.Tools == nil || p.Reads != nil {
 			t.Fatalf("policy %+v", p)
 		}
 	})
 	t.Run("read-method lists do not count as configured", func(t *testing.T) {
 		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: []string{"tools/list"}})
-		if srv.Policy().Source != SourceDefault {
+		if srv.guard.policy.Source != SourceDefault {
 			t.Fatal("AllowedReadMethods made the tool policy configured")
 		}
 	})
@@ -122,7 +122,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 	reads := []string{"tools/list"}
 	t.Run("production unconfigured runs nothing and lists nothing", func(t *testing.T) {
 		srv := newTestServer(t, Options{Apps: securityApps(), Production: true})
-		if p := srv.Policy(); p.Source != SourceDefault {
+		if p := srv.guard.policy; p.Source != SourceDefault {
 			t.Fatalf("source = %s", p.Source)
 		}
 		tc, err := tr.connect(t, srv)
@@ -170,7 +170,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 	})
 	t.Run("configuration binds outside production", func(t *testing.T) {
 		srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{}, AllowedReadMethods: reads})
-		if srv.Policy().Source != SourceConfigured {
+		if srv.guard.policy.Source != SourceConfigured {
 			t.Fatal("an empty allowed-tools list is a configured choice")
 		}
 		tc := mustConnect(t, tr, srv)

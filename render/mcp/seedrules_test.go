@@ -21,7 +21,7 @@ func TestNetworkGateNeedsAnAuthorizerNotJustAConfiguredSource(t *testing.T) {
 		Unguarded: true, ReadOnly: true, PolicySource: SourceConfigured,
 		AllowedReadMethods: []string{"tools/list"},
 	})
-	if srv.Policy().Tools != nil {
+	if srv.guard.policy.Tools != nil {
 		t.Fatal("Unguarded resolved an authorizer")
 	}
 	err := srv.NetworkReady()
@@ -52,21 +52,21 @@ func TestARefusedToolIsRegisteredOnceItsNameIsFree(t *testing.T) {
 	}
 	// A derived write answers after its render's tools are synchronized.
 	mustOK(t, tc.call("a_b.open.click", nil)) // a_b now shows its confirm
-	if _, ok := srv.Registry().Lookup("a_b.confirm.click"); ok {
+	if _, ok := srv.reg.Lookup("a_b.confirm.click"); ok {
 		t.Fatal("a_b.confirm.click registered under a client name a holds")
 	}
 	mustOK(t, tc.call("a_b.inc.click", nil))
-	if _, ok := srv.Registry().Lookup("a_b.confirm.click"); ok {
+	if _, ok := srv.reg.Lookup("a_b.confirm.click"); ok {
 		t.Fatal("a_b.confirm.click registered while the name is still taken")
 	}
 	if err := srv.Sessions().Stop("a"); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := srv.Registry().Lookup("a.b_confirm.click"); ok {
+	if _, ok := srv.reg.Lookup("a.b_confirm.click"); ok {
 		t.Fatal("a's tool outlived a")
 	}
 	mustOK(t, tc.call("a_b.inc.click", nil)) // the next render
-	if _, ok := srv.Registry().Lookup("a_b.confirm.click"); !ok {
+	if _, ok := srv.reg.Lookup("a_b.confirm.click"); !ok {
 		t.Fatal("a_b.confirm.click was not registered once its name was free")
 	}
 	mustOK(t, tc.call("a_b.confirm.click", nil))
@@ -110,8 +110,8 @@ func TestProductionsDefaultReadsAreExactlyTheListings(t *testing.T) {
 		t.Fatalf("DefaultReadMethods = %v, want %v", DefaultReadMethods, want)
 	}
 	srv := newTestServer(t, Options{Production: true})
-	if srv.Policy().ReadSource != SourceDefault {
-		t.Fatalf("production's default reads count as configured: %+v", srv.Policy())
+	if srv.guard.policy.ReadSource != SourceDefault {
+		t.Fatalf("production's default reads count as configured: %+v", srv.guard.policy)
 	}
 	for _, m := range readMethods {
 		err := srv.guard.read(context.Background(), m, map[string]any{})

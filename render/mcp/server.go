@@ -71,7 +71,7 @@ func New(opts Options) (*Server, error) {
 	s := &Server{
 		guard:    &guard{policy: policy, log: opts.Logger},
 		names:    toolNamer{style: opts.ToolNames, sessions: opts.Sessions},
-		starts:   &startGate{started: map[string]started{}},
+		starts:   &startGate{started: map[string]started{}, sessions: opts.Sessions},
 		opts:     opts,
 		sessions: opts.Sessions,
 		breakers: derive.NewBreakers(opts.Now),
@@ -89,7 +89,7 @@ func New(opts Options) (*Server, error) {
 	hooks.AddAfterListResources(s.listResources)
 	hooks.AddOnRequestInitialization(s.gateRead)
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.connectionEnded(cs.SessionID()) })
-	s.installFanout(hooks)
+	s.fan.install(hooks)
 	logs.reaches = func(owner, id string) bool {
 		sess, running := s.sessions.Get(id)
 		return running && s.starts.reachOf(owner, sess) != reachNone
@@ -116,6 +116,7 @@ func New(opts Options) (*Server, error) {
 		server.WithInstructions(instructions(opts.ToolNames)),
 	)
 	s.sdk = s.ext.sdk
+	s.fan.sdk, s.fan.starts, s.fan.sessions, s.fan.log = s.sdk, s.starts, s.sessions, opts.Logger
 	s.guard.ask = s.approve
 	s.guard.spell = s.names.advertisedName
 	s.res.install(hooks)
@@ -160,9 +161,6 @@ func (s *Server) Registry() *derive.Registry { return s.reg }
 
 // Sessions returns the session registry the server serves.
 func (s *Server) Sessions() *tea.Sessions { return s.sessions }
-
-// Breakers returns the per-tool circuit breakers (to reset one).
-func (s *Server) Breakers() *derive.Breakers { return s.breakers }
 
 // ServeStdio serves one client over in and out (JSON-RPC, one message a
 // line) until ctx ends or in closes. Logs go to the Logger, never to out.

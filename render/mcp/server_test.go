@@ -123,7 +123,7 @@ func TestWidgetOfAnotherKindIsRefused(t *testing.T) {
 	// session's synchronizer, following its renders) and then acts on the
 	// beta widget.
 	deadline := time.Now().Add(2 * time.Second)
-	for tl, _ := srv.Registry().Lookup("sw.w.poke"); tl.Kind != "beta"; tl, _ = srv.Registry().Lookup("sw.w.poke") {
+	for tl, _ := srv.reg.Lookup("sw.w.poke"); tl.Kind != "beta"; tl, _ = srv.reg.Lookup("sw.w.poke") {
 		if time.Now().After(deadline) {
 			t.Fatal("the tool was not registered again for the new kind")
 		}
@@ -133,7 +133,7 @@ func TestWidgetOfAnotherKindIsRefused(t *testing.T) {
 	if text(res) != `action: poke` || structured(t, res)["action"] != "poke" {
 		t.Fatalf("poke: %s", text(res))
 	}
-	if tl, _ := srv.Registry().Lookup("sw.w.poke"); tl.Kind != "beta" {
+	if tl, _ := srv.reg.Lookup("sw.w.poke"); tl.Kind != "beta" {
 		t.Fatalf("kind = %s after the switch, want beta", tl.Kind)
 	}
 }
@@ -212,7 +212,7 @@ func TestFaultsKeepTheModelAndTripTheBreaker(t *testing.T) {
 	mustErr(t, tc.call("demo.boom.click", nil), "panicked") // the one probe
 	mustErr(t, tc.call("demo.boom.click", nil), "temporarily unavailable")
 
-	srv.Breakers().Reset("demo.boom.click")
+	srv.breakers.Reset("demo.boom.click")
 	mustErr(t, tc.call("demo.boom.click", nil), "panicked")
 }
 

@@ -11,8 +11,13 @@ import (
 )
 
 // startGate counts the running sessions facet_start started, and the
-// starts under way, so concurrent calls cannot pass the cap together.
+// starts under way, so concurrent calls cannot pass the cap together; it
+// knows whose each one is, so it also answers who reaches a session
+// (ownership.go).
 type startGate struct {
+	// sessions is the registry the sessions run in.
+	sessions *tea.Sessions
+
 	mu      sync.Mutex
 	started map[string]started // by id
 	pending int

@@ -136,7 +136,7 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 	}
 	if _, running := s.sessions.Get(id); running {
 		// Before the limit: a start that cannot work anyway should say why.
-		if !s.sees(ctx, id) {
+		if !s.starts.sees(ctx, id) {
 			// Another connection's: the caller can neither see nor stop it.
 			return Answer{}, callerError(fmt.Sprintf("facet_start: id %q is taken; pick another id", id))
 		}

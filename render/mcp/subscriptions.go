@@ -213,7 +213,7 @@ func (r *resources) listen(ctx context.Context, raw json.RawMessage) error {
 		if err := r.subscribable(ctx, uri); err != nil {
 			return err
 		}
-		if session, _, _, ok := parseURI(r.resolve(uri)); ok && !r.s.sees(ctx, session) {
+		if session, _, _, ok := parseURI(r.resolve(uri)); ok && !r.s.starts.sees(ctx, session) {
 			return fmt.Errorf("resource %q: %w", uri, notYours(session))
 		}
 	}

@@ -74,7 +74,7 @@ func (l *toolLister) keeps(name string) bool {
 				return false
 			}
 		}
-		if t.Session != "" && !s.sees(l.ctx, t.Session) {
+		if t.Session != "" && !s.starts.sees(l.ctx, t.Session) {
 			return false
 		}
 	}
@@ -89,7 +89,7 @@ func (s *Server) listResources(ctx context.Context, _ any, _ *sdk.ListResourcesR
 	}
 	kept := res.Resources[:0]
 	for _, r := range res.Resources {
-		if session, _, _, ok := parseURI(s.res.resolve(r.URI)); ok && !s.sees(ctx, session) {
+		if session, _, _, ok := parseURI(s.res.resolve(r.URI)); ok && !s.starts.sees(ctx, session) {
 			continue
 		}
 		kept = append(kept, r)

@@ -189,7 +189,7 @@ func (s *Server) readApp(ctx context.Context, req sdk.ReadResourceRequest) ([]sd
 		if !running {
 			return nil, noSession(id)
 		}
-		if err := s.reachable(ctx, sess); err != nil {
+		if err := s.starts.reachable(ctx, sess); err != nil {
 			return nil, fmt.Errorf("resource %q: %w", uri, err)
 		}
 		session = id

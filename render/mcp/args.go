@@ -61,16 +61,16 @@ func jsonType(v any) string {
 
 // session returns the running session args[key] names, refusing one the
 // caller on ctx cannot reach (see reachOf).
-func (s *Server) session(ctx context.Context, args map[string]any, key string) (*tea.Session, error) {
+func (g *startGate) session(ctx context.Context, args map[string]any, key string) (*tea.Session, error) {
 	id, err := sessionArg(args, key)
 	if err != nil {
 		return nil, err
 	}
-	sess, ok := s.sessions.Get(id)
+	sess, ok := g.sessions.Get(id)
 	if !ok {
 		return nil, noSession(id)
 	}
-	if err := s.starts.reachable(ctx, sess); err != nil {
+	if err := g.reachable(ctx, sess); err != nil {
 		return nil, err
 	}
 	return sess, nil

@@ -231,7 +231,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 		return Answer{}, faultError(fmt.Sprintf("%s: %v", shown, err))
 	}
 	wr := WriteResult{Applied: true, Tool: shown, Changed: s.drawings.changed(t.Session, tr.Before, tr.After)}
-	if sy := s.syncer(t.Session); sy != nil {
+	if sy := s.syncs.of(t.Session); sy != nil {
 		_ = sy.Sync(tr.After)
 		for _, n := range sy.AddedBetween(tr.Before.Version, tr.After.Version) {
 			wr.ToolsAdded = append(wr.ToolsAdded, s.names.advertisedName(n))

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 )
 
 // completer answers completion/complete: session ids in resource templates,
@@ -83,16 +84,18 @@ func completion(values []string) *sdk.Completion {
 // clients can complete it.
 const startPrompt = "start_app"
 
-func (s *Server) installPrompts() {
-	s.sdk.AddPrompt(sdk.NewPrompt(startPrompt,
+// addStartPrompt serves the start_app prompt on srv: apps are those
+// facet_start may start, style the server's tool name style.
+func addStartPrompt(srv *server.MCPServer, startable []string, style string) {
+	srv.AddPrompt(sdk.NewPrompt(startPrompt,
 		sdk.WithPromptDescription("Start a Facet app and explore it: which tool to call and how to look at the screen."),
 		sdk.WithArgument("app", sdk.ArgumentDescription("The app to start (completable)."), sdk.RequiredArgument()),
 	), func(_ context.Context, req sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
 		app := req.Params.Arguments["app"]
-		if !slices.Contains(s.opts.Startable, app) {
-			return nil, fmt.Errorf("app %q is not startable; startable apps: %s", app, strings.Join(s.opts.Startable, ", "))
+		if !slices.Contains(startable, app) {
+			return nil, fmt.Errorf("app %q is not startable; startable apps: %s", app, strings.Join(startable, ", "))
 		}
-		text := fmt.Sprintf("Call facet_start with {\"app\": %q}. It answers the session id and its tools. ", app) + instructions(s.opts.ToolNames)
+		text := fmt.Sprintf("Call facet_start with {\"app\": %q}. It answers the session id and its tools. ", app) + instructions(style)
 		return sdk.NewGetPromptResult("Start "+app, []sdk.PromptMessage{sdk.NewPromptMessage(sdk.RoleUser, sdk.NewTextContent(text))}), nil
 	})
 }

@@ -30,7 +30,7 @@ type ModelExposer interface {
 // toolGetModel answers facet_get_model: the session's model projections
 // by name, or the model's JSON when the model exposes it.
 func (s *Server) toolGetModel(ctx context.Context, args map[string]any) (Answer, error) {
-	sess, err := s.session(ctx, args, SessionArg)
+	sess, err := s.starts.session(ctx, args, SessionArg)
 	if err != nil {
 		return Answer{}, err
 	}

@@ -8,7 +8,6 @@ import (
 	"log"
 	"log/slog"
 	"strings"
-	"sync"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -36,12 +35,12 @@ type Server struct {
 	res *resources
 
 	drawings *drawings
+	apps     *uiApps // MCP Apps views
 	lanes    laneRule
 	// shots draw each session's screenshots.
 	shots screenshots
 
-	mu      sync.Mutex
-	syncers map[string]follower // by session id
+	syncs synchronizers
 
 	// notes say which notifications each connection has been told about.
 	notes noteCursors
@@ -75,7 +74,6 @@ func New(opts Options) (*Server, error) {
 		opts:     opts,
 		sessions: opts.Sessions,
 		breakers: derive.NewBreakers(opts.Now),
-		syncers:  map[string]follower{},
 		drawings: &drawings{bySession: map[string]*drawing{}},
 	}
 	s.reg = derive.NewRegistry(sdkSink{s})
@@ -117,13 +115,15 @@ func New(opts Options) (*Server, error) {
 	)
 	s.sdk = s.ext.sdk
 	s.fan.sdk, s.fan.starts, s.fan.sessions, s.fan.log = s.sdk, s.starts, s.sessions, opts.Logger
-	s.guard.ask = s.approve
+	s.guard.ask = approvals{person: opts.AskPerson, sessions: s.sessions, starts: s.starts, names: s.names,
+		client: approver{sdk: s.sdk, timeout: opts.AskTimeout}, callTimeout: opts.CallTimeout}.approve
 	s.guard.spell = s.names.advertisedName
 	s.res.install(hooks)
-	if err := s.installApps(hooks); err != nil {
+	s.apps = &uiApps{ui: opts.UI, sdk: s.sdk, reg: s.reg, starts: s.starts, guard: s.guard, names: s.names}
+	if err := s.apps.install(hooks); err != nil {
 		return nil, err
 	}
-	s.installPrompts()
+	addStartPrompt(s.sdk, opts.Startable, opts.ToolNames)
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
 		return nil, fmt.Errorf("mcp: static tools: %w", err)
 	}
@@ -210,21 +210,11 @@ func (s *Server) StartSession(ctx context.Context, id, app string, m tea.Model, 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.firstSyncError(id); err != nil {
+	if err := s.syncs.firstError(id); err != nil {
 		_ = s.sessions.Stop(id)
 		return nil, fmt.Errorf("session %q: %w", id, err)
 	}
 	return sess, nil
-}
-
-func (s *Server) firstSyncError(id string) error {
-	s.mu.Lock()
-	f, ok := s.syncers[id]
-	s.mu.Unlock()
-	if !ok {
-		return nil
-	}
-	return f.sync.FirstError()
 }
 
 func (s *Server) onSession(ev tea.SessionEvent) {
@@ -232,19 +222,15 @@ func (s *Server) onSession(ev tea.SessionEvent) {
 		s.attach(ev.Session)
 		return
 	}
-	s.mu.Lock()
-	f, ok := s.syncers[ev.Session.ID]
-	if !ok || f.rt != ev.Session.Runtime {
+	sy, ok := s.syncs.remove(ev.Session)
+	if !ok {
 		// Already cleaned up, or the id now belongs to a newer session.
-		s.mu.Unlock()
 		s.starts.forget(ev.Session)
 		return
 	}
-	delete(s.syncers, ev.Session.ID)
-	s.mu.Unlock()
 	s.drawings.forget(ev.Session.ID)
 	s.shots.forget(ev.Session.ID)
-	f.sync.Stop()
+	sy.Stop()
 	s.res.detach(ev.Session.ID)
 	s.notes.forget("", ev.Session.ID)
 	// Last: the removals above were told by who could see the session.
@@ -297,13 +283,9 @@ func (s *Server) detachConnection(id string) {
 // the first snapshot, so no render falls between the two.
 func (s *Server) attach(sess *tea.Session) {
 	sy := derive.NewToolSynchronizer(sess.ID, s.reg, aboutSession(s.opts.Logger, sess.ID))
-	s.mu.Lock()
-	if _, ok := s.syncers[sess.ID]; ok {
-		s.mu.Unlock()
+	if !s.syncs.add(sess, sy) {
 		return
 	}
-	s.syncers[sess.ID] = follower{sync: sy, rt: sess.Runtime}
-	s.mu.Unlock()
 	ch, cancel := sess.Subscribe()
 	_ = sy.Start(sess.Snapshot())
 	sy.Follow(ch, cancel)
@@ -317,20 +299,6 @@ func (s *Server) attach(sess *tea.Session) {
 		s.onSession(tea.SessionEvent{Session: sess, Started: false})
 	default:
 	}
-}
-
-func (s *Server) syncer(id string) *derive.ToolSynchronizer {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.syncers[id].sync
-}
-
-// follower is a session's synchronizer and the runtime it follows: a
-// session stopped under an id that a newer session has since taken must
-// not take the newer one's tools along.
-type follower struct {
-	sync *derive.ToolSynchronizer
-	rt   *tea.Runtime
 }
 
 // staleSessionKey carries the stale call's session id.

@@ -21,7 +21,7 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 	case "facet_list":
 		return s.toolList(ctx), nil
 	case "facet_stop":
-		sess, err := s.session(ctx, args, SessionArg)
+		sess, err := s.starts.session(ctx, args, SessionArg)
 		if err != nil {
 			return Answer{}, err
 		}
@@ -44,11 +44,11 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 	case "facet_send_key":
 		return s.toolSendKey(ctx, args)
 	case AppViewTool:
-		return s.appView(ctx, args)
+		return s.apps.view(ctx, args)
 	case "facet_get_model":
 		return s.toolGetModel(ctx, args)
 	case "facet_screenshot":
-		sess, err := s.session(ctx, args, SessionArg)
+		sess, err := s.starts.session(ctx, args, SessionArg)
 		if err != nil {
 			return Answer{}, err
 		}
@@ -261,7 +261,7 @@ func (s *Server) toolList(ctx context.Context) Answer {
 // focus to a widget when one is named (as Tab or a click would), and
 // answers the screen. Either may come alone.
 func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, error) {
-	sess, err := s.session(ctx, args, SessionArg)
+	sess, err := s.starts.session(ctx, args, SessionArg)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -318,7 +318,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, 
 		if err != nil {
 			return Answer{}, callerError(fmt.Sprintf("key %s: %v", k, err))
 		}
-		if sy := s.syncer(sess.ID); sy != nil {
+		if sy := s.syncs.of(sess.ID); sy != nil {
 			_ = sy.Sync(tr.After)
 		}
 		if wait > 0 {

@@ -65,7 +65,7 @@ func (l *toolLister) keeps(name string) bool {
 		if t.Derived {
 			over, done := l.overflow[t.Session]
 			if !done {
-				if sy := s.syncer(t.Session); sy != nil {
+				if sy := s.syncs.of(t.Session); sy != nil {
 					over = sy.OutOfView(s.opts.MaxSessionTools)
 				}
 				l.overflow[t.Session] = over

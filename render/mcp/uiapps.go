@@ -85,16 +85,27 @@ func uiClient(ctx context.Context) bool {
 	return slices.Contains(ext.MIMETypes, UIMIME)
 }
 
-// installApps offers sessions as MCP Apps views when Options.UI is set.
-func (s *Server) installApps(h *server.Hooks) error {
-	if s.opts.UI == nil {
+// uiApps offers sessions as MCP Apps views (Options.UI): the view
+// resources, facet_app_view, and the _meta.ui that points a host to them.
+type uiApps struct {
+	ui     UIRenderer // nil: no views
+	sdk    *server.MCPServer
+	reg    *derive.Registry
+	starts *startGate
+	guard  *guard
+	names  toolNamer
+}
+
+// install offers sessions as MCP Apps views when there is a UIRenderer.
+func (a *uiApps) install(h *server.Hooks) error {
+	if a.ui == nil {
 		return nil
 	}
-	server.WithExtensions(map[string]any{UIExtension: map[string]any{"mimeTypes": []string{UIMIME}}})(s.sdk)
-	s.sdk.AddResource(sdk.NewResource(UIHostURI, "Facet session view", sdk.WithMIMEType(UIMIME),
-		sdk.WithResourceDescription("The live view of the session a facet_start or facet_screenshot call names, for MCP Apps hosts.")), s.readApp)
-	s.sdk.AddResourceTemplate(sdk.NewResourceTemplate(uiTemplate, "Session view", sdk.WithTemplateMIMEType(UIMIME),
-		sdk.WithTemplateDescription("The live view of a session, for MCP Apps hosts: click in it and the session changes.")), s.readApp)
+	server.WithExtensions(map[string]any{UIExtension: map[string]any{"mimeTypes": []string{UIMIME}}})(a.sdk)
+	a.sdk.AddResource(sdk.NewResource(UIHostURI, "Facet session view", sdk.WithMIMEType(UIMIME),
+		sdk.WithResourceDescription("The live view of the session a facet_start or facet_screenshot call names, for MCP Apps hosts.")), a.read)
+	a.sdk.AddResourceTemplate(sdk.NewResourceTemplate(uiTemplate, "Session view", sdk.WithTemplateMIMEType(UIMIME),
+		sdk.WithTemplateDescription("The live view of a session, for MCP Apps hosts: click in it and the session changes.")), a.read)
 	view := &derive.Tool{Name: AppViewTool,
 		Description: "The drawing of a session for its MCP Apps view (called by the view, not the model).",
 		InputSchema: map[string]any{"type": "object", "additionalProperties": false, "required": []string{SessionArg},
@@ -102,7 +113,7 @@ func (s *Server) installApps(h *server.Hooks) error {
 				SessionArg: map[string]any{"type": "string"},
 				"since":    map[string]any{"type": "integer", "minimum": 0, "description": "The version the view shows; an unchanged session answers no drawing."},
 			}}}
-	if err := s.reg.Register(appsOwner, []*derive.Tool{view}); err != nil {
+	if err := a.reg.Register(appsOwner, []*derive.Tool{view}); err != nil {
 		return fmt.Errorf("mcp: MCP Apps tools: %w", err)
 	}
 	h.AddAfterListTools(func(ctx context.Context, _ any, _ *sdk.ListToolsRequest, res *sdk.ListToolsResult) {
@@ -171,10 +182,10 @@ func errNotUIClient(what string) error {
 	return callerError(fmt.Sprintf("%s is for MCP Apps hosts: declare %q with mimeTypes [%q] in the initialize request's capabilities.extensions", what, UIExtension, UIMIME))
 }
 
-// readApp answers resources/read of a view: the page, with the policy it
+// read answers resources/read of a view: the page, with the policy it
 // needs (nothing outside itself) in _meta.ui.csp. A session's view follows
 // the session's ownership, as its facet:// resources do (see reachOf).
-func (s *Server) readApp(ctx context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
+func (a *uiApps) read(ctx context.Context, req sdk.ReadResourceRequest) ([]sdk.ResourceContents, error) {
 	uri := req.Params.URI
 	if !uiClient(ctx) {
 		return nil, errNotUIClient(uri)
@@ -185,28 +196,28 @@ func (s *Server) readApp(ctx context.Context, req sdk.ReadResourceRequest) ([]sd
 		if !ok || !tea.ValidID(id) {
 			return nil, fmt.Errorf("resource %q: a session view is %s/<id>, the id %s", uri, UIHostURI, tea.IDRule)
 		}
-		sess, running := s.sessions.Get(id)
+		sess, running := a.starts.sessions.Get(id)
 		if !running {
 			return nil, noSession(id)
 		}
-		if err := s.starts.reachable(ctx, sess); err != nil {
+		if err := a.starts.reachable(ctx, sess); err != nil {
 			return nil, fmt.Errorf("resource %q: %w", uri, err)
 		}
 		session = id
 	}
-	page := s.opts.UI.AppPage(session, AppViewTool, "facet_send_key", appPollMS)
+	page := a.ui.AppPage(session, AppViewTool, "facet_send_key", appPollMS)
 	return []sdk.ResourceContents{sdk.TextResourceContents{URI: uri, MIMEType: UIMIME, Text: page,
 		Meta: map[string]any{"ui": map[string]any{"csp": map[string]any{}, "prefersBorder": true}}}}, nil
 }
 
-// appView answers facet_app_view: the session's drawing when it is newer
+// view answers facet_app_view: the session's drawing when it is newer
 // than since, and the names of its tools by widget and action (those the
 // client may call), so the view calls the session's own tools.
-func (s *Server) appView(ctx context.Context, args map[string]any) (Answer, error) {
+func (a *uiApps) view(ctx context.Context, args map[string]any) (Answer, error) {
 	if !uiClient(ctx) {
 		return Answer{}, errNotUIClient(AppViewTool)
 	}
-	sess, err := s.session(ctx, args, SessionArg)
+	sess, err := a.starts.session(ctx, args, SessionArg)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -222,11 +233,11 @@ func (s *Server) appView(ctx context.Context, args map[string]any) (Answer, erro
 	// The page goes to the client: masked widgets are drawn as agents see
 	// them everywhere (redacted: not even their length).
 	snap.View = redactView(snap.View)
-	v["html"], v["focus"] = s.opts.UI.AppFrame(snap, sess.ID)
+	v["html"], v["focus"] = a.ui.AppFrame(snap, sess.ID)
 	tools := map[string]string{}
-	for _, t := range s.reg.Tools(sess.ID) {
-		if t.Derived && s.guard.listed(ctx, t.Name) {
-			tools[t.Widget+" "+t.Action] = s.names.advertised(t)
+	for _, t := range a.reg.Tools(sess.ID) {
+		if t.Derived && a.guard.listed(ctx, t.Name) {
+			tools[t.Widget+" "+t.Action] = a.names.advertised(t)
 		}
 	}
 	v["tools"] = tools

@@ -68,7 +68,7 @@ func TestMCPTapeReplaysItsExchange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := mcp.New(mcp.Options{Apps: playgroundApps(), Sessions: tea.NewSessions(), Authorizer: mcp.AllowAll()})
+	srv, err := mcp.New(mcp.Options{Apps: playgroundApps(), Sessions: tea.NewSessions(), Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,7 +24,7 @@ func demoServer(t testing.TB) (*mcp.Server, *agent.Manager) {
 	for _, a := range playground.Catalog() {
 		apps = append(apps, mcp.App{Name: a.Name, New: a.New})
 	}
-	return explorerServer(t, mcp.Options{Apps: apps, Authorizer: mcp.AllowAll(), MaxSessions: 64})
+	return explorerServer(t, mcp.Options{Apps: apps, Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}, MaxSessions: 64})
 }
 
 // explorerServer is an MCP server with opts and the explorer installed as
@@ -259,7 +259,7 @@ func (v vaseApp) View() tea.Node {
 }
 
 func TestTheExplorerFindsABrokenReadAfterAWriteAndATimeout(t *testing.T) {
-	srv, m := explorerServer(t, mcp.Options{Authorizer: mcp.AllowAll(), CallTimeout: 50 * time.Millisecond})
+	srv, m := explorerServer(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}, CallTimeout: 50 * time.Millisecond})
 	kinds := func(info agent.Info) map[string]string {
 		out := map[string]string{}
 		for _, f := range info.Detail["faults"].([]explorer.Fault) {
@@ -280,7 +280,7 @@ func TestTheExplorerFindsABrokenReadAfterAWriteAndATimeout(t *testing.T) {
 // facet_start (owned by its spawner's connection), shrinks it to the one
 // click, and stops every session it started.
 func TestTheExplorerReplaysOnSessionsItsSpawnerOwns(t *testing.T) {
-	srv, m := explorerServer(t, mcp.Options{Authorizer: mcp.AllowAll(), Apps: []mcp.App{{Name: "faulty", New: func() tea.Model { return faulty{} }}}})
+	srv, m := explorerServer(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}, Apps: []mcp.App{{Name: "faulty", New: func() tea.Model { return faulty{} }}}})
 	info := explore(t, srv, m, func() tea.Model { return faulty{} }, "faulty", "f2", 1, 60)
 	faults, _ := info.Detail["faults"].([]explorer.Fault)
 	if len(faults) == 0 {

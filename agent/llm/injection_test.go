@@ -110,7 +110,7 @@ func TestScreenTextReachesTheModelOnlyAsData(t *testing.T) {
 				hs := httptest.NewServer(p.server(model))
 				t.Cleanup(hs.Close)
 				vars := map[string]string{llm.EnvProvider: p.name, llm.EnvModel: "test-model", p.key: "test-key", llm.EnvBaseURL: hs.URL}
-				srv, _ := mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll()},
+				srv, _ := mcphosttest.Serve(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}},
 					agent.Options{Kinds: map[string]agent.Factory{llm.Kind: llm.New(llm.Options{Getenv: env(vars)})}})
 				s := mcptest.Start(t, noteBoard{note: widgets.TextInputState{ID: "note"}}, mcptest.WithServer(srv),
 					mcptest.WithID("s1"), mcptest.WithApp("notes"), mcptest.WithWaitTimeout(time.Minute))

@@ -339,7 +339,7 @@ func TestTheLLMAgentCompletesTheSearchTask(t *testing.T) {
 }
 
 func searchTask(t *testing.T, model *scripted, vars map[string]string) {
-	srv, _ := mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll()}, agent.Options{Kinds: map[string]agent.Factory{llm.Kind: llm.New(llm.Options{
+	srv, _ := mcphosttest.Serve(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}}, agent.Options{Kinds: map[string]agent.Factory{llm.Kind: llm.New(llm.Options{
 		Getenv: env(vars),
 	})}})
 	s := mcptest.Start(t, playground.NewSearch(), mcptest.WithServer(srv), mcptest.WithID("s1"), mcptest.WithApp("search"),

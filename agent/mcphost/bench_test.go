@@ -20,7 +20,7 @@ import (
 
 func benchServer(b *testing.B) (*mcp.Server, *tea.Session) {
 	b.Helper()
-	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll()})
+	srv, err := mcp.New(mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}})
 	if err != nil {
 		b.Fatal(err)
 	}

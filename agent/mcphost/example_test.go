@@ -15,7 +15,7 @@ import (
 // ExampleInstall serves agents on an MCP server and runs an explorer on a
 // session, as a client's spawn through the agent tool would.
 func ExampleInstall() {
-	srv, err := mcp.New(mcp.Options{Authorizer: mcp.AllowAll()})
+	srv, err := mcp.New(mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}})
 	if err != nil {
 		panic(err)
 	}

@@ -97,8 +97,8 @@ func setup(t *testing.T, opts mcp.Options) *fixture {
 	t.Helper()
 	f := &fixture{gate: make(chan struct{})}
 	opts.Apps = []mcp.App{{Name: "planted", New: func() tea.Model { return planted.Fixed() }}}
-	if opts.Authorizer == nil {
-		opts.Authorizer = mcp.AllowAll()
+	if opts.Auth.Authorizer == nil {
+		opts.Auth.Authorizer = mcp.AllowAll()
 	}
 	f.srv, f.m = mcphosttest.Serve(t, opts, agent.Options{Kinds: map[string]agent.Factory{
 		"clicker": func(s agent.Spec) (agent.Agent, error) { return &clicker{goal: s.Goal}, nil },
@@ -160,12 +160,12 @@ func TestAgentToolsAreAnnotatedAndAuthorized(t *testing.T) {
 		t.Errorf("%s is not listed: %v", agent.ToolName, tools)
 	}
 	// Behind the authorizer like every tool.
-	deny := setup(t, mcp.Options{Authorizer: func(tool string, _ map[string]any, _ mcp.AuthContext) mcp.Decision {
+	deny := setup(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: func(tool string, _ map[string]any, _ mcp.AuthContext) mcp.Decision {
 		if tool == agent.ToolName {
 			return mcp.Deny("no agents here")
 		}
 		return mcp.Allow()
-	}})
+	}}})
 	s := mcptest.Start(t, planted.Fixed(), mcptest.WithServer(deny.srv), mcptest.WithID("demo"))
 	s.ExpectError("no agents here").SpawnAgent("clicker", "a1", map[string]any{"goal": "1"})
 }
@@ -333,7 +333,7 @@ func (n *narrowing) authorize(tool string, _ map[string]any, ac mcp.AuthContext)
 
 func TestAnAgentCannotExceedItsSpawner(t *testing.T) {
 	pol := &narrowing{narrow: map[string]bool{}}
-	f := setup(t, mcp.Options{Authorizer: pol.authorize})
+	f := setup(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: pol.authorize}})
 	err := f.m.Expose(&agent.Bridge{ID: "host", Kind: "policy", Actions: []agent.Action{{
 		Name: "narrow_me", Description: "Limit the calling connection to session demo.",
 		Do: func(ctx context.Context, _ map[string]any) (agent.Reply, error) {
@@ -463,7 +463,7 @@ func (typist) Ask(context.Context, string) (string, error) { return "", nil }
 func (typist) Status() map[string]any                      { return nil }
 
 func TestTheJournalNeverHoldsWhatWasTypedIntoAMaskedField(t *testing.T) {
-	srv, _ := mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll()}, agent.Options{Kinds: map[string]agent.Factory{"typist": func(agent.Spec) (agent.Agent, error) { return typist{}, nil }}})
+	srv, _ := mcphosttest.Serve(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}}, agent.Options{Kinds: map[string]agent.Factory{"typist": func(agent.Spec) (agent.Agent, error) { return typist{}, nil }}})
 	if _, err := srv.StartSession(context.Background(), "login2", "login", playground.NewLogin()); err != nil {
 		t.Fatal(err)
 	}
@@ -658,7 +658,7 @@ func TestAnAgentIsItsSpawnersConnections(t *testing.T) {
 // session and ends the connection: nobody could see or stop the agent any
 // more, so it stops with the connection.
 func TestAConnectionsAgentsStopWhenItEnds(t *testing.T) {
-	f := setup(t, mcp.Options{AllowedReadMethods: []string{"*"}})
+	f := setup(t, mcp.Options{Auth: mcp.AuthOptions{AllowedReadMethods: []string{"*"}}})
 	if _, err := f.srv.StartSession(context.Background(), "demo", "planted", planted.Fixed()); err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ import (
 func TestOneClientRunsAtMostItsShareOfTheAgents(t *testing.T) {
 	gate := make(chan struct{})
 	defer close(gate)
-	srv, _ := mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll(),
+	srv, _ := mcphosttest.Serve(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()},
 		Apps: []mcp.App{{Name: "planted", New: func() tea.Model { return planted.Fixed() }}}},
 		agent.Options{Max: 4, Kinds: map[string]agent.Factory{
 			"gated": func(s agent.Spec) (agent.Agent, error) { return &clicker{goal: s.Goal, gate: gate}, nil },

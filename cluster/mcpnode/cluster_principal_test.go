@@ -26,8 +26,8 @@ func principalNode(t *testing.T, name, url string, tokens *identity.Tokens) (*me
 	m := join(t, name, url)
 	srv, err := mcp.New(mcp.Options{
 		Sessions: m.reg, Cluster: m.mn, CallTimeout: testTimeout,
-		Apps:         []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},
-		AllowedTools: []string{"*"}, AllowedReadMethods: []string{"*"},
+		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},
+		Auth: mcp.AuthOptions{AllowedTools: []string{"*"}, AllowedReadMethods: []string{"*"}},
 		HTTP: mcp.HTTPOptions{Authenticator: tokens},
 	})
 	if err != nil {

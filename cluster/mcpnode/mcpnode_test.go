@@ -40,7 +40,7 @@ func join(t *testing.T, name, url string) *node {
 	t.Cleanup(func() { _ = n.Close() })
 	sessions := tea.NewSessions()
 	t.Cleanup(sessions.StopAll)
-	srv, err := mcp.New(mcp.Options{Sessions: sessions, Cluster: n, Authorizer: mcp.AllowAll(),
+	srv, err := mcp.New(mcp.Options{Sessions: sessions, Cluster: n, Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()},
 		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return playground.NewCounter() }}}})
 	if err != nil {
 		t.Fatal(err)

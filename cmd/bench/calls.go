@@ -65,7 +65,7 @@ func serveMCP(ctx context.Context, in io.Reader, out io.Writer, cpuProfile strin
 	for _, a := range playground.Catalog() {
 		apps = append(apps, mcp.App{Name: a.Name, Title: a.Title, Description: a.Description, New: a.New})
 	}
-	srv, err := mcp.New(mcp.Options{Apps: apps, ToolNames: mcp.NamesSafe, Authorizer: mcp.AllowAll(), PolicySource: mcp.SourceDefault})
+	srv, err := mcp.New(mcp.Options{Apps: apps, ToolNames: mcp.NamesSafe, Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll(), PolicySource: mcp.SourceDefault}})
 	if err != nil {
 		return fmt.Errorf("bench: mcp server: %w", err)
 	}

@@ -43,8 +43,7 @@ func serveMCP(ctx context.Context, l net.Listener) error {
 		MaxSessions: mcpMaxSessions,
 		// The idle mode's few clients start every session between them.
 		MaxSessionsPerClient: mcpMaxSessions,
-		Authorizer:           mcp.AllowAll(),
-		AllowedReadMethods:   []string{"*"},
+		Auth:                 mcp.AuthOptions{Authorizer: mcp.AllowAll(), AllowedReadMethods: []string{"*"}},
 	})
 	if err != nil {
 		_ = l.Close()

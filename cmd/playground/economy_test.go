@@ -33,7 +33,7 @@ func wireCall(t *testing.T, srv *mcp.Server, id int, method string, params any) 
 // session's tools take at most 3.5 KB of tools/list (each derived tool's
 // widget and action in _meta take about 45 bytes of it).
 func TestTheSearchTaskIsAffordable(t *testing.T) {
-	srv, err := mcp.New(mcp.Options{Apps: mcpApps(), Authorizer: mcp.AllowAll()})
+	srv, err := mcp.New(mcp.Options{Apps: mcpApps(), Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}})
 	if err != nil {
 		t.Fatal(err)
 	}

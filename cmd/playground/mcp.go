@@ -156,23 +156,25 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 		ToolList:             o.tools,
 		// A person is at every host session here (the terminal's live,
 		// each SSH connection's): an Ask about one goes to them.
-		AskPerson:          true,
-		MaxSessionTools:    o.sessionTools.n,
-		Sessions:           sessions,
-		Logger:             logger,
-		Production:         o.production || getenv("FACET_ENV") == "production",
-		AllowedTools:       o.allowTools.list(),
-		AllowedReadMethods: o.allowReads.list(),
+		AskPerson:       true,
+		MaxSessionTools: o.sessionTools.n,
+		Sessions:        sessions,
+		Logger:          logger,
+		Auth: mcp.AuthOptions{
+			Production:         o.production || getenv("FACET_ENV") == "production",
+			AllowedTools:       o.allowTools.list(),
+			AllowedReadMethods: o.allowReads.list(),
+		},
 		HTTP: mcp.HTTPOptions{Addr: o.http, AllowedHosts: o.hosts.list(), AllowedOrigins: o.origins.list(),
 			MaxSessions: o.httpLimits.sessions.n, MaxStreams: o.httpLimits.streams.n,
 			MaxBodyBytes: int64(o.httpLimits.body.n), AgentIdle: o.httpLimits.agentIdle},
 	}
-	if opts.AllowedTools == nil && !opts.Production {
+	if opts.Auth.AllowedTools == nil && !opts.Auth.Production {
 		// Nothing configured, outside production: the development default,
 		// chosen here where it can be seen, and recorded as a default so it
 		// can never open a network transport.
-		opts.Authorizer = mcp.AllowAll()
-		opts.PolicySource = mcp.SourceDefault
+		opts.Auth.Authorizer = mcp.AllowAll()
+		opts.Auth.PolicySource = mcp.SourceDefault
 	}
 	return opts
 }

@@ -62,8 +62,8 @@ func TestPolicyFlags(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer srv.Close()
-			if !strings.Contains(logs.String(), "source="+c.source) || opts.Production != c.production {
-				t.Fatalf("production %v; the server logged\n%s", opts.Production, logs.String())
+			if !strings.Contains(logs.String(), "source="+c.source) || opts.Auth.Production != c.production {
+				t.Fatalf("production %v; the server logged\n%s", opts.Auth.Production, logs.String())
 			}
 			if err := srv.NetworkReady(); (err == nil) != c.network {
 				t.Fatalf("NetworkReady = %v", err)

@@ -219,7 +219,7 @@ func TestEveryToolIsOneEveryClientAccepts(t *testing.T) {
 	for i, a := range apps {
 		names[i] = a.Name
 	}
-	srv := newMCPServer(t, mcp.Options{Apps: apps, Startable: names, MaxSessions: len(apps) + 1, MaxSessionsPerClient: len(apps) + 1, Authorizer: mcp.AllowAll()})
+	srv := newMCPServer(t, mcp.Options{Apps: apps, Startable: names, MaxSessions: len(apps) + 1, MaxSessionsPerClient: len(apps) + 1, Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}})
 	ctx := context.Background()
 	// Not started, so the client has no MCP session of its own: the tools
 	// of the sessions it starts are then in the sessionless tools/list

@@ -89,7 +89,7 @@ func newSharedRig(t testing.TB) *sharedRig { return startRig(t, false) }
 func startRig(t testing.TB, withAgents bool) *sharedRig {
 	t.Helper()
 	shared := tea.NewSessions()
-	mcpSrv, err := mcp.New(mcp.Options{Sessions: shared, Apps: mcpApps(), Authorizer: mcp.AllowAll()})
+	mcpSrv, err := mcp.New(mcp.Options{Sessions: shared, Apps: mcpApps(), Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}})
 	if err != nil {
 		t.Fatal(err)
 	}

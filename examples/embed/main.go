@@ -51,8 +51,7 @@ func serve(ctx context.Context, addr string, stdin io.Reader, stdout, stderr io.
 		Sessions: sessions,
 		Logger:   slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		// The agent may list, screenshot and vote: nothing else.
-		AllowedTools:       []string{"facet_list", "facet_screenshot", sessionID + ".*", sessionID + "_*"},
-		AllowedReadMethods: []string{"*"},
+		Auth: mcp.AuthOptions{AllowedTools: []string{"facet_list", "facet_screenshot", sessionID + ".*", sessionID + "_*"}, AllowedReadMethods: []string{"*"}},
 	})
 	if err != nil {
 		return fmt.Errorf("mcp server: %w", err)

@@ -22,7 +22,7 @@ import (
 // that it finds it, shrinks it to the four calls that matter, and writes
 // a Go test that fails against the app and passes against the fixed one.
 func TestTheExplorerFindsThePlantedBug(t *testing.T) {
-	srv, _ := mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll(),
+	srv, _ := mcphosttest.Serve(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()},
 		Apps: []mcp.App{{Name: "planted", New: func() tea.Model { return planted.New() }}}}, agent.Options{Kinds: map[string]agent.Factory{
 		explorer.Kind: explorer.New(explorer.Options{Package: "gen_test", Test: func(string) (string, []string) {
 			return "planted.New()", []string{"github.com/facetui/facet/examples/planted"}

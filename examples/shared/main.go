@@ -55,8 +55,7 @@ func serve(ctx context.Context, addr string, stdin io.Reader, stdout, stderr io.
 		// A network transport needs a policy chosen here, not a default:
 		// the agent may list sessions, take screenshots and use the live
 		// session's own tools (in either spelling), and nothing else.
-		AllowedTools:       []string{"facet_list", "facet_screenshot", liveID + ".*", liveID + "_*"},
-		AllowedReadMethods: []string{"*"},
+		Auth: mcp.AuthOptions{AllowedTools: []string{"facet_list", "facet_screenshot", liveID + ".*", liveID + "_*"}, AllowedReadMethods: []string{"*"}},
 	})
 	if err != nil {
 		return fmt.Errorf("mcp server: %w", err)

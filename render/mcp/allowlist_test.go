@@ -38,11 +38,11 @@ func TestBadAllowListEntriesAreRefusedAtStartup(t *testing.T) {
 		opts Options
 		want string
 	}{
-		{"malformed tool pattern", Options{AllowedTools: []string{"live.[a"}}, `AllowedTools: "live.[a" is not a valid pattern`},
-		{"empty tool entry", Options{AllowedTools: []string{"facet_list", ""}}, "AllowedTools: an entry is empty"},
-		{"spaces", Options{AllowedTools: []string{" facet_list"}}, `AllowedTools: " facet_list" has spaces around it`},
-		{"unknown read method", Options{AllowedReadMethods: []string{"tools/lsit"}}, `AllowedReadMethods: "tools/lsit" matches no read method (read methods: tools/list,`},
-		{"a read pattern that matches nothing", Options{AllowedReadMethods: []string{"tools/*x"}}, "matches no read method"},
+		{"malformed tool pattern", Options{Auth: AuthOptions{AllowedTools: []string{"live.[a"}}}, `AllowedTools: "live.[a" is not a valid pattern`},
+		{"empty tool entry", Options{Auth: AuthOptions{AllowedTools: []string{"facet_list", ""}}}, "AllowedTools: an entry is empty"},
+		{"spaces", Options{Auth: AuthOptions{AllowedTools: []string{" facet_list"}}}, `AllowedTools: " facet_list" has spaces around it`},
+		{"unknown read method", Options{Auth: AuthOptions{AllowedReadMethods: []string{"tools/lsit"}}}, `AllowedReadMethods: "tools/lsit" matches no read method (read methods: tools/list,`},
+		{"a read pattern that matches nothing", Options{Auth: AuthOptions{AllowedReadMethods: []string{"tools/*x"}}}, "matches no read method"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -55,7 +55,7 @@ func TestBadAllowListEntriesAreRefusedAtStartup(t *testing.T) {
 		})
 	}
 	for _, ok := range [][]string{{"*"}, {"resources/*", "tools/list"}, {}} {
-		if _, err := New(Options{Apps: testApps(), AllowedReadMethods: ok}); err != nil {
+		if _, err := New(Options{Apps: testApps(), Auth: AuthOptions{AllowedReadMethods: ok}}); err != nil {
 			t.Fatalf("AllowedReadMethods %q: %v", ok, err)
 		}
 	}

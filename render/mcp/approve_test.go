@@ -31,7 +31,7 @@ func TestAnAskInAHostSessionGoesToItsPerson(t *testing.T) {
 		{"no answer", nil, 200 * time.Millisecond, "the person at session `live` did not answer within 200ms"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newTestServer(t, Options{Authorizer: askModel, AskPerson: true, AskTimeout: tc.timeout})
+			srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: askModel}, AskPerson: true, AskTimeout: tc.timeout})
 			sess, err := srv.StartSession(context.Background(), "live", "counter", testApps()[0].New())
 			if err != nil {
 				t.Fatal(err)
@@ -90,12 +90,12 @@ func TestAnAskInAHostSessionGoesToItsPerson(t *testing.T) {
 
 func TestAnAskInAnAgentsOwnSessionStaysWithTheClient(t *testing.T) {
 	srv := newTestServer(t, Options{AskPerson: true, AskTimeout: 200 * time.Millisecond,
-		Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+		Auth: AuthOptions{Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
 			if tool == "facet_get_model" {
 				return Ask("read the model")
 			}
 			return Allow()
-		}})
+		}}})
 	c := connect(t, srv)
 	mustOK(t, c.call("facet_start", map[string]any{"app": "counter", "id": "own"}))
 	// The test client declares no elicitation: the client cannot be asked.

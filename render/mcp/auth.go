@@ -197,7 +197,7 @@ type Policy struct {
 	Description string
 }
 
-// NamedPolicies are the policies Options.Policy may name.
+// NamedPolicies are the policies AuthOptions.Policy may name.
 var namedPolicies = map[string]func() Authorizer{
 	"allow-all": AllowAll,
 	"deny-all":  func() Authorizer { return AllowTools() },
@@ -206,14 +206,14 @@ var namedPolicies = map[string]func() Authorizer{
 // resolvePolicy applies the defaults: configuration binds in every
 // environment; unconfigured means allow-all outside production and a
 // deny-by-default allowlist in production.
-func (o *Options) resolvePolicy() (Policy, error) {
+func (o *AuthOptions) resolvePolicy() (Policy, error) {
 	var p Policy
 	var parts []Authorizer
 	var desc []string
 	if o.Policy != "" {
 		mk, ok := namedPolicies[o.Policy]
 		if !ok {
-			return p, &ConfigError{Option: "Policy", Reason: fmt.Sprintf("%q is not a policy (policies: allow-all, deny-all)", o.Policy)}
+			return p, &ConfigError{Option: "Auth.Policy", Reason: fmt.Sprintf("%q is not a policy (policies: allow-all, deny-all)", o.Policy)}
 		}
 		parts = append(parts, mk())
 		desc = append(desc, "policy "+o.Policy)
@@ -222,10 +222,10 @@ func (o *Options) resolvePolicy() (Policy, error) {
 		parts = append(parts, o.Authorizer)
 		desc = append(desc, "a configured authorizer")
 	}
-	if err := checkNames("AllowedTools", o.AllowedTools, nil); err != nil {
+	if err := checkNames("Auth.AllowedTools", o.AllowedTools, nil); err != nil {
 		return p, err
 	}
-	if err := checkNames("AllowedReadMethods", o.AllowedReadMethods, readMethods); err != nil {
+	if err := checkNames("Auth.AllowedReadMethods", o.AllowedReadMethods, readMethods); err != nil {
 		return p, err
 	}
 	if o.AllowedTools != nil {
@@ -268,7 +268,7 @@ func (o *Options) resolvePolicy() (Policy, error) {
 	case SourceConfigured, SourceDefault:
 		p.Source = o.PolicySource
 	default:
-		return p, &ConfigError{Option: "PolicySource", Reason: fmt.Sprintf("%q is not a source: use %q or %q", o.PolicySource, SourceConfigured, SourceDefault)}
+		return p, &ConfigError{Option: "Auth.PolicySource", Reason: fmt.Sprintf("%q is not a source: use %q or %q", o.PolicySource, SourceConfigured, SourceDefault)}
 	}
 	p.Description = strings.Join(desc, "; ") + " (" + p.Source + ")"
 	return p, nil

@@ -157,7 +157,7 @@ func (g *guard) boot(tools []*derive.Tool) error {
 	if len(guarded) == 0 {
 		return nil
 	}
-	return &ConfigError{Option: "Authorizer", Reason: fmt.Sprintf("sensitive tools %s are registered and no authorizer is set: set Authorizer, AllowedTools or Policy, or ReadOnly to leave them out", strings.Join(guarded, ", "))}
+	return &ConfigError{Option: "Auth.Authorizer", Reason: fmt.Sprintf("sensitive tools %s are registered and no authorizer is set: set Authorizer, AllowedTools or Policy, or ReadOnly to leave them out", strings.Join(guarded, ", "))}
 }
 
 // listed reports whether tools/list shows the tool registered as name to
@@ -278,13 +278,13 @@ func (s *Server) gateSubscribe(ctx context.Context, uri string) error {
 // authorizer) and a read authorizer must be set.
 func (s *Server) NetworkReady() error {
 	if s.guard.policy.Tools == nil {
-		return &ConfigError{Option: "Authorizer", Reason: "a network transport needs an authorizer and there is none (Unguarded): set Authorizer, AllowedTools (--allow-tools; empty is a valid choice) or Policy"}
+		return &ConfigError{Option: "Auth.Authorizer", Reason: "a network transport needs an authorizer and there is none (Unguarded): set Authorizer, AllowedTools (--allow-tools; empty is a valid choice) or Policy"}
 	}
 	if s.guard.policy.Source != SourceConfigured {
-		return &ConfigError{Option: "Authorizer", Reason: "a network transport needs a tool policy chosen by the operator: set Authorizer, AllowedTools (--allow-tools; empty is a valid choice) or Policy"}
+		return &ConfigError{Option: "Auth.Authorizer", Reason: "a network transport needs a tool policy chosen by the operator: set Authorizer, AllowedTools (--allow-tools; empty is a valid choice) or Policy"}
 	}
 	if s.guard.policy.Reads == nil || s.guard.policy.ReadSource != SourceConfigured {
-		return &ConfigError{Option: "ReadAuthorizer", Reason: "a network transport needs a read policy chosen by the operator (the production default list does not count): resources/read streams live model state; set ReadAuthorizer or AllowedReadMethods (--allow-read-methods)"}
+		return &ConfigError{Option: "Auth.ReadAuthorizer", Reason: "a network transport needs a read policy chosen by the operator (the production default list does not count): resources/read streams live model state; set ReadAuthorizer or AllowedReadMethods (--allow-read-methods)"}
 	}
 	return nil
 }

@@ -48,7 +48,7 @@ func BenchmarkCallByViewSize(b *testing.B) {
 				_ = m.View()
 			}
 		})
-		srv, err := New(Options{ToolNames: NamesDotted, Authorizer: AllowAll()})
+		srv, err := New(Options{ToolNames: NamesDotted, Auth: AuthOptions{Authorizer: AllowAll()}})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -42,8 +42,8 @@ func TestCombinedAuthorizersAllowOnlyWhatEveryOneAllows(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.policy+" "+c.tool, func(t *testing.T) {
-			o := Options{Policy: c.policy, Authorizer: authz, AllowedTools: allowed}
-			p, err := o.resolvePolicy()
+			o := Options{Auth: AuthOptions{Policy: c.policy, Authorizer: authz, AllowedTools: allowed}}
+			p, err := o.Auth.resolvePolicy()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,13 +67,13 @@ func TestCombinedAuthorizersAllowOnlyWhatEveryOneAllows(t *testing.T) {
 // server, refuses a call the development default would run, and lists no
 // tool; "allow-all" runs it.
 func TestTheDenyAllPolicyRefusesEveryToolCall(t *testing.T) {
-	srv := newTestServer(t, Options{Policy: "deny-all"})
+	srv := newTestServer(t, Options{Auth: AuthOptions{Policy: "deny-all"}})
 	tc := connect(t, srv)
 	mustErr(t, tc.call("facet_list", nil), "not in the allowed tools")
 	if got := tc.tools(); len(got) != 0 {
 		t.Fatalf("deny-all lists %q", got)
 	}
-	srv = newTestServer(t, Options{Policy: "allow-all"})
+	srv = newTestServer(t, Options{Auth: AuthOptions{Policy: "allow-all"}})
 	tc = connect(t, srv)
 	mustOK(t, tc.call("facet_list", nil))
 }

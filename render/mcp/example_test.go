@@ -39,7 +39,7 @@ func ExampleNew() {
 		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return app{} }}},
 		// Development: allow every tool. Name the tools, or pass an
 		// Authorizer, before serving anyone but yourself.
-		Authorizer: mcp.AllowAll(),
+		Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()},
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

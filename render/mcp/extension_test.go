@@ -47,7 +47,7 @@ func agentCall(t *testing.T, c *client.Client, name string, args map[string]any)
 
 func TestAnAgentConnectionNeverExceedsItsSpawner(t *testing.T) {
 	pol := &narrowing{narrow: map[string]bool{}}
-	srv := newTestServer(t, Options{Authorizer: pol.authorize})
+	srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: pol.authorize}})
 	for _, id := range []string{"demo", "other"} {
 		if _, err := srv.StartSession(context.Background(), id, "counter", &counter{}); err != nil {
 			t.Fatal(err)

@@ -93,7 +93,7 @@ func TestListChangedGoesOnlyWhereTheListChanged(t *testing.T) {
 	for _, version := range []string{"2025-06-18", sdk.LATEST_PROTOCOL_VERSION} {
 		t.Run(version, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
-				srv := newTestServer(t, Options{Authorizer: AllowAll()})
+				srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: AllowAll()}})
 				a := connectVersion(t, srv, version)
 				// mcp-go names an in-process session by the clock's
 				// nanoseconds, which stand still in a bubble until it sleeps.
@@ -144,7 +144,7 @@ func TestListChangedGoesOnlyWhereTheListChanged(t *testing.T) {
 // A starts and stops private sessions, and is told of a shared one; A is
 // told of its own.
 func TestListChangedOverHTTPStaysWithItsConnection(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}})
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}}})
 	base := serveLoopbackHTTP(t, srv)
 	ctx := context.Background()
 	dial := func(got *listCounts) *client.Client {

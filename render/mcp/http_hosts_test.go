@@ -30,7 +30,7 @@ func TestHTTPHandlerAppliesTheHostAndOriginRule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}, HTTP: tt.http})
+			srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}}, HTTP: tt.http})
 			h, err := srv.HTTPHandler(tt.loopback)
 			if err != nil {
 				t.Fatal(err)

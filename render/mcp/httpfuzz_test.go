@@ -47,7 +47,7 @@ func FuzzHTTPHandler(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	const maxBody = 4096
-	srv, err := New(Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"},
+	srv, err := New(Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}},
 		HTTP: HTTPOptions{MaxBodyBytes: maxBody, MaxSessions: 16, MaxStreams: 4}})
 	if err != nil {
 		f.Fatal(err)

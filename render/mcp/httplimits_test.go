@@ -79,7 +79,7 @@ func (c httpClient) call(id, tool, args string) string {
 
 func limitedServer(t *testing.T, h HTTPOptions) (*Server, httpClient) {
 	t.Helper()
-	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}, HTTP: h, MaxSubscriptions: 2})
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}}, HTTP: h, MaxSubscriptions: 2})
 	return srv, httpClient{t: t, url: serveLoopbackHTTP(t, srv)}
 }
 

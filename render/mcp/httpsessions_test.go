@@ -12,7 +12,7 @@ import (
 )
 
 func TestAnEndedHTTPSessionIsRefusedAndItsAgentDetached(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}})
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}}})
 	url := serveLoopbackHTTP(t, srv) + "/mcp"
 
 	send := func(method, id, body string) (int, string, string) {

@@ -110,7 +110,7 @@ func barrier(t *testing.T, tc *testClient, in *logInbox) {
 
 func TestLoggingLevelIsEachClientsOwn(t *testing.T) {
 	apps := append(testApps(), App{Name: "badids", New: badIDs})
-	srv := newTestServer(t, Options{Apps: apps, Authorizer: logPanics})
+	srv := newTestServer(t, Options{Apps: apps, Auth: AuthOptions{Authorizer: logPanics}})
 	a, b, c := connectLegacy(t, srv), connectLegacy(t, srv), connectLegacy(t, srv)
 	la, lb, lc := listenLogs(a), listenLogs(b), listenLogs(c)
 	if err := setLevel(a, sdk.LoggingLevelDebug); err != nil {
@@ -190,7 +190,7 @@ func TestLoggingLevelIsEachClientsOwn(t *testing.T) {
 func TestLoggingSetLevelPassesTheReadSeam(t *testing.T) {
 	var mu sync.Mutex
 	var asked []any
-	srv := newTestServer(t, Options{ReadAuthorizer: func(method string, params map[string]any, _ AuthContext) Decision {
+	srv := newTestServer(t, Options{Auth: AuthOptions{ReadAuthorizer: func(method string, params map[string]any, _ AuthContext) Decision {
 		if method != "logging/setLevel" {
 			return Allow()
 		}
@@ -201,7 +201,7 @@ func TestLoggingSetLevelPassesTheReadSeam(t *testing.T) {
 			return Deny("no debug for you")
 		}
 		return Allow()
-	}})
+	}}})
 	tc := connectLegacy(t, srv)
 	if err := setLevel(tc, sdk.LoggingLevelDebug); err == nil || !strings.Contains(err.Error(), "no debug for you") {
 		t.Fatalf("a denied setLevel answered %v", err)
@@ -218,15 +218,14 @@ func TestLoggingSetLevelPassesTheReadSeam(t *testing.T) {
 
 func TestLoggingSetLevelIsDeniedInProductionByDefault(t *testing.T) {
 	apps := append(testApps(), App{Name: "badids", New: badIDs})
-	prod := newTestServer(t, Options{Apps: apps, Production: true})
+	prod := newTestServer(t, Options{Apps: apps, Auth: AuthOptions{Production: true}})
 	tc := connectLegacy(t, prod)
 	err := setLevel(tc, sdk.LoggingLevelDebug)
 	if err == nil || !strings.Contains(err.Error(), "logging/setLevel") || !strings.Contains(err.Error(), CodeAuthorizationRequired) {
 		t.Fatalf("production served logging/setLevel by default: %v", err)
 	}
 
-	named := newTestServer(t, Options{Apps: apps, Production: true,
-		AllowedReadMethods: append(append([]string(nil), DefaultReadMethods...), "logging/setLevel")})
+	named := newTestServer(t, Options{Apps: apps, Auth: AuthOptions{Production: true, AllowedReadMethods: append(append([]string(nil), DefaultReadMethods...), "logging/setLevel")}})
 	tc = connectLegacy(t, named)
 	in := listenLogs(tc)
 	if err := setLevel(tc, sdk.LoggingLevelWarning); err != nil {

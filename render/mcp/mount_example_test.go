@@ -19,9 +19,8 @@ import (
 // ReadAuthorizer.
 func ExampleServer_Mount() {
 	facetSrv, err := mcp.New(mcp.Options{
-		Apps:               []mcp.App{{Name: "counter", New: func() tea.Model { return app{} }}},
-		Authorizer:         mcp.AllowAll(),
-		AllowedReadMethods: []string{"resources/*"},
+		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return app{} }}},
+		Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll(), AllowedReadMethods: []string{"resources/*"}},
 	})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -130,7 +130,7 @@ func noContext(method string, params map[string]any, _ AuthContext) Decision {
 
 func TestMountServesFacetResourcesOnTheHostThroughTheReadAuthorizer(t *testing.T) {
 	ctx := context.Background()
-	srv := newTestServer(t, Options{ReadAuthorizer: noContext})
+	srv := newTestServer(t, Options{Auth: AuthOptions{ReadAuthorizer: noContext}})
 	if _, err := srv.StartSession(ctx, "before", "counter", &counter{}); err != nil {
 		t.Fatal(err)
 	}
@@ -227,12 +227,12 @@ func TestMountedListsFollowTheReadAuthorizer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := newTestServer(t, Options{ReadAuthorizer: func(method string, _ map[string]any, _ AuthContext) Decision {
+			srv := newTestServer(t, Options{Auth: AuthOptions{ReadAuthorizer: func(method string, _ map[string]any, _ AuthContext) Decision {
 				if method == tt.deny {
 					return Deny("not " + method)
 				}
 				return Allow()
-			}})
+			}}})
 			if _, err := srv.StartSession(context.Background(), "demo", "counter", &counter{}); err != nil {
 				t.Fatal(err)
 			}
@@ -268,7 +268,7 @@ func TestMountNeedsAServerWithHooks(t *testing.T) {
 }
 
 func TestMountedResourcesKeepSessionOwnership(t *testing.T) {
-	srv := newTestServer(t, Options{Authorizer: AllowAll(), ReadAuthorizer: noContext})
+	srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: AllowAll(), ReadAuthorizer: noContext}})
 	host := hostApp(t)
 	if err := srv.Mount(host); err != nil {
 		t.Fatal(err)
@@ -336,7 +336,7 @@ func (hc *hostClient) mustCall(t *testing.T, name string, args map[string]any) {
 // left out; the host's own tools stay), and a host connection that ends
 // takes its unshared sessions and its agent with it.
 func TestMountedToolsFollowEachConnectionsReach(t *testing.T) {
-	srv := newTestServer(t, Options{AllowedTools: []string{"facet_start", "facet_list", "mine.*", "pub.*"}})
+	srv := newTestServer(t, Options{Auth: AuthOptions{AllowedTools: []string{"facet_start", "facet_list", "mine.*", "pub.*"}}})
 	host := hostApp(t)
 	host.AddTool(sdk.Tool{Name: "host_echo", InputSchema: sdk.ToolInputSchema{Type: "object"}}, func(context.Context, sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 		return sdk.NewToolResultText("echo"), nil

@@ -108,7 +108,7 @@ func TestDottedNamesKeepTheSeedsSpelling(t *testing.T) {
 
 func TestAllowListsTakeEitherSpelling(t *testing.T) {
 	for _, allowed := range []string{"demo_*", "demo.*", "demo_inc_click", "demo.inc.click"} {
-		srv := newTestServer(t, Options{ToolNames: NamesSafe, AllowedTools: []string{"facet_start", allowed}})
+		srv := newTestServer(t, Options{ToolNames: NamesSafe, Auth: AuthOptions{AllowedTools: []string{"facet_start", allowed}}})
 		tc := connect(t, srv)
 		mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 		mustOK(t, tc.call("demo_inc_click", nil))

@@ -19,12 +19,12 @@ func TestNetworkReadyNeedsAReadPolicy(t *testing.T) {
 		opts   Options
 		option string // "" when the network is open
 	}{
-		{"an empty allow list, no reads", Options{AllowedTools: []string{}}, "ReadAuthorizer"},
-		{"deny-all, no reads", Options{Policy: "deny-all"}, "ReadAuthorizer"},
-		{"an authorizer, production's default reads", Options{Authorizer: AllowAll(), Production: true}, "ReadAuthorizer"},
-		{"reads but no tool policy", Options{AllowedReadMethods: []string{"tools/list"}}, "Authorizer"},
-		{"both", Options{AllowedTools: []string{}, AllowedReadMethods: []string{"tools/list"}}, ""},
-		{"both, a read authorizer", Options{Policy: "deny-all", ReadAuthorizer: func(string, map[string]any, AuthContext) Decision { return Allow() }}, ""},
+		{"an empty allow list, no reads", Options{Auth: AuthOptions{AllowedTools: []string{}}}, "Auth.ReadAuthorizer"},
+		{"deny-all, no reads", Options{Auth: AuthOptions{Policy: "deny-all"}}, "Auth.ReadAuthorizer"},
+		{"an authorizer, production's default reads", Options{Auth: AuthOptions{Authorizer: AllowAll(), Production: true}}, "Auth.ReadAuthorizer"},
+		{"reads but no tool policy", Options{Auth: AuthOptions{AllowedReadMethods: []string{"tools/list"}}}, "Auth.Authorizer"},
+		{"both", Options{Auth: AuthOptions{AllowedTools: []string{}, AllowedReadMethods: []string{"tools/list"}}}, ""},
+		{"both, a read authorizer", Options{Auth: AuthOptions{Policy: "deny-all", ReadAuthorizer: func(string, map[string]any, AuthContext) Decision { return Allow() }}}, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 )
 
 func TestSessionsBelongToTheConnectionThatStartedThem(t *testing.T) {
-	srv := newTestServer(t, Options{Authorizer: AllowAll(), MaxSessions: 200, MaxSessionsPerClient: 200})
+	srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: AllowAll()}, MaxSessions: 200, MaxSessionsPerClient: 200})
 	a, b := connect(t, srv), connect(t, srv)
 	if _, err := srv.StartSession(context.Background(), "host", "counter", testApps()[0].New()); err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ func TestSessionsBelongToTheConnectionThatStartedThem(t *testing.T) {
 }
 
 func TestCompactToolListHoldsStaticToolsAndDiscoverOnly(t *testing.T) {
-	srv := newTestServer(t, Options{Authorizer: AllowAll(), ToolList: ToolListCompact})
+	srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: AllowAll()}, ToolList: ToolListCompact})
 	c := connect(t, srv)
 	mustOK(t, c.call("facet_start", map[string]any{"app": "counter", "id": "cmp"}))
 	var listed []string

@@ -43,15 +43,15 @@ func authServer(t *testing.T, h HTTPOptions) (srv *Server, url string, seen func
 	var mu sync.Mutex
 	var principals []string
 	h.Authenticator = tokensFile(t)
-	srv = newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: []string{"*"}, HTTP: h,
-		Authorizer: func(_ string, _ map[string]any, ac AuthContext) Decision {
-			mu.Lock()
-			defer mu.Unlock()
-			if !slices.Contains(principals, ac.Principal) {
-				principals = append(principals, ac.Principal)
-			}
-			return Allow()
-		}})
+	srv = newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedReadMethods: []string{"*"}, Authorizer: func(_ string, _ map[string]any, ac AuthContext) Decision {
+		mu.Lock()
+		defer mu.Unlock()
+		if !slices.Contains(principals, ac.Principal) {
+			principals = append(principals, ac.Principal)
+		}
+		return Allow()
+	}}, HTTP: h,
+	})
 	return srv, serveLoopbackHTTP(t, srv), func() []string {
 		mu.Lock()
 		defer mu.Unlock()
@@ -197,7 +197,7 @@ func TestServingOffLoopbackNeedsAnAuthenticator(t *testing.T) {
 		{"tokens", HTTPOptions{AllowedHosts: []string{"facet.example"}, Authenticator: tokensFile(t)}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}, HTTP: tc.h})
+			srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}}, HTTP: tc.h})
 			err := srv.HTTPReady(addr)
 			var ce *ConfigError
 			if tc.want == "" {

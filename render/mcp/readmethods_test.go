@@ -29,14 +29,14 @@ func TestTheReadAuthorizerDecidesEveryReadMethod(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.method, func(t *testing.T) {
 			var asked []string
-			srv := newTestServer(t, Options{Authorizer: AllowAll(),
-				ReadAuthorizer: func(method string, _ map[string]any, _ AuthContext) Decision {
-					asked = append(asked, method)
-					if method == c.method {
-						return Deny("the test denies " + method)
-					}
-					return Allow()
-				}})
+			srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: AllowAll(), ReadAuthorizer: func(method string, _ map[string]any, _ AuthContext) Decision {
+				asked = append(asked, method)
+				if method == c.method {
+					return Deny("the test denies " + method)
+				}
+				return Allow()
+			}},
+			})
 			if _, err := srv.StartSession(context.Background(), "a", "counter", &counter{}); err != nil {
 				t.Fatal(err)
 			}

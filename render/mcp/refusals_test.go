@@ -53,7 +53,7 @@ func TestRefusalsSayTheCauseAndTheNextCall(t *testing.T) {
 }
 
 func TestAnAllowListDenialNamesTheToolTheAgentCalled(t *testing.T) {
-	srv := newTestServer(t, Options{AllowedTools: []string{"facet_start"}})
+	srv := newTestServer(t, Options{Auth: AuthOptions{AllowedTools: []string{"facet_start"}}})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 	// Not derived yet (the confirm button appears once open is clicked): the

@@ -33,13 +33,13 @@ func rpc(t *testing.T, srv *Server, raw string) string {
 
 func TestTheReadGateReadsWhatTheSDKServes(t *testing.T) {
 	// The read policy allows session a's resources and nothing of b's.
-	srv := newTestServer(t, Options{Authorizer: AllowAll(),
-		ReadAuthorizer: func(method string, params map[string]any, _ AuthContext) Decision {
-			if uri, _ := params["uri"].(string); strings.Contains(uri, "/b/") {
-				return Deny("session b is private")
-			}
-			return Allow()
-		}})
+	srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: AllowAll(), ReadAuthorizer: func(method string, params map[string]any, _ AuthContext) Decision {
+		if uri, _ := params["uri"].(string); strings.Contains(uri, "/b/") {
+			return Deny("session b is private")
+		}
+		return Allow()
+	}},
+	})
 	for _, id := range []string{"a", "b"} {
 		if _, err := srv.StartSession(context.Background(), id, "counter", testApps()[0].New()); err != nil {
 			t.Fatal(err)

@@ -74,20 +74,20 @@ func TestSecurityMatrix(t *testing.T) {
 		}
 	})
 	t.Run("read-method lists do not count as configured", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: []string{"tools/list"}})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedReadMethods: []string{"tools/list"}}})
 		if srv.guard.policy.Source != SourceDefault {
 			t.Fatal("AllowedReadMethods made the tool policy configured")
 		}
 	})
 	t.Run("unknown policy fails at startup naming the option", func(t *testing.T) {
-		_, err := New(Options{Apps: securityApps(), Policy: "allow-some"})
+		_, err := New(Options{Apps: securityApps(), Auth: AuthOptions{Policy: "allow-some"}})
 		var ce *ConfigError
-		if !errors.As(err, &ce) || ce.Option != "Policy" {
+		if !errors.As(err, &ce) || ce.Option != "Auth.Policy" {
 			t.Fatalf("err = %v", err)
 		}
 	})
 	t.Run("no authorizer refuses to boot with sensitive static tools", func(t *testing.T) {
-		_, err := New(Options{Apps: securityApps(), Unguarded: true})
+		_, err := New(Options{Apps: securityApps(), Auth: AuthOptions{Unguarded: true}})
 		if err == nil || !strings.Contains(err.Error(), "facet_start") || !strings.Contains(err.Error(), "facet_get_model") {
 			t.Fatalf("err = %v", err)
 		}
@@ -121,12 +121,12 @@ func refusedOverNetwork(t *testing.T, tr clientTransport, err error, option stri
 func securityRules(t *testing.T, tr clientTransport) {
 	reads := []string{"tools/list"}
 	t.Run("production unconfigured runs nothing and lists nothing", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Production: true})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Production: true}})
 		if p := srv.guard.policy; p.Source != SourceDefault {
 			t.Fatalf("source = %s", p.Source)
 		}
 		tc, err := tr.connect(t, srv)
-		if refusedOverNetwork(t, tr, err, "Authorizer") {
+		if refusedOverNetwork(t, tr, err, "Auth.Authorizer") {
 			return
 		}
 		if tools := tc.tools(); len(tools) != 0 {
@@ -142,15 +142,15 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("production's default reads do not open the network", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_list"}})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Production: true, AllowedTools: []string{"facet_list"}}})
 		tc, err := tr.connect(t, srv)
-		if refusedOverNetwork(t, tr, err, "ReadAuthorizer") {
+		if refusedOverNetwork(t, tr, err, "Auth.ReadAuthorizer") {
 			return
 		}
 		mustOK(t, tc.call("facet_list", nil))
 	})
 	t.Run("facet_start lists only the tools the caller may call", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_start", "demo.inc.click"}, AllowedReadMethods: reads})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Production: true, AllowedTools: []string{"facet_start", "demo.inc.click"}, AllowedReadMethods: reads}})
 		tc := mustConnect(t, tr, srv)
 		st := structured(t, mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"})))
 		if tools, _ := st["tools"].([]any); len(tools) != 1 || tools[0] != "demo.inc.click" {
@@ -158,7 +158,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("configuration binds in production", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Production: true, AllowedTools: []string{"facet_list"}, AllowedReadMethods: reads})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Production: true, AllowedTools: []string{"facet_list"}, AllowedReadMethods: reads}})
 		tc := mustConnect(t, tr, srv)
 		mustOK(t, tc.call("facet_list", nil))
 		if code := structuredError(t, tc.call("facet_start", map[string]any{"app": "counter"})); code != CodeAuthorizationRequired {
@@ -169,7 +169,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("configuration binds outside production", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{}, AllowedReadMethods: reads})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedTools: []string{}, AllowedReadMethods: reads}})
 		if srv.guard.policy.Source != SourceConfigured {
 			t.Fatal("an empty allowed-tools list is a configured choice")
 		}
@@ -180,12 +180,12 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("no authorizer: reads work, writes and secrets are refused", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Unguarded: true, ReadOnly: true})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Unguarded: true, ReadOnly: true}})
 		if _, err := srv.StartSession(context.Background(), "lg", "login", &login{Email: "a@b.co", Password: secret}); err != nil {
 			t.Fatal(err)
 		}
 		tc, err := tr.connect(t, srv)
-		if refusedOverNetwork(t, tr, err, "Authorizer") {
+		if refusedOverNetwork(t, tr, err, "Auth.Authorizer") {
 			return
 		}
 		tools := tc.tools()
@@ -210,7 +210,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("masked values leave only through get_model", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: reads})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: reads}})
 		tc := mustConnect(t, tr, srv)
 		mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
 		for _, name := range tc.tools() {
@@ -229,12 +229,12 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("authorizer panic denies one call, the server keeps serving", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
 			if tool == "facet_screenshot" {
 				panic("policy bug")
 			}
 			return Allow()
-		}})
+		}}})
 		tc := mustConnect(t, tr, srv)
 		tools := tc.tools()
 		if slices.Contains(tools, "facet_screenshot") || !slices.Contains(tools, "facet_list") {
@@ -250,7 +250,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 		mustOK(t, tc.call("facet_list", nil))
 	})
 	t.Run("deny carries the tool, the decision and the reason", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(string, map[string]any, AuthContext) Decision { return Deny("not on Sundays") }})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedReadMethods: reads, Authorizer: func(string, map[string]any, AuthContext) Decision { return Deny("not on Sundays") }}})
 		tc := mustConnect(t, tr, srv)
 		m := structured(t, tc.call("facet_list", nil))
 		if m["error"] != CodeAuthorizationRequired || m["tool"] != "facet_list" || m["decision"] != "deny" || m["reason"] != "not on Sundays" {
@@ -258,12 +258,12 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("ask without elicitation denies; ask is hidden from the list", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
 			if tool == "facet_list" {
 				return Ask("List sessions?")
 			}
 			return Allow()
-		}})
+		}}})
 		tc := mustConnect(t, tr, srv)
 		if slices.Contains(tc.tools(), "facet_list") {
 			t.Fatal("an Ask tool was listed")
@@ -278,9 +278,9 @@ func securityRules(t *testing.T, tr clientTransport) {
 			action sdk.ElicitationResponseAction
 			ok     bool
 		}{{sdk.ElicitationResponseActionAccept, true}, {sdk.ElicitationResponseActionDecline, false}, {sdk.ElicitationResponseActionCancel, false}} {
-			srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+			srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedReadMethods: reads, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
 				return Ask("Allow " + tool + "?")
-			}})
+			}}})
 			h := &elicitor{action: c.action}
 			tc := mustConnect(t, tr, srv, client.WithElicitationHandler(h))
 			res := tc.call("facet_list", nil)
@@ -293,7 +293,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("read authorizer gates methods without echoing an ask prompt", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), ReadAuthorizer: func(method string, _ map[string]any, _ AuthContext) Decision {
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), ReadAuthorizer: func(method string, _ map[string]any, _ AuthContext) Decision {
 			switch method {
 			case "tools/list":
 				return Allow()
@@ -301,7 +301,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 				return Ask("secret prompt text")
 			}
 			return Deny("reads are closed")
-		}})
+		}}})
 		tc := mustConnect(t, tr, srv)
 		tc.tools()
 		_, err := tc.c.ListResources(context.Background(), sdk.ListResourcesRequest{})
@@ -314,7 +314,7 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 	})
 	t.Run("derived tools carry only true sensitive; SDK default hints are not applied", func(t *testing.T) {
-		srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: reads})
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: reads}})
 		tc := mustConnect(t, tr, srv)
 		mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "lg"}))
 		w := tc.tool("lg.email.type_into")
@@ -346,12 +346,12 @@ func securityRules(t *testing.T, tr clientTransport) {
 	t.Run("auth context holds only server-derived facts", func(t *testing.T) {
 		var mu sync.Mutex
 		var seen []AuthContext
-		srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: reads, Authorizer: func(_ string, _ map[string]any, ac AuthContext) Decision {
+		srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedReadMethods: reads, Authorizer: func(_ string, _ map[string]any, ac AuthContext) Decision {
 			mu.Lock()
 			seen = append(seen, ac)
 			mu.Unlock()
 			return Allow()
-		}})
+		}}})
 		tc := mustConnect(t, tr, srv)
 		req := sdk.CallToolRequest{}
 		req.Params.Name = "facet_list"
@@ -393,10 +393,10 @@ func TestNetworkBootGates(t *testing.T) {
 		opts   Options
 		option string
 	}{
-		{"default policy", Options{}, "Authorizer"},
-		{"production default", Options{Production: true}, "Authorizer"},
-		{"no read authorizer", Options{AllowedTools: []string{}}, "ReadAuthorizer"},
-		{"production's default reads do not count", Options{Production: true, AllowedTools: []string{}}, "ReadAuthorizer"},
+		{"default policy", Options{}, "Auth.Authorizer"},
+		{"production default", Options{Auth: AuthOptions{Production: true}}, "Auth.Authorizer"},
+		{"no read authorizer", Options{Auth: AuthOptions{AllowedTools: []string{}}}, "Auth.ReadAuthorizer"},
+		{"production's default reads do not count", Options{Auth: AuthOptions{Production: true, AllowedTools: []string{}}}, "Auth.ReadAuthorizer"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -419,13 +419,12 @@ func TestHTTPTransportChecksOriginAndHostAndIsolatesConnections(t *testing.T) {
 	var mu sync.Mutex
 	conns := map[string]string{}
 	srv := newTestServer(t, Options{Apps: securityApps(),
-		Authorizer: func(tool string, _ map[string]any, ac AuthContext) Decision {
+		Auth: AuthOptions{Authorizer: func(tool string, _ map[string]any, ac AuthContext) Decision {
 			mu.Lock()
 			conns[ac.ConnectionID] = ac.Transport
 			mu.Unlock()
 			return Allow()
-		},
-		AllowedReadMethods: []string{"tools/list"},
+		}, AllowedReadMethods: []string{"tools/list"}},
 	})
 	base := serveLoopbackHTTP(t, srv)
 	ctx := context.Background()
@@ -492,7 +491,7 @@ func TestHTTPTransportChecksOriginAndHostAndIsolatesConnections(t *testing.T) {
 }
 
 func TestMountReentersThroughTheAuthorizer(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{"facet_list"}})
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedTools: []string{"facet_list"}}})
 	host := server.NewMCPServer("host-app", "1", server.WithToolCapabilities(true), server.WithHooks(&server.Hooks{}))
 	if err := srv.Mount(host); err != nil {
 		t.Fatal(err)
@@ -512,11 +511,11 @@ func TestMountReentersThroughTheAuthorizer(t *testing.T) {
 var _ = json.Marshal
 
 func TestAnExplicitFallbackStaysADefault(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), PolicySource: SourceDefault, AllowedReadMethods: DefaultReadMethods})
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), PolicySource: SourceDefault, AllowedReadMethods: DefaultReadMethods}})
 	if err := srv.NetworkReady(); err == nil {
 		t.Fatal("an allow-all fallback opened the network")
 	}
-	if _, err := New(Options{Apps: securityApps(), PolicySource: "operator"}); err == nil || !strings.Contains(err.Error(), "PolicySource") {
+	if _, err := New(Options{Apps: securityApps(), Auth: AuthOptions{PolicySource: "operator"}}); err == nil || !strings.Contains(err.Error(), "PolicySource") {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -524,7 +523,7 @@ func TestAnExplicitFallbackStaysADefault(t *testing.T) {
 func TestFacetActIsDecidedAsTheToolItRuns(t *testing.T) {
 	var mu sync.Mutex
 	var asked []string
-	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
 		mu.Lock()
 		asked = append(asked, tool)
 		mu.Unlock()
@@ -532,7 +531,7 @@ func TestFacetActIsDecidedAsTheToolItRuns(t *testing.T) {
 			return Allow()
 		}
 		return Deny("no widget tools")
-	}})
+	}}})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
 	m := structured(t, tc.call("facet_act", map[string]any{"session": "demo", "widget": "inc", "action": "click"}))
@@ -553,7 +552,7 @@ func TestFacetActIsDecidedAsTheToolItRuns(t *testing.T) {
 }
 
 func TestClientsCannotForgeTheStaleMarker(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{"facet_list"}})
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedTools: []string{"facet_list"}}})
 	tc := connect(t, srv)
 	req := sdk.CallToolRequest{}
 	req.Params.Name = "facet_act"
@@ -576,7 +575,7 @@ func TestClientsCannotForgeTheStaleMarker(t *testing.T) {
 }
 
 func TestHTTPOffLoopbackNeedsAllowedHosts(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: securityApps(), AllowedTools: []string{}, AllowedReadMethods: []string{"tools/list"}})
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedTools: []string{}, AllowedReadMethods: []string{"tools/list"}}})
 	ln, err := net.Listen("tcp", "0.0.0.0:0")
 	if err != nil {
 		t.Skip("cannot listen on 0.0.0.0 here:", err)

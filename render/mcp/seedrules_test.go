@@ -18,18 +18,17 @@ import (
 // (Unguarded) must not open the network.
 func TestNetworkGateNeedsAnAuthorizerNotJustAConfiguredSource(t *testing.T) {
 	srv := newTestServer(t, Options{
-		Unguarded: true, ReadOnly: true, PolicySource: SourceConfigured,
-		AllowedReadMethods: []string{"tools/list"},
+		Auth: AuthOptions{Unguarded: true, ReadOnly: true, PolicySource: SourceConfigured, AllowedReadMethods: []string{"tools/list"}},
 	})
 	if srv.guard.policy.Tools != nil {
 		t.Fatal("Unguarded resolved an authorizer")
 	}
 	err := srv.NetworkReady()
 	var ce *ConfigError
-	if !errors.As(err, &ce) || ce.Option != "Authorizer" || !strings.Contains(err.Error(), "needs an authorizer") {
+	if !errors.As(err, &ce) || ce.Option != "Auth.Authorizer" || !strings.Contains(err.Error(), "needs an authorizer") {
 		t.Fatalf("NetworkReady = %v, want a ConfigError naming Authorizer", err)
 	}
-	if _, err := srv.HTTPHandler(true); !errors.As(err, &ce) || ce.Option != "Authorizer" {
+	if _, err := srv.HTTPHandler(true); !errors.As(err, &ce) || ce.Option != "Auth.Authorizer" {
 		t.Fatalf("HTTPHandler served with no authorizer: %v", err)
 	}
 }
@@ -82,8 +81,8 @@ func TestACallTheRegistryCannotClassifyIsRefused(t *testing.T) {
 		name string
 		opts Options
 	}{
-		{"an allow-all authorizer", Options{Authorizer: AllowAll()}},
-		{"no authorizer", Options{Unguarded: true, ReadOnly: true}},
+		{"an allow-all authorizer", Options{Auth: AuthOptions{Authorizer: AllowAll()}}},
+		{"no authorizer", Options{Auth: AuthOptions{Unguarded: true, ReadOnly: true}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := newTestServer(t, c.opts)
@@ -109,7 +108,7 @@ func TestProductionsDefaultReadsAreExactlyTheListings(t *testing.T) {
 	if !slices.Equal(DefaultReadMethods, want) {
 		t.Fatalf("DefaultReadMethods = %v, want %v", DefaultReadMethods, want)
 	}
-	srv := newTestServer(t, Options{Production: true})
+	srv := newTestServer(t, Options{Auth: AuthOptions{Production: true}})
 	if srv.guard.policy.ReadSource != SourceDefault {
 		t.Fatalf("production's default reads count as configured: %+v", srv.guard.policy)
 	}

@@ -59,7 +59,7 @@ func New(opts Options) (*Server, error) {
 	if err := opts.resolve(); err != nil {
 		return nil, err
 	}
-	policy, err := opts.resolvePolicy()
+	policy, err := opts.Auth.resolvePolicy()
 	if err != nil {
 		return nil, err
 	}

@@ -86,7 +86,7 @@ func openGETStream(t *testing.T, c httpClient, id string) <-chan sseEvent {
 // and the resource, on one line.
 func TestAClientThatDoesNotReadIsToldTheNewestVersion(t *testing.T) {
 	var logs lockedBuffer
-	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"},
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}},
 		Logger: slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelWarn}))})
 	c := httpClient{t: t, url: serveLoopbackHTTP(t, srv)}
 	ctx := context.Background()

@@ -218,7 +218,7 @@ func TestStatelessRequestsAreCheckedAndCachedPrivately(t *testing.T) {
 // that enables it and the versions with sessions; mcp-go's client falls
 // back to one of them and works.
 func TestAnAnonymousStatelessRequestIsToldWhyAndWhatElse(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}})
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}}})
 	url := serveLoopbackHTTP(t, srv)
 	code, body := statelessPost(t, url, "", "tools/list", "", `{`+statelessMeta+`}`)
 	var e struct {
@@ -265,14 +265,14 @@ func (a *answering) Elicit(_ context.Context, req sdk.ElicitationRequest) (*sdk.
 // client asks its user and calls again with the answer, which runs the
 // call or refuses it.
 func TestAStatelessCallAsksItsUserThroughInputRequired(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: securityApps(), AllowedReadMethods: []string{"*"},
+	srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{AllowedReadMethods: []string{"*"}, Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
+		if tool == "ask.inc.click" {
+			return Ask("Let the agent press + on ask?")
+		}
+		return Allow()
+	}},
 		HTTP: HTTPOptions{Authenticator: tokensFile(t)},
-		Authorizer: func(tool string, _ map[string]any, _ AuthContext) Decision {
-			if tool == "ask.inc.click" {
-				return Ask("Let the agent press + on ask?")
-			}
-			return Allow()
-		}})
+	})
 	url := serveLoopbackHTTP(t, srv)
 	for _, tc := range []struct {
 		action sdk.ElicitationResponseAction

@@ -130,7 +130,7 @@ func (s *Server) staticTools() []*derive.Tool {
 				"args":   map[string]any{"type": "object", "properties": actArgs()},
 			}), SessionArg, "widget", "action")},
 	}
-	if s.opts.ReadOnly {
+	if s.opts.Auth.ReadOnly {
 		tools = slices.DeleteFunc(tools, func(t *derive.Tool) bool { return t.Guarded() })
 	}
 	return tools

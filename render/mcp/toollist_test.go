@@ -38,7 +38,7 @@ func TestASessionsToolListIsCappedDroppingWhatLeftViewFirst(t *testing.T) {
 // aSessionsToolListIsCappedDroppingWhatLeftViewFirst is TestASessionsToolListIsCappedDroppingWhatLeftViewFirst, in a synctest bubble: settle is synctest.Wait.
 func aSessionsToolListIsCappedDroppingWhatLeftViewFirst(t *testing.T) {
 	const limit = 20
-	srv := newTestServer(t, Options{Authorizer: AllowAll(), MaxSessionTools: limit,
+	srv := newTestServer(t, Options{Auth: AuthOptions{Authorizer: AllowAll()}, MaxSessionTools: limit,
 		Apps: []App{{Name: "pager", New: func() tea.Model { return &pager{} }}}})
 	c := connect(t, srv)
 	mustOK(t, c.call("facet_start", map[string]any{"app": "pager", "id": "pg"}))

@@ -101,7 +101,7 @@ func TestNoClientSeesAnotherClientsTransportID(t *testing.T) {
 	var logMu sync.Mutex
 	cluster := &recordingCluster{}
 	srv := newTestServer(t, Options{
-		Apps: securityApps(), Authorizer: AllowAll(), AllowedReadMethods: []string{"*"},
+		Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}},
 		Cluster: cluster,
 		Logger:  slog.New(slog.NewTextHandler(lockedWriter{&logMu, &logs}, &slog.HandlerOptions{Level: slog.LevelDebug})),
 	})

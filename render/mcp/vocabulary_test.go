@@ -83,7 +83,7 @@ func TestFacetActTakesTheTypesTheActionsTake(t *testing.T) {
 // errors spell tools as tools/list does, never in the dotted form.
 func TestErrorsNameToolsAsListed(t *testing.T) {
 	srv := newTestServer(t, Options{ToolNames: NamesSafe, Apps: securityApps(),
-		AllowedTools: []string{"facet_*", "demo_discover_tools", "demo_inc_click"}})
+		Auth: AuthOptions{AllowedTools: []string{"facet_*", "demo_discover_tools", "demo_inc_click"}}})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "session": "demo"}))
 	dotted := regexp.MustCompile(`\b(demo|gone)\.[a-z_]+`)

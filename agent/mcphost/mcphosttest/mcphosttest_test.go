@@ -14,7 +14,7 @@ func TestServeInstallsTheAgentsAndStopsEverythingWhenTheTestEnds(t *testing.T) {
 	var srv *mcp.Server
 	t.Run("a test", func(t *testing.T) {
 		var m *agent.Manager
-		srv, m = mcphosttest.Serve(t, mcp.Options{Authorizer: mcp.AllowAll()}, agent.Options{})
+		srv, m = mcphosttest.Serve(t, mcp.Options{Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}}, agent.Options{})
 		if _, ok := srv.Registry().Lookup(agent.ToolName); !ok {
 			t.Fatal("the agent tool is not served")
 		}

@@ -13,7 +13,7 @@ import (
 
 func TestComponentCannotBeReadWhenTheServerRefusesResourcesRead(t *testing.T) {
 	f := newFake(t)
-	s := mcptest.Start(f, newKitchen(), mcptest.WithServerOptions(mcp.Options{AllowedReadMethods: []string{"tools/list"}}))
+	s := mcptest.Start(f, newKitchen(), mcptest.WithServerOptions(mcp.Options{Auth: mcp.AuthOptions{AllowedReadMethods: []string{"tools/list"}}}))
 	if c, ok := s.Component("status"); ok {
 		t.Errorf("Component read the widget although resources/read is refused: %s", c)
 	}

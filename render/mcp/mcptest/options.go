@@ -71,9 +71,10 @@ func newConfig(opts []Option) config {
 // that policy) the server allows every tool, explicitly rather than by the
 // development default.
 func serverOptions(o mcp.Options) mcp.Options {
-	configured := o.Authorizer != nil || o.AllowedTools != nil || o.Policy != "" || o.Unguarded || o.Production
+	a := o.Auth
+	configured := a.Authorizer != nil || a.AllowedTools != nil || a.Policy != "" || a.Unguarded || a.Production
 	if !configured {
-		o.Authorizer = mcp.AllowAll()
+		o.Auth.Authorizer = mcp.AllowAll()
 	}
 	return o
 }

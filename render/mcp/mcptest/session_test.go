@@ -235,7 +235,7 @@ func TestWaitForWaitsForCommands(t *testing.T) {
 }
 
 func TestATestsOwnPolicyApplies(t *testing.T) {
-	s := mcptest.Start(t, newKitchen(), mcptest.WithServerOptions(mcp.Options{AllowedTools: []string{"facet_screenshot", "app.name.get_value"}}))
+	s := mcptest.Start(t, newKitchen(), mcptest.WithServerOptions(mcp.Options{Auth: mcp.AuthOptions{AllowedTools: []string{"facet_screenshot", "app.name.get_value"}}}))
 	want(t, s.Value("name"), "Ada")
 	s.ExpectError("authorization_required").Click("inc")
 }

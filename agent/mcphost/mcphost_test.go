@@ -662,7 +662,7 @@ func TestAConnectionsAgentsStopWhenItEnds(t *testing.T) {
 	if _, err := f.srv.StartSession(context.Background(), "demo", "planted", planted.Fixed()); err != nil {
 		t.Fatal(err)
 	}
-	h, err := f.srv.HTTPHandler(true)
+	h, err := f.srv.Handler()
 	if err != nil {
 		t.Fatal(err)
 	}

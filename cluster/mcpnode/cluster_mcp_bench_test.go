@@ -33,7 +33,7 @@ func BenchmarkMCPCall(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				b.Cleanup(srv.Close)
+				b.Cleanup(func() { _ = srv.Close() })
 				servers[m.Name()] = srv
 			}
 			if _, err := servers["a"].StartSession(b.Context(), "bench", "counter", counter{}); err != nil {

@@ -34,7 +34,7 @@ func joinMCP(t testing.TB, name, url string) *mcpNode {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(srv.Close)
+	t.Cleanup(func() { _ = srv.Close() })
 	return &mcpNode{member: m, srv: srv}
 }
 

@@ -33,8 +33,8 @@ func principalNode(t *testing.T, name, url string, tokens *identity.Tokens) (*me
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(srv.Close)
-	h, err := srv.HTTPHandler(true)
+	t.Cleanup(func() { _ = srv.Close() })
+	h, err := srv.Handler()
 	if err != nil {
 		t.Fatal(err)
 	}

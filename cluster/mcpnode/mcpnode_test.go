@@ -45,7 +45,7 @@ func join(t *testing.T, name, url string) *node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(srv.Close)
+	t.Cleanup(func() { _ = srv.Close() })
 	n.Hosts(context.Background(), sessions, func(id string, err error) { t.Errorf("session %s stays out: %v", id, err) })
 	return &node{node: n.Cluster(), sessions: sessions, srv: srv}
 }

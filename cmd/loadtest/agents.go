@@ -50,7 +50,7 @@ func serveMCP(ctx context.Context, l net.Listener) error {
 		return fmt.Errorf("mcp: %w", err)
 	}
 	defer srv.Sessions().StopAll()
-	return srv.ServeHTTPListener(ctx, l)
+	return srv.Serve(ctx, l)
 }
 
 // agent is one MCP client over HTTP with its own session of the search

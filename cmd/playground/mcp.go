@@ -165,7 +165,8 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 			AllowedTools:       o.allowTools.list(),
 			AllowedReadMethods: o.allowReads.list(),
 		},
-		HTTP: mcp.HTTPOptions{Addr: o.http, AllowedHosts: o.hosts.list(), AllowedOrigins: o.origins.list(),
+		Addr: o.http,
+		HTTP: mcp.HTTPOptions{AllowedHosts: o.hosts.list(), AllowedOrigins: o.origins.list(),
 			MaxSessions: o.httpLimits.sessions.n, MaxStreams: o.httpLimits.streams.n,
 			MaxBodyBytes: int64(o.httpLimits.body.n), AgentIdle: o.httpLimits.agentIdle},
 	}
@@ -284,12 +285,12 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 		}
 		// Decide first, print after: the address is announced only once
 		// the server has agreed to serve it.
-		if err := srv.HTTPReady(ln.Addr()); err != nil {
+		if err := srv.Ready(ln.Addr()); err != nil {
 			ln.Close()
 			return &usageError{err: fmt.Errorf("--http: %w", err)}
 		}
 		fmt.Fprintf(stderr, "playground: serving MCP over HTTP at http://%s/mcp (SSE at /sse)\n", announced(opts.mcp.http, ln.Addr()))
-		start(func() error { return srv.ServeHTTPListener(ctx, ln) })
+		start(func() error { return srv.Serve(ctx, ln) })
 	}
 	if opts.mcp.stdio {
 		start(func() error { return srv.ServeStdio(ctx, stdin, stdout) })

@@ -73,7 +73,7 @@ func serve(ctx context.Context, addr string, stdin io.Reader, stdout, stderr io.
 		return fmt.Errorf("--http: %w", err)
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.ServeHTTPListener(ctx, ln) }()
+	go func() { served <- srv.Serve(ctx, ln) }()
 	fmt.Fprintf(stderr, "embed: agents connect to http://%s/mcp (session %q)\n", ln.Addr(), sessionID)
 
 	screen := bubble.New(ctx, sess.Runtime)

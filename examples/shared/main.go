@@ -77,7 +77,7 @@ func serve(ctx context.Context, addr string, stdin io.Reader, stdout, stderr io.
 		return fmt.Errorf("--http: %w", err)
 	}
 	served := make(chan error, 1)
-	go func() { served <- srv.ServeHTTPListener(ctx, ln) }()
+	go func() { served <- srv.Serve(ctx, ln) }()
 	fmt.Fprintf(stderr, "shared: agents connect to http://%s/mcp (session %q)\n", ln.Addr(), liveID)
 
 	// The terminal draws and drives the running session; it does not own

@@ -17,10 +17,9 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// HTTPOptions configure ServeHTTP.
+// HTTPOptions configure the HTTP transport (Handler, Serve,
+// ListenAndServe).
 type HTTPOptions struct {
-	// Addr to listen on; default 127.0.0.1:8808 (loopback).
-	Addr string
 	// AllowedOrigins are browser origins (scheme://host[:port]) allowed to
 	// call; requests with any other Origin header are refused. Loopback
 	// origins are allowed when the server is bound to loopback.
@@ -70,7 +69,8 @@ type HTTPOptions struct {
 	ProtectedResource *identity.ProtectedResource
 }
 
-// DefaultHTTPAddr is where ServeHTTP listens by default.
+// DefaultHTTPAddr is where ListenAndServe listens when Options.Addr is
+// empty.
 const DefaultHTTPAddr = "127.0.0.1:8808"
 
 // Defaults of HTTPOptions' limits.
@@ -119,10 +119,32 @@ func (o *HTTPOptions) resolve() error {
 	return nil
 }
 
-// HTTPHandler returns the HTTP handler for MCP: streamable HTTP at /mcp and
-// SSE at /sse (+ /message). It validates Origin and Host on every request.
-// It refuses to build unless NetworkReady allows it.
-func (s *Server) HTTPHandler(loopback bool) (http.Handler, error) {
+// Handler returns the HTTP handler for MCP: streamable HTTP at /mcp and
+// SSE at /sse (+ /message). It validates Origin and Host on every request
+// as serving Options.Addr asks: on a loopback address (the default) loopback
+// names pass, on any other only HTTP.AllowedHosts do. It refuses to build
+// unless NetworkReady allows it.
+func (s *Server) Handler() (http.Handler, error) {
+	return s.handler(loopbackAddr(s.opts.Addr))
+}
+
+// loopbackAddr reports whether addr (host:port, "" for DefaultHTTPAddr)
+// is on loopback.
+func loopbackAddr(addr string) bool {
+	if addr == "" {
+		return true
+	}
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return host == "localhost" || ip != nil && ip.IsLoopback()
+}
+
+// handler is Handler, checking Host and Origin for a loopback listener or
+// another.
+func (s *Server) handler(loopback bool) (http.Handler, error) {
 	if err := s.NetworkReady(); err != nil {
 		return nil, err
 	}
@@ -247,11 +269,12 @@ func sessionVersions() []string {
 	return out
 }
 
-// ServeHTTP serves MCP over HTTP on s.opts.HTTP.Addr (loopback by default)
-// until ctx ends. It refuses to start unless the tool policy is configured
-// by the operator and a read authorizer is set.
-func (s *Server) ServeHTTP(ctx context.Context) error {
-	addr := s.opts.HTTP.Addr
+// ListenAndServe serves MCP over HTTP on Options.Addr (DefaultHTTPAddr,
+// on loopback, when empty) until ctx ends or Close. It refuses to start
+// unless the tool policy is configured by the operator and a read
+// authorizer is set.
+func (s *Server) ListenAndServe(ctx context.Context) error {
+	addr := s.opts.Addr
 	if addr == "" {
 		addr = DefaultHTTPAddr
 	}
@@ -259,15 +282,14 @@ func (s *Server) ServeHTTP(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("mcp: listen %s: %w", addr, err)
 	}
-	return s.ServeHTTPListener(ctx, ln)
+	return s.Serve(ctx, ln)
 }
 
-// HTTPReady reports whether ServeHTTPListener would serve on a listener
-// bound to addr: off loopback it needs HTTP.AllowedHosts and
-// HTTP.Authenticator. A caller that
-// announces where it serves asks first, so it never announces an address
-// it then refuses.
-func (s *Server) HTTPReady(addr net.Addr) error {
+// Ready reports whether Serve would serve on a listener bound to addr:
+// off loopback it needs HTTP.AllowedHosts and HTTP.Authenticator. A caller
+// that announces where it serves asks first, so it never announces an
+// address it then refuses.
+func (s *Server) Ready(addr net.Addr) error {
 	if !isLoopbackAddr(addr) && len(s.opts.HTTP.AllowedHosts) == 0 {
 		return &ConfigError{Option: "HTTP.AllowedHosts", Reason: fmt.Sprintf("serving %s, off loopback, needs the Host names clients use (--http-allowed-hosts): without them nothing stops DNS rebinding", addr)}
 	}
@@ -282,14 +304,15 @@ func isLoopbackAddr(addr net.Addr) bool {
 	return ok && ta.IP.IsLoopback()
 }
 
-// ServeHTTPListener is ServeHTTP on an existing listener.
-func (s *Server) ServeHTTPListener(ctx context.Context, ln net.Listener) error {
+// Serve serves MCP over HTTP on ln until ctx ends or Close; Host and
+// Origin are checked as for ln's address (see Handler). It closes ln.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	loopback := isLoopbackAddr(ln.Addr())
-	if err := s.HTTPReady(ln.Addr()); err != nil {
+	if err := s.Ready(ln.Addr()); err != nil {
 		ln.Close()
 		return err
 	}
-	h, err := s.HTTPHandler(loopback)
+	h, err := s.handler(loopback)
 	if err != nil {
 		ln.Close()
 		return err
@@ -299,6 +322,11 @@ func (s *Server) ServeHTTPListener(ctx context.Context, ln net.Listener) error {
 	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: s.opts.HTTP.IdleTimeout,
 		MaxHeaderBytes: 64 << 10,
 		BaseContext:    func(net.Listener) context.Context { return ctx }}
+	if !s.serving.add(hs) {
+		ln.Close()
+		return errClosed
+	}
+	defer s.serving.remove(hs)
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)

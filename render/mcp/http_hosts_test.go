@@ -30,8 +30,12 @@ func TestHTTPHandlerAppliesTheHostAndOriginRule(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}}, HTTP: tt.http})
-			h, err := srv.HTTPHandler(tt.loopback)
+			addr := "0.0.0.0:8808"
+			if tt.loopback {
+				addr = "127.0.0.1:8808"
+			}
+			srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}}, Addr: addr, HTTP: tt.http})
+			h, err := srv.Handler()
 			if err != nil {
 				t.Fatal(err)
 			}

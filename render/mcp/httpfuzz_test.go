@@ -56,7 +56,7 @@ func FuzzHTTPHandler(f *testing.F) {
 		srv.Sessions().StopAll()
 		srv.Close()
 	})
-	h, err := srv.HTTPHandler(true)
+	h, err := srv.Handler()
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -81,6 +81,6 @@ func serveLoopbackHTTP(t *testing.T, srv *Server) string {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	go func() { _ = srv.ServeHTTPListener(ctx, ln) }()
+	go func() { _ = srv.Serve(ctx, ln) }()
 	return "http://" + ln.Addr().String()
 }

@@ -10,7 +10,7 @@ import (
 
 // TestNetworkReadyNeedsAReadPolicy: a tool policy the operator chose is
 // not enough for a network transport; a read policy must be chosen too.
-// NetworkReady says so, and ServeHTTPListener refuses to serve. The serve
+// NetworkReady says so, and Serve refuses to serve. The serve
 // runs under a deadline, so a gate that lets it serve fails the test
 // (naming what happened) instead of hanging it until the package timeout.
 func TestNetworkReadyNeedsAReadPolicy(t *testing.T) {
@@ -46,12 +46,12 @@ func TestNetworkReadyNeedsAReadPolicy(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			err = srv.ServeHTTPListener(ctx, ln)
+			err = srv.Serve(ctx, ln)
 			if ctx.Err() != nil {
-				t.Fatalf("ServeHTTPListener served until its deadline (returned %v), want a refusal naming %s", err, c.option)
+				t.Fatalf("Serve served until its deadline (returned %v), want a refusal naming %s", err, c.option)
 			}
 			if !errors.As(err, &ce) || ce.Option != c.option {
-				t.Fatalf("ServeHTTPListener = %v, want a refusal naming %s", err, c.option)
+				t.Fatalf("Serve = %v, want a refusal naming %s", err, c.option)
 			}
 		})
 	}

@@ -100,7 +100,11 @@ type Options struct {
 	// AskTimeout bounds how long an Ask waits for its answer (default
 	// DefaultAskTimeout); then it denies.
 	AskTimeout time.Duration
-	// HTTP configures the network transport (ServeHTTP).
+	// Addr is the HTTP address ListenAndServe listens on (host:port;
+	// DefaultHTTPAddr, on loopback, when empty); Handler checks Host and
+	// Origin as serving it asks.
+	Addr string
+	// HTTP configures the HTTP transport.
 	HTTP HTTPOptions
 	// MaxSubscriptions caps the resources one client connection is
 	// subscribed to at once (default DefaultMaxSubscriptions); a

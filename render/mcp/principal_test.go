@@ -198,16 +198,16 @@ func TestServingOffLoopbackNeedsAnAuthenticator(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newTestServer(t, Options{Apps: securityApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"tools/list"}}, HTTP: tc.h})
-			err := srv.HTTPReady(addr)
+			err := srv.Ready(addr)
 			var ce *ConfigError
 			if tc.want == "" {
 				if err != nil {
-					t.Fatalf("HTTPReady: %v", err)
+					t.Fatalf("Ready: %v", err)
 				}
 				return
 			}
 			if !errors.As(err, &ce) || ce.Option != tc.want || !strings.Contains(err.Error(), "--http-tokens") {
-				t.Fatalf("HTTPReady: %v; want a ConfigError on %s naming --http-tokens", err, tc.want)
+				t.Fatalf("Ready: %v; want a ConfigError on %s naming --http-tokens", err, tc.want)
 			}
 		})
 	}

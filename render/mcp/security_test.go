@@ -406,7 +406,7 @@ func TestNetworkBootGates(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			err = srv.ServeHTTPListener(context.Background(), ln)
+			err = srv.Serve(context.Background(), ln)
 			var ce *ConfigError
 			if !errors.As(err, &ce) || ce.Option != c.option {
 				t.Fatalf("err = %v, want a refusal naming %s", err, c.option)
@@ -580,7 +580,7 @@ func TestHTTPOffLoopbackNeedsAllowedHosts(t *testing.T) {
 	if err != nil {
 		t.Skip("cannot listen on 0.0.0.0 here:", err)
 	}
-	err = srv.ServeHTTPListener(context.Background(), ln)
+	err = srv.Serve(context.Background(), ln)
 	var ce *ConfigError
 	if !errors.As(err, &ce) || ce.Option != "HTTP.AllowedHosts" {
 		t.Fatalf("err = %v", err)

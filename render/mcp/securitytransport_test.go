@@ -47,13 +47,13 @@ func (loopbackHTTP) kind() string { return TransportHTTP }
 func (loopbackHTTP) connect(t *testing.T, srv *Server, opts ...client.ClientOption) (*testClient, error) {
 	t.Helper()
 	if srv.NetworkReady() != nil {
-		// The boot gates refuse before serving: ServeHTTPListener
+		// The boot gates refuse before serving: Serve
 		// answers at once, with the refusal an operator sees.
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
 		}
-		return nil, srv.ServeHTTPListener(context.Background(), ln)
+		return nil, srv.Serve(context.Background(), ln)
 	}
 	base := serveLoopbackHTTP(t, srv)
 	tr, err := transport.NewStreamableHTTP(base + "/mcp")

@@ -28,8 +28,8 @@ func TestNetworkGateNeedsAnAuthorizerNotJustAConfiguredSource(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Option != "Auth.Authorizer" || !strings.Contains(err.Error(), "needs an authorizer") {
 		t.Fatalf("NetworkReady = %v, want a ConfigError naming Authorizer", err)
 	}
-	if _, err := srv.HTTPHandler(true); !errors.As(err, &ce) || ce.Option != "Auth.Authorizer" {
-		t.Fatalf("HTTPHandler served with no authorizer: %v", err)
+	if _, err := srv.Handler(); !errors.As(err, &ce) || ce.Option != "Auth.Authorizer" {
+		t.Fatalf("Handler served with no authorizer: %v", err)
 	}
 }
 

@@ -50,6 +50,8 @@ type Server struct {
 	ext *Extensions // what hosts added: AddTools, AddResourceTemplate
 
 	remote *remote // the other nodes of the cluster, if any
+
+	serving httpServers // what Serve runs, for Close
 }
 
 // New builds a server from opts, registers the static tools and attaches to
@@ -184,11 +186,13 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 	return err
 }
 
-// Close stops watching sessions and makes every tool deny, including those
-// mounted on another server. It does not stop the sessions.
-func (s *Server) Close() {
+// Close stops serving HTTP (Serve and ListenAndServe return), stops
+// watching sessions and makes every tool deny, including those mounted on
+// another server. It does not stop the sessions.
+func (s *Server) Close() error {
 	s.guard.closed.Store(true)
 	s.unwatch()
+	return s.serving.close()
 }
 
 // StartSession starts m as session id of app for a Go caller (trusted: the

@@ -61,7 +61,7 @@ func Start(t testing.TB, model tea.Model, opts ...Option) *Session {
 			t.Fatalf("mcptest.Start: %v", err)
 			return nil
 		}
-		t.Cleanup(srv.Close)
+		t.Cleanup(func() { _ = srv.Close() })
 	}
 	ctx := context.Background()
 	sess, err := srv.StartSession(ctx, cfg.id, cfg.app, model, tea.WithSize(cfg.width, cfg.height))

@@ -183,7 +183,7 @@ func TestSessionsShareAServer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(srv.Close)
+	t.Cleanup(func() { _ = srv.Close() })
 	a := mcptest.Start(t, newKitchen(), mcptest.WithServer(srv), mcptest.WithID("a"))
 	b := mcptest.Start(t, newKitchen(), mcptest.WithServer(srv), mcptest.WithID("b"), mcptest.WithSize(80, 30))
 	a.Click("inc")

@@ -12,7 +12,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -70,7 +70,7 @@ type ToolInfo struct {
 	InputSchema map[string]any
 	Sensitive   bool
 	// Widget and Action locate a derived tool in its session: the server
-	// sends them in its _meta (derive.MetaWidget, MetaAction).
+	// sends them in its _meta (toolname.MetaWidget, MetaAction).
 	Widget, Action string
 }
 
@@ -104,8 +104,8 @@ func (c *Conn) Tools(ctx context.Context) ([]ToolInfo, error) {
 			if t.Meta != nil {
 				m := t.Meta.AdditionalFields
 				info.Sensitive = m["sensitive"] == true
-				info.Widget, _ = m[derive.MetaWidget].(string)
-				info.Action, _ = m[derive.MetaAction].(string)
+				info.Widget, _ = m[toolname.MetaWidget].(string)
+				info.Action, _ = m[toolname.MetaAction].(string)
 			}
 			out = append(out, info)
 		}
@@ -155,8 +155,8 @@ func (c *Conn) partsOf(t ToolInfo) (widget, action string, ok bool) {
 		// The session's, when its name is what the parts make for this
 		// session: sessions whose client-safe ids prefix each other
 		// stay apart.
-		full := derive.ToolName(c.session, t.Widget, t.Action)
-		ok := tea.ValidID(t.Widget) && derive.ValidAction(t.Action) && (t.Name == full || t.Name == derive.SafeName(full))
+		full := toolname.ToolName(c.session, t.Widget, t.Action)
+		ok := tea.ValidID(t.Widget) && toolname.ValidAction(t.Action) && (t.Name == full || t.Name == toolname.SafeName(full))
 		return t.Widget, t.Action, ok
 	}
 	return SplitTool(c.session, t.Name)
@@ -165,11 +165,11 @@ func (c *Conn) partsOf(t ToolInfo) (widget, action string, ok bool) {
 // ToolFor is the name to call action of widget on session by, spelled as
 // the server spells the tools it lists (dotted or client-safe).
 func ToolFor(session, widget, action string, dotted bool) string {
-	full := derive.ToolName(session, widget, action)
+	full := toolname.ToolName(session, widget, action)
 	if dotted {
 		return full
 	}
-	return derive.SafeName(full)
+	return toolname.SafeName(full)
 }
 
 // MaskedText stands in the journal for what was typed into a masked field.
@@ -214,7 +214,7 @@ func (c *Conn) widgetOf(tool string) (widget, action string, ok bool) {
 	if listed {
 		return p[0], p[1], true
 	}
-	if _, w, a, ok := derive.SplitToolName(tool); ok {
+	if _, w, a, ok := toolname.SplitToolName(tool); ok {
 		return w, a, true
 	}
 	return "", "", false

@@ -8,11 +8,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-
-	"github.com/facetui/facet/render/mcp/derive"
 )
 
 // The tests in this package run agents against fakeHost: an mcp-go server
@@ -62,7 +61,7 @@ func newDemoServer() *server.MCPServer {
 		}
 		fields := map[string]any{}
 		if dt.widget != "" {
-			fields[derive.MetaWidget], fields[derive.MetaAction] = dt.widget, dt.action
+			fields[toolname.MetaWidget], fields[toolname.MetaAction] = dt.widget, dt.action
 		}
 		if dt.sensitive {
 			fields["sensitive"] = true

@@ -13,7 +13,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -107,10 +107,10 @@ func TestBinaryOverStdio(t *testing.T) {
 	if !slices.Contains(names, "demo_results_get_rows") || !slices.Contains(names, "facet_act") {
 		t.Fatalf("tools: %v", names)
 	}
-	rule := regexp.MustCompile(derive.NameRule)
+	rule := regexp.MustCompile(toolname.NameRule)
 	for _, n := range names {
 		if !rule.MatchString(n) {
-			t.Errorf("tool name %q breaks %s, so clients refuse the whole list", n, derive.NameRule)
+			t.Errorf("tool name %q breaks %s, so clients refuse the whole list", n, toolname.NameRule)
 		}
 	}
 }

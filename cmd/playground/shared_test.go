@@ -19,7 +19,7 @@ import (
 
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/render/ssh"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -267,7 +267,7 @@ func (r *sharedRig) readyTools(id, tool string) {
 			return "error: " + out
 		}
 		return out
-	}, func(s string) bool { return strings.Contains(s, tool) || strings.Contains(s, derive.SafeName(tool)) })
+	}, func(s string) bool { return strings.Contains(s, tool) || strings.Contains(s, toolname.SafeName(tool)) })
 }
 
 func TestSharedSessionAnAgentsCallShowsOnTheSSHScreen(t *testing.T) {

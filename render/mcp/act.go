@@ -7,7 +7,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -90,16 +91,16 @@ func (s *Server) resolveAct(ctx context.Context, args map[string]any) (*derive.T
 	}
 	action, err := stringArg(args, "action")
 	if err != nil {
-		return nil, nil, callerError(fmt.Sprintf("%v: an action name (%s)", err, derive.ActionRule))
+		return nil, nil, callerError(fmt.Sprintf("%v: an action name (%s)", err, toolname.ActionRule))
 	}
-	if !derive.ValidAction(action) {
-		return nil, nil, callerError(fmt.Sprintf("action %q: an action name is %s", action, derive.ActionRule))
+	if !toolname.ValidAction(action) {
+		return nil, nil, callerError(fmt.Sprintf("action %q: an action name is %s", action, toolname.ActionRule))
 	}
 	inner, isObject := args["args"].(map[string]any)
 	if raw, present := args["args"]; present && raw != nil && !isObject {
 		return nil, nil, callerError("args must be an object of the action's arguments")
 	}
-	name := derive.ToolName(id, widget, action)
+	name := toolname.ToolName(id, widget, action)
 	t, ok := s.reg.Lookup(name)
 	if !ok || !t.Derived {
 		if _, running := s.sessions.Get(id); !running {
@@ -113,7 +114,7 @@ func (s *Server) resolveAct(ctx context.Context, args map[string]any) (*derive.T
 // noTool explains why a running session has no tool for widget and action:
 // the widget's own actions if it has any, else whether it is on screen.
 func (s *Server) noTool(session, widget, action string) string {
-	name := derive.ToolName(session, widget, action)
+	name := toolname.ToolName(session, widget, action)
 	var actions []string
 	for _, t := range s.reg.Tools(session) {
 		if t.Widget == widget {

@@ -8,7 +8,8 @@ import (
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -53,14 +54,14 @@ func (k sdkSink) RemoveTools(names []string) {
 	for _, n := range names {
 		adv = append(adv, n)
 		if k.s.opts.ToolNames == NamesSafe {
-			adv = append(adv, derive.SafeName(n))
+			adv = append(adv, toolname.SafeName(n))
 		}
 	}
 	k.s.sdk.DeleteTools(adv...)
 	var sessions []string
 	for _, n := range names {
-		if _, _, _, derived := derive.SplitToolName(n); !derived || k.s.opts.ToolList != ToolListCompact {
-			sessions = append(sessions, derive.SessionOf(n))
+		if _, _, _, derived := toolname.SplitToolName(n); !derived || k.s.opts.ToolList != ToolListCompact {
+			sessions = append(sessions, toolname.SessionOf(n))
 		}
 	}
 	k.s.fan.listChanged(sdk.MethodNotificationToolsListChanged, sessions)
@@ -71,7 +72,7 @@ func (k sdkSink) RemoveTools(names []string) {
 // open-world. Facet's own judgement sets the hints: readOnlyHint on what
 // writes nothing, destructiveHint where it destroys. sensitive travels in
 // _meta: the SDK's annotation struct has no field for it; so does a
-// derived tool's widget and action (derive.MetaWidget, MetaAction).
+// derived tool's widget and action (toolname.MetaWidget, MetaAction).
 func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
 	yes := true
 	tool := sdk.Tool{
@@ -92,7 +93,7 @@ func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
 		meta["sensitive"] = true
 	}
 	if t.Derived {
-		meta[derive.MetaWidget], meta[derive.MetaAction] = t.Widget, t.Action
+		meta[toolname.MetaWidget], meta[toolname.MetaAction] = t.Widget, t.Action
 	}
 	if len(meta) > 0 {
 		tool.Meta = &sdk.Meta{AdditionalFields: meta}

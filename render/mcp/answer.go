@@ -3,7 +3,7 @@ package mcp
 import (
 	"errors"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 )
 
 // Answer is what a tool call answers, in Facet's own terms: text blocks for

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // DecisionKind is what an authorizer decided.
@@ -115,7 +115,7 @@ func AllowTools(names ...string) Authorizer {
 	return func(tool string, _ map[string]any, _ AuthContext) Decision {
 		safe := tool
 		if strings.Contains(tool, ".") {
-			safe = derive.SafeName(tool)
+			safe = toolname.SafeName(tool)
 		}
 		if slices.ContainsFunc(set, func(p string) bool { return MatchName(p, tool) || MatchName(p, safe) }) {
 			return Allow()

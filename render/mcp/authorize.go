@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/facetui/facet/identity"
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 	"github.com/mark3labs/mcp-go/server"
 )
 

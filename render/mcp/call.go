@@ -10,7 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -384,15 +385,15 @@ func staleSession(session, tool string) error {
 // widgetAction splits a client-safe tool name of sess into a widget in its
 // current view and an action, taking the longest widget id that fits.
 func widgetAction(sess *tea.Session, name string) (widget, action string, ok bool) {
-	prefix := derive.ClientName(sess.ID) + "_"
+	prefix := toolname.ClientName(sess.ID) + "_"
 	rest, found := strings.CutPrefix(name, prefix)
 	if !found {
 		return "", "", false
 	}
 	for _, w := range tea.Widgets(sess.Snapshot().View) {
 		id := w.WidgetID()
-		a, fits := strings.CutPrefix(rest, derive.ClientName(id)+"_")
-		if fits && derive.ValidAction(a) && len(id) > len(widget) {
+		a, fits := strings.CutPrefix(rest, toolname.ClientName(id)+"_")
+		if fits && toolname.ValidAction(a) && len(id) > len(widget) {
 			widget, action, ok = id, a, true
 		}
 	}

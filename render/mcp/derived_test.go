@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 	"github.com/facetui/facet/tea"
 )
 

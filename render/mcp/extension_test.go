@@ -11,7 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 )
 
 // narrowing is a per-connection policy: connections named in narrow may

@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // laneRule sorts a stdio client's requests into lanes (transport.Lanes):
@@ -72,7 +73,7 @@ func (r laneRule) callLane(name string, rawArgs json.RawMessage) string {
 		return t.Session
 	}
 	if strings.Contains(name, ".") {
-		return derive.SessionOf(name)
+		return toolname.SessionOf(name)
 	}
 	if r.names.style == NamesSafe {
 		return r.names.safeSession(name)

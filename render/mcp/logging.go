@@ -7,10 +7,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-
-	"github.com/facetui/facet/render/mcp/derive"
 )
 
 // Client logging (MCP logging/setLevel). The server's own log lines, those
@@ -231,7 +230,7 @@ func (r *lineRoute) note(a slog.Attr) {
 			r.session = v.String()
 		}
 	case "tool", "name":
-		if s := derive.SessionOf(v.String()); s != "" && r.session == "" {
+		if s := toolname.SessionOf(v.String()); s != "" && r.session == "" {
 			r.session = s
 		}
 	case "connection", "client":

@@ -13,7 +13,8 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // ErrNoHooks is the error Mount wraps when the server it is given was
@@ -84,7 +85,7 @@ func (m mountSink) AddTools(tools []*derive.Tool) {
 func (m mountSink) RemoveTools(names []string) {
 	adv := make([]string, 0, 2*len(names))
 	for _, n := range names {
-		adv = append(adv, n, derive.SafeName(n))
+		adv = append(adv, n, toolname.SafeName(n))
 	}
 	m.dst.DeleteTools(adv...)
 }

@@ -4,7 +4,8 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -20,7 +21,7 @@ func (n toolNamer) advertised(t *derive.Tool) string {
 	// A session's tools (derived ones and its discover_tools) carry the
 	// session id and dots; the facet_* tools carry neither.
 	if t.Session != "" && n.style == NamesSafe {
-		return derive.SafeName(t.Name)
+		return toolname.SafeName(t.Name)
 	}
 	return t.Name
 }
@@ -35,7 +36,7 @@ func (n toolNamer) shape() string {
 
 // advertisedName spells a derived name as clients see it.
 func (n toolNamer) advertisedName(name string) string {
-	return n.advertised(&derive.Tool{Name: name, Session: derive.SessionOf(name)})
+	return n.advertised(&derive.Tool{Name: name, Session: toolname.SessionOf(name)})
 }
 
 // safeStaleRe matches a client-safe derived name of a facet_start session.
@@ -48,7 +49,7 @@ var safeStaleRe = regexp.MustCompile(`^([a-z][a-z0-9]{0,6})_[a-z0-9_]+$`)
 func (n toolNamer) safeSession(name string) string {
 	best := ""
 	for _, sess := range n.sessions.List() {
-		p := derive.ClientName(sess.ID) + "_"
+		p := toolname.ClientName(sess.ID) + "_"
 		if strings.HasPrefix(name, p) && len(sess.ID) > len(best) {
 			best = sess.ID
 		}

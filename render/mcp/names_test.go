@@ -11,7 +11,7 @@ import (
 	"testing"
 	"testing/synctest"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -33,7 +33,7 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-var nameRule = regexp.MustCompile(derive.NameRule)
+var nameRule = regexp.MustCompile(toolname.NameRule)
 
 func TestDefaultNamesAreOnesEveryClientAccepts(t *testing.T) {
 	synctest.Test(t, defaultNamesAreOnesEveryClientAccepts)
@@ -61,7 +61,7 @@ func defaultNamesAreOnesEveryClientAccepts(t *testing.T) {
 	names := tc.tools()
 	for _, n := range names {
 		if !nameRule.MatchString(n) {
-			t.Errorf("advertised name %q breaks %s", n, derive.NameRule)
+			t.Errorf("advertised name %q breaks %s", n, toolname.NameRule)
 		}
 	}
 	for _, want := range []string{"facet_start", "demo_inc_click", "demo_discover_tools", "long_session_id_discover_tools"} {
@@ -69,11 +69,11 @@ func defaultNamesAreOnesEveryClientAccepts(t *testing.T) {
 			t.Errorf("%s is not listed: %v", want, names)
 		}
 	}
-	dotted := derive.ToolName("Long-Session_id", long, "get_visible_range")
-	cut := derive.SafeName(dotted)
-	other := derive.SafeName(derive.ToolName("Long-Session_id", strings.Repeat("w", 31)+"v", "get_visible_range"))
-	if len(cut) != derive.MaxNameLen || cut == other || !strings.HasPrefix(cut, "long_session_id_www") {
-		t.Fatalf("long names advertised as %q and %q: want distinct readable cuts of %d characters", cut, other, derive.MaxNameLen)
+	dotted := toolname.ToolName("Long-Session_id", long, "get_visible_range")
+	cut := toolname.SafeName(dotted)
+	other := toolname.SafeName(toolname.ToolName("Long-Session_id", strings.Repeat("w", 31)+"v", "get_visible_range"))
+	if len(cut) != toolname.MaxNameLen || cut == other || !strings.HasPrefix(cut, "long_session_id_www") {
+		t.Fatalf("long names advertised as %q and %q: want distinct readable cuts of %d characters", cut, other, toolname.MaxNameLen)
 	}
 	if !slices.Contains(names, cut) || !slices.Contains(names, other) {
 		t.Fatalf("the cut names are not listed: %v", names)

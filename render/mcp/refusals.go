@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -36,7 +37,7 @@ func (s *Server) hints(session string) refusalHints {
 			return out
 		},
 		spell: func(widget, action string) string {
-			return s.names.advertisedName(derive.ToolName(session, widget, action))
+			return s.names.advertisedName(toolname.ToolName(session, widget, action))
 		},
 	}
 }

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -82,7 +83,7 @@ func (r *remote) act(ctx context.Context, args map[string]any) (a Answer, forwar
 	if _, remote := r.node(id); !remote {
 		return Answer{}, false, nil
 	}
-	name := derive.ToolName(id, widget, action)
+	name := toolname.ToolName(id, widget, action)
 	inner, _ := args["args"].(map[string]any)
 	if err := r.guard.call(ctx, name, inner, &derive.Tool{Name: name}); err != nil {
 		return Answer{}, true, err

@@ -15,7 +15,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	"pgregory.net/rapid"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )

@@ -13,8 +13,9 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/facetui/facet/internal/version"
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 	"github.com/facetui/facet/render/mcp/internal/transport"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -146,7 +147,7 @@ func New(opts Options) (*Server, error) {
 // instructions tell a client how the tools are named and used.
 func instructions(style string) string {
 	n := toolNamer{style: style}
-	shape, example := n.shape(), n.advertisedName(derive.ToolName("demo", "results", "sort"))
+	shape, example := n.shape(), n.advertisedName(toolname.ToolName("demo", "results", "sort"))
 	return "Facet apps: start one with facet_start, then drive it with its " + shape + " tools (such as " + example +
 		"; or facet_act by parts). facet_screenshot shows the screen; read facet://session/<id>/context for the model, widgets and focus."
 }
@@ -338,7 +339,7 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		req.Params.Name = s.names.advertised(t)
 		return
 	}
-	session, widget, action, ok := derive.SplitToolName(name)
+	session, widget, action, ok := toolname.SplitToolName(name)
 	if ok && !reservedIDs[session] {
 		if _, running := s.sessions.Get(session); running {
 			// A running session's tool that was never derived (a widget not
@@ -357,7 +358,7 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 	switch {
 	case ok:
 	case strings.Contains(name, "."):
-		session = derive.SessionOf(name) // ghost.discover_tools
+		session = toolname.SessionOf(name) // ghost.discover_tools
 	case s.opts.ToolNames == NamesSafe:
 		session = s.names.safeSession(name)
 	}

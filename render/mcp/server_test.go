@@ -11,7 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )

@@ -3,7 +3,7 @@ package mcp
 import (
 	"sync"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 	"github.com/facetui/facet/tea"
 )
 

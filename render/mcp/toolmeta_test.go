@@ -3,7 +3,7 @@ package mcp
 import (
 	"testing"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // TestADerivedToolCarriesItsIdentityInMeta: a derived tool names its
@@ -22,11 +22,11 @@ func TestADerivedToolCarriesItsIdentityInMeta(t *testing.T) {
 			t.Fatalf("%s has no _meta", c.tool)
 		}
 		got := m.AdditionalFields
-		if got[derive.MetaWidget] != c.widget || got[derive.MetaAction] != c.action {
+		if got[toolname.MetaWidget] != c.widget || got[toolname.MetaAction] != c.action {
 			t.Errorf("%s's _meta: %v; want widget %s, action %s", c.tool, got, c.widget, c.action)
 		}
 	}
-	if m := tc.tool("facet_list").Meta; m != nil && m.AdditionalFields[derive.MetaWidget] != nil {
+	if m := tc.tool("facet_list").Meta; m != nil && m.AdditionalFields[toolname.MetaWidget] != nil {
 		t.Errorf("a static tool names a widget: %v", m.AdditionalFields)
 	}
 }

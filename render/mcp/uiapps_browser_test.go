@@ -15,7 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/render/web"
 )
 
@@ -197,7 +197,7 @@ func TestMCPAppsViewInAHostDrivesTheSessionTheAgentSees(t *testing.T) {
 	ctx := hostBrowser(t)
 	h := host(t, hostClient, "vault", "vault")
 	name := func(widget, action string) string {
-		return srv.names.advertisedName(derive.ToolName("vault", widget, action))
+		return srv.names.advertisedName(toolname.ToolName("vault", widget, action))
 	}
 
 	if err := chromedp.Do(ctx, chromedp.Navigate(h.URL)); err != nil {

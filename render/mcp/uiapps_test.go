@@ -9,7 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -225,7 +225,7 @@ func TestMCPAppsNeverCarryThePassword(t *testing.T) {
 	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.App{}})
 	c := connectUI(t, srv, true)
 	callRaw(t, c, "facet_start", map[string]any{"app": "vault", "id": "v"})
-	if r := callRaw(t, c, srv.names.advertisedName(derive.ToolName("v", "pw", "type_into")), map[string]any{"text": "hunter2<&"}); r.IsError {
+	if r := callRaw(t, c, srv.names.advertisedName(toolname.ToolName("v", "pw", "type_into")), map[string]any{"text": "hunter2<&"}); r.IsError {
 		t.Fatalf("type_into: %v", r.Content)
 	}
 	if got := must(srv.Sessions().Get("v")).Snapshot().Model.(*vault).PW.Value; got != "hunter2<&" {

@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -113,10 +114,10 @@ func (s *Session) toolState(full string) (toolState, bool) {
 		s.fatal("", "%v", err)
 		return st, false
 	}
-	st.listed = slices.Contains(listed, full) || slices.Contains(listed, derive.SafeName(full))
+	st.listed = slices.Contains(listed, full) || slices.Contains(listed, toolname.SafeName(full))
 	t, derived := s.srv.Registry().Resolve(full)
 	if !derived || !t.Derived {
-		if _, w, a, ok := derive.SplitToolName(full); ok && derive.SessionOf(full) == s.id {
+		if _, w, a, ok := toolname.SplitToolName(full); ok && toolname.SessionOf(full) == s.id {
 			st.widget, st.action = w, a
 		}
 		st.offered = st.listed

@@ -13,7 +13,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // Component is a widget as a client sees it now: what the session's widget
@@ -134,7 +134,7 @@ func (s *Session) component(id string) (Component, error) {
 		if !strings.HasPrefix(a, "get_") {
 			continue
 		}
-		res := s.call(derive.ToolName(s.id, id, a), nil)
+		res := s.call(toolname.ToolName(s.id, id, a), nil)
 		var v any
 		if res.IsError || res.Decode(&v) != nil {
 			continue

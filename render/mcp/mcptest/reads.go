@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // read runs a derived read tool as a step and decodes its answer into v.
 func (s *Session) read(step, widget, action string, args map[string]any, v any) bool {
 	s.t.Helper()
-	res, ok := s.run(step, widget, derive.ToolName(s.id, widget, action), args)
+	res, ok := s.run(step, widget, toolname.ToolName(s.id, widget, action), args)
 	if !ok {
 		return false
 	}

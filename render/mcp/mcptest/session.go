@@ -12,7 +12,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/tea/runtimetest"
 )
@@ -161,7 +161,7 @@ func (s *Session) shown(name string) string {
 			return name
 		}
 	}
-	return derive.SafeName(name)
+	return toolname.SafeName(name)
 }
 
 // sessionArg names the tools that take the session id (as

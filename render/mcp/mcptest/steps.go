@@ -3,13 +3,13 @@ package mcptest
 import (
 	"fmt"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // write runs the derived write tool <session>.<widget>.<action> as a step.
 func (s *Session) write(step, widget, action string, args map[string]any) *Session {
 	s.t.Helper()
-	s.run(step, widget, derive.ToolName(s.id, widget, action), args)
+	s.run(step, widget, toolname.ToolName(s.id, widget, action), args)
 	return s.next()
 }
 
@@ -142,7 +142,7 @@ func (s *Session) Call(tool string, args map[string]any) *Result {
 	s.t.Helper()
 	name := s.tool(tool)
 	widget := ""
-	if _, w, _, ok := derive.SplitToolName(name); ok {
+	if _, w, _, ok := toolname.SplitToolName(name); ok {
 		widget = w
 	}
 	res, _ := s.run(fmt.Sprintf("Call(%q)", tool), widget, name, args)

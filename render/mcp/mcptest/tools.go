@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	sdk "github.com/mark3labs/mcp-go/mcp"
-
-	"github.com/facetui/facet/render/mcp/derive"
 )
 
 // listTools returns the names of every tool the client lists, following
@@ -35,7 +34,7 @@ func (s *Session) listTools() ([]string, error) {
 // ownsTool reports whether a listed name is one of the session's tools,
 // dotted or client-safe.
 func (s *Session) ownsTool(name string) bool {
-	return strings.HasPrefix(name, s.id+".") || strings.HasPrefix(name, derive.ClientName(s.id)+"_")
+	return strings.HasPrefix(name, s.id+".") || strings.HasPrefix(name, toolname.ClientName(s.id)+"_")
 }
 
 // widgetActions returns the actions of the tools listed for widget id,
@@ -47,17 +46,17 @@ func (s *Session) ownsTool(name string) bool {
 // and a_b, app_a_b_click is a_b's click, not a's b_click.
 func widgetActions(listed []string, session, id string, others []string) []string {
 	dotted := session + "." + id + "."
-	safe := derive.ClientName(session+"."+id) + "_"
+	safe := toolname.ClientName(session+"."+id) + "_"
 	var actions []string
 	for _, n := range listed {
 		if a, ok := strings.CutPrefix(n, dotted); ok {
-			if derive.ValidAction(a) {
+			if toolname.ValidAction(a) {
 				actions = append(actions, a)
 			}
 			continue
 		}
 		a, ok := strings.CutPrefix(n, safe)
-		if !ok || !derive.ValidAction(a) || longerSafeMatch(n, session, safe, others) {
+		if !ok || !toolname.ValidAction(a) || longerSafeMatch(n, session, safe, others) {
 			continue
 		}
 		actions = append(actions, a)
@@ -69,8 +68,8 @@ func widgetActions(listed []string, session, id string, others []string) []strin
 // matches name and is longer than prefix.
 func longerSafeMatch(name, session, prefix string, others []string) bool {
 	for _, o := range others {
-		p := derive.ClientName(session+"."+o) + "_"
-		if len(p) > len(prefix) && strings.HasPrefix(name, p) && derive.ValidAction(name[len(p):]) {
+		p := toolname.ClientName(session+"."+o) + "_"
+		if len(p) > len(prefix) && strings.HasPrefix(name, p) && toolname.ValidAction(name[len(p):]) {
 			return true
 		}
 	}

@@ -1,4 +1,4 @@
-package derive
+package toolname
 
 // Keys of a derived tool's _meta that locate it in its session: a client
 // reads a tool's widget and action here, never back out of its name or

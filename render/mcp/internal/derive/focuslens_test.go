@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	"pgregory.net/rapid"
 )
 
@@ -79,7 +80,7 @@ func TestFocusLensNeverLeaksAnotherSessionOrExceedsTheCap(t *testing.T) {
 			t.Fatalf("%d tools > cap %d", len(got), limit)
 		}
 		for _, tl := range got {
-			if s := SessionOf(tl.Name); s != "" && s != "a" {
+			if s := toolname.SessionOf(tl.Name); s != "" && s != "a" {
 				t.Fatalf("leaked %s", tl.Name)
 			}
 		}

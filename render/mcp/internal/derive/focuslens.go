@@ -3,6 +3,8 @@ package derive
 import (
 	"sort"
 	"strings"
+
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // Lens modes.
@@ -69,7 +71,7 @@ func FocusLens(tools []ToolInfo, opts LensOptions) []ToolInfo {
 			}
 		}
 	}
-	own := func(t ToolInfo) bool { return opts.SessionID != "" && SessionOf(t.Name) == opts.SessionID }
+	own := func(t ToolInfo) bool { return opts.SessionID != "" && toolname.SessionOf(t.Name) == opts.SessionID }
 	if opts.FocusedID != "" {
 		add(func(t ToolInfo) bool { return own(t) && strings.HasPrefix(t.Name, widgetPrefix(opts.FocusedID)) })
 	}

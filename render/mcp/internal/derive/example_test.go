@@ -3,7 +3,7 @@ package derive_test
 import (
 	"fmt"
 
-	"github.com/facetui/facet/render/mcp/derive"
+	"github.com/facetui/facet/render/mcp/internal/derive"
 )
 
 // ExampleFocusLens cuts a session's tool list to what matters for the

@@ -9,6 +9,7 @@ import (
 
 	"pgregory.net/rapid"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -159,7 +160,7 @@ func TestClientName(t *testing.T) {
 		"a__b":           "a_b",
 	}
 	for in, want := range cases {
-		if got := ClientName(in); got != want {
+		if got := toolname.ClientName(in); got != want {
 			t.Errorf("ClientName(%q) = %q, want %q", in, got, want)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -163,8 +164,8 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			s.warnOnce("spec:"+d.Name, "mcp: refused a tool spec", "widget", d.Widget, "action", d.Action.Name, "reason", err.Error())
 			continue
 		}
-		if safe := SafeName(t.Name); safe != ClientName(t.Name) {
-			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full; it is advertised cut, with a hash", "tool", t.Name, "advertised", safe, "limit", MaxNameLen)
+		if safe := toolname.SafeName(t.Name); safe != toolname.ClientName(t.Name) {
+			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full; it is advertised cut, with a hash", "tool", t.Name, "advertised", safe, "limit", toolname.MaxNameLen)
 		}
 		changed = append(changed, &t)
 	}

@@ -20,7 +20,7 @@ func TestDeriveImportsNoMCPSDK(t *testing.T) {
 	for _, dep := range strings.Fields(string(out)) {
 		for _, sdk := range []string{"github.com/mark3labs/mcp-go", "github.com/modelcontextprotocol/go-sdk"} {
 			if dep == sdk || strings.HasPrefix(dep, sdk+"/") {
-				t.Errorf("render/mcp/derive depends on %s: derivation must not import an MCP SDK", dep)
+				t.Errorf("render/mcp/internal/derive depends on %s: derivation must not import an MCP SDK", dep)
 			}
 		}
 	}

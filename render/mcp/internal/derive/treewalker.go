@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -105,11 +106,11 @@ func widgetTools(session, id, kind string, p tea.ToolProvider) ([]Derived, []War
 	var out []Derived
 	var warns []Warning
 	for _, a := range p.Actions() {
-		if !ValidAction(a.Name) {
-			warns = append(warns, Warning{Widget: id, Action: a.Name, Reason: "action name must be " + ActionRule})
+		if !toolname.ValidAction(a.Name) {
+			warns = append(warns, Warning{Widget: id, Action: a.Name, Reason: "action name must be " + toolname.ActionRule})
 			continue
 		}
-		out = append(out, Derived{Name: ToolName(session, id, a.Name), Widget: id, Kind: kind, Action: a})
+		out = append(out, Derived{Name: toolname.ToolName(session, id, a.Name), Widget: id, Kind: kind, Action: a})
 	}
 	return out, warns
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -311,11 +312,11 @@ func FuzzClientName(f *testing.F) {
 	f.Add("", "-", "_", "a")
 	f.Add("", "Ab-C", "x_y", "z9_")
 	f.Fuzz(func(t *testing.T, name, session, widget, action string) {
-		got := ClientName(name)
+		got := toolname.ClientName(name)
 		if !clientNameRe.MatchString(got) {
 			t.Fatalf("ClientName(%q) = %q: want [a-z0-9] runs joined by single _", name, got)
 		}
-		if again := ClientName(got); again != got {
+		if again := toolname.ClientName(got); again != got {
 			t.Fatalf("ClientName is not idempotent: %q -> %q -> %q", name, got, again)
 		}
 		// Every ASCII letter and digit of the lowercased name survives, in
@@ -334,12 +335,12 @@ func FuzzClientName(f *testing.F) {
 			t.Fatalf("ClientName(%q) = %q keeps %q, want %q", name, got, kept, alnum.String())
 		}
 
-		if !tea.ValidID(session) || !tea.ValidID(widget) || !ValidAction(action) {
+		if !tea.ValidID(session) || !tea.ValidID(widget) || !toolname.ValidAction(action) {
 			return
 		}
-		full := ClientName(ToolName(session, widget, action))
-		if full == "" || !strings.HasSuffix(full, ClientName(action)) {
-			t.Fatalf("ClientName(%q) = %q: want it to end with the action's %q", ToolName(session, widget, action), full, ClientName(action))
+		full := toolname.ClientName(toolname.ToolName(session, widget, action))
+		if full == "" || !strings.HasSuffix(full, toolname.ClientName(action)) {
+			t.Fatalf("ClientName(%q) = %q: want it to end with the action's %q", toolname.ToolName(session, widget, action), full, toolname.ClientName(action))
 		}
 	})
 }
@@ -355,30 +356,30 @@ func FuzzSplitToolName(f *testing.F) {
 	}
 	f.Add("", "-", "_", "a")
 	f.Fuzz(func(t *testing.T, name, session, widget, action string) {
-		s, w, a, ok := SplitToolName(name)
+		s, w, a, ok := toolname.SplitToolName(name)
 		parts := strings.Split(name, ".")
-		want := len(parts) == 3 && tea.ValidID(parts[0]) && tea.ValidID(parts[1]) && ValidAction(parts[2])
+		want := len(parts) == 3 && tea.ValidID(parts[0]) && tea.ValidID(parts[1]) && toolname.ValidAction(parts[2])
 		if ok != want {
 			t.Fatalf("SplitToolName(%q) ok = %v, want %v", name, ok, want)
 		}
 		if ok {
-			if ToolName(s, w, a) != name || SessionOf(name) != s {
+			if toolname.ToolName(s, w, a) != name || toolname.SessionOf(name) != s {
 				t.Fatalf("SplitToolName(%q) = %q %q %q, which do not join back", name, s, w, a)
 			}
 		} else if s != "" || w != "" || a != "" {
 			t.Fatalf("SplitToolName(%q) failed but returned %q %q %q", name, s, w, a)
 		}
 
-		if !tea.ValidID(session) || !tea.ValidID(widget) || !ValidAction(action) {
+		if !tea.ValidID(session) || !tea.ValidID(widget) || !toolname.ValidAction(action) {
 			return
 		}
-		joined := ToolName(session, widget, action)
-		s, w, a, ok = SplitToolName(joined)
+		joined := toolname.ToolName(session, widget, action)
+		s, w, a, ok = toolname.SplitToolName(joined)
 		if !ok || s != session || w != widget || a != action {
 			t.Fatalf("SplitToolName(ToolName(%q, %q, %q)) = %q %q %q %v", session, widget, action, s, w, a, ok)
 		}
-		if SessionOf(joined) != session {
-			t.Fatalf("SessionOf(%q) = %q, want %q", joined, SessionOf(joined), session)
+		if toolname.SessionOf(joined) != session {
+			t.Fatalf("SessionOf(%q) = %q, want %q", joined, toolname.SessionOf(joined), session)
 		}
 	})
 }

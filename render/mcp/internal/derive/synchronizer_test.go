@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -65,7 +66,7 @@ func TestOneRenderCannotRegisterTwoToolsUnderOneClientName(t *testing.T) {
 	if _, ok := reg.Lookup("s.x_y.poke"); !ok {
 		t.Fatal("the first tool was not registered")
 	}
-	if got, ok := reg.Resolve(ClientName("s.x_y.poke")); !ok || got.Name != "s.x_y.poke" {
+	if got, ok := reg.Resolve(toolname.ClientName("s.x_y.poke")); !ok || got.Name != "s.x_y.poke" {
 		t.Fatalf("the client name resolves to %v", got)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/facetui/facet/render/mcp/toolname"
 )
 
 // ErrNameCollision is matched (errors.Is) by *NameCollisionError.
@@ -89,7 +91,7 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 			refused = append(refused, t.Name)
 			continue
 		}
-		cn := SafeName(t.Name)
+		cn := toolname.SafeName(t.Name)
 		if holder, ok := r.clients[cn]; ok && holder != t.Name {
 			refused = append(refused, t.Name)
 			continue
@@ -103,7 +105,7 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 	}
 	for _, t := range accepted {
 		r.tools[t.Name] = &regEntry{tool: t, owner: owner}
-		r.clients[SafeName(t.Name)] = t.Name
+		r.clients[toolname.SafeName(t.Name)] = t.Name
 	}
 	if len(accepted) > 0 {
 		for _, k := range r.sinks {
@@ -129,7 +131,7 @@ func (r *Registry) RemoveOwner(owner string) []string {
 	}
 	for _, n := range names {
 		delete(r.tools, n)
-		delete(r.clients, SafeName(n))
+		delete(r.clients, toolname.SafeName(n))
 	}
 	sort.Strings(names)
 	if len(names) > 0 {
@@ -149,7 +151,7 @@ func (r *Registry) Unregister(owner string, names []string) []string {
 	for _, n := range names {
 		if e, ok := r.tools[n]; ok && e.owner == owner {
 			delete(r.tools, n)
-			delete(r.clients, SafeName(n))
+			delete(r.clients, toolname.SafeName(n))
 			gone = append(gone, n)
 		}
 	}
@@ -192,7 +194,7 @@ func (r *Registry) Tools(session string) []*Tool {
 	r.mu.RLock()
 	out := make([]*Tool, 0, len(r.tools))
 	for _, e := range r.tools {
-		if session == "" || SessionOf(e.tool.Name) == session {
+		if session == "" || toolname.SessionOf(e.tool.Name) == session {
 			out = append(out, e.tool)
 		}
 	}

@@ -1,7 +1,0 @@
-// Package derive turns a session's view into MCP tools without knowing any
-// MCP SDK: the tree walker (Tools), tool specs and their cleaning, tool
-// names, the Registry that is the single source of truth for a server's
-// tool list, the per-session ToolSynchronizer, the per-tool circuit
-// Breakers, the FocusLens and JSON Patch diffs. A server publishes the
-// registry's changes by giving it a Sink.
-package derive

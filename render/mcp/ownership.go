@@ -64,3 +64,14 @@ func (g *startGate) reachable(ctx context.Context, sess *tea.Session) error {
 func notYours(id string) error {
 	return callerError(fmt.Sprintf("session `%s` was started by another client connection and not shared (facet_start {shared: true}): only that connection can see or act on it; facet_list shows the sessions you can reach", id))
 }
+
+// stopOrphans stops the sessions connection id started and did not share:
+// nobody else can reach or stop them, and they would hold their place
+// under MaxSessions for good.
+func (g *startGate) stopOrphans(id string) {
+	for _, sess := range g.sessions.List() {
+		if st, ok := g.of(sess); ok && st.owner == id && !st.shared {
+			_ = g.sessions.Stop(sess.ID)
+		}
+	}
+}

@@ -257,19 +257,8 @@ func (s *Server) connectionEnded(id string) {
 		s.remote.c.Left(key)
 	}
 	s.detachConnection(key)
-	s.stopOrphans(key)
+	s.starts.stopOrphans(key)
 	s.ext.connectionEnded(key)
-}
-
-// stopOrphans stops the sessions connection id started and did not share:
-// nobody else can reach or stop them, and they would hold their place
-// under MaxSessions for good.
-func (s *Server) stopOrphans(id string) {
-	for _, sess := range s.sessions.List() {
-		if st, ok := s.starts.of(sess); ok && st.owner == id && !st.shared {
-			_ = s.sessions.Stop(sess.ID)
-		}
-	}
 }
 
 // detachConnection detaches the agent of client connection id from every

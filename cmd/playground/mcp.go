@@ -148,7 +148,7 @@ func mcpApps() []mcp.App {
 func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Sessions, logger *slog.Logger) mcp.Options {
 	opts := mcp.Options{
 		Apps:        mcpApps(),
-		UI:          web.App{},
+		UI:          web.HostPage{},
 		Startable:   o.startable.list(),
 		MaxSessions: o.maxStarts.n,
 		// The smaller of the two when only --max-sessions is given.

@@ -8,7 +8,7 @@
 // person sees the agent's actions as they happen.
 //
 // The page is split in three layers so that another transport can carry it
-// (App: the same page inside an MCP Apps host, over its postMessage bridge):
+// (HostPage: the same page inside an MCP Apps host, over its postMessage bridge):
 //
 //   - Page: the tree drawn as HTML elements keyed by DOM id, each widget's
 //     built from its description (tea.Describer) alone, one element per

@@ -50,7 +50,7 @@
 //
 // The page meets WCAG 2.1 AA as axe-core audits it (TestBrowserPagesPassAxe):
 // it follows the browser's colour scheme (Options.Theme, LightTheme) with
-// every text colour made to reach 4.5:1, has one h1 (Options.Title), names
+// every text colour made to reach 4.5:1, has one h1 (Options.App's Title), names
 // every control from its widget's label, lets the keyboard reach what
 // scrolls, outlines the focus, honours prefers-reduced-motion, and says in
 // a polite live region what an agent changed ("agent set Email: ada").

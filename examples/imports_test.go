@@ -41,3 +41,25 @@ func TestExamplesImportOnlyWhatAUserCan(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryExampleStartsThroughFacet fails for an example whose main.go
+// does not start through package facet (Main or Run): start-up code of its
+// own would be the copy every example used to carry.
+func TestEveryExampleStartsThroughFacet(t *testing.T) {
+	mains, err := filepath.Glob("*/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mains) == 0 {
+		t.Fatal("no example main.go found")
+	}
+	for _, f := range mains {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(src), "facet.Main(") && !strings.Contains(string(src), "facet.Run(") {
+			t.Errorf("%s starts without facet.Main or facet.Run", f)
+		}
+	}
+}

@@ -36,7 +36,7 @@ func TestEveryExampleServesItselfOverStdio(t *testing.T) {
 			if out, err := exec.Command("go", "build", "-o", bin, "./"+c.pkg).CombinedOutput(); err != nil {
 				t.Fatalf("build: %v\n%s", err, out)
 			}
-			cl, err := client.NewStdioMCPClient(bin, nil, "--mcp")
+			cl, err := client.NewStdioMCPClient(bin, nil, "--mcp", "stdio")
 			if err != nil {
 				t.Fatal(err)
 			}

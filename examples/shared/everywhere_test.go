@@ -13,8 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/creack/pty"
 
-	"github.com/facetui/facet/examples/internal/exampletest"
-	"github.com/facetui/facet/internal/termtest"
+	"github.com/facetui/facet/facettest"
 )
 
 // TestOneCounterEverywhere runs this program as a person would, in a
@@ -33,13 +32,13 @@ func TestOneCounterEverywhere(t *testing.T) {
 	term, stderr, exited := start(t, "--ssh", "127.0.0.1:0", "--web", "127.0.0.1:0", "--mcp", "127.0.0.1:0")
 	eventually := func(what string, got func() string, want string) {
 		t.Helper()
-		termtest.Eventually(t, what, got, want, stderr.String)
+		facettest.Eventually(t, what, got, want, stderr.String)
 	}
 	eventually("the terminal", term.Screen, "Count: 0")
 	eventually("stderr", stderr.String, "/mcp")
 	sshAddr := find(t, stderr.String(), `over SSH on (\S+):`)
 	page := find(t, stderr.String(), `to browsers at (\S+)`)
-	agent := exampletest.HTTPAgent(ctx, t, find(t, stderr.String(), `to agents at (\S+)`), "everywhere-test")
+	agent := facettest.HTTPAgent(ctx, t, find(t, stderr.String(), `to agents at (\S+)`), "everywhere-test")
 	shot := func(session string) func() string {
 		return func() string { return agent.Call(ctx, "facet_screenshot", map[string]any{"session": session}) }
 	}
@@ -95,7 +94,7 @@ func TestOneCounterEverywhere(t *testing.T) {
 // drawn on an emulated one, its host key in a temporary directory. It
 // returns the terminal, the program's stderr, and where its exit is told.
 // The program is killed if it is still running when the test ends.
-func start(t *testing.T, args ...string) (*termtest.Terminal, *termtest.SyncBuffer, <-chan error) {
+func start(t *testing.T, args ...string) (*facettest.Terminal, *facettest.SyncBuffer, <-chan error) {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "shared")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -103,13 +102,13 @@ func start(t *testing.T, args ...string) (*termtest.Terminal, *termtest.SyncBuff
 	}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+t.TempDir(), "TERM=xterm-256color")
-	stderr := new(termtest.SyncBuffer)
+	stderr := new(facettest.SyncBuffer)
 	cmd.Stderr = stderr
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 80, Rows: 24})
 	if err != nil {
 		t.Fatal(err)
 	}
-	term := termtest.NewTerminal(t, 80, 24)
+	term := facettest.NewTerminal(t, 80, 24)
 	go func() { _, _ = io.Copy(term, tty) }()
 	go func() { _, _ = io.Copy(tty, term) }()
 	exited := make(chan error, 1)

@@ -153,8 +153,13 @@ func runTerminal(ctx context.Context, o Options, sessions *tea.Sessions) error {
 		return fmt.Errorf("facet: the terminal's session: %w", err)
 	}
 	defer func() { _ = sessions.Stop(LiveSession) }()
+	detachKey := terminal.DefaultDetachKey
+	if o.MCP == "" {
+		detachKey = "" // no agent can reach the session: nothing to detach
+	}
 	topts := append([]terminal.Option{terminal.WithRuntime(sess.Runtime), terminal.WithInput(o.Input),
-		terminal.WithOutput(o.Output), terminal.WithAppName(o.App.Name)}, o.TerminalOptions...)
+		terminal.WithOutput(o.Output), terminal.WithAppName(o.App.Name), terminal.WithDetachKey(detachKey)},
+		o.TerminalOptions...)
 	if err := terminal.Run(ctx, nil, topts...); err != nil && ctx.Err() == nil {
 		return fmt.Errorf("facet: terminal: %w", err)
 	}

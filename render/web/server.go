@@ -257,8 +257,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
-// Close stops every Serve: the listeners close, every tab's page is told
-// and its session stopped. It is safe to call more than once.
+// Close stops every Serve: the listeners close, and every tab's WebSocket
+// with its session. It is safe to call more than once.
 func (s *Server) Close() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()

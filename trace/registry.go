@@ -21,11 +21,11 @@ func init() {
 		tea.HoverMsg{}, tea.WindowSizeMsg{}, tea.KeyMsg{},
 		tea.AttachAgentMsg{}, tea.DetachAgentMsg{}, tea.DetachAgentsMsg{}, tea.AllowAgentsMsg{},
 		tea.DismissMsg{},
-		widgets.TextChanged{}, widgets.Toggled{}, widgets.Sorted{}, widgets.RowSelected{},
-		widgets.SelectionChanged{}, widgets.TabSelected{}, widgets.Seeked{}, widgets.PlaybackChanged{},
-		widgets.NodeSelected{}, widgets.TreeExpanded{}, widgets.MenuSelected{}, widgets.MenuOpened{},
-		widgets.MenuMoved{}, widgets.ModalConfirmed{}, widgets.ModalDismissed{}, widgets.Submitted{},
-		widgets.Chosen{}, widgets.Scrolled{}, widgets.CursorMoved{},
+		widgets.TextChanged{}, widgets.CheckboxToggled{}, widgets.TableSorted{}, widgets.TableRowSelected{},
+		widgets.SelectListSelected{}, widgets.TabsSelected{}, widgets.ScrubberSeeked{}, widgets.ScrubberPlaybackChanged{},
+		widgets.TreeNodeSelected{}, widgets.TreeExpanded{}, widgets.MenuChosen{}, widgets.MenuOpened{},
+		widgets.MenuMoved{}, widgets.ModalConfirmed{}, widgets.ModalDismissed{}, widgets.TextSubmitted{},
+		widgets.SelectListChosen{}, widgets.ViewportScrolled{}, widgets.TextCursorMoved{},
 	)
 }
 

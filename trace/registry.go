@@ -21,12 +21,25 @@ func init() {
 		tea.HoverMsg{}, tea.WindowSizeMsg{}, tea.KeyMsg{},
 		tea.AttachAgentMsg{}, tea.DetachAgentMsg{}, tea.DetachAgentsMsg{}, tea.AllowAgentsMsg{},
 		tea.DismissMsg{},
-		widgets.TextChanged{}, widgets.Toggled{}, widgets.Sorted{}, widgets.RowSelected{},
-		widgets.SelectionChanged{}, widgets.TabSelected{}, widgets.Seeked{}, widgets.PlaybackChanged{},
-		widgets.NodeSelected{}, widgets.TreeExpanded{}, widgets.MenuSelected{}, widgets.MenuOpened{},
-		widgets.MenuMoved{}, widgets.ModalConfirmed{}, widgets.ModalDismissed{}, widgets.Submitted{},
-		widgets.Chosen{}, widgets.Scrolled{}, widgets.CursorMoved{},
+		widgets.TextChanged{}, widgets.CheckboxToggled{}, widgets.TableSorted{}, widgets.TableRowSelected{},
+		widgets.SelectListSelected{}, widgets.TabsSelected{}, widgets.ScrubberSeeked{}, widgets.ScrubberPlaybackChanged{},
+		widgets.TreeNodeSelected{}, widgets.TreeExpanded{}, widgets.MenuChosen{}, widgets.MenuOpened{},
+		widgets.MenuMoved{}, widgets.ModalConfirmed{}, widgets.ModalDismissed{}, widgets.TextSubmitted{},
+		widgets.SelectListChosen{}, widgets.ViewportScrolled{}, widgets.TextCursorMoved{},
 	)
+	// Recordings made before the widgets' events were renamed name them by
+	// their old names (the deprecated aliases); they replay as the new.
+	for old, msg := range map[string]tea.Msg{
+		"widgets.Toggled": widgets.CheckboxToggled{}, "widgets.Submitted": widgets.TextSubmitted{},
+		"widgets.CursorMoved": widgets.TextCursorMoved{}, "widgets.MenuSelected": widgets.MenuChosen{},
+		"widgets.Seeked": widgets.ScrubberSeeked{}, "widgets.PlaybackChanged": widgets.ScrubberPlaybackChanged{},
+		"widgets.SelectionChanged": widgets.SelectListSelected{}, "widgets.Chosen": widgets.SelectListChosen{},
+		"widgets.RowSelected": widgets.TableRowSelected{}, "widgets.Sorted": widgets.TableSorted{},
+		"widgets.TabSelected": widgets.TabsSelected{}, "widgets.NodeSelected": widgets.TreeNodeSelected{},
+		"widgets.Scrolled": widgets.ViewportScrolled{},
+	} {
+		registry.types[old] = reflect.TypeOf(msg)
+	}
 }
 
 // Register lets Replay decode messages of the types of msgs from a

@@ -70,11 +70,11 @@ func WithDetachKey(key string) Option {
 	return func(o *options) { o.detachKey, o.detachKeySet = key, true }
 }
 
-// WithTheme styles what the terminal draws around the app's widgets (box
-// borders and titles, the help and status lines, errors) with t instead of
-// widgets.ThemeFor the terminal's background (dark until the terminal
-// says). Widgets keep their own Theme fields, and those without one follow
-// the background, whatever t is. nil keeps the default.
+// WithTheme styles what the terminal draws (box borders and titles, the
+// help and status lines, errors) and every widget with no Theme of its own
+// with t, instead of widgets.ThemeFor the terminal's background (dark until
+// the terminal says). A widget with its own Theme keeps it. nil keeps the
+// default.
 func WithTheme(t *widgets.Theme) Option { return func(o *options) { o.theme = t } }
 
 // WithProgramOptions passes options through to the Bubble Tea program (for
@@ -390,7 +390,16 @@ func (a *adapter) relayout() {
 	ch := chromeFor(a.snap, a.help.open && helpScreen(a.snap.Model) == a.help.screen)
 	st := labelledStatus(a.snap, a.detachKey, a.agentLabel)
 	st.tree = warningStatus(a.warnings)
-	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, st, ch, a.theme, a.light, a.sh.memo)
+	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, st, ch, a.theme, a.look(), a.sh.memo)
+}
+
+// look is how the widgets with no theme of their own are drawn: in the
+// theme WithTheme chose, or in their default for the terminal's background.
+func (a *adapter) look() look {
+	if a.themed {
+		return look{theme: a.theme, light: a.light}
+	}
+	return look{light: a.light}
 }
 
 // warn adds the shown snapshot's tree problems this terminal has not shown

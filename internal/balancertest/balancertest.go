@@ -61,6 +61,7 @@ func StartNode(bin, tmp string, args ...string) (*Node, error) {
 		}
 	}
 	n.cmd.Stdin = nil
+	n.cmd.SysProcAttr = endWithParent()
 	if tmp != "" {
 		n.cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 	}
@@ -241,7 +242,7 @@ defaults
   mode http
   log global
   option httplog
-  option http-server-close
+  option http-keep-alive
   option redispatch 1
   retries 2
   timeout connect 5s
@@ -282,6 +283,7 @@ func StartBalancer(dir string, servers []string, wait time.Duration) (*Balancer,
 	}
 	b := &Balancer{URL: "http://" + addr, cmd: exec.Command(bin, "-db", "-f", cfg), done: make(chan struct{})}
 	b.cmd.Stdout, b.cmd.Stderr = &b.log, &b.log
+	b.cmd.SysProcAttr = endWithParent()
 	if err := b.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("balancertest: start haproxy: %w", err)
 	}
@@ -307,6 +309,9 @@ func StartBalancer(dir string, servers []string, wait time.Duration) (*Balancer,
 		}
 	}
 }
+
+// Pid is haproxy's process id.
+func (b *Balancer) Pid() int { return b.cmd.Process.Pid }
 
 // Log is what haproxy has logged so far: a line per request.
 func (b *Balancer) Log() string { return b.log.String() }

@@ -633,7 +633,7 @@ func checkMCPMode(mode string, agents, sessions int, duration time.Duration, age
 	case agentRate < 0 || agentRate > 100:
 		return fmt.Errorf("-agent-rate %g: want 0 (back to back) to 100 tasks a second", agentRate)
 	case mode != modeAgents && mode != modeIdle:
-		return fmt.Errorf("-mode %q: one of %s, %s, %s", mode, modeSSH, modeAgents, modeIdle)
+		return fmt.Errorf("-mode %q: one of %s, %s, %s, %s", mode, modeSSH, modeAgents, modeIdle, modeBalancer)
 	case agents < 1 || agents > 500:
 		return fmt.Errorf("-agents %d: want 1 to 500", agents)
 	case sessions < 1 || sessions > maxIdleSessions:

@@ -381,4 +381,53 @@ func writeBalancedMedians(w io.Writer, outcomes []balancedOutcome, balanced, alo
 	}
 	fmt.Fprintf(w, "\nThrough the balancer, against one node alone (medians): calls/s %s, p50 %s, p99 %s, CPU per call %s.\n",
 		ratio(b.rate, a.rate), ratio(float64(b.p50), float64(a.p50)), ratio(float64(b.p99), float64(a.p99)), ratio(float64(b.cpu), float64(a.cpu)))
+	writePairedRatios(w, outcomes, balanced, alone)
+}
+
+// writePairedRatios writes, for runs of several rounds, the balancer's
+// figures as ratios of the node alone's round by round, each pair run
+// back to back, and their medians: on a shared machine whose load drifts
+// over a run, a pair shares its moment.
+func writePairedRatios(w io.Writer, outcomes []balancedOutcome, balanced, alone string) {
+	byRound := map[int]map[string]balancedOutcome{}
+	var rounds []int
+	for _, o := range outcomes {
+		if byRound[o.round] == nil {
+			byRound[o.round] = map[string]balancedOutcome{}
+			rounds = append(rounds, o.round)
+		}
+		byRound[o.round][o.target] = o
+	}
+	if len(rounds) < 2 {
+		return
+	}
+	figures := []struct {
+		name string
+		of   func(balancedOutcome) float64
+	}{
+		{"calls/s", balancedOutcome.rate},
+		{"p50", func(o balancedOutcome) float64 { return float64(o.latency.p50) }},
+		{"p99", func(o balancedOutcome) float64 { return float64(o.latency.p99) }},
+		{"CPU per call", func(o balancedOutcome) float64 { return float64(o.cpuPerCall()) }},
+	}
+	var parts []string
+	for _, f := range figures {
+		var rs []float64
+		var each []string
+		for _, r := range rounds {
+			b, okB := byRound[r][balanced]
+			a, okA := byRound[r][alone]
+			if !okB || !okA || f.of(a) == 0 {
+				continue
+			}
+			rs = append(rs, f.of(b)/f.of(a))
+			each = append(each, fmt.Sprintf("%.2f", f.of(b)/f.of(a)))
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		slices.Sort(rs)
+		parts = append(parts, fmt.Sprintf("%s %.2fx (%s)", f.name, rs[(len(rs)-1)/2], strings.Join(each, ", ")))
+	}
+	fmt.Fprintf(w, "Round by round (each pair back to back), the median ratio and each round's: %s.\n", strings.Join(parts, "; "))
 }

@@ -70,6 +70,10 @@ func TestSmokeBalancerMode(t *testing.T) {
 			if !ratios.MatchString(report) {
 				t.Errorf("no ratios in:\n%s", report)
 			}
+			paired := regexp.MustCompile(`Round by round \(each pair back to back\), the median ratio and each round's: calls/s \d+\.\d\dx \(\d+\.\d\d, \d+\.\d\d\); p50 .*; p99 .*; CPU per call \d+\.\d\dx \(`)
+			if got := paired.MatchString(report); got != (tc.rounds > 1) {
+				t.Errorf("the round-by-round ratios shown = %v, want %v (%d rounds):\n%s", got, tc.rounds > 1, tc.rounds, report)
+			}
 			kill := regexp.MustCompile(`Killed node n3 \(SIGKILL\)\. Its session answered the stale-session error naming facet_list on n1 after \S+ \(call \d+\), on n2 after \S+ \(call \d+\); time to stale on every surviving node: \S+\. The surviving nodes' sessions driven exactly through every surviving node: 2 of 2\.`)
 			if got := kill.MatchString(report); got != tc.kill {
 				t.Errorf("the kill line shown = %v, want %v:\n%s", got, tc.kill, report)
@@ -99,8 +103,8 @@ func TestBalancerModeSettingsOutOfBoundsAreRefused(t *testing.T) {
 }
 
 func TestBalancerMediansAndRatios(t *testing.T) {
-	run := func(target string, calls int, p50, p99 time.Duration, cpu time.Duration) balancedOutcome {
-		return balancedOutcome{target: target, calls: calls, wall: time.Second, cpu: cpu,
+	run := func(target string, round, calls int, p50, p99 time.Duration, cpu time.Duration) balancedOutcome {
+		return balancedOutcome{target: target, round: round, calls: calls, wall: time.Second, cpu: cpu,
 			latency: summary{p50: p50, p99: p99}}
 	}
 	ms := time.Millisecond
@@ -108,32 +112,40 @@ func TestBalancerMediansAndRatios(t *testing.T) {
 		name     string
 		outcomes []balancedOutcome
 		want     []string
+		not      string
 	}{
 		{
 			"one round each",
-			[]balancedOutcome{run("lb", 900, 2*ms, 10*ms, 900*ms), run("one", 1000, 1*ms, 5*ms, 500*ms)},
+			[]balancedOutcome{run("lb", 1, 900, 2*ms, 10*ms, 900*ms), run("one", 1, 1000, 1*ms, 5*ms, 500*ms)},
 			[]string{"| lb | 1 | 900 | 2.0 ms | 10.0 ms | 1000 µs |", "| one | 1 | 1000 | 1.0 ms | 5.0 ms | 500 µs |",
 				"calls/s 0.90x, p50 2.00x, p99 2.00x, CPU per call 2.00x."},
+			"Round by round",
 		},
 		{
 			"the median of three rounds, whatever their order",
 			[]balancedOutcome{
-				run("lb", 300, 9*ms, 90*ms, 300*ms), run("one", 400, 1*ms, 4*ms, 400*ms),
-				run("one", 800, 3*ms, 12*ms, 400*ms), run("lb", 600, 2*ms, 20*ms, 1200*ms),
-				run("lb", 1200, 1*ms, 10*ms, 1200*ms), run("one", 200, 2*ms, 8*ms, 400*ms),
+				run("lb", 1, 300, 9*ms, 90*ms, 300*ms), run("one", 1, 400, 1*ms, 4*ms, 400*ms),
+				run("one", 2, 800, 3*ms, 12*ms, 400*ms), run("lb", 2, 600, 2*ms, 20*ms, 1200*ms),
+				run("lb", 3, 1200, 1*ms, 10*ms, 1200*ms), run("one", 3, 200, 2*ms, 8*ms, 400*ms),
 			},
 			[]string{"| lb | 3 | 600 | 2.0 ms | 20.0 ms | 1000 µs |", "| one | 3 | 400 | 2.0 ms | 8.0 ms | 1000 µs |",
-				"calls/s 1.50x, p50 1.00x, p99 2.50x, CPU per call 1.00x."},
+				"calls/s 1.50x, p50 1.00x, p99 2.50x, CPU per call 1.00x.",
+				"Round by round (each pair back to back), the median ratio and each round's: calls/s 0.75x (0.75, 0.75, 6.00); p50 0.67x (9.00, 0.67, 0.50); p99 1.67x (22.50, 1.67, 1.25); CPU per call 1.00x (1.00, 4.00, 0.50)."},
+			"",
 		},
 		{
 			"no calls through the node alone: no ratio",
-			[]balancedOutcome{run("lb", 900, 2*ms, 10*ms, 900*ms), run("one", 0, 0, 0, 0)},
+			[]balancedOutcome{run("lb", 1, 900, 2*ms, 10*ms, 900*ms), run("one", 1, 0, 0, 0, 0)},
 			[]string{"calls/s n/a, p50 n/a, p99 n/a, CPU per call n/a."},
+			"Round by round",
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
 			writeBalancedMedians(&out, tc.outcomes, "lb", "one")
+			if tc.not != "" && strings.Contains(out.String(), tc.not) {
+				t.Errorf("%q in a report of one round:\n%s", tc.not, &out)
+			}
 			for _, w := range tc.want {
 				if !strings.Contains(out.String(), w) {
 					t.Errorf("no %q in:\n%s", w, &out)

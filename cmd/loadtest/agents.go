@@ -103,8 +103,12 @@ func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
 func dialMCP(ctx context.Context, url string, headers map[string]string, version string) (*agent, string, error) {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 2 // a call, and the event stream if one opens
-	t, err := mcptransport.NewStreamableHTTP(url, mcptransport.WithHTTPHeaders(headers),
-		mcptransport.WithHTTPBasicClient(&http.Client{Transport: tr}))
+	// The headers go on every request through the HTTP client: mcp-go's
+	// WithHTTPHeaders leaves them off the DELETE that Close sends to end
+	// an HTTP session, which a server with bearer tokens then refuses, so
+	// the session stayed open until it idled out.
+	t, err := mcptransport.NewStreamableHTTP(url,
+		mcptransport.WithHTTPBasicClient(&http.Client{Transport: withHeaders{base: tr, headers: headers}}))
 	if err != nil {
 		return nil, "", err
 	}
@@ -124,6 +128,23 @@ func dialMCP(ctx context.Context, url string, headers map[string]string, version
 		return nil, "", fmt.Errorf("initialize: %w", err)
 	}
 	return &agent{c: c, tr: tr}, res.ProtocolVersion, nil
+}
+
+// withHeaders sets headers on every request before base sends it.
+type withHeaders struct {
+	base    http.RoundTripper
+	headers map[string]string
+}
+
+// RoundTrip implements http.RoundTripper.
+func (h withHeaders) RoundTrip(req *http.Request) (*http.Response, error) {
+	if len(h.headers) > 0 {
+		req = req.Clone(req.Context())
+		for k, v := range h.headers {
+			req.Header.Set(k, v)
+		}
+	}
+	return h.base.RoundTrip(req)
 }
 
 // errToolError is a call that answered an error result.

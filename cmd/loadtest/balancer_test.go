@@ -172,3 +172,21 @@ func TestOnlyTheStaleSessionAnswerIsStale(t *testing.T) {
 		}
 	}
 }
+
+func TestStaleTooLateOrNeverIsAProblem(t *testing.T) {
+	last := errors.New("facet_act: context deadline exceeded")
+	for _, tc := range []struct {
+		after time.Duration
+		want  string
+	}{
+		{2 * time.Millisecond, ""},
+		{staleBound, ""},
+		{staleBound + time.Millisecond, "node n1 answered the killed node's session stale after 10.001s, over the 10s bound"},
+		{0, "node n1 did not answer the killed node's session stale in 1m0s; its last answer: facet_act: context deadline exceeded"},
+	} {
+		err := staleAt{node: "n1", after: tc.after}.problem(time.Minute, last)
+		if got := fmt.Sprint(err); (tc.want == "" && err != nil) || (tc.want != "" && got != tc.want) {
+			t.Errorf("stale after %s: problem = %v, want %q", tc.after, err, tc.want)
+		}
+	}
+}

@@ -14,6 +14,10 @@ import (
 	"github.com/facetui/facet/internal/balancertest"
 )
 
+// staleBound is how soon, after a node dies, its sessions must answer
+// stale on every other node (issue 26).
+const staleBound = 10 * time.Second
+
 // killOutcome is what killing a node of the cluster showed.
 type killOutcome struct {
 	victim string
@@ -31,6 +35,18 @@ type staleAt struct {
 	node  string
 	after time.Duration // 0: never, within the wait
 	calls int           // calls made until then, the stale one included
+}
+
+// problem is what is wrong with s, if anything: the node never answered
+// stale within wait (last is its last answer), or not within staleBound.
+func (s staleAt) problem(wait time.Duration, last error) error {
+	switch {
+	case s.after == 0:
+		return fmt.Errorf("node %s did not answer the killed node's session stale in %s; its last answer: %v", s.node, wait, last)
+	case s.after > staleBound:
+		return fmt.Errorf("node %s answered the killed node's session stale after %s, over the %s bound", s.node, s.after, staleBound)
+	}
+	return nil
 }
 
 func (k killOutcome) ok() bool { return len(k.errs) == 0 }
@@ -143,8 +159,8 @@ func killOne(ctx context.Context, c *balancertest.Cluster, token string, wait ti
 			mu.Lock()
 			defer mu.Unlock()
 			out.stale[i] = s
-			if s.after == 0 {
-				out.errs = append(out.errs, fmt.Errorf("node %s did not answer the killed node's session stale in %s; its last answer: %v", s.node, wait, last))
+			if err := s.problem(wait, last); err != nil {
+				out.errs = append(out.errs, err)
 			}
 		})
 	}

@@ -102,7 +102,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&agents, "agents", 200, "with -mode agents or balancer: MCP agents, each in its own session (1 to 500)")
 	fs.IntVar(&balanced.nodes, "nodes", 3, "with -mode balancer: playground nodes behind haproxy (2 to 5)")
 	fs.StringVar(&balanced.clients, "clients", clientsStateless, "with -mode balancer: the agents speak `stateless` MCP (2026-07-28: each request to the next node) or keep a `session` (2025-11-25: pinned to one node)")
-	fs.BoolVar(&balanced.kill, "kill", false, "with -mode balancer: after the rounds, kill a node (SIGKILL) and report how soon its session answers stale on the others")
+	fs.BoolVar(&balanced.kill, "kill", false, "with -mode balancer: after the rounds, kill a node (SIGKILL) and report how soon its session answers stale on the others (a stateless client straight to each node; over 10s fails)")
 	fs.StringVar(&balanced.playground, "playground", "", "with -mode balancer: the playground binary `PATH` (default: go build it)")
 	fs.Float64Var(&agentRate, "agent-rate", 0, "with -mode agents: search tasks a second each agent starts, spread evenly (0: back to back, each task as soon as the last ends)")
 	fs.IntVar(&sessions, "sessions", maxIdleSessions, "with -mode idle: idle sessions to start (1 to 10000)")

@@ -102,6 +102,7 @@ func (s *Server) handle(sess charmssh.Session) {
 		terminal.WithSize(width, height),
 		terminal.WithAppName(s.app),
 		terminal.WithAgentLabel(s.opts.AgentLabel),
+		terminal.WithTheme(s.opts.Theme),
 		// One cell-buffer renderer per connection costs more than the app.
 		terminal.WithLineOutput(),
 		terminal.WithProgramOptions(

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
 )
 
 // Options configure a Server. App is required; everything else has a
@@ -121,6 +122,10 @@ type Options struct {
 	// terminal's detach key (Ctrl+]) is off: toggling agents that cannot
 	// exist would only show a meaningless status.
 	NoAgents bool
+
+	// Theme styles every widget of every connection that has no theme of
+	// its own (terminal.WithTheme). Nil is widgets.DefaultTheme.
+	Theme *widgets.Theme
 }
 
 // Info describes the connection a model is made for.

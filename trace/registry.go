@@ -93,6 +93,20 @@ func callFor(view tea.Node, msg tea.Msg) *Call {
 	return nil
 }
 
+// makes reports whether call c, on the widget in view, makes msg.
+func makes(view tea.Node, c Call, msg tea.Msg) bool {
+	w, ok := tea.FindWidget(view, c.Widget)
+	if !ok {
+		return false
+	}
+	tp, ok := w.(tea.ToolProvider)
+	if !ok {
+		return false
+	}
+	res, err := safeInvoke(tp, c.Action, c.Args)
+	return err == nil && res.IsWrite() && reflect.DeepEqual(res.Msg(), msg)
+}
+
 // safeInvoke is tp.Invoke with a panic as an error.
 func safeInvoke(tp tea.ToolProvider, action string, args map[string]any) (res tea.Result, err error) {
 	defer func() {

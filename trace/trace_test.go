@@ -246,3 +246,48 @@ func TestARecordingStopsAtItsCapAndSaysSo(t *testing.T) {
 		t.Errorf("last line %+v", last)
 	}
 }
+
+func TestReplayRefusesARecordingStartedMidSession(t *testing.T) {
+	app, _ := playground.Lookup("counter")
+	data := record(t, "counter", app.New(), sessions[0].steps, trace.Options{FromVersion: 7})
+	entries, err := trace.Read(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries[0].From != 7 {
+		t.Fatalf("header from %d, want 7", entries[0].From)
+	}
+	if _, err := trace.Replay(context.Background(), entries, app.New(), trace.ReplayOptions{}); !errors.Is(err, trace.ErrMidSession) {
+		t.Errorf("replay: %v, want ErrMidSession", err)
+	}
+}
+
+func TestAFrameIsRecordedAsTheLinesThatChanged(t *testing.T) {
+	app, _ := playground.Lookup("counter")
+	data := record(t, "counter", app.New(), sessions[0].steps[:1], trace.Options{})
+	// Two Enters change one line of the screen (the count) each; the
+	// frames after the first are a line, not a screen.
+	raw := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var whole, partial int
+	for _, l := range raw {
+		switch {
+		case strings.Contains(l, `"k":"frame"`) && strings.Contains(l, `"frame":`):
+			whole++
+		case strings.Contains(l, `"k":"frame"`) && strings.Contains(l, `"lines":`):
+			partial++
+		}
+	}
+	if whole != 1 || partial != 2 {
+		t.Errorf("%d whole frames and %d partial ones, want 1 and 2:\n%s", whole, partial, data)
+	}
+	entries, _ := trace.Read(bytes.NewReader(data))
+	var last string
+	for _, e := range entries {
+		if e.Kind == trace.KindFrame {
+			last = e.Frame
+		}
+	}
+	if !strings.Contains(last, "Count: 2") || strings.Count(last, "\n") < 15 {
+		t.Errorf("the last frame as read:\n%s", last)
+	}
+}

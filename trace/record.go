@@ -185,8 +185,13 @@ func (r *Recorder) record(q queued) {
 			e.By = km.Agent
 		}
 		r.describe(&e, msg, ev.Snapshot)
-		if kind == KindInput && e.Masked == "" && !registered(msg) {
-			e.Via = r.callFor(ev.Snapshot.View, msg)
+		// An agent's input, and one whose type does not decode, keeps
+		// the widget action that makes it: the call a test of the
+		// recording makes (GoTest), and how replay sends it again.
+		if _, key := msg.(tea.KeyInputMsg); kind == KindInput && !key && (e.By != "" || !registered(msg)) {
+			if e.Via = r.callFor(ev.Snapshot.View, msg); e.Via != nil && e.Masked != "" {
+				e.Via = redactCall(*e.Via)
+			}
 		}
 		r.writeAt(e, q.at)
 	case tea.Updated:

@@ -146,4 +146,3 @@ func TestGoTestRefusesARecordingStartedMidSession(t *testing.T) {
 		t.Errorf("GoTest: %v", err)
 	}
 }
-

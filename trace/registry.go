@@ -68,4 +68,3 @@ func decode(typ string, raw json.RawMessage) (tea.Msg, error) {
 	}
 	return p.Elem().Interface(), nil
 }
-

@@ -76,10 +76,13 @@ type Recorder struct {
 	lastCall  *Call
 }
 
-// queued is an event as the runtime handed it over, with its time.
+// queued is an event as the runtime handed it over, with its time; or,
+// with synced set, Sync's request to be told once what came before it is
+// written.
 type queued struct {
-	ev tea.Event
-	at time.Time
+	ev     tea.Event
+	at     time.Time
+	synced chan struct{}
 }
 
 // ErrCapReached is the reason a recording stopped at its size cap.
@@ -166,6 +169,13 @@ func (r *Recorder) run() {
 
 // record writes one event.
 func (r *Recorder) record(q queued) {
+	if q.synced != nil {
+		r.mu.Lock()
+		_ = r.w.Flush()
+		r.mu.Unlock()
+		close(q.synced)
+		return
+	}
 	ev := q.ev
 	switch ev.Kind {
 	case tea.Received:
@@ -267,6 +277,11 @@ func (r *Recorder) writeAt(e Entry, at time.Time) {
 		end, _ := json.Marshal(Entry{Kind: KindEnd, T: e.T, Note: fmt.Sprintf("recording stopped: it reached its size cap of %d bytes; what followed is not recorded", r.opts.MaxBytes)})
 		r.line(end)
 		_ = r.w.Flush()
+		for _, q := range r.queue {
+			if q.synced != nil {
+				close(q.synced)
+			}
+		}
 		r.queue = r.queue[:0]
 		r.room.Broadcast()
 		return
@@ -295,6 +310,33 @@ func (r *Recorder) Written() int64 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.written
+}
+
+// Sync waits until everything the runtime handed over so far is written
+// and flushed to the recording's writer, so that a reader sees the
+// recording up to now while it goes on.
+func (r *Recorder) Sync() {
+	synced := make(chan struct{})
+	r.mu.Lock()
+	switch {
+	case r.stopped != nil: // written and flushed when it stopped
+		r.mu.Unlock()
+		return
+	case r.closed:
+		r.mu.Unlock()
+		<-r.done
+		return
+	}
+	r.queue = append(r.queue, queued{synced: synced})
+	first := len(r.queue) == 1
+	r.mu.Unlock()
+	if first {
+		select {
+		case r.wake <- struct{}{}:
+		default:
+		}
+	}
+	<-synced
 }
 
 // Close writes what is queued, ends the recording with its last line and

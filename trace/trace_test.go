@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/facetui/facet/playground"
@@ -289,5 +290,56 @@ func TestAFrameIsRecordedAsTheLinesThatChanged(t *testing.T) {
 	}
 	if !strings.Contains(last, "Count: 2") || strings.Count(last, "\n") < 15 {
 		t.Errorf("the last frame as read:\n%s", last)
+	}
+}
+
+// lockedBuffer is a recording's writer read while it records.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func TestSyncWritesTheRecordingSoFar(t *testing.T) {
+	app, _ := playground.Lookup("counter")
+	var buf lockedBuffer
+	rec := trace.New(&buf, trace.Options{})
+	defer rec.Close()
+	rt, err := tea.Start(context.Background(), app.New(), rec.Option())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	for n := 1; n <= 3; n++ {
+		for _, msg := range messages(t, rt, call("claude", "inc", "click", nil)) {
+			if _, err := rt.Dispatch(context.Background(), msg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec.Sync()
+		entries, err := trace.Read(strings.NewReader(buf.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := ""
+		for _, e := range entries {
+			if e.Kind == trace.KindFrame {
+				last = e.Frame
+			}
+		}
+		if want := fmt.Sprintf("Count: %d", n); !strings.Contains(last, want) {
+			t.Fatalf("after click %d and Sync, the last frame is:\n%s", n, last)
+		}
 	}
 }

@@ -67,9 +67,10 @@ type Entry struct {
 	Width   int       `json:"width,omitempty"`
 	Height  int       `json:"height,omitempty"`
 	Start   time.Time `json:"start,omitzero"`
-	// From is the session's snapshot version when the recording started
-	// on a session already running; 0 when it starts with the session.
-	From uint64 `json:"from,omitempty"`
+	// From is how many inputs the session had taken when the recording
+	// started; 0 when it starts with the session (or before its first
+	// input), so that a fresh session of the app replays it.
+	From int64 `json:"from,omitempty"`
 
 	// Note says why a recording ended.
 	Note string `json:"note,omitempty"`

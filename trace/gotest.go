@@ -43,7 +43,7 @@ func GoTest(entries []Entry, opts GoTestOptions) (string, error) {
 	}
 	head := entries[0]
 	if head.From != 0 {
-		return "", fmt.Errorf("%w (it starts at the session's version %d)", ErrMidSession, head.From)
+		return "", fmt.Errorf("%w (it starts after the session's first %d inputs)", ErrMidSession, head.From)
 	}
 	if opts.Package == "" {
 		opts.Package = "app_test"

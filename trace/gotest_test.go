@@ -140,7 +140,7 @@ func TestGoTestWritesMaskedValuesOnlyFromSecrets(t *testing.T) {
 
 func TestGoTestRefusesARecordingStartedMidSession(t *testing.T) {
 	app, _ := playground.Lookup("counter")
-	data := record(t, "counter", app.New(), sessions[0].steps, trace.Options{FromVersion: 3})
+	data := record(t, "counter", app.New(), sessions[0].steps, trace.Options{From: 3})
 	entries, _ := trace.Read(bytes.NewReader(data))
 	if _, err := trace.GoTest(entries, trace.GoTestOptions{}); err == nil || !strings.Contains(err.Error(), "middle of a session") {
 		t.Errorf("GoTest: %v", err)

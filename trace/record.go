@@ -43,10 +43,9 @@ type Options struct {
 	MaxBytes int64
 	// Now is the recording's clock (default time.Now).
 	Now func() time.Time
-	// FromVersion, when the recording starts on a session already
-	// running, is the version of the session's snapshot at that moment
-	// (see Entry.From); 0 for a recording from the session's start.
-	FromVersion uint64
+	// From, when the recording starts on a session already running, is
+	// how many inputs the session had taken (Tap.Inputs; see Entry.From).
+	From int64
 }
 
 // Recorder writes a runtime's session as it runs. Pass Option (or
@@ -103,7 +102,7 @@ func New(w io.Writer, opts Options) *Recorder {
 		wake: make(chan struct{}, 1), done: make(chan struct{})}
 	r.room = sync.NewCond(&r.mu)
 	r.write(Entry{Kind: KindHeader, Format: Version, App: opts.App, Session: opts.Session,
-		Width: opts.Width, Height: opts.Height, Start: r.start.UTC(), From: opts.FromVersion})
+		Width: opts.Width, Height: opts.Height, Start: r.start.UTC(), From: opts.From})
 	go r.run()
 	return r
 }

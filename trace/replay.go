@@ -111,7 +111,7 @@ func Replay(ctx context.Context, entries []Entry, m tea.Model, opts ReplayOption
 	}
 	head := entries[0]
 	if head.From != 0 {
-		return res, fmt.Errorf("%w (it starts at the session's version %d)", ErrMidSession, head.From)
+		return res, fmt.Errorf("%w (it starts after the session's first %d inputs)", ErrMidSession, head.From)
 	}
 	width, height := head.Width, head.Height
 	if width <= 0 || height <= 0 {

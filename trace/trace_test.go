@@ -250,7 +250,7 @@ func TestARecordingStopsAtItsCapAndSaysSo(t *testing.T) {
 
 func TestReplayRefusesARecordingStartedMidSession(t *testing.T) {
 	app, _ := playground.Lookup("counter")
-	data := record(t, "counter", app.New(), sessions[0].steps, trace.Options{FromVersion: 7})
+	data := record(t, "counter", app.New(), sessions[0].steps, trace.Options{From: 7})
 	entries, err := trace.Read(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/facetui/facet/playground"
@@ -293,27 +292,9 @@ func TestAFrameIsRecordedAsTheLinesThatChanged(t *testing.T) {
 	}
 }
 
-// lockedBuffer is a recording's writer read while it records.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 func TestSyncWritesTheRecordingSoFar(t *testing.T) {
 	app, _ := playground.Lookup("counter")
-	var buf lockedBuffer
+	var buf trace.Buffer
 	rec := trace.New(&buf, trace.Options{})
 	defer rec.Close()
 	rt, err := tea.Start(context.Background(), app.New(), rec.Option())

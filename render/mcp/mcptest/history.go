@@ -1,7 +1,6 @@
 package mcptest
 
 import (
-	"bytes"
 	"sync"
 
 	"github.com/facetui/facet/tea"
@@ -28,7 +27,7 @@ type history struct {
 	mu    sync.Mutex
 	calls []call
 	rec   *trace.Recorder
-	out   lockedBuffer
+	out   trace.Buffer
 }
 
 // newHistory returns a history whose recorder records the session app
@@ -51,22 +50,4 @@ func (h *history) snapshot() ([]call, string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return append([]call(nil), h.calls...), h.out.String()
-}
-
-// lockedBuffer is the recording's writer, read while it records.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

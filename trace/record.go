@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/facetui/facet/render/terminal"
@@ -66,10 +67,13 @@ type Recorder struct {
 	room    *sync.Cond    // broadcast when the writer takes the queue
 	closed  bool
 	stopped error
-	written int64
 	done    chan struct{} // closed when the writer has ended
 
-	// Used by the writer goroutine only.
+	written atomic.Int64
+
+	// Used by the writer goroutine only (and by New before it starts,
+	// Close after it ended): writing never holds mu, so the runtime's
+	// Observe does not wait for the disk.
 	w         *bufio.Writer
 	lastFrame []string
 	lastCall  *Call
@@ -169,9 +173,7 @@ func (r *Recorder) run() {
 // record writes one event.
 func (r *Recorder) record(q queued) {
 	if q.synced != nil {
-		r.mu.Lock()
 		_ = r.w.Flush()
-		r.mu.Unlock()
 		close(q.synced)
 		return
 	}
@@ -269,13 +271,13 @@ func (r *Recorder) writeAt(e Entry, at time.Time) {
 	}
 	// Room is kept for the line that says the cap was reached.
 	const endRoom = 256
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.written+int64(len(b))+1 > r.opts.MaxBytes-endRoom && e.Kind != KindHeader {
-		r.stopped = fmt.Errorf("%w (%d bytes)", ErrCapReached, r.opts.MaxBytes)
+	if r.written.Load()+int64(len(b))+1 > r.opts.MaxBytes-endRoom && e.Kind != KindHeader {
 		end, _ := json.Marshal(Entry{Kind: KindEnd, T: e.T, Note: fmt.Sprintf("recording stopped: it reached its size cap of %d bytes; what followed is not recorded", r.opts.MaxBytes)})
 		r.line(end)
 		_ = r.w.Flush()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.stopped = fmt.Errorf("%w (%d bytes)", ErrCapReached, r.opts.MaxBytes)
 		for _, q := range r.queue {
 			if q.synced != nil {
 				close(q.synced)
@@ -288,11 +290,11 @@ func (r *Recorder) writeAt(e Entry, at time.Time) {
 	r.line(b)
 }
 
-// line writes b and a newline; r.mu is held.
+// line writes b and a newline.
 func (r *Recorder) line(b []byte) {
 	n, _ := r.w.Write(b)
 	_ = r.w.WriteByte('\n')
-	r.written += int64(n) + 1
+	r.written.Add(int64(n) + 1)
 }
 
 // Stopped returns why the recording stopped early (an error wrapping
@@ -305,11 +307,7 @@ func (r *Recorder) Stopped() error {
 
 // Written returns how many bytes the recording has written so far (the
 // events the writer has not reached yet are not counted).
-func (r *Recorder) Written() int64 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.written
-}
+func (r *Recorder) Written() int64 { return r.written.Load() }
 
 // Sync waits until everything the runtime handed over so far is written
 // and flushed to the recording's writer, so that a reader sees the
@@ -355,9 +353,7 @@ func (r *Recorder) Close() error {
 	default:
 	}
 	<-r.done
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.stopped == nil {
+	if r.Stopped() == nil {
 		b, _ := json.Marshal(Entry{Kind: KindEnd, T: r.opts.Now().Sub(r.start).Microseconds(), Note: "recording closed"})
 		r.line(b)
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/tea"
@@ -322,5 +323,52 @@ func TestSyncWritesTheRecordingSoFar(t *testing.T) {
 		if want := fmt.Sprintf("Count: %d", n); !strings.Contains(last, want) {
 			t.Fatalf("after click %d and Sync, the last frame is:\n%s", n, last)
 		}
+	}
+}
+
+// gatedWriter blocks every write until open is closed.
+type gatedWriter struct{ open chan struct{} }
+
+func (w gatedWriter) Write(p []byte) (int, error) {
+	<-w.open
+	return len(p), nil
+}
+
+func TestTheRuntimeDoesNotWaitForASlowWriter(t *testing.T) {
+	w := gatedWriter{open: make(chan struct{})}
+	rec := trace.New(w, trace.Options{})
+	app, _ := playground.Lookup("counter")
+	rt, err := tea.Start(context.Background(), app.New(), rec.Option())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Enough clicks to fill the recording's 4 KB buffer several times
+	// over, so that the writer blocks on the gated writer, and fewer
+	// events than the recorder lets the runtime get ahead by.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 300 {
+			for _, msg := range messages(t, rt, call("claude", "inc", "click", nil)) {
+				if _, err := rt.Dispatch(context.Background(), msg); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Error("the runtime waited for the recording's writer")
+	}
+	close(w.open)
+	<-done
+	rt.Stop()
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Written() < 300*100 {
+		t.Errorf("the recording has %d bytes for 300 clicks", rec.Written())
 	}
 }

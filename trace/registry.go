@@ -81,37 +81,3 @@ func decode(typ string, raw json.RawMessage) (tea.Msg, error) {
 	}
 	return p.Elem().Interface(), nil
 }
-
-// callFor finds the widget action without arguments that makes msg in
-// view (a Button's click makes its OnClick), or nil.
-func callFor(view tea.Node, msg tea.Msg) *Call {
-	if msg == nil {
-		return nil
-	}
-	for _, w := range tea.Widgets(view) {
-		tp, ok := w.(tea.ToolProvider)
-		if !ok {
-			continue
-		}
-		for _, a := range tp.Actions() {
-			if props, _ := a.InputSchema["properties"].(map[string]any); len(props) > 0 {
-				continue
-			}
-			res, err := safeInvoke(tp, a.Name, nil)
-			if err == nil && res.IsWrite() && reflect.DeepEqual(res.Msg(), msg) {
-				return &Call{Widget: w.WidgetID(), Action: a.Name}
-			}
-		}
-	}
-	return nil
-}
-
-// safeInvoke is tp.Invoke with a panic as an error.
-func safeInvoke(tp tea.ToolProvider, action string, args map[string]any) (res tea.Result, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%s panicked: %v", action, p)
-		}
-	}()
-	return tp.Invoke(action, args)
-}

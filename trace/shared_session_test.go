@@ -33,7 +33,7 @@ func TestAPersonOverSSHAndAnAgentOnOneSessionReplay(t *testing.T) {
 		recorded <- rec
 		return []tea.Option{rec.Option()}
 	})
-	srv, err := ssh.New(ssh.Options{NewModel: func(ssh.Info) tea.Model { return playground.NewCounter() },
+	srv, err := ssh.New(ssh.Options{App: tea.App{Name: "counter", New: func() tea.Model { return playground.NewCounter() }},
 		Sessions: sessions, HostKeyPath: filepath.Join(t.TempDir(), "host_key")})
 	if err != nil {
 		t.Fatal(err)

@@ -41,7 +41,7 @@ func BenchmarkSSHKeystroke(b *testing.B) {
 				})
 			}
 			app, _ := playground.Lookup("counter")
-			srv, err := ssh.New(ssh.Options{NewModel: func(ssh.Info) tea.Model { return app.New() },
+			srv, err := ssh.New(ssh.Options{App: app,
 				Sessions: sessions, HostKeyPath: filepath.Join(b.TempDir(), "host_key"), NoAgents: true})
 			if err != nil {
 				b.Fatal(err)

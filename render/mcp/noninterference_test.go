@@ -51,7 +51,7 @@ func (m *signIn) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case "repeat":
 			n.Repeat = v.Value
 		}
-	case widgets.Toggled:
+	case widgets.CheckboxToggled:
 		n.Remember = v.Checked
 	case signInSubmit:
 		n.Submits++
@@ -249,7 +249,7 @@ func (r *received) snapshot() []string {
 // every notification (sorted, since their interleaving with answers is
 // the transport's).
 func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
-	srv, err := New(Options{Apps: testApps(), UI: web.App{}})
+	srv, err := New(Options{Apps: testApps(), UI: web.HostPage{}})
 	if err != nil {
 		t.Fatalf("New: %v", err)
 	}

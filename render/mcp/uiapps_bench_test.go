@@ -11,7 +11,7 @@ import (
 // the answer to a view that is up to date (the once-a-second poll). It
 // reports the bytes of the frame's HTML and of the page.
 func BenchmarkMCPAppsView(b *testing.B) {
-	srv, err := New(Options{Apps: vaultApps(), UI: web.App{}})
+	srv, err := New(Options{Apps: vaultApps(), UI: web.HostPage{}})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func BenchmarkMCPAppsView(b *testing.B) {
 	frame := callRaw(b, c, AppViewTool, map[string]any{"id": "v"})
 	html, _ := frame.StructuredContent.(map[string]any)["html"].(string)
 	v := frame.StructuredContent.(map[string]any)["v"]
-	page := web.App{}.AppPage("v", AppViewTool, "facet_send_key", appPollMS)
+	page := web.HostPage{}.AppPage("v", AppViewTool, "facet_send_key", appPollMS)
 	for _, bc := range []struct {
 		name  string
 		since any

@@ -189,7 +189,7 @@ func inView(ctx context.Context, sel string) (string, error) {
 }
 
 func TestMCPAppsViewInAHostDrivesTheSessionTheAgentSees(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.App{}})
+	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.HostPage{}})
 	// In a real host the agent and the view share the host's one
 	// connection to the server: the agent's calls are made on it too.
 	hostClient := connectUI(t, srv, true)

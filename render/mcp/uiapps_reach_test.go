@@ -36,7 +36,7 @@ func (c httpClient) rpc(id, method, params string) string {
 }
 
 func TestASessionsViewFollowsTheSessionsOwnership(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: vaultApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}}, UI: web.App{}})
+	srv := newTestServer(t, Options{Apps: vaultApps(), Auth: AuthOptions{Authorizer: AllowAll(), AllowedReadMethods: []string{"*"}}, UI: web.HostPage{}})
 	c := httpClient{t: t, url: serveLoopbackHTTP(t, srv)}
 	a, b := c.openUI(), c.openUI()
 	c.call(a, "facet_start", `{"app":"vault","id":"priv"}`)

@@ -106,7 +106,7 @@ func uiMeta(m *sdk.Meta) map[string]any {
 }
 
 func TestMCPAppsAreOfferedOnlyToClientsThatDeclareTheExtension(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.App{}})
+	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.HostPage{}})
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name, id string
@@ -179,7 +179,7 @@ func TestMCPAppsAreOfferedOnlyToClientsThatDeclareTheExtension(t *testing.T) {
 }
 
 func TestMCPAppsViewIsSelfContainedAndDeclaresNoOrigins(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.App{}})
+	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.HostPage{}})
 	c := connectUI(t, srv, true)
 	callRaw(t, c, "facet_start", map[string]any{"app": "vault", "id": "v"})
 	read := sdk.ReadResourceRequest{}
@@ -222,7 +222,7 @@ func TestMCPAppsViewIsSelfContainedAndDeclaresNoOrigins(t *testing.T) {
 }
 
 func TestMCPAppsNeverCarryThePassword(t *testing.T) {
-	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.App{}})
+	srv := newTestServer(t, Options{Apps: vaultApps(), UI: web.HostPage{}})
 	c := connectUI(t, srv, true)
 	callRaw(t, c, "facet_start", map[string]any{"app": "vault", "id": "v"})
 	if r := callRaw(t, c, srv.names.advertisedName(toolname.ToolName("v", "pw", "type_into")), map[string]any{"text": "hunter2<&"}); r.IsError {

@@ -14,7 +14,7 @@ import (
 )
 
 func TestTabIsToldWhenItsSessionEnds(t *testing.T) {
-	s := serve(t, web.Options{App: "playground"})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}})
 	c := dial(t, s.URL)
 	// q quits the catalog, as in the terminal: the session ends and the
 	// page is told, then the socket closes.
@@ -32,7 +32,7 @@ func TestTabIsToldWhenItsSessionEnds(t *testing.T) {
 }
 
 func TestServerRefusesTabsPastItsCap(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", MaxTabs: 1})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}, MaxTabs: 1})
 	dial(t, s.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), patient)
 	defer cancel()
@@ -51,13 +51,13 @@ func TestServerRefusesTabsPastItsCap(t *testing.T) {
 func TestUpdatesArePushedAsTheyHappen(t *testing.T) {
 	// The runtime monitor refreshes itself every second: its page changes
 	// with no event from the page at all.
-	s := serve(t, web.Options{App: "playground", NewModel: func() tea.Model {
+	s := serve(t, web.Options{App: tea.App{Name: "playground", New: func() tea.Model {
 		b, err := playground.NewBrowserAt("runtime")
 		if err != nil {
 			panic(err)
 		}
 		return b
-	}})
+	}}})
 	c := dial(t, s.URL)
 	for i := 0; i < 2; i++ {
 		p := c.until("a pushed change", func(p web.Patch) bool { return p.T == "patch" && len(p.Ops) > 0 })
@@ -70,7 +70,7 @@ func TestUpdatesArePushedAsTheyHappen(t *testing.T) {
 }
 
 func TestMalformedEventsAreRefusedOnThePage(t *testing.T) {
-	s := serve(t, web.Options{App: "playground"})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}})
 	c := dial(t, s.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), patient)
 	defer cancel()

@@ -305,7 +305,8 @@ func isLoopbackAddr(addr net.Addr) bool {
 }
 
 // Serve serves MCP over HTTP on ln until ctx ends or Close; Host and
-// Origin are checked as for ln's address (see Handler). It closes ln.
+// Origin are checked as for ln's address (see Handler). After Close it
+// serves nothing (ErrServerClosed). It closes ln.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	loopback := isLoopbackAddr(ln.Addr())
 	if err := s.Ready(ln.Addr()); err != nil {
@@ -324,7 +325,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		BaseContext:    func(net.Listener) context.Context { return ctx }}
 	if !s.serving.add(hs) {
 		ln.Close()
-		return errClosed
+		return ErrServerClosed
 	}
 	defer s.serving.remove(hs)
 	go func() {

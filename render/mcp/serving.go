@@ -6,8 +6,9 @@ import (
 	"sync"
 )
 
-// errClosed answers Serve on a server that Close has closed.
-var errClosed = errors.New("mcp: the server is closed")
+// ErrServerClosed is returned by Serve and ListenAndServe on a Server that
+// Close has closed, as ssh's and web's are.
+var ErrServerClosed = errors.New("mcp: server closed")
 
 // httpServers are the HTTP servers Serve runs, which Close closes. The
 // zero value is ready.

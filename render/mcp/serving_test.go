@@ -37,8 +37,8 @@ func TestCloseEndsServeAndRefusesAnother(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := srv.Serve(context.Background(), again); !errors.Is(err, errClosed) {
-		t.Fatalf("Serve on a closed server = %v, want %v", err, errClosed)
+	if err := srv.Serve(context.Background(), again); !errors.Is(err, ErrServerClosed) {
+		t.Fatalf("Serve on a closed server = %v, want %v", err, ErrServerClosed)
 	}
 }
 

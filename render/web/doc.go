@@ -21,7 +21,8 @@
 //     text. Diff turns two pages into the replace operations that change
 //     one into the other.
 //   - Tab: one session seen from one page: it applies the page's events
-//     (keys, clicks, pastes, the window's size, the detach control) to the
+//     (keys, clicks, pastes, text the browser set in a field, the
+//     window's size, the detach control) to the
 //     runtime and turns each snapshot into a Patch. It knows no transport.
 //   - Server: HTTP (the page and its embedded assets) and a WebSocket per
 //     tab, behind the same Host and Origin checks as the MCP renderer's

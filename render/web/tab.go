@@ -21,7 +21,11 @@ const DetachKey = "ctrl+]"
 //	key     Key, spelt as tea.Key.String spells it ("a", "shift+tab", "ctrl+u")
 //	click   ID, Action and Args from the part clicked (see Click)
 //	wheel   ID and Dir ("up" or "down"): the wheel over a widget
-//	paste   Text, for the focused text field, whole
+//	paste   Text, for the focused text field (ID's, when set, which is
+//	        focused first), whole
+//	input   ID and Text: the value the browser set in a text field itself
+//	        (autofill, a drop, an IME's composition, automation's fill),
+//	        applied as the field's type_into with that text
 //	resize  Cols and Rows: the space the page has, in character cells
 //	        (clamped to 1000x500, as SSH clamps a window; 80x24 when none)
 //	detach  toggles agents, as DetachKey does
@@ -174,6 +178,13 @@ func (t *Tab) Handle(ctx context.Context, ev Event) (Patch, error) {
 		s := t.sess.Snapshot()
 		after = &s
 	}
+	if ev.T == "input" {
+		// The browser edited the field in place: it shows the session's
+		// value again, whatever the session made of the edit.
+		p, _ := t.renderLocked(*after, true)
+		p.Ops = redraw(t.last, p.Ops, DOMID(ev.ID))
+		return p, err
+	}
 	p, _ := t.renderLocked(*after, changed)
 	return p, err
 }
@@ -209,11 +220,9 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 		if err != nil {
 			return nil, err
 		}
-		if w, ok := tea.FindWidget(view, ev.ID); ok && tea.CanFocus(w) && rt.Snapshot().Focus != ev.ID {
-			// A press focuses what it lands on, as in the terminal.
-			if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: ev.ID}); err != nil && !errors.Is(err, tea.ErrNotFocusable) {
-				return nil, err
-			}
+		// A press focuses what it lands on, as in the terminal.
+		if err := t.focus(ctx, view, ev.ID); err != nil {
+			return nil, err
 		}
 		if msg == nil {
 			return nil, nil
@@ -228,8 +237,25 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 		tr, err := rt.Dispatch(ctx, tea.MouseInputMsg{ID: ev.ID, Mouse: tea.Mouse{Action: action}})
 		return after(tr, err)
 	case "paste":
+		if ev.ID != "" {
+			if err := t.focus(ctx, rt.Snapshot().View, ev.ID); err != nil {
+				return nil, err
+			}
+		}
 		msg, err := widgets.PasteInto(rt.Snapshot().View, rt.Snapshot().Focus, ev.Text)
 		if err != nil || msg == nil {
+			return nil, err
+		}
+		tr, err := rt.Dispatch(ctx, msg)
+		return after(tr, err)
+	case "input":
+		view := rt.Snapshot().View
+		msg, err := inputMsg(view, ev.ID, ev.Text)
+		if err != nil {
+			return nil, err
+		}
+		// The field the browser edited is the one the person is in.
+		if err := t.focus(ctx, view, ev.ID); err != nil {
 			return nil, err
 		}
 		tr, err := rt.Dispatch(ctx, msg)
@@ -241,7 +267,21 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 	case "detach":
 		return nil, t.toggleAgents(ctx)
 	}
-	return nil, fmt.Errorf("event %q: %w: one of key, click, wheel, paste, resize, detach", ev.T, ErrUnknownEvent)
+	return nil, fmt.Errorf("event %q: %w: one of key, click, wheel, paste, input, resize, detach", ev.T, ErrUnknownEvent)
+}
+
+// focus moves the session's focus to the widget id in view, when it can
+// take focus and does not have it.
+func (t *Tab) focus(ctx context.Context, view tea.Node, id string) error {
+	rt := t.sess.Runtime
+	w, ok := tea.FindWidget(view, id)
+	if !ok || !tea.CanFocus(w) || rt.Snapshot().Focus == id {
+		return nil
+	}
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: id}); err != nil && !errors.Is(err, tea.ErrNotFocusable) {
+		return err
+	}
+	return nil
 }
 
 func after(tr tea.Transition, err error) (*tea.Snapshot, error) {

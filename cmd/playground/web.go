@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 )
@@ -53,7 +54,7 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 	srv, err := web.New(web.Options{
 		App:            "playground",
 		Title:          "Facet playground",
-		NewModel:       func() tea.Model { m, _ := browser(opts); return m }, // checked above
+		NewModel:       func() tea.Model { m, _ := browser(opts); return m.(playground.Browser).OnPage() }, // checked above
 		Sessions:       sessions,
 		AllowedHosts:   opts.web.hosts.list(),
 		AllowedOrigins: opts.web.origins.list(),

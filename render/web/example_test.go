@@ -23,7 +23,7 @@ func ExampleServer_ServeListener() {
 	defer sessions.StopAll()
 	srv, err := web.New(web.Options{
 		App:      "playground",
-		NewModel: func() tea.Model { return playground.NewBrowser() },
+		NewModel: func() tea.Model { return playground.NewBrowser().OnPage() },
 		Sessions: sessions,
 	})
 	if err != nil {

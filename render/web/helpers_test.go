@@ -34,7 +34,7 @@ func serve(t testing.TB, opts web.Options) served {
 		opts.Sessions = tea.NewSessions()
 	}
 	if opts.NewModel == nil {
-		opts.NewModel = func() tea.Model { return playground.NewBrowser() }
+		opts.NewModel = func() tea.Model { return playground.NewBrowser().OnPage() }
 	}
 	srv, err := web.New(opts)
 	if err != nil {

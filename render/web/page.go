@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
 	"github.com/facetui/facet/tea"
@@ -30,7 +31,8 @@ type chrome struct {
 	// title is the app's name for people: the page's level-one heading,
 	// for screen readers (none when empty).
 	title string
-	// agents shows the agent status and the detach control.
+	// agents shows the agent status and the detach control: agents can
+	// reach the session and one has come.
 	agents bool
 	// problem is the last event the runtime refused, and mistakes in the
 	// app's tree, shown on the bar.
@@ -172,26 +174,41 @@ func agentStatus(s tea.Snapshot) string {
 	return ""
 }
 
-// help is the focused widget's keys, as the terminal's help line shows them.
+// help is the focused widget's keys, then the app's own (its ShortHelp,
+// as a bubbles/help KeyMap lists them), as the terminal's help line shows
+// them.
 func (p *page) help() *element {
 	e := tag("div", "help", a("class", "help"))
-	w, ok := tea.FindWidget(p.snap.View, p.snap.Focus)
-	if !ok {
-		return e
+	var bindings []key.Binding
+	if w, ok := tea.FindWidget(p.snap.View, p.snap.Focus); ok && p.snap.Focus != "" {
+		if h, ok := w.(shortHelper); ok {
+			bindings = append(bindings, h.ShortHelp()...)
+		}
 	}
-	h, ok := w.(shortHelper)
-	if !ok {
-		return e
+	if km, ok := p.snap.Model.(help.KeyMap); ok {
+		bindings = append(bindings, appHelp(km)...)
 	}
 	n := 0
-	for _, b := range h.ShortHelp() {
+	shown := map[key.Help]bool{}
+	for _, b := range bindings {
 		hb := b.Help()
-		if !b.Enabled() || hb.Key == "" {
+		if !b.Enabled() || hb.Key == "" || shown[hb] {
 			continue
 		}
+		shown[hb] = true
 		e.with(tag("span", fmt.Sprintf("help:%d", n), a("class", "key")).with(
 			tag("kbd", "").withText(hb.Key), tag("span", "", a("class", "desc")).withText(hb.Desc)))
 		n++
 	}
 	return e
+}
+
+// appHelp is the app's ShortHelp, or none when listing it panics.
+func appHelp(km help.KeyMap) (out []key.Binding) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	return km.ShortHelp()
 }

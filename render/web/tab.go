@@ -19,7 +19,9 @@ const DetachKey = "ctrl+]"
 // Event is what a page reports to its Tab. T says which kind:
 //
 //	key     Key, spelt as tea.Key.String spells it ("a", "shift+tab", "ctrl+u")
-//	click   ID, Action and Args from the part clicked (see Click)
+//	click   ID, Action and Args from the part clicked (see Click), and N,
+//	        which click of a run of quick ones it is (2: the second of a
+//	        double click)
 //	wheel   ID and Dir ("up" or "down"): the wheel over a widget
 //	paste   Text, for the focused text field (ID's, when set, which is
 //	        focused first), whole
@@ -39,6 +41,7 @@ type Event struct {
 	Text   string         `json:"text,omitempty"`
 	Cols   int            `json:"cols,omitempty"`
 	Rows   int            `json:"rows,omitempty"`
+	N      int            `json:"n,omitempty"`
 }
 
 // Patch is what a Tab pushes to its page. T is "patch" (apply Ops, then
@@ -78,10 +81,18 @@ type Tab struct {
 	warned   map[string]bool
 	// announce is what the page's live region says (see Render).
 	announce string
+	// opened says the page's last click did what Enter does (see click).
+	opened bool
+	// agentCame says an agent has attached to the session, or agents
+	// have been detached, since the tab opened: from then on the page
+	// shows the agents' status and the detach control.
+	agentCame bool
 }
 
 // NewTab returns a Tab for sess. agents says whether agents can reach the
-// session, so the page shows their status and the detach control.
+// session: then the detach key works, and once an agent has come (or
+// agents have been detached) the page shows their status and the detach
+// control. A page served where no agent ever comes shows neither.
 func NewTab(sess *tea.Session, agents bool) *Tab {
 	return &Tab{sess: sess, agents: agents}
 }
@@ -134,7 +145,10 @@ func (t *Tab) renderLocked(s tea.Snapshot, force bool) (Patch, bool) {
 	if t.problem != "" {
 		problems = append([]string{t.problem}, problems...)
 	}
-	next := paint(s, chrome{session: t.sess.ID, title: t.title, agents: t.agents, problem: strings.Join(problems, " · "), announce: t.announce})
+	if s.Presence.Blocked || len(s.Presence.Agents) > 0 {
+		t.agentCame = true
+	}
+	next := paint(s, chrome{session: t.sess.ID, title: t.title, agents: t.agents && t.agentCame, problem: strings.Join(problems, " · "), announce: t.announce})
 	p := Patch{T: "patch", Version: s.Version, Session: t.sess.ID, Focus: focusID(s)}
 	if t.last == nil {
 		p.Ops = []Op{{ID: RootID, HTML: next.HTML()}}
@@ -215,20 +229,7 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 		tr, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: k})
 		return after(tr, err)
 	case "click":
-		view := rt.Snapshot().View
-		msg, err := clickMsg(view, Click{ID: ev.ID, Action: ev.Action, Args: ev.Args})
-		if err != nil {
-			return nil, err
-		}
-		// A press focuses what it lands on, as in the terminal.
-		if err := t.focus(ctx, view, ev.ID); err != nil {
-			return nil, err
-		}
-		if msg == nil {
-			return nil, nil
-		}
-		tr, err := rt.Dispatch(ctx, msg)
-		return after(tr, err)
+		return t.click(ctx, ev)
 	case "wheel":
 		action := tea.MouseWheelDown
 		if ev.Dir == "up" {
@@ -268,6 +269,66 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 		return nil, t.toggleAgents(ctx)
 	}
 	return nil, fmt.Errorf("event %q: %w: one of key, click, wheel, paste, input, resize, detach", ev.T, ErrUnknownEvent)
+}
+
+// click applies a click on a widget's part. A click on the part the widget
+// already selects (a list's option, a table's row) does what Enter does
+// (the widget's own meaning of it, for a tea.PartClicker that has one),
+// and so does the second click of a double click, whose first selected
+// the part. The second click of a double click whose first already did
+// that, or whose widget has left the view since, does nothing more.
+func (t *Tab) click(ctx context.Context, ev Event) (*tea.Snapshot, error) {
+	rt := t.sess.Runtime
+	c := Click{ID: ev.ID, Action: ev.Action, Args: ev.Args}
+	n := clickCount(ev.N)
+	t.mu.Lock()
+	opened := t.opened
+	t.mu.Unlock()
+	view := rt.Snapshot().View
+	w, inView := tea.FindWidget(view, ev.ID)
+	if n > 2 || n == 2 && (opened || !inView) {
+		return nil, nil
+	}
+	msg, selected, err := resolveClick(view, c)
+	if err != nil {
+		return nil, err
+	}
+	// A press focuses what it lands on, as in the terminal.
+	if err := t.focus(ctx, view, ev.ID); err != nil {
+		return nil, err
+	}
+	if n == 2 && !selected && msg != nil {
+		// A double click whose first click the page did not report
+		// (a browser may send the pair as one): it selects, then opens.
+		if _, err := rt.Dispatch(ctx, msg); err != nil {
+			return nil, err
+		}
+		if msg, selected, err = resolveClick(rt.Snapshot().View, c); err != nil {
+			return nil, err
+		}
+	}
+	t.mu.Lock()
+	t.opened = selected
+	t.mu.Unlock()
+	if selected && !clicksItself(w, c) {
+		msg = tea.KeyInputMsg{Key: enterKey}
+	}
+	if msg == nil {
+		return nil, nil
+	}
+	tr, err := rt.Dispatch(ctx, msg)
+	return after(tr, err)
+}
+
+// resolveClick is clickMsg, and whether c lands on a part the widget
+// selects already (see onSelected).
+func resolveClick(view tea.Node, c Click) (tea.Msg, bool, error) {
+	msg, err := clickMsg(view, c)
+	if err != nil {
+		return nil, false, err
+	}
+	w, _ := tea.FindWidget(view, c.ID)
+	return msg, c.Action != "focus" && onSelected(w, c), nil
 }
 
 // focus moves the session's focus to the widget id in view, when it can

@@ -167,19 +167,15 @@ window.Facet = (function () {
       const w = fieldOf(e.target);
       if (text) transport.send(w ? { t: "paste", id: w.dataset.w, text: text } : { t: "paste", text: text });
     }, true);
-    document.addEventListener("click", function (e) {
-      const ctl = e.target.closest("[data-ctl]");
-      if (ctl) {
-        e.preventDefault();
-        transport.send({ t: ctl.dataset.ctl });
-        return;
-      }
-      const w = e.target.closest("[data-w]");
+    // clickOn sends the click e on target: the Act of the part it lands
+    // on, or a focus for a widget's other places.
+    function clickOn(e, target) {
+      const w = target.closest("[data-w]");
       if (!w) return;
       e.preventDefault();
-      const part = e.target.closest("[data-act]");
+      const part = target.closest("[data-act]");
       if (!part || !w.contains(part)) {
-        transport.send({ t: "click", id: w.dataset.w, action: "focus" });
+        if (e.detail < 2) transport.send({ t: "click", id: w.dataset.w, action: "focus" });
         return;
       }
       const spec = part.dataset.act;
@@ -195,7 +191,34 @@ window.Facet = (function () {
         args = {};
         args[part.dataset.arg || "position"] = Math.round(min + f * (max - min));
       }
-      transport.send({ t: "click", id: w.dataset.w, action: action, args: args });
+      // n says which click of a double click this is: the second opens
+      // what the first selected.
+      transport.send({ t: "click", id: w.dataset.w, action: action, args: args, n: e.detail || 1 });
+    }
+    document.addEventListener("click", function (e) {
+      const ctl = e.target.closest("[data-ctl]");
+      if (ctl) {
+        e.preventDefault();
+        transport.send({ t: ctl.dataset.ctl });
+        return;
+      }
+      clickOn(e, e.target);
+    }, true);
+    // A patch may replace the part a press landed on before the button is
+    // released (the first click of a double click selected the row, and
+    // the row was drawn again): the browser then clicks nothing, so the
+    // page clicks the part drawn in its place, as the same widget and Act.
+    let pressed = null;
+    document.addEventListener("mousedown", function (e) {
+      const part = e.target.closest("[data-act]"), w = e.target.closest("[data-w]");
+      pressed = part && w ? { el: e.target, w: w.dataset.w, act: part.dataset.act } : null;
+    }, true);
+    document.addEventListener("mouseup", function (e) {
+      const p = pressed;
+      pressed = null;
+      if (!p || p.el.isConnected) return;
+      const part = e.target.closest("[data-act]"), w = e.target.closest("[data-w]");
+      if (part && w && w.dataset.w === p.w && part.dataset.act === p.act) clickOn(e, e.target);
     }, true);
     let lastWheel = 0;
     document.addEventListener("wheel", function (e) {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -91,6 +92,13 @@ type Options struct {
 	// Title names the app for people: the page's level-one heading and the
 	// start of its document title. App when empty.
 	Title string
+	// Invites, when set, lets a tab's person invite another into their
+	// session: the page's Share control shows them a one-time link
+	// (invite.Web) that another browser opens to join, and the controls
+	// that make guests read-only and end the sharing. The desk may be
+	// shared with other renderers (render/ssh), whose invitations work
+	// only over their own transport.
+	Invites *invite.Desk
 	// Logger logs refused requests and failed tabs (discarded when nil).
 	Logger *slog.Logger
 }

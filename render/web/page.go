@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -39,6 +40,21 @@ type chrome struct {
 	problem string
 	// announce is what the live region says: what an agent changed.
 	announce string
+	// people says who shares the session ("● shared: ada (host), bob").
+	people string
+	// share is the inviter's sharing controls, nil for a guest's tab or a
+	// server that shares nothing.
+	share *shareChrome
+}
+
+// shareChrome is what the inviter's tab shows of the sharing.
+type shareChrome struct {
+	// link is the invitation's link, shown to this tab alone, and when
+	// it expires.
+	link    string
+	expires time.Time
+	// shared: a guest is in the session; readOnly: guests only watch.
+	shared, readOnly bool
 }
 
 // paint draws s as the page's root element with its chrome.
@@ -150,6 +166,21 @@ func (p *page) bar() *element {
 		status.with(tag("button", "detach", a("type", "button"), a("class", "control"), a("data-ctl", "detach"),
 			a("title", "ctrl+] also detaches agents, and lets them back"), a("tabindex", "-1")).withText(control))
 	}
+	if p.people != "" {
+		status.with(tag("span", "people", a("class", "agents")).withText(p.people))
+	}
+	if sh := p.share; sh != nil {
+		status.with(tag("button", "share", a("type", "button"), a("class", "control"), a("data-ctl", "share"), a("tabindex", "-1"),
+			a("title", "a one-time link that lets another person see and drive this session")).withText("Invite"))
+		if sh.shared {
+			ro := "Guests read-only"
+			if sh.readOnly {
+				ro = "Let guests drive"
+			}
+			status.with(tag("button", "readonly", a("type", "button"), a("class", "control"), a("data-ctl", "readonly"), a("tabindex", "-1")).withText(ro),
+				tag("button", "unshare", a("type", "button"), a("class", "control"), a("data-ctl", "unshare"), a("tabindex", "-1")).withText("End sharing"))
+		}
+	}
 	if p.problem != "" {
 		status.with(tag("span", "problem", a("class", "problem"), a("role", "alert")).withText(p.problem))
 	}
@@ -157,7 +188,13 @@ func (p *page) bar() *element {
 	// each new text in it; only its text is ever replaced.
 	live := tag("div", "announce", a("class", "sr-only"), a("role", "status"), a("aria-live", "polite"), a("aria-atomic", "true")).
 		with(tag("span", "announce:text").withText(p.announce))
-	return bar.with(status, live, p.help())
+	bar.with(status)
+	if sh := p.share; sh != nil && sh.link != "" {
+		bar.with(tag("div", "invite", a("class", "invite")).with(
+			tag("label", "invite:label", a("for", "invite-link")).withText("Invite link, for one person, once, until "+sh.expires.Format("15:04")+":"),
+			tag("input", "invite-link", a("type", "text"), a("readonly", "readonly"), a("value", sh.link), a("tabindex", "-1"), a("size", "60"))))
+	}
+	return bar.with(live, p.help())
 }
 
 // agentStatus is what the person sees about agents: "● agent attached",

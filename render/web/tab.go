@@ -31,6 +31,10 @@ const DetachKey = "ctrl+]"
 //	resize  Cols and Rows: the space the page has, in character cells
 //	        (clamped to 1000x500, as SSH clamps a window; 80x24 when none)
 //	detach  toggles agents, as DetachKey does
+//	share   shows this tab a one-time link that lets another person join
+//	        the session (with Options.Invites)
+//	readonly  lets the guests only watch, or drive again
+//	unshare ends the sharing: the guests' tabs close
 type Event struct {
 	T      string         `json:"t"`
 	Key    string         `json:"key,omitempty"`
@@ -83,6 +87,8 @@ type Tab struct {
 	announce string
 	// opened says the page's last click did what Enter does (see click).
 	opened bool
+	// sharing is the tab's part in sharing its session (see share.go).
+	sharing sharing
 	// agentCame says an agent has attached to the session, or agents
 	// have been detached, since the tab opened: from then on the page
 	// shows the agents' status and the detach control.
@@ -148,7 +154,15 @@ func (t *Tab) renderLocked(s tea.Snapshot, force bool) (Patch, bool) {
 	if s.Presence.Blocked || len(s.Presence.Agents) > 0 {
 		t.agentCame = true
 	}
-	next := paint(s, chrome{session: t.sess.ID, title: t.title, agents: t.agents && t.agentCame, problem: strings.Join(problems, " · "), announce: t.announce})
+	c := chrome{session: t.sess.ID, title: t.title, agents: t.agents && t.agentCame, problem: strings.Join(problems, " · "), announce: t.announce,
+		people: peopleStatus(s)}
+	if sh := t.sharing; sh.desk != nil && sh.guest == nil {
+		c.share = &shareChrome{link: sh.link, expires: sh.expires}
+		if live, ok := sh.desk.Share(t.sess); ok {
+			c.share.shared, c.share.readOnly = len(live.Guests()) > 0, live.ReadOnly()
+		}
+	}
+	next := paint(s, c)
 	p := Patch{T: "patch", Version: s.Version, Session: t.sess.ID, Focus: focusID(s)}
 	if t.last == nil {
 		p.Ops = []Op{{ID: RootID, HTML: next.HTML()}}
@@ -181,7 +195,8 @@ func (t *Tab) Handle(ctx context.Context, ev Event) (Patch, error) {
 	if err != nil {
 		problem = err.Error()
 	}
-	changed := problem != t.problem
+	// The sharing controls change the tab's own chrome (the link shown).
+	changed := problem != t.problem || ev.T == "share" || ev.T == "unshare"
 	t.problem = problem
 	if ev.T != "resize" && len(t.warnings) > 0 {
 		// The person has seen the warnings and acted: they go. (A resize
@@ -217,6 +232,14 @@ func (t *Tab) Refuse(err error) Patch {
 // the call returned one.
 func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 	rt := t.sess.Runtime
+	guest := t.sharing.guest
+	if guest != nil && ev.T == "resize" {
+		// The inviter's window sizes the app, not a guest's.
+		return nil, nil
+	}
+	if err := t.guestAllowed(ev); err != nil {
+		return nil, err
+	}
 	switch ev.T {
 	case "key":
 		if ev.Key == DetachKey {
@@ -226,8 +249,14 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 		if err != nil {
 			return nil, err
 		}
-		tr, err := rt.Dispatch(ctx, tea.KeyInputMsg{Key: k})
+		msg := tea.KeyInputMsg{Key: k}
+		if guest != nil {
+			msg.Agent = guest.Source()
+		}
+		tr, err := rt.Dispatch(ctx, msg)
 		return after(tr, err)
+	case "share", "readonly", "unshare":
+		return nil, t.share(ctx, ev)
 	case "click":
 		return t.click(ctx, ev)
 	case "wheel":
@@ -268,7 +297,7 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 	case "detach":
 		return nil, t.toggleAgents(ctx)
 	}
-	return nil, fmt.Errorf("event %q: %w: one of key, click, wheel, paste, input, resize, detach", ev.T, ErrUnknownEvent)
+	return nil, fmt.Errorf("event %q: %w: one of key, click, wheel, paste, input, resize, detach, share, readonly, unshare", ev.T, ErrUnknownEvent)
 }
 
 // click applies a click on a widget's part. A click on the part the widget
@@ -357,6 +386,9 @@ func after(tr tea.Transition, err error) (*tea.Snapshot, error) {
 func (t *Tab) toggleAgents(ctx context.Context) error {
 	if !t.agents {
 		return nil
+	}
+	if t.sharing.guest != nil {
+		return fmt.Errorf("detach agents: %w", ErrHostOnly)
 	}
 	if t.sess.Snapshot().Presence.Blocked {
 		_, err := t.sess.Dispatch(ctx, tea.AllowAgentsMsg{})

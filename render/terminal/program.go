@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/facetui/facet/bubble/convert"
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -34,6 +36,8 @@ type options struct {
 	lineOutput    bool                // WithLineOutput
 	accessible    bool                // WithAccessible
 	environ       []string            // WithEnviron; nil: os.Environ()
+	invites       *Invites            // WithInvites
+	guest         *invite.Guest       // WithGuest
 }
 
 // WithInput reads keys and mouse events from r instead of the terminal.
@@ -143,7 +147,8 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	case o.lineOutput:
 		sh.screen = newLineScreen(out, o.app)
 	}
-	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel}
+	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel,
+		invites: o.invites}
 	model.warn()
 	model.relayout()
 
@@ -182,7 +187,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	var wg sync.WaitGroup
 	// The worker calls the runtime, one event at a time in arrival order,
 	// so Bubble Tea's Update never waits on an app's Update.
-	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send) })
+	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send, o.invites, o.guest) })
 	// Every snapshot the runtime publishes is drawn; its end ends the program.
 	wg.Go(func() {
 		for {
@@ -264,6 +269,9 @@ type event struct {
 	background *tea.BackgroundMsg
 	// answer is the person's answer to an agent's pending question.
 	answer *bool
+	// share is an invitation panel's key: the guests read-only, or the
+	// sharing ended.
+	share shareAction
 }
 
 // shared is state the adapter's copies share.
@@ -287,7 +295,12 @@ type shared struct {
 // the program what the terminal does itself. With opensHelp, ? opens and
 // closes the full help, and Esc closes it while it is open; without (the
 // accessible mode), ? asks for the keys to be read.
-func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp bool, send func(bt.Msg)) {
+//
+// With inv, the invitation panel's keys act on the session's sharing; as
+// a guest's (g), input is refused while the inviter lets guests only
+// watch, keys carry the guest's name, and the window does not size the
+// app.
+func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp bool, send func(bt.Msg), inv *Invites, g *invite.Guest) {
 	// help is the full help's state, kept here so that ? and Esc act on
 	// it in the order they were typed, after every key before them.
 	var help fullHelp
@@ -299,7 +312,17 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp b
 		case ev = <-events:
 		}
 		var err error
+		if g != nil && (ev.key != nil || ev.paste != nil || ev.mouse != nil || ev.detach || ev.answer != nil) {
+			if err := g.Allowed(); err != nil {
+				send(errorMsg{err: err})
+				continue
+			}
+		}
 		switch {
+		case ev.share != noShareAction && inv != nil:
+			err = applyShare(inv, ev.share)
+		case ev.size != nil && g != nil:
+			// The inviter's window sizes the app, not a guest's.
 		case ev.key != nil:
 			s := rt.Snapshot()
 			if help.open && helpScreen(s.Model) != help.screen {
@@ -323,7 +346,11 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp b
 				}
 				send(helpMsg(help))
 			default:
-				_, err = rt.Dispatch(ctx, tea.KeyInputMsg{Key: *ev.key})
+				msg := tea.KeyInputMsg{Key: *ev.key}
+				if g != nil {
+					msg.Agent = g.Source()
+				}
+				_, err = rt.Dispatch(ctx, msg)
 			}
 		case ev.paste != nil:
 			err = paste(ctx, rt, *ev.paste)
@@ -381,6 +408,10 @@ type adapter struct {
 	// warnings are the tree warnings not yet dismissed, oldest first: the
 	// status line shows the first until the person's next key.
 	warnings []string
+	// invites lets the person invite others (WithInvites); panel is the
+	// invitation shown, until a key closes it.
+	invites *Invites
+	panel   *invitePanel
 }
 
 func (a *adapter) relayout() {
@@ -389,6 +420,9 @@ func (a *adapter) relayout() {
 	}
 	ch := chromeFor(a.snap, a.help.open && helpScreen(a.snap.Model) == a.help.screen)
 	st := labelledStatus(a.snap, a.detachKey, a.agentLabel)
+	if people := PeopleStatus(a.snap); people != "" {
+		st.agents = strings.TrimPrefix(st.agents+statusSeparator+people, statusSeparator)
+	}
 	st.tree = warningStatus(a.warnings)
 	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, st, ch, a.theme, a.light, a.sh.memo)
 }
@@ -469,6 +503,11 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 		// the modifiers of every key.
 		if k.Mod.Contains(bt.ModCtrl) && k.Code == 'c' {
 			return a, bt.Quit
+		}
+		if a.invites != nil {
+			if a.inviteKey(msg.Keystroke()) {
+				return a, nil
+			}
 		}
 		if a.detachKey != "" && msg.Keystroke() == a.detachKey {
 			a.queue(event{detach: true})
@@ -571,6 +610,9 @@ func (a adapter) queue(ev event) {
 // shown is the frame as the person sees it: the error status, if any, on
 // its last line.
 func (a adapter) shown() Frame {
+	if a.panel != nil && a.height > 0 {
+		return a.frame.withLastLines(a.panel.lines(a.width, a.theme))
+	}
 	if a.status != "" && a.height > 0 {
 		return a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width)))
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/ssh"
 	"github.com/facetui/facet/tea"
@@ -111,6 +112,7 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		AgentLabel:       opts.agentLabel,
 		NewModel:         newBrowser,
 		Sessions:         sessions,
+		Invites:          invite.New(invite.Options{}),
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
 		NoAgents:         opts.mcp.http == "" && !opts.mcp.stdio,
 		Accessible:       opts.accessible,

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -60,6 +61,7 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		AllowedOrigins: opts.web.origins.list(),
 		NoAgents:       !agents,
 		Login:          tokens,
+		Invites:        invite.New(invite.Options{}),
 		Logger:         slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {

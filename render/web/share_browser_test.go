@@ -115,3 +115,24 @@ func TestBrowserRefusesAnotherTransportsInvitation(t *testing.T) {
 		t.Fatalf("%d sessions: a refused link started one", n)
 	}
 }
+
+// The inviter's page, with its link shown and a guest in the session,
+// passes axe as every page does.
+func TestBrowserSharingPassesAxe(t *testing.T) {
+	script := axeScript(t)
+	for _, scheme := range colorSchemes {
+		t.Run(scheme, func(t *testing.T) {
+			s := serve(t, web.Options{App: "playground", Title: "Facet playground", Invites: invite.New(invite.Options{})})
+			host := browser(t)
+			prefer(t, host, scheme)
+			open(t, host, s.URL)
+			guest := tab(t, host)
+			open(t, guest, inviteLink(t, host))
+			poll[bool](t, host, `!!document.getElementById("unshare") && !!document.getElementById("people")`)
+			inviteLink(t, host)
+			if vs := audit(t, host, script); len(vs) > 0 {
+				t.Errorf("the inviter's page in the %s theme breaks %d axe rules on %d nodes:\n%s", scheme, len(vs), nodes(vs), describe(vs))
+			}
+		})
+	}
+}

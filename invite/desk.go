@@ -126,8 +126,16 @@ func (d *Desk) Invite(sess *tea.Session, host string, t Transport) (Invitation, 
 	d.sweep(now)
 	sh := d.shares[sess]
 	if sh == nil || sh.ended {
-		sh = &Share{desk: d, sess: sess, host: host, guests: map[*Guest]bool{}}
+		sh = &Share{desk: d, sess: sess, host: host, guests: map[*Guest]bool{}, over: make(chan struct{})}
 		d.shares[sess] = sh
+		// The sharing ends with the session.
+		go func() {
+			select {
+			case <-sess.Runtime.Done():
+				sh.End()
+			case <-sh.over:
+			}
+		}()
 	}
 	inv := Invitation{token: token, Session: sess.ID, Transport: t, Expires: now.Add(d.opts.TTL)}
 	d.pending[sha256.Sum256([]byte(token))] = &pending{share: sh, transport: t, expires: inv.Expires}

@@ -217,3 +217,25 @@ func TestAGuestLeaves(t *testing.T) {
 		t.Fatalf("people after everyone left %v", got)
 	}
 }
+
+// When the shared session stops, the sharing ends with it: the guest is
+// told, and the desk keeps nothing of it.
+func TestTheSharingEndsWithTheSession(t *testing.T) {
+	d, _, sess := desk(t)
+	inv, err := d.Invite(sess, "ada", invite.SSH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := d.Join(context.Background(), inv.Token(), invite.SSH, "bob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess.Runtime.Stop()
+	<-g.Done()
+	if _, ok := d.Share(sess); ok {
+		t.Fatal("a stopped session is still shared")
+	}
+	if err := g.Allowed(); !errors.Is(err, invite.ErrEnded) {
+		t.Fatalf("a guest of a stopped session: %v", err)
+	}
+}

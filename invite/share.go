@@ -24,6 +24,8 @@ type Share struct {
 	guests   map[*Guest]bool
 	readOnly bool
 	ended    bool
+	// over is closed when the sharing ends.
+	over chan struct{}
 }
 
 // Session returns the shared session.
@@ -67,7 +69,8 @@ func (s *Share) SetReadOnly(on bool) {
 
 // End ends the sharing: every guest's Done closes, their input is refused
 // with ErrEnded, the invitations still waiting stop working, and the
-// session's presence lists nobody.
+// session's presence lists nobody. The sharing ends by itself when the
+// session stops.
 func (s *Share) End() {
 	s.desk.mu.Lock()
 	if s.ended {
@@ -75,6 +78,7 @@ func (s *Share) End() {
 		return
 	}
 	s.ended = true
+	close(s.over)
 	guests := make([]*Guest, 0, len(s.guests))
 	for g := range s.guests {
 		guests = append(guests, g)

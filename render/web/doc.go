@@ -44,6 +44,12 @@
 // refuses to start without a login unless Options.InsecureNoLogin says
 // anyone who reaches it may drive its apps.
 //
+// With Options.Invites a tab's person can invite another into their
+// session (package invite): the bar's Invite shows that tab alone a
+// one-time link, whose token rides in the fragment and then over the
+// WebSocket, never in a request; the page it opens joins the session as
+// a guest, and both see each other on the bar.
+//
 // The JavaScript mirrors the split: facet.js draws patches and reports
 // events through an abstract transport ({send, onMessage}); ws.js is the
 // WebSocket transport, appassets/bridge.js the MCP Apps one. Nothing is

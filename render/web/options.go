@@ -97,7 +97,7 @@ type Options struct {
 	// (invite.Web) that another browser opens to join, and the controls
 	// that make guests read-only and end the sharing. The desk may be
 	// shared with other renderers (render/ssh), whose invitations work
-	// only over their own transport.
+	// only over their own transport. With Login, a guest logs in too.
 	Invites *invite.Desk
 	// Logger logs refused requests and failed tabs (discarded when nil).
 	Logger *slog.Logger

@@ -51,7 +51,7 @@ func (c *client) invitation(old string) string {
 func TestTwoSSHClientsShareOneSession(t *testing.T) {
 	srv := serve(t, ssh.Options{NewModel: newNote, Invites: invite.New(invite.Options{})})
 	host := connect(t, srv.addr, clientConfig("ada"), "xterm-256color", 100, 24)
-	host.waitFor("notes", "Note")
+	host.waitFor("notes", "Note", "ctrl+o invite")
 	token := host.invitation("")
 	host.press("\x1b") // esc closes the panel
 

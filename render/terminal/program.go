@@ -419,6 +419,9 @@ func (a *adapter) relayout() {
 		return // nothing is drawn, and no mouse needs the widgets' places
 	}
 	ch := chromeFor(a.snap, a.help.open && helpScreen(a.snap.Model) == a.help.screen)
+	if a.invites != nil {
+		ch = ch.withInvite(a.invites.Key)
+	}
 	st := labelledStatus(a.snap, a.detachKey, a.agentLabel)
 	if people := PeopleStatus(a.snap); people != "" {
 		st.agents = strings.TrimPrefix(st.agents+statusSeparator+people, statusSeparator)

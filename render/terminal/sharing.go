@@ -2,8 +2,11 @@ package terminal
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
+
+	"charm.land/bubbles/v2/key"
 
 	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/tea"
@@ -172,4 +175,19 @@ func (a *adapter) inviteKey(k string) bool {
 	}
 	a.panel = nil
 	return false
+}
+
+// withInvite is h with the invite key among the terminal's own keys: on
+// the help line before the quit keys, and in the full help's last column.
+func (h chromeHelp) withInvite(k string) chromeHelp {
+	b := key.NewBinding(key.WithKeys(k), key.WithHelp(k, "invite"))
+	short := slices.Clone(h.short)
+	at := max(len(short)-1, h.app)
+	h.short = slices.Insert(short, min(at, len(short)), b)
+	if n := len(h.full); n > 0 {
+		full := slices.Clone(h.full)
+		full[n-1] = append(slices.Clone(full[n-1]), b)
+		h.full = full
+	}
+	return h
 }

@@ -154,3 +154,34 @@ func mouseDoubleClick(t *testing.T, ctx context.Context, id string) {
 		}
 	}
 }
+
+// A double click on a demo opens it, once, with nothing refused on the
+// bar: on the one the catalog selects, the first click opens it and the
+// second finds the catalog gone; on another, the first selects it and
+// the second opens it.
+func TestBrowserDoubleClickOpensADemo(t *testing.T) {
+	tests := []struct {
+		name, option, opened string
+	}{
+		{"the selected demo", "w:catalog:o0", "w:search"},
+		{"another demo", "w:catalog:o2", "w:inc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := serve(t, web.Options{App: "playground"})
+			ctx := browser(t)
+			sess := session(t, s, open(t, ctx, s.URL))
+			poll[bool](t, ctx, jsID(tt.option)+` !== null`)
+			mouseDoubleClick(t, ctx, tt.option)
+			poll[bool](t, ctx, jsID(tt.opened)+` !== null`)
+			// A key after the clicks: once the page shows its outcome,
+			// the clicks have applied too.
+			v := sess.Snapshot().Version
+			press(t, ctx, "x")
+			poll[bool](t, ctx, fmt.Sprintf(`Number(document.body.dataset.version) > %d`, v))
+			if problem := eval[string](t, ctx, `(document.getElementById("problem") || {}).textContent || ""`); problem != "" {
+				t.Fatalf("the page shows a problem: %s", problem)
+			}
+		})
+	}
+}

@@ -305,7 +305,7 @@ func (t *Tab) apply(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 // (the widget's own meaning of it, for a tea.PartClicker that has one),
 // and so does the second click of a double click, whose first selected
 // the part. The second click of a double click whose first already did
-// that, or whose widget has left the view since, does nothing more.
+// that does nothing more.
 func (t *Tab) click(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 	rt := t.sess.Runtime
 	c := Click{ID: ev.ID, Action: ev.Action, Args: ev.Args}
@@ -313,11 +313,10 @@ func (t *Tab) click(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 	t.mu.Lock()
 	opened := t.opened
 	t.mu.Unlock()
-	view := rt.Snapshot().View
-	w, inView := tea.FindWidget(view, ev.ID)
-	if n > 2 || n == 2 && (opened || !inView) {
+	if n > 2 || n == 2 && opened {
 		return nil, nil
 	}
+	view := rt.Snapshot().View
 	msg, selected, err := resolveClick(view, c)
 	if err != nil {
 		return nil, err
@@ -339,7 +338,7 @@ func (t *Tab) click(ctx context.Context, ev Event) (*tea.Snapshot, error) {
 	t.mu.Lock()
 	t.opened = selected
 	t.mu.Unlock()
-	if selected && !clicksItself(w, c) {
+	if w, _ := tea.FindWidget(rt.Snapshot().View, ev.ID); selected && !clicksItself(w, c) {
 		msg = tea.KeyInputMsg{Key: enterKey}
 	}
 	if msg == nil {

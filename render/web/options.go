@@ -97,7 +97,9 @@ type Options struct {
 	// (invite.Web) that another browser opens to join, and the controls
 	// that make guests read-only and end the sharing. The desk may be
 	// shared with other renderers (render/ssh), whose invitations work
-	// only over their own transport. With Login, a guest logs in too.
+	// only over their own transport. With Login, a guest logs in too,
+	// and then opens the link: the login form does not carry its
+	// fragment, where the token is.
 	Invites *invite.Desk
 	// Logger logs refused requests and failed tabs (discarded when nil).
 	Logger *slog.Logger

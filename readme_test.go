@@ -26,21 +26,51 @@ func fencedBlocks(t *testing.T, readme, lang string) []string {
 	}
 }
 
-func TestReadmeExampleIsExampleTestGoWordForWord(t *testing.T) {
+func TestReadmeGoBlocksAreTheirFilesWordForWord(t *testing.T) {
 	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	example, err := os.ReadFile("example_test.go")
+	// Each Go block, in order, is a file that go test compiles.
+	files := []string{
+		"example_test.go",         // A minimal app
+		"examples/shared/main.go", // Serve your own app everywhere
+	}
+	blocks := fencedBlocks(t, string(readme), "go")
+	if len(blocks) != len(files) {
+		t.Fatalf("README has %d Go blocks, want %d (%s)", len(blocks), len(files), strings.Join(files, ", "))
+	}
+	for i, name := range files {
+		file, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if blocks[i] != string(file) {
+			t.Errorf("README's Go block %d differs from %s: copy the file into the README again", i+1, name)
+		}
+	}
+}
+
+func TestReadmeServesAnAppEverywhereInFifteenLines(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := fencedBlocks(t, string(readme), "go")
-	if len(blocks) != 1 {
-		t.Fatalf("README has %d Go blocks, want exactly 1 (the minimal app)", len(blocks))
+	_, section, ok := strings.Cut(string(readme), "## Serve your own app everywhere\n")
+	if !ok {
+		t.Fatal("README has no \"Serve your own app everywhere\" section")
 	}
-	if blocks[0] != string(example) {
-		t.Fatal("README's Go example differs from example_test.go: copy the file into the README again")
+	blocks := fencedBlocks(t, section, "go")
+	if len(blocks) == 0 {
+		t.Fatal("the section has no program")
+	}
+	if n := strings.Count(blocks[0], "\n"); n > 15 {
+		t.Fatalf("the program is %d lines, want 15 or fewer:\n%s", n, blocks[0])
+	}
+	for _, want := range []string{"package main", "func main()", "facet.Main("} {
+		if !strings.Contains(blocks[0], want) {
+			t.Errorf("the program lacks %q:\n%s", want, blocks[0])
+		}
 	}
 }
 

@@ -33,7 +33,7 @@ func (p program) Init() tea.Cmd { return programCmd(p.m.Init()) }
 func (p program) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var in []bt.Msg
 	switch msg := msg.(type) {
-	case widgets.BubbleMsg:
+	case widgets.BubbleReceived:
 		if msg.ID != ProgramID {
 			return p, nil
 		}
@@ -72,6 +72,6 @@ func programCmd(cmd bt.Cmd) tea.Cmd {
 		case bt.QuitMsg, bt.InterruptMsg:
 			return tea.QuitMsg{}
 		}
-		return widgets.BubbleMsg{ID: ProgramID, Msgs: []bt.Msg{msg}}
+		return widgets.BubbleReceived{ID: ProgramID, Msgs: []bt.Msg{msg}}
 	})
 }

@@ -10,9 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
-
-	"github.com/facetui/facet/examples/internal/exampletest"
+	"github.com/facetui/facet/facettest"
 )
 
 // TestEveryExampleServesItselfOverStdio builds each example and starts it
@@ -36,13 +34,9 @@ func TestEveryExampleServesItselfOverStdio(t *testing.T) {
 			if out, err := exec.Command("go", "build", "-o", bin, "./"+c.pkg).CombinedOutput(); err != nil {
 				t.Fatalf("build: %v\n%s", err, out)
 			}
-			cl, err := client.NewStdioMCPClient(bin, nil, "--mcp")
-			if err != nil {
-				t.Fatal(err)
-			}
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			agent := exampletest.Connect(ctx, t, cl, "examples-test")
+			agent := facettest.StdioAgent(ctx, t, "examples-test", bin, "--mcp", "stdio")
 			agent.Call(ctx, "facet_start", map[string]any{"app": c.app, "session": "ex"})
 			if shot := agent.Call(ctx, "facet_screenshot", map[string]any{"session": "ex"}); !strings.Contains(shot, c.screen) {
 				t.Fatalf("screen lacks %q:\n%s", c.screen, shot)

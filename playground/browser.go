@@ -129,11 +129,11 @@ func (b Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return b.forward(msg)
 	}
 	switch m := msg.(type) {
-	case widgets.SelectionChanged:
+	case widgets.SelectListSelected:
 		if m.ID == "catalog" {
 			b.selected = m.Index
 		}
-	case widgets.Chosen:
+	case widgets.SelectListChosen:
 		if m.ID == "catalog" && m.Index >= 0 && m.Index < len(b.apps) {
 			return b.open(m.Index)
 		}

@@ -109,7 +109,7 @@ func TestBrowserEnterOpensTheSelectedDemoInABox(t *testing.T) {
 
 func TestBrowserEscReturnsToTheCatalog(t *testing.T) {
 	rt := start(t, NewBrowser())
-	dispatch(t, rt, widgets.Chosen{ID: "catalog", Index: 2, Label: "Counter"})
+	dispatch(t, rt, widgets.SelectListChosen{ID: "catalog", Index: 2, Label: "Counter"})
 	openDemo[CounterDemo](t, rt, "counter")
 	press(t, rt, "esc")
 	if name, _ := modelOf[Browser](t, rt).Demo(); name != "" {
@@ -173,7 +173,7 @@ func TestBrowserQInATextFieldIsTyped(t *testing.T) {
 
 func TestBrowserGivesTheDemoTheSpaceInsideItsChrome(t *testing.T) {
 	rt := start(t, NewBrowser(), tea.WithSize(120, 40))
-	dispatch(t, rt, widgets.Chosen{ID: "catalog", Index: 0})
+	dispatch(t, rt, widgets.SelectListChosen{ID: "catalog", Index: 0})
 	s := openDemo[SearchDemo](t, rt, "search")
 	if want := 40 - chromeLines - helpLines - searchOverhead; s.table.Height != want {
 		t.Fatalf("search table height = %d, want %d", s.table.Height, want)
@@ -202,13 +202,13 @@ func TestBrowserDropsAClosedDemosTicks(t *testing.T) {
 	if Catalog()[player].Name != "player" {
 		t.Fatal("the player moved in the catalog")
 	}
-	play := widgets.PlaybackChanged{ID: "timeline", Playing: true}
-	dispatch(t, rt, widgets.Chosen{ID: "catalog", Index: player})
+	play := widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: true}
+	dispatch(t, rt, widgets.SelectListChosen{ID: "catalog", Index: player})
 	dispatch(t, rt, play)
 	old := openDemo[PlayerDemo](t, rt, "player")
 	press(t, rt, "esc")
 	dispatch(t, rt, playerTick{owner: old.owner, gen: old.gen}) // arrives in the catalog: dropped
-	dispatch(t, rt, widgets.Chosen{ID: "catalog", Index: player})
+	dispatch(t, rt, widgets.SelectListChosen{ID: "catalog", Index: player})
 	dispatch(t, rt, play)
 	dispatch(t, rt, playerTick{owner: old.owner, gen: old.gen}) // the old loop: same generation, other player
 	if p := openDemo[PlayerDemo](t, rt, "player"); p.Position() != 0 {

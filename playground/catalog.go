@@ -7,15 +7,9 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// App is one entry of the catalog: a short name used on the command line and
-// in MCP tool names, a title and one-line description for people, and a
-// constructor that returns a fresh model each time it is called.
-type App struct {
-	Name        string
-	Title       string
-	Description string
-	New         func() tea.Model
-}
+// App is one entry of the catalog: a tea.App, whose Name is used on the
+// command line and in MCP tool names.
+type App = tea.App
 
 // Catalog returns every demo, always in the same order.
 func Catalog() []App {

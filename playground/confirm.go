@@ -76,7 +76,7 @@ func (c ConfirmDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		c.size = m
 	case confirmAsk:
 		return c.ask(), nil
-	case widgets.Chosen:
+	case widgets.SelectListChosen:
 		if m.ID == c.items.ID {
 			return c.ask(), nil
 		}

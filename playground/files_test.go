@@ -22,7 +22,7 @@ func TestFilesStartsOnTheReadme(t *testing.T) {
 
 func TestFilesSelectingAFileShowsItsContent(t *testing.T) {
 	rt := start(t, NewFiles())
-	dispatch(t, rt, widgets.NodeSelected{ID: "files", NodeID: "internal/store/code.go"})
+	dispatch(t, rt, widgets.TreeNodeSelected{ID: "files", NodeID: "internal/store/code.go"})
 	if got := textOf(t, rt, "preview"); !strings.Contains(got, "func newCode(n int) string") {
 		t.Fatalf("preview = %q", got)
 	}
@@ -34,7 +34,7 @@ func TestFilesSelectingAFileShowsItsContent(t *testing.T) {
 
 func TestFilesSelectingADirectoryShowsASummary(t *testing.T) {
 	rt := start(t, NewFiles())
-	dispatch(t, rt, widgets.NodeSelected{ID: "files", NodeID: "internal"})
+	dispatch(t, rt, widgets.TreeNodeSelected{ID: "files", NodeID: "internal"})
 	got := textOf(t, rt, "preview")
 	for _, want := range []string{"internal/", "2 directories", "0 files", "8 files in all", "api/", "store/"} {
 		if !strings.Contains(got, want) {

@@ -89,16 +89,16 @@ func (g GalleryDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case widgets.ModalDismissed:
 		g.modal.Close()
 		g.status = "The dialog was dismissed."
-	case widgets.Submitted:
+	case widgets.TextSubmitted:
 		if m.ID == g.password.ID {
 			// A masked field's value is never shown.
 			g.status = "Submitted the password."
 			break
 		}
 		g.status = fmt.Sprintf("Submitted %q.", m.Value)
-	case widgets.Chosen:
+	case widgets.SelectListChosen:
 		g.status = "Chose " + m.Label + "."
-	case widgets.MenuSelected:
+	case widgets.MenuChosen:
 		g.status = "Menu: chose " + m.ItemID + "."
 	}
 	return g, nil

@@ -41,15 +41,15 @@ func TestGalleryWidgetsApplyTheirMessages(t *testing.T) {
 	if widget[widgets.Checkbox](t, rt, "g_checkbox").Checked {
 		t.Error("g_checkbox still checked after space")
 	}
-	dispatch(t, rt, widgets.Sorted{ID: "g_table", Column: "moons", Direction: widgets.SortDesc})
+	dispatch(t, rt, widgets.TableSorted{ID: "g_table", Column: "moons", Direction: widgets.SortDesc})
 	if got := widget[widgets.Table](t, rt, "g_table").Rows[0][0]; got != "Saturn" {
 		t.Errorf("most moons: %q, want Saturn", got)
 	}
-	dispatch(t, rt, widgets.TabSelected{ID: "g_tabs", Index: 2})
+	dispatch(t, rt, widgets.TabsSelected{ID: "g_tabs", Index: 2})
 	if got := widget[widgets.Tabs](t, rt, "g_tabs").Active; got != 2 {
 		t.Errorf("g_tabs active = %d", got)
 	}
-	dispatch(t, rt, widgets.MenuSelected{ID: "g_menu", ItemID: "g_help"})
+	dispatch(t, rt, widgets.MenuChosen{ID: "g_menu", ItemID: "g_help"})
 	if got := textOf(t, rt, "g_status"); got != "Menu: chose g_help." {
 		t.Errorf("g_status = %q", got)
 	}

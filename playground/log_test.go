@@ -75,7 +75,7 @@ func TestLogScrollsWithKeysAndClampsAtTheEnd(t *testing.T) {
 	if got, want := modelOf[LogDemo](t, rt).Top(), 500-vp.Height; got != want {
 		t.Fatalf("top after end = %d, want %d", got, want)
 	}
-	dispatch(t, rt, widgets.Scrolled{ID: "log", Top: 10_000})
+	dispatch(t, rt, widgets.ViewportScrolled{ID: "log", Top: 10_000})
 	if got := modelOf[LogDemo](t, rt).Top(); got != 500-vp.Height {
 		t.Fatalf("scroll past the end left top at %d", got)
 	}
@@ -83,7 +83,7 @@ func TestLogScrollsWithKeysAndClampsAtTheEnd(t *testing.T) {
 
 func TestLogFillsTheHeightItIsGiven(t *testing.T) {
 	rt := start(t, NewLog())
-	dispatch(t, rt, widgets.Scrolled{ID: "log", Top: 490}) // the last page
+	dispatch(t, rt, widgets.ViewportScrolled{ID: "log", Top: 490}) // the last page
 	dispatch(t, rt, teaSize(118, 60))
 	vp := widget[widgets.Viewport](t, rt, "log")
 	if vp.Height != 60-helpLines-logOverhead || vp.Top != 500-vp.Height {

@@ -53,7 +53,7 @@ func (l LoginDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return l, nil
 	}
 	switch m := msg.(type) {
-	case widgets.Submitted:
+	case widgets.TextSubmitted:
 		if m.ID == "email" || m.ID == "password" {
 			return l.submit(), nil
 		}

@@ -78,7 +78,7 @@ func (m MenuDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if m.menu.Update(msg) {
 		return m, nil
 	}
-	if sel, ok := msg.(widgets.MenuSelected); ok && sel.ID == m.menu.ID {
+	if sel, ok := msg.(widgets.MenuChosen); ok && sel.ID == m.menu.ID {
 		if path := menuLabels(m.menu.Items, sel.ItemID); path != nil {
 			// Choosing closes the menu, leaving the cursor on its top item.
 			m.chosen = path

@@ -82,8 +82,8 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			return apply(NewSearch(),
 				widgets.TextChanged{ID: "search", Value: "charmbracelet"},
 				searchSubmit{},
-				widgets.Sorted{ID: "results", Column: "name", Direction: widgets.SortAsc},
-				widgets.RowSelected{ID: "results", Index: 2},
+				widgets.TableSorted{ID: "results", Column: "name", Direction: widgets.SortAsc},
+				widgets.TableRowSelected{ID: "results", Index: 2},
 				widgets.TextChanged{ID: "search", Value: "charm"},
 			)
 		}, map[string]any{
@@ -95,7 +95,7 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			"results.7": map[string]any{"name": "charmbracelet/wish", "stars": 4000, "language": "Go"},
 		}},
 		{"search with nothing matching", func() tea.Model {
-			return apply(NewSearch(), widgets.Submitted{ID: "search", Value: "no such repository anywhere"})
+			return apply(NewSearch(), widgets.TextSubmitted{ID: "search", Value: "no such repository anywhere"})
 		}, map[string]any{
 			"applied": "no such repository anywhere", "results_count": 0, "selected": "", "results": []any{},
 		}},
@@ -103,7 +103,7 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			return apply(NewLogin(),
 				widgets.TextChanged{ID: "email", Value: "ada@example.com"},
 				widgets.TextChanged{ID: "password", Value: "correct horse"},
-				widgets.Toggled{ID: "remember", Checked: true},
+				widgets.CheckboxToggled{ID: "remember", Checked: true},
 				loginSubmit{},
 			)
 		}, map[string]any{
@@ -122,7 +122,7 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 		{"files after opening a directory", func() tea.Model {
 			return apply(NewFiles(),
 				widgets.TreeExpanded{ID: "files", NodeID: "cmd/shortlink", Expanded: false},
-				widgets.NodeSelected{ID: "files", NodeID: "internal"},
+				widgets.TreeNodeSelected{ID: "files", NodeID: "internal"},
 			)
 		}, map[string]any{
 			"selected": "internal", "selected_kind": "directory", "expanded": []string{"cmd", "internal"},
@@ -131,24 +131,24 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			"selected": "README.md", "selected_kind": "file",
 		}},
 		{"player playing after a seek", func() tea.Model {
-			return apply(NewPlayer(), widgets.Seeked{ID: "timeline", Position: 75}, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+			return apply(NewPlayer(), widgets.ScrubberSeeked{ID: "timeline", Position: 75}, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: true})
 		}, map[string]any{"position": 75, "playing": true, "min": 0, "max": 300}},
 		{"tabs on settings with a theme", func() tea.Model {
 			return apply(NewTabs(),
-				widgets.TabSelected{ID: "sections", Index: 1, Label: "Settings"},
-				widgets.SelectionChanged{ID: "theme", Index: 2, Label: "Dark"},
-				widgets.Toggled{ID: "notify", Checked: false},
+				widgets.TabsSelected{ID: "sections", Index: 1, Label: "Settings"},
+				widgets.SelectListSelected{ID: "theme", Index: 2, Label: "Dark"},
+				widgets.CheckboxToggled{ID: "notify", Checked: false},
 			)
 		}, map[string]any{"active": "Settings", "theme": "Dark", "notify": false}},
 		{"log scrolled", func() tea.Model {
-			return apply(NewLog(), tea.WindowSizeMsg{Width: 80, Height: 23}, widgets.Scrolled{ID: "log", Top: 120})
+			return apply(NewLog(), tea.WindowSizeMsg{Width: 80, Height: 23}, widgets.ViewportScrolled{ID: "log", Top: 120})
 		}, map[string]any{"top": 120, "visible": 20, "total": logLines}},
 		{"log scrolled to the end", func() tea.Model {
-			return apply(NewLog(), tea.WindowSizeMsg{Width: 80, Height: 23}, widgets.Scrolled{ID: "log", Top: 10000})
+			return apply(NewLog(), tea.WindowSizeMsg{Width: 80, Height: 23}, widgets.ViewportScrolled{ID: "log", Top: 10000})
 		}, map[string]any{"top": logLines - 20, "visible": 20, "total": logLines}},
 		{"menu after a choice and an open submenu", func() tea.Model {
 			return apply(NewMenu(),
-				widgets.MenuSelected{ID: "main", ItemID: "recent_facet"},
+				widgets.MenuChosen{ID: "main", ItemID: "recent_facet"},
 				widgets.MenuOpened{ID: "main", Path: []string{"view", "appearance"}},
 				widgets.MenuMoved{ID: "main", ItemID: "theme_dark"},
 			)
@@ -161,13 +161,13 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			"last_chosen": []string{}, "open": []string{}, "cursor": "file",
 		}},
 		{"confirm asking", func() tea.Model {
-			return apply(NewConfirm(), widgets.SelectionChanged{ID: "items", Index: 2}, confirmAsk{})
+			return apply(NewConfirm(), widgets.SelectListSelected{ID: "items", Index: 2}, confirmAsk{})
 		}, map[string]any{
 			"selected": "tmp/build-cache.tar.gz", "selected_index": 2, "modal_open": true,
 			"status": "Waiting for confirmation…",
 		}},
 		{"confirm after deleting", func() tea.Model {
-			return apply(NewConfirm(), widgets.SelectionChanged{ID: "items", Index: 5}, confirmAsk{}, widgets.ModalConfirmed{ID: "confirm"})
+			return apply(NewConfirm(), widgets.SelectListSelected{ID: "items", Index: 5}, confirmAsk{}, widgets.ModalConfirmed{ID: "confirm"})
 		}, map[string]any{
 			"items": []string{"notes/2026-03-01-standup.md", "drafts/release-announcement.md",
 				"tmp/build-cache.tar.gz", "photos/IMG_2041.jpg", "backups/links-2026-02.db"},
@@ -177,14 +177,14 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			return apply(NewGallery(),
 				widgets.TextChanged{ID: "g_input", Value: "hi"},
 				widgets.TextChanged{ID: "g_password", Value: "s3cret"},
-				widgets.SelectionChanged{ID: "g_select", Index: 2},
-				widgets.Toggled{ID: "g_checkbox", Checked: false},
-				widgets.Sorted{ID: "g_table", Column: "moons", Direction: widgets.SortDesc},
-				widgets.RowSelected{ID: "g_table", Index: 0},
-				widgets.NodeSelected{ID: "g_tree", NodeID: "src/app.go"},
-				widgets.Seeked{ID: "g_scrubber", Position: 60},
-				widgets.TabSelected{ID: "g_tabs", Index: 2},
-				widgets.Scrolled{ID: "g_viewport", Top: 5},
+				widgets.SelectListSelected{ID: "g_select", Index: 2},
+				widgets.CheckboxToggled{ID: "g_checkbox", Checked: false},
+				widgets.TableSorted{ID: "g_table", Column: "moons", Direction: widgets.SortDesc},
+				widgets.TableRowSelected{ID: "g_table", Index: 0},
+				widgets.TreeNodeSelected{ID: "g_tree", NodeID: "src/app.go"},
+				widgets.ScrubberSeeked{ID: "g_scrubber", Position: 60},
+				widgets.TabsSelected{ID: "g_tabs", Index: 2},
+				widgets.ViewportScrolled{ID: "g_viewport", Top: 5},
 				widgets.MenuOpened{ID: "g_menu", Path: []string{"g_file"}},
 				galleryPress{},
 			)
@@ -196,7 +196,7 @@ func TestEachDemoEncodesItsStateAsJSON(t *testing.T) {
 			"menu.open": []string{"g_file"}, "modal_open": true,
 		}},
 		{"repl after a result and an error", func() tea.Model {
-			return apply(NewRepl(), widgets.Submitted{ID: "expr", Value: "2*(3+4)"}, widgets.Submitted{ID: "expr", Value: "1/"})
+			return apply(NewRepl(), widgets.TextSubmitted{ID: "expr", Value: "2*(3+4)"}, widgets.TextSubmitted{ID: "expr", Value: "1/"})
 		}, map[string]any{
 			"input": "", "history_lines": 5, "history.1": "> 2*(3+4)", "history.2": "  = 14", "history.3": "> 1/",
 		}},
@@ -262,7 +262,7 @@ func TestSearchJSONStaysSmallForTheWholeCatalogue(t *testing.T) {
 func TestReplJSONKeepsTheLatestHistory(t *testing.T) {
 	var m tea.Model = NewRepl()
 	for i := range 80 {
-		m = apply(m, widgets.Submitted{ID: "expr", Value: strconv.Itoa(i) + "+1"})
+		m = apply(m, widgets.TextSubmitted{ID: "expr", Value: strconv.Itoa(i) + "+1"})
 	}
 	got := decoded(t, m)
 	checkPaths(t, got, map[string]any{"history_lines": 161, "history.99": "  = 80"})
@@ -278,13 +278,13 @@ func TestBrowserJSONNamesTheScreenAndTheOpenDemo(t *testing.T) {
 		want map[string]any
 	}{
 		{"catalog", nil, map[string]any{"screen": "catalog", "selected": "search"}},
-		{"catalog with a demo highlighted", []tea.Msg{widgets.SelectionChanged{ID: "catalog", Index: 2}},
+		{"catalog with a demo highlighted", []tea.Msg{widgets.SelectListSelected{ID: "catalog", Index: 2}},
 			map[string]any{"screen": "catalog", "selected": "counter"}},
-		{"counter open", []tea.Msg{widgets.Chosen{ID: "catalog", Index: 2}, counterStep{delta: 1}},
+		{"counter open", []tea.Msg{widgets.SelectListChosen{ID: "catalog", Index: 2}, counterStep{delta: 1}},
 			map[string]any{"screen": "demo", "demo": "counter", "model": map[string]any{"count": 1}}},
-		{"login open", []tea.Msg{widgets.Chosen{ID: "catalog", Index: 1}, widgets.TextChanged{ID: "email", Value: "a@b.co"}},
+		{"login open", []tea.Msg{widgets.SelectListChosen{ID: "catalog", Index: 1}, widgets.TextChanged{ID: "email", Value: "a@b.co"}},
 			map[string]any{"screen": "demo", "demo": "login", "model.email": "a@b.co", "model.signed_in": false}},
-		{"back on the catalog", []tea.Msg{widgets.Chosen{ID: "catalog", Index: 4}, tea.KeyMsg{Key: tea.Named(tea.KeyEscape)}},
+		{"back on the catalog", []tea.Msg{widgets.SelectListChosen{ID: "catalog", Index: 4}, tea.KeyMsg{Key: tea.Named(tea.KeyEscape)}},
 			map[string]any{"screen": "catalog", "selected": "player"}},
 	}
 	for _, tt := range tests {

@@ -54,7 +54,7 @@ func (p PlayerDemo) Init() tea.Cmd { return nil }
 // Update implements tea.Model.
 func (p PlayerDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch m := msg.(type) {
-	case widgets.PlaybackChanged:
+	case widgets.ScrubberPlaybackChanged:
 		if m.ID != p.timeline.ID {
 			return p, nil
 		}

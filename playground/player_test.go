@@ -48,7 +48,7 @@ func TestPlayerRunsOneTickLoopHoweverOftenPlayIsPressed(t *testing.T) {
 	p := NewPlayer()
 	p.interval = time.Hour // no tick fires by itself: the test sends them
 	rt := start(t, p)
-	play := widgets.PlaybackChanged{ID: "timeline", Playing: true}
+	play := widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: true}
 	dispatch(t, rt, play)
 	dispatch(t, rt, play) // already playing: no second loop
 	m := modelOf[PlayerDemo](t, rt)
@@ -61,7 +61,7 @@ func TestPlayerRunsOneTickLoopHoweverOftenPlayIsPressed(t *testing.T) {
 	}
 	// Pause and play again before the next tick: the loop that is already
 	// scheduled carries on, so toggling quickly still advances.
-	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: false})
+	dispatch(t, rt, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: false})
 	dispatch(t, rt, play)
 	if got := modelOf[PlayerDemo](t, rt).gen; got != 1 {
 		t.Fatalf("pause and play started loop %d, want the scheduled loop 1 kept", got)
@@ -77,7 +77,7 @@ func TestPlayerRunsOneTickLoopHoweverOftenPlayIsPressed(t *testing.T) {
 	}
 	// A tick that arrives while paused ends the loop without moving; the
 	// next play starts a new loop, and the old loop's ticks are stale.
-	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: false})
+	dispatch(t, rt, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: false})
 	dispatch(t, rt, playerTick{owner: m.owner, gen: 1})
 	if got := modelOf[PlayerDemo](t, rt).Position(); got != 2 {
 		t.Fatalf("a tick while paused moved the position to %d", got)
@@ -103,9 +103,9 @@ func TestPlayerAdvancesWhilePlayIsToggledRapidly(t *testing.T) {
 	deadline := time.Now().Add(3 * time.Second)
 	for time.Now().Before(deadline) && modelOf[PlayerDemo](t, rt).Position() < 3 {
 		// pause and play again at once, over and over, faster than a tick
-		dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: true})
-		dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: false})
-		dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+		dispatch(t, rt, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: true})
+		dispatch(t, rt, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: false})
+		dispatch(t, rt, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: true})
 	}
 	if got := modelOf[PlayerDemo](t, rt).Position(); got < 3 {
 		t.Fatalf("position %d after three seconds of toggling, want it to advance", got)
@@ -114,14 +114,14 @@ func TestPlayerAdvancesWhilePlayIsToggledRapidly(t *testing.T) {
 
 func TestPlayerStopsAtTheEnd(t *testing.T) {
 	rt := start(t, fastPlayer())
-	dispatch(t, rt, widgets.Seeked{ID: "timeline", Position: 298})
-	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+	dispatch(t, rt, widgets.ScrubberSeeked{ID: "timeline", Position: 298})
+	dispatch(t, rt, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: true})
 	eventually(t, "the end", func() bool { return !modelOf[PlayerDemo](t, rt).Playing() })
 	if got := textOf(t, rt, "now"); got != "05:00 / 05:00" {
 		t.Fatalf("now = %q", got)
 	}
 	// Playing at the end starts over.
-	dispatch(t, rt, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+	dispatch(t, rt, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: true})
 	if got := modelOf[PlayerDemo](t, rt).Position(); got > 1 {
 		t.Fatalf("play at the end resumed at %d, want the start", got)
 	}

@@ -48,8 +48,8 @@ func TestDemoProjectionsDescribeTheirState(t *testing.T) {
 		absent                []string
 	}{
 		{"search after a query", "results", "search://state/results", func() tea.Model {
-			return apply(NewSearch(), widgets.Submitted{ID: "search", Value: "charmbracelet"},
-				widgets.Sorted{ID: "results", Column: "name", Direction: widgets.SortAsc})
+			return apply(NewSearch(), widgets.TextSubmitted{ID: "search", Value: "charmbracelet"},
+				widgets.TableSorted{ID: "results", Column: "name", Direction: widgets.SortAsc})
 		}, map[string]any{
 			"query": "charmbracelet", "count": 8, "offset": 0,
 			"sort":   map[string]any{"column": "name", "direction": "asc"},
@@ -57,7 +57,7 @@ func TestDemoProjectionsDescribeTheirState(t *testing.T) {
 			"rows.7": map[string]any{"name": "charmbracelet/wish", "stars": 4000, "language": "Go"},
 		}, []string{"rows.8"}},
 		{"search scrolled shows the visible window", "results", "search://state/results", func() tea.Model {
-			return apply(NewSearch(), tea.WindowSizeMsg{Width: 80, Height: 17}, widgets.RowSelected{ID: "results", Index: 40})
+			return apply(NewSearch(), tea.WindowSizeMsg{Width: 80, Height: 17}, widgets.TableRowSelected{ID: "results", Index: 40})
 		}, map[string]any{
 			"query": "", "offset": 31, "rows.0.name": NewSearch().Results()[31][0], "rows.9.name": NewSearch().Results()[40][0],
 		}, []string{"rows.10"}},
@@ -68,10 +68,10 @@ func TestDemoProjectionsDescribeTheirState(t *testing.T) {
 			"email": "ada@example.com", "remember": false, "status": "Signed in as ada@example.com", "signed_in": true,
 		}, []string{"password"}},
 		{"player paused after a seek", "playback", "player://state/playback", func() tea.Model {
-			return apply(NewPlayer(), widgets.Seeked{ID: "timeline", Position: 75})
+			return apply(NewPlayer(), widgets.ScrubberSeeked{ID: "timeline", Position: 75})
 		}, map[string]any{"position": 75, "playing": false, "min": 0, "max": 300, "now": "01:15"}, nil},
 		{"player playing", "playback", "player://state/playback", func() tea.Model {
-			return apply(NewPlayer(), widgets.Seeked{ID: "timeline", Position: 299}, widgets.PlaybackChanged{ID: "timeline", Playing: true})
+			return apply(NewPlayer(), widgets.ScrubberSeeked{ID: "timeline", Position: 299}, widgets.ScrubberPlaybackChanged{ID: "timeline", Playing: true})
 		}, map[string]any{"position": 299, "playing": true, "now": "04:59"}, nil},
 	}
 	for _, tt := range tests {
@@ -185,11 +185,11 @@ func TestBrowserForwardsTheOpenDemosProjections(t *testing.T) {
 		want []string
 	}{
 		{"catalog", nil, nil},
-		{"search open", []tea.Msg{widgets.Chosen{ID: "catalog", Index: 0}}, []string{"results"}},
-		{"login open", []tea.Msg{widgets.Chosen{ID: "catalog", Index: 1}}, []string{"form"}},
-		{"player open", []tea.Msg{widgets.Chosen{ID: "catalog", Index: 4}}, []string{"playback"}},
-		{"counter open declares none", []tea.Msg{widgets.Chosen{ID: "catalog", Index: 2}}, nil},
-		{"back on the catalog", []tea.Msg{widgets.Chosen{ID: "catalog", Index: 0}, tea.KeyMsg{Key: tea.Named(tea.KeyEscape)}}, nil},
+		{"search open", []tea.Msg{widgets.SelectListChosen{ID: "catalog", Index: 0}}, []string{"results"}},
+		{"login open", []tea.Msg{widgets.SelectListChosen{ID: "catalog", Index: 1}}, []string{"form"}},
+		{"player open", []tea.Msg{widgets.SelectListChosen{ID: "catalog", Index: 4}}, []string{"playback"}},
+		{"counter open declares none", []tea.Msg{widgets.SelectListChosen{ID: "catalog", Index: 2}}, nil},
+		{"back on the catalog", []tea.Msg{widgets.SelectListChosen{ID: "catalog", Index: 0}, tea.KeyMsg{Key: tea.Named(tea.KeyEscape)}}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -69,7 +69,7 @@ func (r ReplDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.WindowSizeMsg:
 		r.history.Height = max(m.Height-helpLines-replOverhead, 3)
 		r.history.Top = max(len(r.history.Lines)-r.history.Height, 0)
-	case widgets.Submitted:
+	case widgets.TextSubmitted:
 		if m.ID == r.expr.ID {
 			return r.eval(m.Value), nil
 		}

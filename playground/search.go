@@ -98,7 +98,7 @@ func (s SearchDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch m := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.table.Height = max(m.Height-helpLines-searchOverhead, 3)
-	case widgets.Submitted:
+	case widgets.TextSubmitted:
 		if m.ID == s.query.ID {
 			s.query.Value = m.Value
 			return s.filter(s.query.Value), nil
@@ -122,7 +122,7 @@ func (s SearchDemo) filter(q string) SearchDemo {
 		}
 	}
 	s.table.Rows, s.table.Selected, s.table.Offset = rows, 0, 0
-	s.table.Update(widgets.Sorted{ID: s.table.ID, Column: s.table.SortColumn, Direction: s.table.SortDirection})
+	s.table.Update(widgets.TableSorted{ID: s.table.ID, Column: s.table.SortColumn, Direction: s.table.SortDirection})
 	s.table.Selected, s.table.Offset = 0, 0
 	return s
 }

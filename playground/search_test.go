@@ -143,7 +143,7 @@ func TestSearchButtonSubmitsTheFieldsText(t *testing.T) {
 
 func TestSearchWithNoMatchSaysSo(t *testing.T) {
 	rt := start(t, NewSearch())
-	dispatch(t, rt, widgets.Submitted{ID: "search", Value: "zzqqxx"})
+	dispatch(t, rt, widgets.TextSubmitted{ID: "search", Value: "zzqqxx"})
 	if n := len(modelOf[SearchDemo](t, rt).Results()); n != 0 {
 		t.Fatalf("%d rows, want 0", n)
 	}
@@ -154,14 +154,14 @@ func TestSearchWithNoMatchSaysSo(t *testing.T) {
 
 func TestSearchSortsThroughTheTableAndKeepsTheSortAcrossSearches(t *testing.T) {
 	rt := start(t, NewSearch())
-	dispatch(t, rt, widgets.Sorted{ID: "results", Column: "name", Direction: widgets.SortAsc})
+	dispatch(t, rt, widgets.TableSorted{ID: "results", Column: "name", Direction: widgets.SortAsc})
 	rows := modelOf[SearchDemo](t, rt).Results()
 	for i := 1; i < len(rows); i++ {
 		if strings.ToLower(rows[i][0]) < strings.ToLower(rows[i-1][0]) {
 			t.Fatalf("row %d %q after %q: not sorted by name", i, rows[i][0], rows[i-1][0])
 		}
 	}
-	dispatch(t, rt, widgets.Submitted{ID: "search", Value: "rust"})
+	dispatch(t, rt, widgets.TextSubmitted{ID: "search", Value: "rust"})
 	rows = modelOf[SearchDemo](t, rt).Results()
 	for i := 1; i < len(rows); i++ {
 		if strings.ToLower(rows[i][0]) < strings.ToLower(rows[i-1][0]) {

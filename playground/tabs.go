@@ -55,8 +55,8 @@ func (t TabsDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return t, nil
 	}
 	// Enter on a theme chooses it, as moving onto it already did.
-	if m, ok := msg.(widgets.Chosen); ok && m.ID == t.theme.ID {
-		t.theme.Update(widgets.SelectionChanged(m))
+	if m, ok := msg.(widgets.SelectListChosen); ok && m.ID == t.theme.ID {
+		t.theme.Update(widgets.SelectListSelected(m))
 	}
 	return t, nil
 }

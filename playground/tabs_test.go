@@ -27,12 +27,12 @@ func TestTabsSwitchSectionsAndSettingsWork(t *testing.T) {
 	if m.Theme() != "Dark" || m.Notify() {
 		t.Fatalf("theme %q notify %v, want Dark and off", m.Theme(), m.Notify())
 	}
-	dispatch(t, rt, widgets.TabSelected{ID: "sections", Index: 2, Label: "About"})
+	dispatch(t, rt, widgets.TabsSelected{ID: "sections", Index: 2, Label: "About"})
 	if hasWidget(rt, "theme") || modelOf[TabsDemo](t, rt).Active() != "About" {
 		t.Fatal("About did not replace Settings")
 	}
 	// Settings keep their values across tabs.
-	dispatch(t, rt, widgets.TabSelected{ID: "sections", Index: 1})
+	dispatch(t, rt, widgets.TabsSelected{ID: "sections", Index: 1})
 	if got := widget[widgets.SelectList](t, rt, "theme").Selected; got != 2 {
 		t.Fatalf("theme selection = %d after switching back, want 2", got)
 	}
@@ -49,8 +49,8 @@ func settingsScreen(t *testing.T, i int, msgs ...tea.Msg) string {
 	for _, m := range msgs {
 		dispatch(t, rt, m)
 	}
-	dispatch(t, rt, widgets.TabSelected{ID: "sections", Index: 1})
-	dispatch(t, rt, widgets.SelectionChanged{ID: "theme", Index: i})
+	dispatch(t, rt, widgets.TabsSelected{ID: "sections", Index: 1})
+	dispatch(t, rt, widgets.SelectListSelected{ID: "theme", Index: i})
 	focus(t, rt, "theme")
 	return terminal.Layout(rt.Snapshot().View, 80, 20, "theme", "").Styled()
 }

@@ -1,7 +1,7 @@
 package tea
 
 // Msg is any message delivered to a Model's Update: a key, a widget's typed
-// message (widgets.TextChanged, widgets.Sorted, ...), a Cmd's result or an
+// message (widgets.TextChanged, widgets.TableSorted, ...), a Cmd's result or an
 // app's own type.
 type Msg = any
 

@@ -96,3 +96,35 @@ func TestObserverSeesEveryMessageWithItsSourceInOrder(t *testing.T) {
 		t.Errorf("events:\n got %q\nwant %q", got, want)
 	}
 }
+
+func TestObserversAddUp(t *testing.T) {
+	var mu sync.Mutex
+	seen := map[string]int{}
+	observer := func(name string) func(tea.Event) {
+		return func(ev tea.Event) {
+			if ev.Kind == tea.Updated {
+				mu.Lock()
+				seen[name]++
+				mu.Unlock()
+			}
+		}
+	}
+	sessions := tea.NewSessions()
+	sessions.StartOptions(func(string, string) []tea.Option { return []tea.Option{tea.WithObserver(observer("first"))} })
+	sessions.StartOptions(func(string, string) []tea.Option { return []tea.Option{tea.WithObserver(observer("second"))} })
+	sess, err := sessions.Start(context.Background(), "s", "log", logModel{}, tea.WithObserver(observer("own")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sessions.StopAll()
+	if _, err := sess.Dispatch(context.Background(), appendMsg("a")); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	for _, name := range []string{"own", "first", "second"} {
+		if seen[name] == 0 {
+			t.Errorf("observer %s saw no update; saw %v", name, seen)
+		}
+	}
+}

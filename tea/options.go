@@ -48,8 +48,23 @@ func WithSize(width, height int) Option {
 // order (see Event). observe runs on the owner goroutine, so it may read
 // the snapshots without racing the model; it must return quickly and must
 // not call the runtime. A recorder (package trace) is one.
+//
+// Observers add up: with several WithObserver options (a recorder the
+// program adds to every session, another an agent starts), each is told
+// of every event, in the order the options were given.
 func WithObserver(observe func(Event)) Option {
-	return func(c *config) { c.observe = observe }
+	return func(c *config) {
+		switch prev := c.observe; {
+		case observe == nil:
+		case prev == nil:
+			c.observe = observe
+		default:
+			c.observe = func(ev Event) {
+				prev(ev)
+				observe(ev)
+			}
+		}
+	}
 }
 
 // WithClock sets the clock the runtime's timers run on: Tick's and the

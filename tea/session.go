@@ -45,11 +45,19 @@ type Sessions struct {
 }
 
 // StartOptions has Start add fn(id, app)'s options to those of every
-// session it starts from now on: a recorder per session, say.
+// session it starts from now on: a recorder per session, say. Each call
+// adds to those before it (their options come first).
 func (s *Sessions) StartOptions(fn func(id, app string) []Option) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.startOptions = fn
+	prev := s.startOptions
+	if prev == nil {
+		s.startOptions = fn
+		return
+	}
+	s.startOptions = func(id, app string) []Option {
+		return append(prev(id, app), fn(id, app)...)
+	}
 }
 
 // NewSessions returns an empty registry.

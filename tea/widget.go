@@ -29,6 +29,12 @@ type RenderContext struct {
 	// terminal answered when asked; the zero value is a dark background.
 	// A widget with no theme of its own draws in colours that read on it.
 	Light bool
+	// Theme is the renderer's theme for widgets that have none of their
+	// own (the terminal's WithTheme), or nil when the renderer has none:
+	// such widgets then draw in their default for the background (Light).
+	// Facet's widgets read a *widgets.Theme from it. It must be a pointer
+	// or another comparable value: a renderer keys drawings by the context.
+	Theme any
 }
 
 // Focusable is implemented by widgets that can take keyboard focus.

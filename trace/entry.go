@@ -8,8 +8,10 @@ import (
 	"time"
 )
 
-// Version is the recording format's version, in its header.
-const Version = 1
+// Version is the recording format's version, in its header. Version 2
+// stores a frame as the lines that changed; Read
+// reads versions 1 and 2.
+const Version = 2
 
 // The kinds of Entry, one per line of a recording.
 const (
@@ -51,8 +53,12 @@ type Entry struct {
 	Masked string `json:"masked,omitempty"`
 	// Version is a frame's snapshot version.
 	Version uint64 `json:"v,omitempty"`
-	// Frame is the screen as text.
-	Frame string `json:"frame,omitempty"`
+	// Frame is the screen as text. A recording may store a frame as the
+	// Lines that changed since the frame before it (and its Rows when
+	// their number changed); Read fills Frame in from them.
+	Frame string      `json:"frame,omitempty"`
+	Lines []FrameLine `json:"lines,omitempty"`
+	Rows  int         `json:"rows,omitempty"`
 
 	// Header fields.
 	Format  int       `json:"format,omitempty"`
@@ -61,6 +67,10 @@ type Entry struct {
 	Width   int       `json:"width,omitempty"`
 	Height  int       `json:"height,omitempty"`
 	Start   time.Time `json:"start,omitzero"`
+	// From is how many inputs the session had taken when the recording
+	// started; 0 when it starts with the session (or before its first
+	// input), so that a fresh session of the app replays it.
+	From int64 `json:"from,omitempty"`
 
 	// Note says why a recording ended.
 	Note string `json:"note,omitempty"`
@@ -87,8 +97,8 @@ func Read(r io.Reader) ([]Entry, error) {
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return nil, fmt.Errorf("trace: line %d: %w", line, err)
 		}
-		if line == 1 && (e.Kind != KindHeader || e.Format != Version) {
-			return nil, fmt.Errorf("trace: line 1 is not a version %d header", Version)
+		if line == 1 && (e.Kind != KindHeader || e.Format < 1 || e.Format > Version) {
+			return nil, fmt.Errorf("trace: line 1 is not the header of a recording of version 1 to %d", Version)
 		}
 		out = append(out, e)
 	}
@@ -98,5 +108,6 @@ func Read(r io.Reader) ([]Entry, error) {
 	if len(out) == 0 {
 		return nil, fmt.Errorf("trace: empty recording")
 	}
+	frames(out)
 	return out, nil
 }

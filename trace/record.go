@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/facetui/facet/render/terminal"
@@ -27,6 +28,10 @@ const (
 // encoding is left out (its type stays).
 const maxMsgJSON = 4 << 10
 
+// maxPending is how many events the runtime may get ahead of the
+// recording's writer before Observe waits for it.
+const maxPending = 4096
+
 // Options configure a Recorder.
 type Options struct {
 	// App and Session name what is recorded, for the header.
@@ -39,21 +44,48 @@ type Options struct {
 	MaxBytes int64
 	// Now is the recording's clock (default time.Now).
 	Now func() time.Time
+	// From, when the recording starts on a session already running, is
+	// how many inputs the session had taken (Tap.Inputs; see Entry.From).
+	From int64
 }
 
 // Recorder writes a runtime's session as it runs. Pass Option (or
 // Observe to tea.WithObserver) when the runtime starts, and Close it once
-// the runtime has stopped.
+// the runtime has stopped: Close ends the goroutine that writes.
+//
+// The runtime only hands events over: a goroutine of the recorder's own
+// encodes them and draws the frames, so an input does not wait for its
+// frame to be drawn.
 type Recorder struct {
-	opts  Options
-	start time.Time
+	opts   Options
+	start  time.Time
+	drawer *terminal.SnapshotDrawer
 
-	mu        sync.Mutex
+	mu      sync.Mutex
+	queue   []queued
+	wake    chan struct{} // signalled when queue gets its first event
+	room    *sync.Cond    // broadcast when the writer takes the queue
+	closed  bool
+	stopped error
+	done    chan struct{} // closed when the writer has ended
+
+	written atomic.Int64
+
+	// Used by the writer goroutine only (and by New before it starts,
+	// Close after it ended): writing never holds mu, so the runtime's
+	// Observe does not wait for the disk.
 	w         *bufio.Writer
-	written   int64
-	stopped   error
-	lastFrame string
-	closed    bool
+	lastFrame []string
+	lastCall  *Call
+}
+
+// queued is an event as the runtime handed it over, with its time; or,
+// with synced set, Sync's request to be told once what came before it is
+// written.
+type queued struct {
+	ev     tea.Event
+	at     time.Time
+	synced chan struct{}
 }
 
 // ErrCapReached is the reason a recording stopped at its size cap.
@@ -70,9 +102,12 @@ func New(w io.Writer, opts Options) *Recorder {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	r := &Recorder{opts: opts, start: opts.Now(), w: bufio.NewWriter(w)}
+	r := &Recorder{opts: opts, start: opts.Now(), drawer: terminal.NewSnapshotDrawer(), w: bufio.NewWriter(w),
+		wake: make(chan struct{}, 1), done: make(chan struct{})}
+	r.room = sync.NewCond(&r.mu)
 	r.write(Entry{Kind: KindHeader, Format: Version, App: opts.App, Session: opts.Session,
-		Width: opts.Width, Height: opts.Height, Start: r.start.UTC()})
+		Width: opts.Width, Height: opts.Height, Start: r.start.UTC(), From: opts.From})
+	go r.run()
 	return r
 }
 
@@ -80,8 +115,69 @@ func New(w io.Writer, opts Options) *Recorder {
 func (r *Recorder) Option() tea.Option { return tea.WithObserver(r.Observe) }
 
 // Observe records one runtime event. The runtime calls it on its owner
-// goroutine (see tea.WithObserver).
+// goroutine (see tea.WithObserver); it queues the event for the
+// recorder's writer and returns, waiting only when the writer is
+// maxPending events behind.
 func (r *Recorder) Observe(ev tea.Event) {
+	at := r.opts.Now()
+	r.mu.Lock()
+	for len(r.queue) >= maxPending && !r.closed && r.stopped == nil {
+		r.room.Wait()
+	}
+	if r.closed || r.stopped != nil {
+		r.mu.Unlock()
+		return
+	}
+	r.queue = append(r.queue, queued{ev: ev, at: at})
+	first := len(r.queue) == 1
+	r.mu.Unlock()
+	if first {
+		select {
+		case r.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// run is the writer: it takes the queued events in batches and writes
+// them, until Close.
+func (r *Recorder) run() {
+	defer close(r.done)
+	var batch []queued
+	for {
+		r.mu.Lock()
+		for len(r.queue) == 0 && !r.closed {
+			r.mu.Unlock()
+			<-r.wake
+			r.mu.Lock()
+		}
+		batch, r.queue = r.queue, batch[:0]
+		closed := r.closed
+		r.room.Broadcast()
+		r.mu.Unlock()
+		for _, q := range batch {
+			r.record(q)
+		}
+		clear(batch)
+		if closed {
+			r.mu.Lock()
+			empty := len(r.queue) == 0
+			r.mu.Unlock()
+			if empty {
+				return
+			}
+		}
+	}
+}
+
+// record writes one event.
+func (r *Recorder) record(q queued) {
+	if q.synced != nil {
+		_ = r.w.Flush()
+		close(q.synced)
+		return
+	}
+	ev := q.ev
 	switch ev.Kind {
 	case tea.Received:
 		kind := KindInput
@@ -100,29 +196,37 @@ func (r *Recorder) Observe(ev tea.Event) {
 			e.By = km.Agent
 		}
 		r.describe(&e, msg, ev.Snapshot)
-		if kind == KindInput && e.Masked == "" && !registered(msg) {
-			e.Via = callFor(ev.Snapshot.View, msg)
+		// An agent's input, and one whose type does not decode, keeps
+		// the widget action that makes it: the call a test of the
+		// recording makes (GoTest), and how replay sends it again.
+		if _, key := msg.(tea.KeyInputMsg); kind == KindInput && !key && (e.By != "" || !registered(msg)) {
+			if e.Via = r.callFor(ev.Snapshot.View, msg); e.Via != nil && e.Masked != "" {
+				e.Via = redactCall(*e.Via)
+			}
 		}
-		r.write(e)
+		r.writeAt(e, q.at)
 	case tea.Updated:
 		e := Entry{Kind: KindUpdate}
 		r.describe(&e, ev.Msg, ev.Snapshot)
-		r.write(e)
+		r.writeAt(e, q.at)
 	case tea.Published:
-		frame := r.frame(ev.Snapshot)
-		r.mu.Lock()
-		same := frame == r.lastFrame
-		r.lastFrame = frame
-		r.mu.Unlock()
-		if !same {
-			r.write(Entry{Kind: KindFrame, Version: ev.Snapshot.Version, Frame: frame})
+		if e, changed := r.frameEntry(ev.Snapshot); changed {
+			r.writeAt(e, q.at)
 		}
 	}
 }
 
-// frame draws s as the terminal would, at its size or the recording's.
-func (r *Recorder) frame(s tea.Snapshot) string {
-	return Frame(s, r.opts.Width, r.opts.Height)
+// callFor is the widget action that makes msg in view, trying first the
+// one that made the last such input (repeated clicks find it at once).
+func (r *Recorder) callFor(view tea.Node, msg tea.Msg) *Call {
+	if c := r.lastCall; c != nil && makes(view, *c, msg) {
+		return c
+	}
+	c := callFor(view, msg)
+	if c != nil {
+		r.lastCall = c
+	}
+	return c
 }
 
 // Frame draws s as the terminal would at its size, or at width by height
@@ -147,35 +251,50 @@ func (r *Recorder) describe(e *Entry, msg tea.Msg, s tea.Snapshot) {
 	}
 }
 
-// write appends e as one line, or ends the recording when the line would
-// pass the cap.
-func (r *Recorder) write(e Entry) {
+// write appends e, stamped now.
+func (r *Recorder) write(e Entry) { r.writeAt(e, r.opts.Now()) }
+
+// writeAt appends e as one line, stamped at, or ends the recording when
+// the line would pass the cap. Only the writer calls it (and New, before
+// the writer starts).
+func (r *Recorder) writeAt(e Entry, at time.Time) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.stopped != nil || r.closed {
+	stopped := r.stopped != nil
+	r.mu.Unlock()
+	if stopped {
 		return
 	}
-	e.T = r.opts.Now().Sub(r.start).Microseconds()
+	e.T = at.Sub(r.start).Microseconds()
 	b, err := json.Marshal(e)
 	if err != nil {
 		return
 	}
 	// Room is kept for the line that says the cap was reached.
 	const endRoom = 256
-	if r.written+int64(len(b))+1 > r.opts.MaxBytes-endRoom && e.Kind != KindHeader {
-		r.stopped = fmt.Errorf("%w (%d bytes)", ErrCapReached, r.opts.MaxBytes)
+	if r.written.Load()+int64(len(b))+1 > r.opts.MaxBytes-endRoom && e.Kind != KindHeader {
 		end, _ := json.Marshal(Entry{Kind: KindEnd, T: e.T, Note: fmt.Sprintf("recording stopped: it reached its size cap of %d bytes; what followed is not recorded", r.opts.MaxBytes)})
 		r.line(end)
 		_ = r.w.Flush()
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.stopped = fmt.Errorf("%w (%d bytes)", ErrCapReached, r.opts.MaxBytes)
+		for _, q := range r.queue {
+			if q.synced != nil {
+				close(q.synced)
+			}
+		}
+		r.queue = r.queue[:0]
+		r.room.Broadcast()
 		return
 	}
 	r.line(b)
 }
 
+// line writes b and a newline.
 func (r *Recorder) line(b []byte) {
 	n, _ := r.w.Write(b)
 	_ = r.w.WriteByte('\n')
-	r.written += int64(n) + 1
+	r.written.Add(int64(n) + 1)
 }
 
 // Stopped returns why the recording stopped early (an error wrapping
@@ -186,27 +305,58 @@ func (r *Recorder) Stopped() error {
 	return r.stopped
 }
 
-// Written returns how many bytes the recording has so far.
-func (r *Recorder) Written() int64 {
+// Written returns how many bytes the recording has written so far (the
+// events the writer has not reached yet are not counted).
+func (r *Recorder) Written() int64 { return r.written.Load() }
+
+// Sync waits until everything the runtime handed over so far is written
+// and flushed to the recording's writer, so that a reader sees the
+// recording up to now while it goes on.
+func (r *Recorder) Sync() {
+	synced := make(chan struct{})
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.written
+	switch {
+	case r.stopped != nil: // written and flushed when it stopped
+		r.mu.Unlock()
+		return
+	case r.closed:
+		r.mu.Unlock()
+		<-r.done
+		return
+	}
+	r.queue = append(r.queue, queued{synced: synced})
+	first := len(r.queue) == 1
+	r.mu.Unlock()
+	if first {
+		select {
+		case r.wake <- struct{}{}:
+		default:
+		}
+	}
+	<-synced
 }
 
-// Close ends the recording with its last line and flushes it. Events
-// after Close are not recorded.
+// Close writes what is queued, ends the recording with its last line and
+// flushes it. Events after Close are not recorded.
 func (r *Recorder) Close() error {
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
+		<-r.done
 		return nil
 	}
-	if r.stopped == nil {
+	r.closed = true
+	r.room.Broadcast()
+	r.mu.Unlock()
+	select {
+	case r.wake <- struct{}{}:
+	default:
+	}
+	<-r.done
+	if r.Stopped() == nil {
 		b, _ := json.Marshal(Entry{Kind: KindEnd, T: r.opts.Now().Sub(r.start).Microseconds(), Note: "recording closed"})
 		r.line(b)
 	}
-	r.closed = true
-	defer r.mu.Unlock()
 	return r.w.Flush()
 }
 

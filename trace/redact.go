@@ -67,3 +67,17 @@ func maskedFocus(s tea.Snapshot) (string, bool) {
 func printable(k tea.Key) bool {
 	return (k.Rune != 0 || k.Code == tea.KeySpace) && !k.Ctrl && !k.Alt
 }
+
+// redactCall returns c with its text arguments emptied: the call made a
+// masked widget's value.
+func redactCall(c Call) *Call {
+	args := make(map[string]any, len(c.Args))
+	for k, v := range c.Args {
+		if _, text := v.(string); text {
+			v = ""
+		}
+		args[k] = v
+	}
+	c.Args = args
+	return &c
+}

@@ -21,12 +21,25 @@ func init() {
 		tea.HoverMsg{}, tea.WindowSizeMsg{}, tea.KeyMsg{},
 		tea.AttachAgentMsg{}, tea.DetachAgentMsg{}, tea.DetachAgentsMsg{}, tea.AllowAgentsMsg{},
 		tea.DismissMsg{},
-		widgets.TextChanged{}, widgets.Toggled{}, widgets.Sorted{}, widgets.RowSelected{},
-		widgets.SelectionChanged{}, widgets.TabSelected{}, widgets.Seeked{}, widgets.PlaybackChanged{},
-		widgets.NodeSelected{}, widgets.TreeExpanded{}, widgets.MenuSelected{}, widgets.MenuOpened{},
-		widgets.MenuMoved{}, widgets.ModalConfirmed{}, widgets.ModalDismissed{}, widgets.Submitted{},
-		widgets.Chosen{}, widgets.Scrolled{}, widgets.CursorMoved{},
+		widgets.TextChanged{}, widgets.CheckboxToggled{}, widgets.TableSorted{}, widgets.TableRowSelected{},
+		widgets.SelectListSelected{}, widgets.TabsSelected{}, widgets.ScrubberSeeked{}, widgets.ScrubberPlaybackChanged{},
+		widgets.TreeNodeSelected{}, widgets.TreeExpanded{}, widgets.MenuChosen{}, widgets.MenuOpened{},
+		widgets.MenuMoved{}, widgets.ModalConfirmed{}, widgets.ModalDismissed{}, widgets.TextSubmitted{},
+		widgets.SelectListChosen{}, widgets.ViewportScrolled{}, widgets.TextCursorMoved{},
 	)
+	// Recordings made before the widgets' events were renamed name them by
+	// their old names (the deprecated aliases); they replay as the new.
+	for old, msg := range map[string]tea.Msg{
+		"widgets.Toggled": widgets.CheckboxToggled{}, "widgets.Submitted": widgets.TextSubmitted{},
+		"widgets.CursorMoved": widgets.TextCursorMoved{}, "widgets.MenuSelected": widgets.MenuChosen{},
+		"widgets.Seeked": widgets.ScrubberSeeked{}, "widgets.PlaybackChanged": widgets.ScrubberPlaybackChanged{},
+		"widgets.SelectionChanged": widgets.SelectListSelected{}, "widgets.Chosen": widgets.SelectListChosen{},
+		"widgets.RowSelected": widgets.TableRowSelected{}, "widgets.Sorted": widgets.TableSorted{},
+		"widgets.TabSelected": widgets.TabsSelected{}, "widgets.NodeSelected": widgets.TreeNodeSelected{},
+		"widgets.Scrolled": widgets.ViewportScrolled{},
+	} {
+		registry.types[old] = reflect.TypeOf(msg)
+	}
 }
 
 // Register lets Replay decode messages of the types of msgs from a
@@ -67,38 +80,4 @@ func decode(typ string, raw json.RawMessage) (tea.Msg, error) {
 		}
 	}
 	return p.Elem().Interface(), nil
-}
-
-// callFor finds the widget action without arguments that makes msg in
-// view (a Button's click makes its OnClick), or nil.
-func callFor(view tea.Node, msg tea.Msg) *Call {
-	if msg == nil {
-		return nil
-	}
-	for _, w := range tea.Widgets(view) {
-		tp, ok := w.(tea.ToolProvider)
-		if !ok {
-			continue
-		}
-		for _, a := range tp.Actions() {
-			if props, _ := a.InputSchema["properties"].(map[string]any); len(props) > 0 {
-				continue
-			}
-			res, err := safeInvoke(tp, a.Name, nil)
-			if err == nil && res.IsWrite() && reflect.DeepEqual(res.Msg(), msg) {
-				return &Call{Widget: w.WidgetID(), Action: a.Name}
-			}
-		}
-	}
-	return nil
-}
-
-// safeInvoke is tp.Invoke with a panic as an error.
-func safeInvoke(tp tea.ToolProvider, action string, args map[string]any) (res tea.Result, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%s panicked: %v", action, p)
-		}
-	}()
-	return tp.Invoke(action, args)
 }

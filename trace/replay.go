@@ -27,6 +27,11 @@ type ReplayOptions struct {
 	Wait time.Duration
 }
 
+// ErrMidSession is why Replay refuses a recording started on a session
+// already running: a fresh session of the app does not start where it
+// started.
+var ErrMidSession = errors.New("trace: the recording started in the middle of a session, and replay starts a fresh one")
+
 // Result is what a replay went through.
 type Result struct {
 	// Inputs and Timers count the inputs replayed and the timers fired;
@@ -105,6 +110,9 @@ func Replay(ctx context.Context, entries []Entry, m tea.Model, opts ReplayOption
 		opts.Wait = DefaultWait
 	}
 	head := entries[0]
+	if head.From != 0 {
+		return res, fmt.Errorf("%w (it starts after the session's first %d inputs)", ErrMidSession, head.From)
+	}
 	width, height := head.Width, head.Height
 	if width <= 0 || height <= 0 {
 		width, height = DefaultWidth, DefaultHeight

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/tea"
@@ -244,5 +245,130 @@ func TestARecordingStopsAtItsCapAndSaysSo(t *testing.T) {
 	last := entries[len(entries)-1]
 	if last.Kind != trace.KindEnd || !strings.Contains(last.Note, "size cap of 4096 bytes") {
 		t.Errorf("last line %+v", last)
+	}
+}
+
+func TestReplayRefusesARecordingStartedMidSession(t *testing.T) {
+	app, _ := playground.Lookup("counter")
+	data := record(t, "counter", app.New(), sessions[0].steps, trace.Options{From: 7})
+	entries, err := trace.Read(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries[0].From != 7 {
+		t.Fatalf("header from %d, want 7", entries[0].From)
+	}
+	if _, err := trace.Replay(context.Background(), entries, app.New(), trace.ReplayOptions{}); !errors.Is(err, trace.ErrMidSession) {
+		t.Errorf("replay: %v, want ErrMidSession", err)
+	}
+}
+
+func TestAFrameIsRecordedAsTheLinesThatChanged(t *testing.T) {
+	app, _ := playground.Lookup("counter")
+	data := record(t, "counter", app.New(), sessions[0].steps[:1], trace.Options{})
+	// Two Enters change one line of the screen (the count) each; the
+	// frames after the first are a line, not a screen.
+	raw := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var whole, partial int
+	for _, l := range raw {
+		switch {
+		case strings.Contains(l, `"k":"frame"`) && strings.Contains(l, `"frame":`):
+			whole++
+		case strings.Contains(l, `"k":"frame"`) && strings.Contains(l, `"lines":`):
+			partial++
+		}
+	}
+	if whole != 1 || partial != 2 {
+		t.Errorf("%d whole frames and %d partial ones, want 1 and 2:\n%s", whole, partial, data)
+	}
+	entries, _ := trace.Read(bytes.NewReader(data))
+	var last string
+	for _, e := range entries {
+		if e.Kind == trace.KindFrame {
+			last = e.Frame
+		}
+	}
+	if !strings.Contains(last, "Count: 2") || strings.Count(last, "\n") < 15 {
+		t.Errorf("the last frame as read:\n%s", last)
+	}
+}
+
+func TestSyncWritesTheRecordingSoFar(t *testing.T) {
+	app, _ := playground.Lookup("counter")
+	var buf trace.Buffer
+	rec := trace.New(&buf, trace.Options{})
+	defer rec.Close()
+	rt, err := tea.Start(context.Background(), app.New(), rec.Option())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	for n := 1; n <= 3; n++ {
+		for _, msg := range messages(t, rt, call("claude", "inc", "click", nil)) {
+			if _, err := rt.Dispatch(context.Background(), msg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec.Sync()
+		entries, err := trace.Read(strings.NewReader(buf.String()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := ""
+		for _, e := range entries {
+			if e.Kind == trace.KindFrame {
+				last = e.Frame
+			}
+		}
+		if want := fmt.Sprintf("Count: %d", n); !strings.Contains(last, want) {
+			t.Fatalf("after click %d and Sync, the last frame is:\n%s", n, last)
+		}
+	}
+}
+
+// gatedWriter blocks every write until open is closed.
+type gatedWriter struct{ open chan struct{} }
+
+func (w gatedWriter) Write(p []byte) (int, error) {
+	<-w.open
+	return len(p), nil
+}
+
+func TestTheRuntimeDoesNotWaitForASlowWriter(t *testing.T) {
+	w := gatedWriter{open: make(chan struct{})}
+	rec := trace.New(w, trace.Options{})
+	app, _ := playground.Lookup("counter")
+	rt, err := tea.Start(context.Background(), app.New(), rec.Option())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Enough clicks to fill the recording's 4 KB buffer several times
+	// over, so that the writer blocks on the gated writer, and fewer
+	// events than the recorder lets the runtime get ahead by.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 300 {
+			for _, msg := range messages(t, rt, call("claude", "inc", "click", nil)) {
+				if _, err := rt.Dispatch(context.Background(), msg); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		t.Error("the runtime waited for the recording's writer")
+	}
+	close(w.open)
+	<-done
+	rt.Stop()
+	if err := rec.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Written() < 300*100 {
+		t.Errorf("the recording has %d bytes for 300 clicks", rec.Written())
 	}
 }

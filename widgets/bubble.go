@@ -15,7 +15,7 @@ import (
 // (spinner, progress, textinput, list, ...), a whole tea.Model or your own
 // component. Like every widget it is controlled: the model lives in the
 // app's model, View is what it drew, and everything meant for it arrives at
-// the app's Update as a BubbleMsg, which UpdateBubble applies to it. Its
+// the app's Update as a BubbleReceived, which UpdateBubble applies to it. Its
 // commands run with the app's (BubbleCmd), batches and sequences included,
 // and their messages come back to it the same way.
 //
@@ -47,10 +47,10 @@ type Bubble struct {
 	Exclude  bool
 }
 
-// BubbleMsg carries Bubble Tea messages to the model of the Bubble with
+// BubbleReceived carries Bubble Tea messages to the model of the Bubble with
 // ID: the keys it was handed, an agent's send_keys or typed write, and what
 // its commands returned. UpdateBubble applies them in order.
-type BubbleMsg struct {
+type BubbleReceived struct {
 	ID   string
 	Msgs []bt.Msg
 }
@@ -62,7 +62,7 @@ type BubbleModel[M any] interface {
 	Update(bt.Msg) (M, bt.Cmd)
 }
 
-// UpdateBubble applies msg to *m when msg is a BubbleMsg for id, and
+// UpdateBubble applies msg to *m when msg is a BubbleReceived for id, and
 // returns the Facet command that runs what the model asked for (see
 // BubbleCmd). Any other message leaves *m alone and returns nil, so an app
 // can pass it every message.
@@ -73,7 +73,7 @@ type BubbleModel[M any] interface {
 // gives the component a deep copy of its own first (bubble/convert.Clone);
 // an app that calls a component's Update itself must do the same.
 func UpdateBubble[M BubbleModel[M]](id string, m *M, msg tea.Msg) tea.Cmd {
-	bm, ok := msg.(BubbleMsg)
+	bm, ok := msg.(BubbleReceived)
 	if !ok || bm.ID != id {
 		return nil
 	}
@@ -92,9 +92,9 @@ func UpdateBubble[M BubbleModel[M]](id string, m *M, msg tea.Msg) tea.Cmd {
 // BubbleCmd turns a command of the model in the Bubble with id (its Init,
 // a spinner's Tick, what its Update returned) into a Facet command. Bubble
 // Tea batches and sequences are unpacked so each of their commands runs,
-// and every message comes back to the app's Update as a BubbleMsg for id.
+// and every message comes back to the app's Update as a BubbleReceived for id.
 func BubbleCmd(id string, cmd bt.Cmd) tea.Cmd {
-	return convert.Cmd(cmd, func(msg bt.Msg) tea.Msg { return BubbleMsg{ID: id, Msgs: []bt.Msg{msg}} })
+	return convert.Cmd(cmd, func(msg bt.Msg) tea.Msg { return BubbleReceived{ID: id, Msgs: []bt.Msg{msg}} })
 }
 
 // BubbleAction is an action a Bubble offers agents besides send_keys and
@@ -115,7 +115,7 @@ type BubbleAction struct {
 // agent's arguments are checked against A and refused, naming the
 // argument and the rule, before do turns them into the message for the
 // app's Update: the app's own (a progress bar's SetPercent is a method,
-// called in Update) or a BubbleMsg of Bubble Tea messages for the model.
+// called in Update) or a BubbleReceived of Bubble Tea messages for the model.
 func BubbleWrite[A any](name, description string, do func(A) (tea.Msg, error)) BubbleAction {
 	spec := newArgSpec[A]()
 	return BubbleAction{
@@ -195,7 +195,7 @@ func (b Bubble) HandleKey(k tea.Key) tea.Msg {
 	if b.Disabled {
 		return nil
 	}
-	return BubbleMsg{ID: b.ID, Msgs: []bt.Msg{bt.KeyPressMsg(convert.ToKey(k))}}
+	return BubbleReceived{ID: b.ID, Msgs: []bt.Msg{bt.KeyPressMsg(convert.ToKey(k))}}
 }
 
 // Actions implements tea.ToolProvider.
@@ -236,7 +236,7 @@ func (b Bubble) Invoke(action string, args map[string]any) (tea.Result, error) {
 			}
 			msgs[i] = bt.KeyPressMsg(convert.ToKey(k))
 		}
-		return tea.Write(BubbleMsg{ID: b.ID, Msgs: msgs}), nil
+		return tea.Write(BubbleReceived{ID: b.ID, Msgs: msgs}), nil
 	}
 	for _, t := range b.Tools {
 		if t.action.Name != action || (b.Disabled && t.action.Sensitive()) {

@@ -7,7 +7,7 @@ import (
 )
 
 // Checkbox is a labelled on/off box. Space or Enter while focused, a left
-// click, or the agent action toggle sends Toggled with the opposite of
+// click, or the agent action toggle sends CheckboxToggled with the opposite of
 // Checked. A disabled Checkbox cannot be focused and offers only its read.
 type Checkbox struct {
 	ID       string
@@ -20,8 +20,8 @@ type Checkbox struct {
 	Theme *Theme
 }
 
-// Toggled reports a Checkbox's new state.
-type Toggled struct {
+// CheckboxToggled reports a Checkbox's new state.
+type CheckboxToggled struct {
 	ID      string
 	Checked bool
 }
@@ -115,7 +115,7 @@ func (c Checkbox) HandleMouse(m tea.Mouse) tea.Msg {
 	return c.toggled()
 }
 
-func (c Checkbox) toggled() tea.Msg { return Toggled{ID: c.ID, Checked: !c.Checked} }
+func (c Checkbox) toggled() tea.Msg { return CheckboxToggled{ID: c.ID, Checked: !c.Checked} }
 
 // ShortHelp lists the keys for the help line.
 func (c Checkbox) ShortHelp() []key.Binding { return []key.Binding{c.keys().Toggle} }
@@ -143,7 +143,7 @@ func (c Checkbox) Invoke(action string, args map[string]any) (tea.Result, error)
 	return tea.Read(map[string]any{"checked": c.Checked}), nil
 }
 
-// CheckboxState is whether a Checkbox is checked. Update applies Toggled
+// CheckboxState is whether a Checkbox is checked. Update applies CheckboxToggled
 // for ID.
 type CheckboxState struct {
 	ID      string `json:"id"`
@@ -158,9 +158,9 @@ func (s *CheckboxState) View(w Checkbox) Checkbox {
 	return w
 }
 
-// Update applies Toggled and reports whether it used msg.
+// Update applies CheckboxToggled and reports whether it used msg.
 func (s *CheckboxState) Update(msg tea.Msg) bool {
-	m, ok := msg.(Toggled)
+	m, ok := msg.(CheckboxToggled)
 	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// A CheckboxState holds the box in the app's model; Space sends Toggled,
+// A CheckboxState holds the box in the app's model; Space sends CheckboxToggled,
 // which Update applies.
 func ExampleCheckbox() {
 	terms := widgets.CheckboxState{ID: "terms"}

@@ -35,14 +35,14 @@ func TestCheckboxActions(t *testing.T) {
 
 func TestCheckboxInvoke(t *testing.T) {
 	runInvoke(t, widgets.Checkbox{ID: "c", Checked: false}, []invokeCase{
-		{name: "toggle checks", action: "toggle", write: widgets.Toggled{ID: "c", Checked: true}},
+		{name: "toggle checks", action: "toggle", write: widgets.CheckboxToggled{ID: "c", Checked: true}},
 		{name: "get_checked reads", action: "get_checked", read: map[string]any{"checked": false}},
 		{name: "toggle refuses arguments", action: "toggle", args: map[string]any{"checked": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
 		{name: "get_checked refuses arguments", action: "get_checked", args: map[string]any{"x": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
 		{name: "unknown action", action: "check", errIs: tea.ErrUnknownAction, errHas: []string{"toggle, get_checked"}},
 	})
 	runInvoke(t, widgets.Checkbox{ID: "c", Checked: true}, []invokeCase{
-		{name: "toggle unchecks", action: "toggle", write: widgets.Toggled{ID: "c", Checked: false}},
+		{name: "toggle unchecks", action: "toggle", write: widgets.CheckboxToggled{ID: "c", Checked: false}},
 		{name: "get_checked reads true", action: "get_checked", read: map[string]any{"checked": true}},
 	})
 	runInvoke(t, widgets.Checkbox{ID: "c", Checked: true, Disabled: true}, []invokeCase{
@@ -54,8 +54,8 @@ func TestCheckboxInvoke(t *testing.T) {
 func TestCheckboxKeysAndClicks(t *testing.T) {
 	c := widgets.Checkbox{ID: "c", Checked: true}
 	runKeys(t, c, []keyCase{
-		{"space toggles", parseKey(t, "space"), widgets.Toggled{ID: "c", Checked: false}},
-		{"enter toggles", parseKey(t, "enter"), widgets.Toggled{ID: "c", Checked: false}},
+		{"space toggles", parseKey(t, "space"), widgets.CheckboxToggled{ID: "c", Checked: false}},
+		{"enter toggles", parseKey(t, "enter"), widgets.CheckboxToggled{ID: "c", Checked: false}},
 		{"x does nothing", tea.Char('x'), nil},
 		{"down does nothing", parseKey(t, "down"), nil},
 	})
@@ -63,7 +63,7 @@ func TestCheckboxKeysAndClicks(t *testing.T) {
 		{"disabled ignores space", parseKey(t, "space"), nil},
 	})
 	runMouse(t, c, []mouseCase{
-		{"left click toggles", click(5, 0, 0), widgets.Toggled{ID: "c", Checked: false}},
+		{"left click toggles", click(5, 0, 0), widgets.CheckboxToggled{ID: "c", Checked: false}},
 		{"right click does nothing", tea.Mouse{Action: tea.MousePress, Button: tea.MouseRight}, nil},
 		{"wheel does nothing", tea.Mouse{Action: tea.MouseWheelDown}, nil},
 	})
@@ -151,9 +151,9 @@ func TestCheckboxStateAppliesToggled(t *testing.T) {
 		used bool
 		want bool
 	}{
-		{"its Toggled", widgets.Toggled{ID: "c", Checked: true}, true, true},
-		{"another checkbox's", widgets.Toggled{ID: "d", Checked: true}, false, false},
-		{"an unrelated message", widgets.SelectionChanged{ID: "c"}, false, false},
+		{"its CheckboxToggled", widgets.CheckboxToggled{ID: "c", Checked: true}, true, true},
+		{"another checkbox's", widgets.CheckboxToggled{ID: "d", Checked: true}, false, false},
+		{"an unrelated message", widgets.SelectListSelected{ID: "c"}, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := widgets.CheckboxState{ID: "c"}

@@ -200,8 +200,8 @@ func TestClickPartMeansWhatAClickInTheTerminalDoes(t *testing.T) {
 		handled bool
 		err     string
 	}{
-		{"the selected option, as the page sends it, is chosen", list, index(2.0), widgets.Chosen{ID: "l", Index: 2, Label: "cherry"}, true, ""},
-		{"the selected option, as a description says it, is chosen", list, index(2), widgets.Chosen{ID: "l", Index: 2, Label: "cherry"}, true, ""},
+		{"the selected option, as the page sends it, is chosen", list, index(2.0), widgets.SelectListChosen{ID: "l", Index: 2, Label: "cherry"}, true, ""},
+		{"the selected option, as a description says it, is chosen", list, index(2), widgets.SelectListChosen{ID: "l", Index: 2, Label: "cherry"}, true, ""},
 		{"another option is its select", list, index(1.0), nil, false, ""},
 		{"an open submenu closes to the path above it", menu, path([]any{"file"}), widgets.MenuOpened{ID: "mn", Path: []string{"file"}}, true, ""},
 		{"a closed submenu opens", menu, path([]string{"edit"}), widgets.MenuOpened{ID: "mn", Path: []string{"edit"}}, true, ""},

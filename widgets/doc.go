@@ -5,6 +5,30 @@
 // human's keystroke and an agent's tool call become the same message in the
 // app's Update.
 //
+// Every message a widget sends is an event named by one rule, so that an
+// app's Update reads alike for every widget:
+//
+//   - Its name is the sending widget's name, then what happened as a past
+//     participle, with the part it happened to in between when the widget
+//     has parts: CheckboxToggled, TableRowSelected, TableSorted,
+//     TreeNodeSelected, ScrubberPlaybackChanged, ViewportScrolled. The text
+//     fields (TextInput, PasswordField, TextArea) share theirs, named
+//     Text: TextChanged, TextCursorMoved, TextSubmitted.
+//   - Selected means the widget's selection moved: the option, row, node or
+//     tab it marks (its Selected or Active), which its state applies.
+//     Chosen means an item was picked to act on (Enter on a SelectList's
+//     option, a Menu's leaf), which is left to the app. Moved means a
+//     cursor that is not a selection moved (a text cursor, a Menu's
+//     cursor). Changed means a value changed.
+//   - Its first field is ID, the id of the widget that sent it, and a field
+//     means the same in every event: Index is a position in the widget's
+//     list (an option, a row, a tab), Label that item's text, Value the
+//     widget's new value, NodeID and ItemID the id of a TreeNode and of a
+//     MenuItem.
+//
+// The names events had before this rule remain as deprecated aliases for
+// one release (SelectionChanged, Chosen, RowSelected, ...).
+//
 // State helpers (TextInputState, TableState, TreeState, ...) hold what a
 // widget needs in an app's model and apply the common messages in one line,
 // so an app that needs no special behaviour writes none. Each lives in its
@@ -19,7 +43,7 @@
 //     state holds filled in from the state:
 //     s.Email.View(widgets.TextInput{Label: "Email"}).
 //   - Messages that ask the app to act rather than to change the widget
-//     (Submitted, Chosen, MenuSelected, ModalConfirmed) are left to the
+//     (TextSubmitted, SelectListChosen, MenuChosen, ModalConfirmed) are left to the
 //     app: Update reports false for them.
 //   - Update never changes a slice or map in place that an earlier view
 //     may still hold (renderers read the last published view while Update

@@ -14,10 +14,10 @@ import (
 // keeps a field that appends and deletes at its end, as before cursors.
 // A value past the start clamps to the start; a negative one means the end.
 
-// CursorMoved reports that the cursor of text field ID moved without the
+// TextCursorMoved reports that the cursor of text field ID moved without the
 // value changing (arrows, Home, End). CursorFromEnd counts the runes after
 // the cursor. TextInputState applies it.
-type CursorMoved struct {
+type TextCursorMoved struct {
 	ID            string
 	CursorFromEnd int
 }
@@ -50,14 +50,14 @@ func (e editText) fits(s string, limit int) bool {
 	return len(e.runes)+utf8.RuneCountInString(s) <= limit
 }
 
-// moveTo is CursorMoved to rune index i (clamped), or nil when the cursor
+// moveTo is TextCursorMoved to rune index i (clamped), or nil when the cursor
 // is already there.
 func (e editText) moveTo(id string, i int) tea.Msg {
 	i = min(max(i, 0), len(e.runes))
 	if i == e.at {
 		return nil
 	}
-	return CursorMoved{ID: id, CursorFromEnd: len(e.runes) - i}
+	return TextCursorMoved{ID: id, CursorFromEnd: len(e.runes) - i}
 }
 
 // lineStart and lineEnd are the rune indexes where the cursor's line starts

@@ -49,7 +49,7 @@ func defaultEditKeyMap(start, end string) EditKeyMap {
 }
 
 // editKey turns an editing key into a change of the value (TextChanged) or
-// a move of the cursor (CursorMoved); nil when the key is not one of km's
+// a move of the cursor (TextCursorMoved); nil when the key is not one of km's
 // or changes nothing. multiline makes Home, End and the deletions to
 // either end stop at the cursor's line; masked makes the word keys act on
 // the whole value.

@@ -16,7 +16,7 @@ func TestTextInputEditsLikeBubblesTextinput(t *testing.T) {
 	changed := func(v string, fromEnd int) tea.Msg {
 		return widgets.TextChanged{ID: "q", Value: v, CursorFromEnd: fromEnd}
 	}
-	moved := func(fromEnd int) tea.Msg { return widgets.CursorMoved{ID: "q", CursorFromEnd: fromEnd} }
+	moved := func(fromEnd int) tea.Msg { return widgets.TextCursorMoved{ID: "q", CursorFromEnd: fromEnd} }
 	runKeys(t, in, []keyCase{
 		press("ctrl+a", moved(14)), press("home", moved(14)),
 		press("ctrl+e", moved(0)), press("end", moved(0)),
@@ -56,8 +56,8 @@ func TestMaskedFieldWordKeysGoToTheEnds(t *testing.T) {
 		widgets.PasswordField{ID: "q", Value: "my pass word", CursorFromEnd: 2},
 	} {
 		runKeys(t, f, []keyCase{
-			press("alt+b", widgets.CursorMoved{ID: "q", CursorFromEnd: 12}),
-			press("alt+f", widgets.CursorMoved{ID: "q", CursorFromEnd: 0}),
+			press("alt+b", widgets.TextCursorMoved{ID: "q", CursorFromEnd: 12}),
+			press("alt+f", widgets.TextCursorMoved{ID: "q", CursorFromEnd: 0}),
 			press("ctrl+w", widgets.TextChanged{ID: "q", Value: "rd", CursorFromEnd: 2}),
 		})
 	}
@@ -70,7 +70,7 @@ func TestTextAreaEditsLikeBubblesTextarea(t *testing.T) {
 	changed := func(v string, fromEnd int) tea.Msg {
 		return widgets.TextChanged{ID: "n", Value: v, CursorFromEnd: fromEnd}
 	}
-	moved := func(fromEnd int) tea.Msg { return widgets.CursorMoved{ID: "n", CursorFromEnd: fromEnd} }
+	moved := func(fromEnd int) tea.Msg { return widgets.TextCursorMoved{ID: "n", CursorFromEnd: fromEnd} }
 	runKeys(t, a, []keyCase{
 		press("ctrl+a", moved(5)), press("ctrl+e", moved(0)),
 		press("ctrl+u", changed("ab cd\nh", 1)),
@@ -102,7 +102,7 @@ func TestEditKeysRebind(t *testing.T) {
 	am.Home = key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "line start"))
 	area := widgets.TextArea{ID: "n", Value: "ab", Keys: &am}
 	runKeys(t, area, []keyCase{
-		press("ctrl+g", widgets.CursorMoved{ID: "n", CursorFromEnd: 2}),
+		press("ctrl+g", widgets.TextCursorMoved{ID: "n", CursorFromEnd: 2}),
 		press("home", nil),
 	})
 }

@@ -18,13 +18,13 @@ import (
 // drawing a one-line field.
 
 // fieldKey turns a key into a one-line field's message: an edit at the
-// cursor (TextChanged), a move of the cursor (CursorMoved) or Submitted. A
+// cursor (TextChanged), a move of the cursor (TextCursorMoved) or TextSubmitted. A
 // character that would take the value past limit runes types nothing; a
 // masked field's word keys act on the whole value.
 func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked bool, k tea.Key) tea.Msg {
 	e := newEditText(value, fromEnd)
 	if key.Matches(k, keys.Submit) {
-		return Submitted{ID: id, Value: value}
+		return TextSubmitted{ID: id, Value: value}
 	}
 	if msg, ok := editKey(keys.EditKeyMap, id, e, false, masked, k); ok {
 		return msg
@@ -116,7 +116,7 @@ func invokeField(kind, id, value string, multiline, masked bool, limit int, offe
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(Submitted{ID: id, Value: value}), nil
+		return tea.Write(TextSubmitted{ID: id, Value: value}), nil
 	default: // get_value
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err

@@ -227,17 +227,17 @@ func fzCheckWrite(t *testing.T, w fzWorld, c fzCase, args map[string]any, msg te
 	var want tea.Msg
 	switch c.action {
 	case "select_row":
-		want = RowSelected{ID: "t", Index: int(index)}
+		want = TableRowSelected{ID: "t", Index: int(index)}
 	case "sort":
-		want = Sorted{ID: "t", Column: args["column"].(string), Direction: args["direction"].(string)}
+		want = TableSorted{ID: "t", Column: args["column"].(string), Direction: args["direction"].(string)}
 	case "select":
-		want = SelectionChanged{ID: "l", Index: int(index), Label: w.list().Options[int(index)]}
+		want = SelectListSelected{ID: "l", Index: int(index), Label: w.list().Options[int(index)]}
 	case "seek":
-		want = Seeked{ID: "s", Position: int(args["position"].(float64))}
+		want = ScrubberSeeked{ID: "s", Position: int(args["position"].(float64))}
 	case "play", "pause":
-		want = PlaybackChanged{ID: "s", Playing: c.action == "play"}
+		want = ScrubberPlaybackChanged{ID: "s", Playing: c.action == "play"}
 	case "select_node":
-		want = NodeSelected{ID: "tr", NodeID: args["node_id"].(string)}
+		want = TreeNodeSelected{ID: "tr", NodeID: args["node_id"].(string)}
 	case "expand", "collapse":
 		want = TreeExpanded{ID: "tr", NodeID: args["node_id"].(string), Expanded: c.action == "expand"}
 	case "type_into":
@@ -249,7 +249,7 @@ func fzCheckWrite(t *testing.T, w fzWorld, c fzCase, args map[string]any, msg te
 	case "clear":
 		want = TextChanged{ID: "ti", Value: ""}
 	case "select_tab":
-		want = TabSelected{ID: "tb", Index: int(index), Label: w.tabs().Tabs[int(index)]}
+		want = TabsSelected{ID: "tb", Index: int(index), Label: w.tabs().Tabs[int(index)]}
 	case "scroll_to":
 		v := w.viewport()
 		h := v.Height
@@ -257,7 +257,7 @@ func fzCheckWrite(t *testing.T, w fzWorld, c fzCase, args map[string]any, msg te
 			h = DefaultViewportHeight
 		}
 		row := int(args["row"].(float64))
-		want = Scrolled{ID: "v", Top: min(row, max(len(v.Lines)-h, 0))}
+		want = ViewportScrolled{ID: "v", Top: min(row, max(len(v.Lines)-h, 0))}
 	default:
 		t.Fatalf("%s.%s wrote %#v, but it is not a write", c.widget, c.action, msg)
 	}

@@ -14,7 +14,7 @@ import (
 // items of the deepest open submenu (MenuMoved); Right (l) or Enter on an
 // item with children opens it and Left (h) or Esc closes the deepest one (MenuOpened with
 // the new path); Enter on an item without children selects it
-// (MenuSelected). An agent selects any enabled item without children, at
+// (MenuChosen). An agent selects any enabled item without children, at
 // any depth, with select. Disabled items are skipped and cannot be chosen.
 type Menu struct {
 	ID    string
@@ -55,8 +55,8 @@ type MenuOpened struct {
 	Path []string
 }
 
-// MenuSelected reports a leaf item chosen.
-type MenuSelected struct {
+// MenuChosen reports a leaf item chosen.
+type MenuChosen struct {
 	ID     string
 	ItemID string
 }
@@ -329,7 +329,7 @@ func (m Menu) HandleKey(k tea.Key) tea.Msg {
 			return MenuOpened{ID: m.ID, Path: append(append([]string{}, path...), it.ID)}
 		}
 		if key.Matches(k, km.Select) {
-			return MenuSelected{ID: m.ID, ItemID: items[cur].ID}
+			return MenuChosen{ID: m.ID, ItemID: items[cur].ID}
 		}
 	}
 	return nil
@@ -377,7 +377,7 @@ func (m Menu) HandleMouse(ev tea.Mouse) tea.Msg {
 	case len(r.item.Children) > 0:
 		return MenuOpened{ID: m.ID, Path: append(append([]string{}, r.parent...), r.item.ID)}
 	}
-	return MenuSelected{ID: m.ID, ItemID: r.item.ID}
+	return MenuChosen{ID: m.ID, ItemID: r.item.ID}
 }
 
 // ShortHelp lists the keys for the help line.
@@ -437,7 +437,7 @@ func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
 		leaves := menuLeaves(m.Items, nil)
 		for _, l := range leaves {
 			if l == id {
-				return tea.Write(MenuSelected{ID: m.ID, ItemID: id}), nil
+				return tea.Write(MenuChosen{ID: m.ID, ItemID: id}), nil
 			}
 		}
 		valid := "none: the menu has no enabled item without children"

@@ -8,7 +8,7 @@ import (
 )
 
 // Right opens a submenu (MenuOpened, applied by the state); choosing an
-// item sends MenuSelected for the app to act on.
+// item sends MenuChosen for the app to act on.
 func ExampleMenu() {
 	menu := widgets.MenuState{ID: "main", Cursor: "file", Items: []widgets.MenuItem{
 		{ID: "file", Label: "File", Children: []widgets.MenuItem{{ID: "open", Label: "Open"}, {ID: "quit", Label: "Quit"}}},
@@ -24,5 +24,5 @@ func ExampleMenu() {
 	//   › Open
 	//     Quit
 	//   Help
-	// widgets.MenuSelected{ID:"main", ItemID:"quit"}
+	// widgets.MenuChosen{ID:"main", ItemID:"quit"}
 }

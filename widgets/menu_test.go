@@ -45,9 +45,9 @@ func TestMenuActions(t *testing.T) {
 func TestMenuInvoke(t *testing.T) {
 	leaves := "new, r1, r2, undo, quit"
 	runInvoke(t, sampleMenu("file"), []invokeCase{
-		{name: "select a top-level leaf", action: "select", args: map[string]any{"item_id": "quit"}, write: widgets.MenuSelected{ID: "mn", ItemID: "quit"}},
-		{name: "select a leaf in a submenu", action: "select", args: map[string]any{"item_id": "new"}, write: widgets.MenuSelected{ID: "mn", ItemID: "new"}},
-		{name: "select a leaf two levels down, closed", action: "select", args: map[string]any{"item_id": "r2"}, write: widgets.MenuSelected{ID: "mn", ItemID: "r2"}},
+		{name: "select a top-level leaf", action: "select", args: map[string]any{"item_id": "quit"}, write: widgets.MenuChosen{ID: "mn", ItemID: "quit"}},
+		{name: "select a leaf in a submenu", action: "select", args: map[string]any{"item_id": "new"}, write: widgets.MenuChosen{ID: "mn", ItemID: "new"}},
+		{name: "select a leaf two levels down, closed", action: "select", args: map[string]any{"item_id": "r2"}, write: widgets.MenuChosen{ID: "mn", ItemID: "r2"}},
 		{name: "a disabled leaf", action: "select", args: map[string]any{"item_id": "open"}, errIs: tea.ErrInvalidArgument, errHas: []string{`"open"`, leaves}},
 		{name: "a submenu", action: "select", args: map[string]any{"item_id": "file"}, errIs: tea.ErrInvalidArgument, errHas: []string{"without children", leaves}},
 		{name: "a leaf under a disabled submenu", action: "select", args: map[string]any{"item_id": "secret"}, errIs: tea.ErrInvalidArgument, errHas: []string{leaves}},
@@ -107,19 +107,19 @@ func TestMenuKeys(t *testing.T) {
 		{"up skips a disabled item", sampleMenu("quit"), []keyCase{
 			{"up skips locked", parseKey(t, "up"), moved("edit")},
 			{"down at the bottom stays", parseKey(t, "down"), moved("quit")},
-			{"enter on a leaf selects", parseKey(t, "enter"), widgets.MenuSelected{ID: "mn", ItemID: "quit"}},
+			{"enter on a leaf selects", parseKey(t, "enter"), widgets.MenuChosen{ID: "mn", ItemID: "quit"}},
 			{"right on a leaf does nothing", parseKey(t, "right"), nil},
 		}},
 		{"in a submenu", sampleMenu("new", "file"), []keyCase{
 			{"down skips the disabled open", parseKey(t, "down"), moved("recent")},
-			{"enter selects the leaf", parseKey(t, "enter"), widgets.MenuSelected{ID: "mn", ItemID: "new"}},
+			{"enter selects the leaf", parseKey(t, "enter"), widgets.MenuChosen{ID: "mn", ItemID: "new"}},
 			{"left closes", parseKey(t, "left"), opened()},
 			{"esc closes", parseKey(t, "esc"), opened()},
 		}},
 		{"two levels down", sampleMenu("r1", "file", "recent"), []keyCase{
 			{"down moves within the deepest", parseKey(t, "down"), moved("r2")},
 			{"left closes one level", parseKey(t, "left"), opened("file")},
-			{"enter selects", parseKey(t, "enter"), widgets.MenuSelected{ID: "mn", ItemID: "r1"}},
+			{"enter selects", parseKey(t, "enter"), widgets.MenuChosen{ID: "mn", ItemID: "r1"}},
 		}},
 		{"on a nested submenu", sampleMenu("recent", "file"), []keyCase{
 			{"right opens it below the path", parseKey(t, "right"), opened("file", "recent")},
@@ -198,19 +198,19 @@ func TestMenuClicks(t *testing.T) {
 	m := sampleMenu("new", "file")
 	runMouse(t, m, []mouseCase{
 		{"click on an open submenu closes it", click(2, 0, 0), widgets.MenuOpened{ID: "mn", Path: []string{}}},
-		{"click on a leaf selects it", click(4, 1, 0), widgets.MenuSelected{ID: "mn", ItemID: "new"}},
+		{"click on a leaf selects it", click(4, 1, 0), widgets.MenuChosen{ID: "mn", ItemID: "new"}},
 		{"click on a disabled leaf does nothing", click(4, 2, 0), nil},
 		{"click on a nested submenu opens it", click(4, 3, 0), widgets.MenuOpened{ID: "mn", Path: []string{"file", "recent"}}},
 		{"click on another submenu opens it instead", click(2, 4, 0), widgets.MenuOpened{ID: "mn", Path: []string{"edit"}}},
 		{"click on a disabled submenu does nothing", click(2, 5, 0), nil},
-		{"click on a top-level leaf selects it", click(2, 6, 0), widgets.MenuSelected{ID: "mn", ItemID: "quit"}},
+		{"click on a top-level leaf selects it", click(2, 6, 0), widgets.MenuChosen{ID: "mn", ItemID: "quit"}},
 		{"click below the items does nothing", click(2, 7, 0), nil},
 		{"right click does nothing", tea.Mouse{Y: 1, Action: tea.MousePress, Button: tea.MouseRight}, nil},
 	})
 	scrolled := sampleMenu("r2", "file", "recent")
 	scrolled.Height = 3 // shows Recent, a.txt, b.txt
 	runMouse(t, scrolled, []mouseCase{
-		{"click maps through the scroll window", click(6, 1, 0), widgets.MenuSelected{ID: "mn", ItemID: "r1"}},
+		{"click maps through the scroll window", click(6, 1, 0), widgets.MenuChosen{ID: "mn", ItemID: "r1"}},
 	})
 }
 
@@ -278,7 +278,7 @@ func TestMenuStateAppliesMovesAndOpens(t *testing.T) {
 		{"closing the top returns to it", []string{"file"}, "new", widgets.MenuOpened{ID: "mn", Path: []string{}}, true, []string{}, "file"},
 		{"switching submenus", []string{"file"}, "new", widgets.MenuOpened{ID: "mn", Path: []string{"edit"}}, true, []string{"edit"}, "undo"},
 		{"another menu's", nil, "file", widgets.MenuMoved{ID: "other", ItemID: "edit"}, false, nil, "file"},
-		{"MenuSelected is left to the app", nil, "quit", widgets.MenuSelected{ID: "mn", ItemID: "quit"}, false, nil, "quit"},
+		{"MenuChosen is left to the app", nil, "quit", widgets.MenuChosen{ID: "mn", ItemID: "quit"}, false, nil, "quit"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := widgets.MenuState{ID: "mn", Items: items, Open: tc.open, Cursor: tc.cursor}
@@ -303,7 +303,7 @@ func TestMenuStateDrivesTheMenuByKeys(t *testing.T) {
 			selected = msg
 		}
 	}
-	if want := (widgets.MenuSelected{ID: "mn", ItemID: "r2"}); !reflect.DeepEqual(selected, want) {
+	if want := (widgets.MenuChosen{ID: "mn", ItemID: "r2"}); !reflect.DeepEqual(selected, want) {
 		t.Errorf("selected %#v, want %#v (open file, skip the disabled open, open recent, down, enter)", selected, want)
 	}
 	for _, k := range []string{"esc", "esc"} {

@@ -16,7 +16,7 @@ const MaskedPlaceholder = "masked"
 // PasswordField is a one-line secret field: a TextInput that is always
 // masked, with a kind of its own. It has TextInput's fields, documented
 // there (Mask, when 0, is PasswordMask). It answers keys like a TextInput
-// (sending TextChanged and Submitted) but always draws its mask instead of
+// (sending TextChanged and TextSubmitted) but always draws its mask instead of
 // its value, offers no read of its value, takes no append and describes
 // nothing of its value. A disabled PasswordField cannot be focused and
 // offers no action.

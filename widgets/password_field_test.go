@@ -55,7 +55,7 @@ func TestPasswordFieldKeys(t *testing.T) {
 		{"a letter appends", tea.Char('c'), widgets.TextChanged{ID: "pw", Value: "abc"}},
 		{"backspace removes", parseKey(t, "backspace"), widgets.TextChanged{ID: "pw", Value: "a"}},
 		{"ctrl+u clears", parseKey(t, "ctrl+u"), widgets.TextChanged{ID: "pw", Value: ""}},
-		{"enter submits", parseKey(t, "enter"), widgets.Submitted{ID: "pw", Value: "ab"}},
+		{"enter submits", parseKey(t, "enter"), widgets.TextSubmitted{ID: "pw", Value: "ab"}},
 		{"down is not used", parseKey(t, "down"), nil},
 	})
 	runKeys(t, widgets.PasswordField{ID: "pw", Disabled: true}, []keyCase{

@@ -12,7 +12,7 @@ import (
 // Scrubber is a media position bar: `label ▶ mm:ss ━━━━●────── mm:ss`.
 // Position, Min and Max are seconds; ▶ shows that it is playing, ⏸ that it
 // is paused. Left and Right seek by Step seconds (5 when 0), Home and End to
-// the ends (Seeked); Space plays or pauses (PlaybackChanged). A click on the
+// the ends (ScrubberSeeked); Space plays or pauses (ScrubberPlaybackChanged). A click on the
 // bar seeks to the point clicked, a click on ▶/⏸ toggles playback.
 // A disabled Scrubber cannot be focused and offers only get_position.
 type Scrubber struct {
@@ -31,14 +31,14 @@ type Scrubber struct {
 	Theme *Theme
 }
 
-// Seeked asks the app to move scrubber ID to Position (seconds).
-type Seeked struct {
+// ScrubberSeeked asks the app to move scrubber ID to Position (seconds).
+type ScrubberSeeked struct {
 	ID       string
 	Position int
 }
 
-// PlaybackChanged asks the app to play (Playing true) or pause scrubber ID.
-type PlaybackChanged struct {
+// ScrubberPlaybackChanged asks the app to play (Playing true) or pause scrubber ID.
+type ScrubberPlaybackChanged struct {
 	ID      string
 	Playing bool
 }
@@ -234,13 +234,13 @@ func (s Scrubber) HandleKey(k tea.Key) tea.Msg {
 	case key.Matches(k, km.End):
 		return s.seek(s.hi())
 	case key.Matches(k, km.PlayPause):
-		return PlaybackChanged{ID: s.ID, Playing: !s.Playing}
+		return ScrubberPlaybackChanged{ID: s.ID, Playing: !s.Playing}
 	}
 	return nil
 }
 
 func (s Scrubber) seek(p int) tea.Msg {
-	return Seeked{ID: s.ID, Position: min(max(p, s.Min), s.hi())}
+	return ScrubberSeeked{ID: s.ID, Position: min(max(p, s.Min), s.hi())}
 }
 
 // HandleMouse implements tea.MouseHandler: a click on the bar seeks in
@@ -257,7 +257,7 @@ func (s Scrubber) HandleMouse(m tea.Mouse) tea.Msg {
 	l := s.layout(width)
 	switch {
 	case m.X >= l.iconX && m.X < l.iconX+Width(l.icon):
-		return PlaybackChanged{ID: s.ID, Playing: !s.Playing}
+		return ScrubberPlaybackChanged{ID: s.ID, Playing: !s.Playing}
 	case l.barW > 0 && m.X >= l.barX && m.X < l.barX+l.barW:
 		if l.barW == 1 {
 			return s.seek(s.Min)
@@ -312,18 +312,18 @@ func (s Scrubber) Invoke(action string, args map[string]any) (tea.Result, error)
 		if err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(Seeked{ID: s.ID, Position: in.Position}), nil
+		return tea.Write(ScrubberSeeked{ID: s.ID, Position: in.Position}), nil
 	case action == "play", action == "pause":
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(PlaybackChanged{ID: s.ID, Playing: action == "play"}), nil
+		return tea.Write(ScrubberPlaybackChanged{ID: s.ID, Playing: action == "play"}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError("scrubber", action, s.Actions())
 }
 
-// ScrubberState is a Scrubber's model. Update applies Seeked and
-// PlaybackChanged for ID.
+// ScrubberState is a Scrubber's model. Update applies ScrubberSeeked and
+// ScrubberPlaybackChanged for ID.
 type ScrubberState struct {
 	ID       string `json:"id"`
 	Label    string `json:"label"`
@@ -345,17 +345,17 @@ func (s *ScrubberState) View(w Scrubber) Scrubber {
 	return w
 }
 
-// Update applies Seeked (clamped to [Min, Max]) and PlaybackChanged. It
+// Update applies ScrubberSeeked (clamped to [Min, Max]) and ScrubberPlaybackChanged. It
 // reports whether it used msg.
 func (s *ScrubberState) Update(msg tea.Msg) bool {
 	switch m := msg.(type) {
-	case Seeked:
+	case ScrubberSeeked:
 		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		s.Position = min(max(m.Position, s.Min), max(s.Max, s.Min))
 		return true
-	case PlaybackChanged:
+	case ScrubberPlaybackChanged:
 		if !ownID(s.ID, m.ID) {
 			return false
 		}

@@ -42,10 +42,10 @@ func TestScrubberActions(t *testing.T) {
 func TestScrubberInvoke(t *testing.T) {
 	invalid := tea.ErrInvalidArgument
 	runInvoke(t, song(), []invokeCase{
-		{name: "seek", action: "seek", args: map[string]any{"position": float64(120)}, write: widgets.Seeked{ID: "player", Position: 120}},
-		{name: "seek to the end", action: "seek", args: map[string]any{"position": float64(245)}, write: widgets.Seeked{ID: "player", Position: 245}},
-		{name: "play", action: "play", write: widgets.PlaybackChanged{ID: "player", Playing: true}},
-		{name: "pause", action: "pause", args: map[string]any{}, write: widgets.PlaybackChanged{ID: "player", Playing: false}},
+		{name: "seek", action: "seek", args: map[string]any{"position": float64(120)}, write: widgets.ScrubberSeeked{ID: "player", Position: 120}},
+		{name: "seek to the end", action: "seek", args: map[string]any{"position": float64(245)}, write: widgets.ScrubberSeeked{ID: "player", Position: 245}},
+		{name: "play", action: "play", write: widgets.ScrubberPlaybackChanged{ID: "player", Playing: true}},
+		{name: "pause", action: "pause", args: map[string]any{}, write: widgets.ScrubberPlaybackChanged{ID: "player", Playing: false}},
 		{name: "get_position", action: "get_position", read: map[string]any{"position": 75, "min": 0, "max": 245, "playing": true}},
 
 		{name: "seek past the end", action: "seek", args: map[string]any{"position": float64(246)}, errIs: invalid, errHas: []string{"0 to 245"}},
@@ -76,11 +76,11 @@ func TestScrubberInvoke(t *testing.T) {
 }
 
 func TestScrubberHandleKey(t *testing.T) {
-	seek := func(p int) tea.Msg { return widgets.Seeked{ID: "player", Position: p} }
+	seek := func(p int) tea.Msg { return widgets.ScrubberSeeked{ID: "player", Position: p} }
 	s := song()
 	runKeys(t, s, []keyCase{
 		press("left", seek(70)), press("right", seek(80)), press("home", seek(0)), press("end", seek(245)),
-		press("space", widgets.PlaybackChanged{ID: "player", Playing: false}), press("enter", nil), press("x", nil),
+		press("space", widgets.ScrubberPlaybackChanged{ID: "player", Playing: false}), press("enter", nil), press("x", nil),
 	})
 	t.Run("seeking clamps", func(t *testing.T) {
 		start, end := s, s
@@ -91,7 +91,7 @@ func TestScrubberHandleKey(t *testing.T) {
 	t.Run("custom step and paused", func(t *testing.T) {
 		st := s
 		st.Step, st.Playing = 30, false
-		runKeys(t, st, []keyCase{press("right", seek(105)), press("space", widgets.PlaybackChanged{ID: "player", Playing: true})})
+		runKeys(t, st, []keyCase{press("right", seek(105)), press("space", widgets.ScrubberPlaybackChanged{ID: "player", Playing: true})})
 	})
 	t.Run("disabled", func(t *testing.T) {
 		off := s
@@ -103,12 +103,12 @@ func TestScrubberHandleKey(t *testing.T) {
 func TestScrubberHandleMouse(t *testing.T) {
 	// At width 40: "Song ▶ 01:15 " then a 21-cell bar at x 13..33, " 04:05".
 	s := song()
-	seek := func(p int) tea.Msg { return widgets.Seeked{ID: "player", Position: p} }
+	seek := func(p int) tea.Msg { return widgets.ScrubberSeeked{ID: "player", Position: p} }
 	runMouse(t, s, []mouseCase{
 		{"bar start", click(13, 0, 40), seek(0)},
 		{"bar middle", click(23, 0, 40), seek(123)},
 		{"bar end", click(33, 0, 40), seek(245)},
-		{"icon toggles", click(5, 0, 40), widgets.PlaybackChanged{ID: "player", Playing: false}},
+		{"icon toggles", click(5, 0, 40), widgets.ScrubberPlaybackChanged{ID: "player", Playing: false}},
 		{"label", click(1, 0, 40), nil},
 		{"end time", click(36, 0, 40), nil},
 		{"another line", click(20, 1, 40), nil},
@@ -117,7 +117,7 @@ func TestScrubberHandleMouse(t *testing.T) {
 	})
 	t.Run("narrow: no label, no times", func(t *testing.T) {
 		// At width 10: "▶ " then an 8-cell bar at x 2..9.
-		runMouse(t, s, []mouseCase{{"icon", click(0, 0, 10), widgets.PlaybackChanged{ID: "player", Playing: false}},
+		runMouse(t, s, []mouseCase{{"icon", click(0, 0, 10), widgets.ScrubberPlaybackChanged{ID: "player", Playing: false}},
 			{"bar end", click(9, 0, 10), seek(245)}, {"bar start", click(2, 0, 10), seek(0)}})
 	})
 	t.Run("disabled", func(t *testing.T) {
@@ -189,10 +189,10 @@ func TestScrubberWidgetBasics(t *testing.T) {
 func TestScrubberStateAppliesItsMessages(t *testing.T) {
 	sc := widgets.ScrubberState{ID: "p", Max: 100}
 	runStateCases(t, []stateCase{
-		{"seek", func() bool { return sc.Update(widgets.Seeked{ID: "p", Position: 40}) }, true, func() bool { return sc.Position == 40 }},
-		{"seek clamps", func() bool { return sc.Update(widgets.Seeked{ID: "p", Position: 400}) }, true, func() bool { return sc.Position == 100 }},
-		{"play", func() bool { return sc.Update(widgets.PlaybackChanged{ID: "p", Playing: true}) }, true, func() bool { return sc.Playing }},
-		{"other scrubber", func() bool { return sc.Update(widgets.Seeked{ID: "q", Position: 1}) }, false, func() bool { return sc.Position == 100 }},
+		{"seek", func() bool { return sc.Update(widgets.ScrubberSeeked{ID: "p", Position: 40}) }, true, func() bool { return sc.Position == 40 }},
+		{"seek clamps", func() bool { return sc.Update(widgets.ScrubberSeeked{ID: "p", Position: 400}) }, true, func() bool { return sc.Position == 100 }},
+		{"play", func() bool { return sc.Update(widgets.ScrubberPlaybackChanged{ID: "p", Playing: true}) }, true, func() bool { return sc.Playing }},
+		{"other scrubber", func() bool { return sc.Update(widgets.ScrubberSeeked{ID: "q", Position: 1}) }, false, func() bool { return sc.Position == 100 }},
 	})
 	if v := sc.View(widgets.Scrubber{}); v.ID != "p" || v.Position != 100 || !v.Playing {
 		t.Errorf("ScrubberState.View = %+v", v)

@@ -14,7 +14,7 @@ const DefaultListHeight = 8
 
 // SelectList is a list of options with one selected. Moving the selection
 // (arrows or k and j, Home/End, PgUp/PgDown, a click, or the agent action select) sends
-// SelectionChanged; Enter sends Chosen. It shows a window of Height lines
+// SelectListSelected; Enter sends SelectListChosen. It shows a window of Height lines
 // starting at Offset, moved only as far as keeps the selection in view, so
 // a click selects the option under the pointer and the window stays. A
 // disabled SelectList cannot be focused and offers reads only.
@@ -44,15 +44,15 @@ type SelectList struct {
 	Theme *Theme
 }
 
-// SelectionChanged reports a new selection in a SelectList.
-type SelectionChanged struct {
+// SelectListSelected reports a new selection in a SelectList.
+type SelectListSelected struct {
 	ID    string
 	Index int
 	Label string
 }
 
-// Chosen reports Enter on a SelectList's selected option.
-type Chosen struct {
+// SelectListChosen reports Enter on a SelectList's selected option.
+type SelectListChosen struct {
 	ID    string
 	Index int
 	Label string
@@ -147,7 +147,7 @@ func (l SelectList) ClickPart(a tea.Act) (tea.Msg, bool, error) {
 	if a.Name != "select" || !ok || l.Disabled || i != float64(l.Selected) || l.Selected < 0 || l.Selected >= len(l.Options) {
 		return nil, false, nil
 	}
-	return Chosen{ID: l.ID, Index: l.Selected, Label: l.Options[l.Selected]}, true, nil
+	return SelectListChosen{ID: l.ID, Index: l.Selected, Label: l.Options[l.Selected]}, true, nil
 }
 
 // Render implements tea.Widget: the label on its own line (when set), then
@@ -232,7 +232,7 @@ func (l SelectList) HandleKey(k tea.Key) tea.Msg {
 		if cur < 0 {
 			return nil
 		}
-		return Chosen{ID: l.ID, Index: cur, Label: l.Options[cur]}
+		return SelectListChosen{ID: l.ID, Index: cur, Label: l.Options[cur]}
 	case key.Matches(k, km.Up):
 		next = cur - 1
 	case key.Matches(k, km.Down):
@@ -254,7 +254,7 @@ func (l SelectList) HandleKey(k tea.Key) tea.Msg {
 // changed selects index i, clamped to the options.
 func (l SelectList) changed(i int) tea.Msg {
 	i = max(0, min(i, len(l.Options)-1))
-	return SelectionChanged{ID: l.ID, Index: i, Label: l.Options[i]}
+	return SelectListSelected{ID: l.ID, Index: i, Label: l.Options[i]}
 }
 
 // HandleMouse implements tea.MouseHandler: a left click on an option selects
@@ -284,7 +284,7 @@ func (l SelectList) HandleMouse(m tea.Mouse) tea.Msg {
 		if top+row == cur && cur >= 0 {
 			// A click on the option already selected chooses it, as Enter
 			// does: select, then click again to open.
-			return Chosen{ID: l.ID, Index: cur, Label: l.Options[cur]}
+			return SelectListChosen{ID: l.ID, Index: cur, Label: l.Options[cur]}
 		}
 		return l.changed(top + row)
 	}
@@ -341,7 +341,7 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 		if err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(SelectionChanged{ID: l.ID, Index: in.Index, Label: l.Options[in.Index]}), nil
+		return tea.Write(SelectListSelected{ID: l.ID, Index: in.Index, Label: l.Options[in.Index]}), nil
 	case "choose":
 		in, err := chooseArgsSpec.bind(action, args, within("index", 0, len(l.Options)-1))
 		if err != nil {
@@ -355,7 +355,7 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 			_, err := intArg(action, "index", nil, 0, len(l.Options)-1)
 			return tea.Result{}, err
 		}
-		return tea.Write(Chosen{ID: l.ID, Index: i, Label: l.Options[i]}), nil
+		return tea.Write(SelectListChosen{ID: l.ID, Index: i, Label: l.Options[i]}), nil
 	case "get_selected":
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
@@ -371,7 +371,7 @@ func (l SelectList) Invoke(action string, args map[string]any) (tea.Result, erro
 }
 
 // SelectListState is a SelectList's options, selection and scroll offset.
-// Update applies SelectionChanged for ID.
+// Update applies SelectListSelected for ID.
 type SelectListState struct {
 	ID       string   `json:"id"`
 	Options  []string `json:"options"`
@@ -391,11 +391,11 @@ func (s *SelectListState) View(w SelectList) SelectList {
 	return w
 }
 
-// Update applies SelectionChanged (clamped to the options), moving Offset
+// Update applies SelectListSelected (clamped to the options), moving Offset
 // only as far as keeps the selection in a window of Height lines, and
 // reports whether it used msg.
 func (s *SelectListState) Update(msg tea.Msg) bool {
-	m, ok := msg.(SelectionChanged)
+	m, ok := msg.(SelectListSelected)
 	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}

@@ -7,8 +7,8 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// Down moves the selection (SelectionChanged, applied by the state) and
-// Enter chooses it (Chosen, left to the app).
+// Down moves the selection (SelectListSelected, applied by the state) and
+// Enter chooses it (SelectListChosen, left to the app).
 func ExampleSelectList() {
 	colour := widgets.SelectListState{ID: "colour", Options: []string{"red", "green", "blue"}}
 	list := func() widgets.SelectList { return colour.View(widgets.SelectList{Label: "Colour"}) }
@@ -24,6 +24,6 @@ func ExampleSelectList() {
 	//   red
 	// › green
 	//   blue
-	// widgets.Chosen{ID:"colour", Index:1, Label:"green"}
-	// widgets.SelectionChanged{ID:"colour", Index:2, Label:"blue"}
+	// widgets.SelectListChosen{ID:"colour", Index:1, Label:"green"}
+	// widgets.SelectListSelected{ID:"colour", Index:2, Label:"blue"}
 }

@@ -37,8 +37,8 @@ func TestSelectListActions(t *testing.T) {
 func TestSelectListInvoke(t *testing.T) {
 	l := widgets.SelectList{ID: "f", Options: fruit, Selected: 1}
 	runInvoke(t, l, []invokeCase{
-		{name: "select the first", action: "select", args: map[string]any{"index": 0.0}, write: widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
-		{name: "select the last", action: "select", args: map[string]any{"index": 4.0}, write: widgets.SelectionChanged{ID: "f", Index: 4, Label: "elderberry"}},
+		{name: "select the first", action: "select", args: map[string]any{"index": 0.0}, write: widgets.SelectListSelected{ID: "f", Index: 0, Label: "apple"}},
+		{name: "select the last", action: "select", args: map[string]any{"index": 4.0}, write: widgets.SelectListSelected{ID: "f", Index: 4, Label: "elderberry"}},
 		{name: "get_selected", action: "get_selected", read: map[string]any{"index": 1, "label": "banana"}},
 		{name: "get_options", action: "get_options", read: map[string]any{"options": fruit}},
 		{name: "index past the end", action: "select", args: map[string]any{"index": 7.0}, errIs: tea.ErrInvalidArgument, errHas: []string{`"index"`, "7 is out of range: valid 0 to 4"}},
@@ -48,15 +48,15 @@ func TestSelectListInvoke(t *testing.T) {
 		{name: "missing index", action: "select", args: map[string]any{}, errIs: tea.ErrInvalidArgument, errHas: []string{"required", "0 to 4"}},
 		{name: "unknown argument", action: "select", args: map[string]any{"index": 1.0, "label": "x"}, errIs: tea.ErrInvalidArgument, errHas: []string{"label", "takes: index"}},
 		{name: "get_options refuses arguments", action: "get_options", args: map[string]any{"x": 1.0}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "choose the selected, as Enter", action: "choose", write: widgets.Chosen{ID: "f", Index: 1, Label: "banana"}},
-		{name: "choose at an index", action: "choose", args: map[string]any{"index": 2.0}, write: widgets.Chosen{ID: "f", Index: 2, Label: fruit[2]}},
+		{name: "choose the selected, as Enter", action: "choose", write: widgets.SelectListChosen{ID: "f", Index: 1, Label: "banana"}},
+		{name: "choose at an index", action: "choose", args: map[string]any{"index": 2.0}, write: widgets.SelectListChosen{ID: "f", Index: 2, Label: fruit[2]}},
 		{name: "choose out of range", action: "choose", args: map[string]any{"index": 9.0}, errIs: tea.ErrInvalidArgument},
 		{name: "unknown action", action: "pick", errIs: tea.ErrUnknownAction, errHas: []string{"select, choose, get_selected, get_options"}},
 	})
 	runInvoke(t, widgets.SelectList{ID: "f", Options: fruit, Selected: -1}, []invokeCase{
 		{name: "nothing selected", action: "get_selected", read: map[string]any{"index": -1, "label": ""}},
 		{name: "choose with nothing selected needs an index", action: "choose", errIs: tea.ErrInvalidArgument, errHas: []string{"required", "0 to 4"}},
-		{name: "choose at an index with nothing selected", action: "choose", args: map[string]any{"index": 0.0}, write: widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
+		{name: "choose at an index with nothing selected", action: "choose", args: map[string]any{"index": 0.0}, write: widgets.SelectListChosen{ID: "f", Index: 0, Label: "apple"}},
 	})
 	runInvoke(t, widgets.SelectList{ID: "f", Options: fruit, Selected: 9}, []invokeCase{
 		{name: "out-of-range selection reads as none", action: "get_selected", read: map[string]any{"index": -1, "label": ""}},
@@ -76,8 +76,8 @@ func TestSelectListKeys(t *testing.T) {
 		long[i] = strings.Repeat("x", i+1)
 	}
 	l := widgets.SelectList{ID: "f", Options: fruit, Selected: 2}
-	sel := func(i int) widgets.SelectionChanged {
-		return widgets.SelectionChanged{ID: "f", Index: i, Label: fruit[i]}
+	sel := func(i int) widgets.SelectListSelected {
+		return widgets.SelectListSelected{ID: "f", Index: i, Label: fruit[i]}
 	}
 	runKeys(t, l, []keyCase{
 		{"up moves up", parseKey(t, "up"), sel(1)},
@@ -86,7 +86,7 @@ func TestSelectListKeys(t *testing.T) {
 		{"end goes last", parseKey(t, "end"), sel(4)},
 		{"pgup stops at the first", parseKey(t, "pgup"), sel(0)},
 		{"pgdown stops at the last", parseKey(t, "pgdown"), sel(4)},
-		{"enter chooses", parseKey(t, "enter"), widgets.Chosen{ID: "f", Index: 2, Label: "cherry"}},
+		{"enter chooses", parseKey(t, "enter"), widgets.SelectListChosen{ID: "f", Index: 2, Label: "cherry"}},
 		{"j moves down", tea.Char('j'), sel(3)},
 		{"k moves up", tea.Char('k'), sel(1)},
 		{"another letter does nothing", tea.Char('x'), nil},
@@ -100,11 +100,11 @@ func TestSelectListKeys(t *testing.T) {
 		{"enter with none does nothing", parseKey(t, "enter"), nil},
 	})
 	runKeys(t, widgets.SelectList{ID: "f", Options: long, Selected: 10, Height: 4}, []keyCase{
-		{"pgdown moves a window", parseKey(t, "pgdown"), widgets.SelectionChanged{ID: "f", Index: 14, Label: long[14]}},
-		{"pgup moves a window", parseKey(t, "pgup"), widgets.SelectionChanged{ID: "f", Index: 6, Label: long[6]}},
+		{"pgdown moves a window", parseKey(t, "pgdown"), widgets.SelectListSelected{ID: "f", Index: 14, Label: long[14]}},
+		{"pgup moves a window", parseKey(t, "pgup"), widgets.SelectListSelected{ID: "f", Index: 6, Label: long[6]}},
 	})
 	runKeys(t, widgets.SelectList{ID: "f", Options: long, Selected: 10}, []keyCase{
-		{"pgdown moves the default window", parseKey(t, "pgdown"), widgets.SelectionChanged{ID: "f", Index: 10 + widgets.DefaultListHeight, Label: long[10+widgets.DefaultListHeight]}},
+		{"pgdown moves the default window", parseKey(t, "pgdown"), widgets.SelectListSelected{ID: "f", Index: 10 + widgets.DefaultListHeight, Label: long[10+widgets.DefaultListHeight]}},
 	})
 	runKeys(t, widgets.SelectList{ID: "f", Options: fruit, Selected: 2, Disabled: true}, []keyCase{
 		{"disabled ignores down", parseKey(t, "down"), nil},
@@ -123,17 +123,17 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 	labelled := widgets.SelectList{ID: "f", Label: "Fruit", Options: fruit, Selected: 0}
 	runMouse(t, labelled, []mouseCase{
 		{"click on the label does nothing", click(1, 0, 0), nil},
-		{"click on the selected first option chooses it", click(1, 1, 0), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
-		{"click on the fourth option", click(3, 4, 0), widgets.SelectionChanged{ID: "f", Index: 3, Label: "date"}},
+		{"click on the selected first option chooses it", click(1, 1, 0), widgets.SelectListChosen{ID: "f", Index: 0, Label: "apple"}},
+		{"click on the fourth option", click(3, 4, 0), widgets.SelectListSelected{ID: "f", Index: 3, Label: "date"}},
 		{"click below the options", click(1, 6, 0), nil},
 		{"right click does nothing", tea.Mouse{Y: 2, Action: tea.MousePress, Button: tea.MouseRight}, nil},
-		{"wheel down moves down", tea.Mouse{Action: tea.MouseWheelDown}, widgets.SelectionChanged{ID: "f", Index: 1, Label: "banana"}},
-		{"wheel up stays at the top", tea.Mouse{Action: tea.MouseWheelUp}, widgets.SelectionChanged{ID: "f", Index: 0, Label: "apple"}},
+		{"wheel down moves down", tea.Mouse{Action: tea.MouseWheelDown}, widgets.SelectListSelected{ID: "f", Index: 1, Label: "banana"}},
+		{"wheel up stays at the top", tea.Mouse{Action: tea.MouseWheelUp}, widgets.SelectListSelected{ID: "f", Index: 0, Label: "apple"}},
 	})
 	unlabelled := widgets.SelectList{ID: "f", Options: fruit, Selected: 0}
 	runMouse(t, unlabelled, []mouseCase{
-		{"without a label the first line is the first option", click(1, 0, 0), widgets.Chosen{ID: "f", Index: 0, Label: "apple"}},
-		{"a click on another option selects it", click(1, 2, 0), widgets.SelectionChanged{ID: "f", Index: 2, Label: "cherry"}},
+		{"without a label the first line is the first option", click(1, 0, 0), widgets.SelectListChosen{ID: "f", Index: 0, Label: "apple"}},
+		{"a click on another option selects it", click(1, 2, 0), widgets.SelectListSelected{ID: "f", Index: 2, Label: "cherry"}},
 	})
 	// Scrolled: selection 10 in a window of 4 shows items 7-10.
 	scrolled := widgets.SelectList{ID: "f", Label: "L", Options: long, Selected: 10, Height: 4}
@@ -143,10 +143,10 @@ func TestSelectListClickSelectsTheLineUnderIt(t *testing.T) {
 		t.Fatalf("render = %q, want the label then items 7-10", out)
 	}
 	runMouse(t, scrolled, []mouseCase{
-		{"click maps through the scroll window", click(1, 1, 0), widgets.SelectionChanged{ID: "f", Index: 7, Label: long[7]}},
-		{"click on the selected line chooses it, as Enter does", click(1, 4, 0), widgets.Chosen{ID: "f", Index: 10, Label: long[10]}},
+		{"click maps through the scroll window", click(1, 1, 0), widgets.SelectListSelected{ID: "f", Index: 7, Label: long[7]}},
+		{"click on the selected line chooses it, as Enter does", click(1, 4, 0), widgets.SelectListChosen{ID: "f", Index: 10, Label: long[10]}},
 		// Drawn in 3 lines: the label and two options, 9 and 10.
-		{"click maps through a clipped height", tea.Mouse{Y: 1, Action: tea.MousePress, Button: tea.MouseLeft, Height: 3}, widgets.SelectionChanged{ID: "f", Index: 9, Label: long[9]}},
+		{"click maps through a clipped height", tea.Mouse{Y: 1, Action: tea.MousePress, Button: tea.MouseLeft, Height: 3}, widgets.SelectListSelected{ID: "f", Index: 9, Label: long[9]}},
 	})
 	runMouse(t, widgets.SelectList{ID: "f", Options: fruit, Disabled: true}, []mouseCase{
 		{"disabled ignores clicks", click(1, 0, 0), nil},
@@ -234,11 +234,11 @@ func TestSelectListStateAppliesSelectionChanged(t *testing.T) {
 		used bool
 		want int
 	}{
-		{"its SelectionChanged", widgets.SelectionChanged{ID: "l", Index: 2, Label: "c"}, true, 2},
-		{"an index past the end is clamped", widgets.SelectionChanged{ID: "l", Index: 9}, true, 2},
-		{"a negative index means none", widgets.SelectionChanged{ID: "l", Index: -4}, true, -1},
-		{"another list's", widgets.SelectionChanged{ID: "x", Index: 0}, false, 1},
-		{"Chosen is left to the app", widgets.Chosen{ID: "l", Index: 0, Label: "a"}, false, 1},
+		{"its SelectListSelected", widgets.SelectListSelected{ID: "l", Index: 2, Label: "c"}, true, 2},
+		{"an index past the end is clamped", widgets.SelectListSelected{ID: "l", Index: 9}, true, 2},
+		{"a negative index means none", widgets.SelectListSelected{ID: "l", Index: -4}, true, -1},
+		{"another list's", widgets.SelectListSelected{ID: "x", Index: 0}, false, 1},
+		{"SelectListChosen is left to the app", widgets.SelectListChosen{ID: "l", Index: 0, Label: "a"}, false, 1},
 		{"an unrelated message", widgets.TextChanged{ID: "l"}, false, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

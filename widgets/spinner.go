@@ -12,7 +12,7 @@ import (
 // Spinner shows that work is under way: a frame of an animation (one of
 // bubbles' spinners) before a label saying what the work is. It is
 // controlled like every widget: the app keeps its SpinnerState, whose Start
-// returns the command that ticks it, and applies each SpinnerTick, which
+// returns the command that ticks it, and applies each SpinnerTicked, which
 // asks for the next. A stopped spinner draws its label alone. It cannot be
 // focused; an agent reads whether it spins and its label with get_status.
 type Spinner struct {
@@ -31,10 +31,10 @@ type Spinner struct {
 	Theme   *Theme
 }
 
-// SpinnerTick asks spinner ID to draw its next frame. Tag tells a tick of
+// SpinnerTicked asks spinner ID to draw its next frame. Tag tells a tick of
 // the spinner's current run from one of a run already stopped, so a
 // spinner started twice never ticks twice as fast.
-type SpinnerTick struct {
+type SpinnerTicked struct {
 	ID  string
 	Tag int
 }
@@ -117,10 +117,10 @@ func (s Spinner) Invoke(action string, args map[string]any) (tea.Result, error) 
 
 // SpinnerState is a Spinner's run: whether it spins, its frame and its
 // label. Start returns the command that ticks it; Update applies a
-// SpinnerTick of the current run, and the app returns Tick() to ask for the
+// SpinnerTicked of the current run, and the app returns Tick() to ask for the
 // next:
 //
-//	case widgets.SpinnerTick:
+//	case widgets.SpinnerTicked:
 //		if m.fetch.Update(msg) {
 //			return m, m.fetch.Tick()
 //		}
@@ -162,10 +162,10 @@ func (s *SpinnerState) Stop(label string) {
 }
 
 // Tick is the command that waits one frame (Kind's FPS) and sends the
-// SpinnerTick of the current run.
+// SpinnerTicked of the current run.
 func (s *SpinnerState) Tick() tea.Cmd {
 	id, tag := s.ID, s.Tag
-	return tea.Tick(Spinner{Kind: s.Kind}.fps(), func(time.Time) tea.Msg { return SpinnerTick{ID: id, Tag: tag} })
+	return tea.Tick(Spinner{Kind: s.Kind}.fps(), func(time.Time) tea.Msg { return SpinnerTicked{ID: id, Tag: tag} })
 }
 
 // fps is the time between frames: Kind's FPS, a tenth of a second when it
@@ -177,11 +177,11 @@ func (s Spinner) fps() time.Duration {
 	return time.Second / 10
 }
 
-// Update applies a SpinnerTick of the current run of a spinning spinner,
+// Update applies a SpinnerTicked of the current run of a spinning spinner,
 // moving it to its next frame, and reports whether it used msg (and so
 // whether to ask for the next Tick).
 func (s *SpinnerState) Update(msg tea.Msg) bool {
-	m, ok := msg.(SpinnerTick)
+	m, ok := msg.(SpinnerTicked)
 	if !ok || !ownID(s.ID, m.ID) || m.Tag != s.Tag || !s.Spinning {
 		return false
 	}

@@ -10,14 +10,14 @@ import (
 )
 
 // The app starts the spinner with the command Start returns; each
-// SpinnerTick the runtime delivers moves it a frame, and the app asks for
+// SpinnerTicked the runtime delivers moves it a frame, and the app asks for
 // the next with Tick (in Update: if s.Update(msg) { return m, s.Tick() }).
 func ExampleSpinner() {
 	fetch := widgets.SpinnerState{ID: "fetch", Kind: spinner.Line}
 	_ = fetch.Start("Fetching repos") // return it from Update
 	printScreen(fetch.View(widgets.Spinner{}), tea.RenderContext{Width: 30})
 
-	if fetch.Update(widgets.SpinnerTick{ID: "fetch", Tag: fetch.Tag}) {
+	if fetch.Update(widgets.SpinnerTicked{ID: "fetch", Tag: fetch.Tag}) {
 		_ = fetch.Tick() // and this, for the next frame
 	}
 	printScreen(fetch.View(widgets.Spinner{}), tea.RenderContext{Width: 30})

@@ -53,18 +53,18 @@ func TestSpinnerToolsReadItsStatus(t *testing.T) {
 
 func TestSpinnerStateAppliesTicksOfItsCurrentRunOnly(t *testing.T) {
 	s := widgets.SpinnerState{ID: "fetch", Kind: spinner.Line}
-	if s.Update(widgets.SpinnerTick{ID: "fetch"}) {
+	if s.Update(widgets.SpinnerTicked{ID: "fetch"}) {
 		t.Fatal("a stopped spinner applied a tick")
 	}
 	if s.Start("Fetching") == nil || !s.Spinning || s.Label != "Fetching" {
 		t.Fatalf("Start: %+v", s)
 	}
-	tick := widgets.SpinnerTick{ID: "fetch", Tag: s.Tag}
+	tick := widgets.SpinnerTicked{ID: "fetch", Tag: s.Tag}
 	runStateCases(t, []stateCase{
 		{"a tick of the run", func() bool { return s.Update(tick) }, true, func() bool { return s.Frame == 1 }},
 		{"another", func() bool { return s.Update(tick) }, true, func() bool { return s.Frame == 2 }},
-		{"another spinner's tick", func() bool { return s.Update(widgets.SpinnerTick{ID: "other", Tag: s.Tag}) }, false, func() bool { return s.Frame == 2 }},
-		{"a stale run's tick", func() bool { return s.Update(widgets.SpinnerTick{ID: "fetch", Tag: s.Tag - 1}) }, false, func() bool { return s.Frame == 2 }},
+		{"another spinner's tick", func() bool { return s.Update(widgets.SpinnerTicked{ID: "other", Tag: s.Tag}) }, false, func() bool { return s.Frame == 2 }},
+		{"a stale run's tick", func() bool { return s.Update(widgets.SpinnerTicked{ID: "fetch", Tag: s.Tag - 1}) }, false, func() bool { return s.Frame == 2 }},
 		{"the frame wraps", func() bool { s.Update(tick); return s.Update(tick) }, true, func() bool { return s.Frame == 0 }},
 	})
 	s.Stop("Fetched")
@@ -94,7 +94,7 @@ func (a spinApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, cmd
 		}
 		a.spin.Stop("Done")
-	case widgets.SpinnerTick:
+	case widgets.SpinnerTicked:
 		if a.spin.Update(msg) {
 			return a, a.spin.Tick()
 		}

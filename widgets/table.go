@@ -20,8 +20,8 @@ import (
 // is shorter) starting at Offset, moved so that Selected is always in view,
 // so a table of a hundred thousand rows costs what a table of forty does.
 //
-// Keys move the selection (RowSelected) and "s" re-sorts by SortColumn in the
-// other direction (Sorted); a click selects a row or sorts by a header. The
+// Keys move the selection (TableRowSelected) and "s" re-sorts by SortColumn in the
+// other direction (TableSorted); a click selects a row or sorts by a header. The
 // app does the sorting: TableState applies both messages in one line.
 // A disabled Table cannot be focused and offers only get_rows.
 type Table struct {
@@ -71,15 +71,15 @@ const (
 	AlignRight
 )
 
-// RowSelected reports that the user or an agent selected row Index of table
+// TableRowSelected reports that the user or an agent selected row Index of table
 // ID.
-type RowSelected struct {
+type TableRowSelected struct {
 	ID    string
 	Index int
 }
 
-// Sorted asks the app to sort table ID by Column ("asc" or "desc").
-type Sorted struct {
+// TableSorted asks the app to sort table ID by Column ("asc" or "desc").
+type TableSorted struct {
 	ID        string
 	Column    string
 	Direction string
@@ -658,19 +658,19 @@ func (t Table) HandleMouse(m tea.Mouse) tea.Msg {
 	if idx >= len(t.Rows) {
 		return nil
 	}
-	return RowSelected{ID: t.ID, Index: idx}
+	return TableRowSelected{ID: t.ID, Index: idx}
 }
 
 // assumedWidth is the width mouse hit-testing assumes when the event does
 // not carry the widget's rendered width.
 const assumedWidth = 80
 
-// selectRow returns RowSelected for i clamped to the rows.
+// selectRow returns TableRowSelected for i clamped to the rows.
 func (t Table) selectRow(i int) tea.Msg {
-	return RowSelected{ID: t.ID, Index: min(max(i, 0), len(t.Rows)-1)}
+	return TableRowSelected{ID: t.ID, Index: min(max(i, 0), len(t.Rows)-1)}
 }
 
-// resort returns Sorted for column: the other direction when the table is
+// resort returns TableSorted for column: the other direction when the table is
 // already sorted by it ascending, else ascending. An empty column means the
 // sort column, or the first column.
 func (t Table) resort(column string) tea.Msg {
@@ -684,7 +684,7 @@ func (t Table) resort(column string) tea.Msg {
 	if column == t.SortColumn && t.SortDirection != SortDesc {
 		dir = SortDesc
 	}
-	return Sorted{ID: t.ID, Column: column, Direction: dir}
+	return TableSorted{ID: t.ID, Column: column, Direction: dir}
 }
 
 // sortBy sorts by the column step places from the sorted one (wrapping),
@@ -704,7 +704,7 @@ func (t Table) sortBy(step int) tea.Msg {
 	if cur < 0 && step < 0 {
 		next = n - 1
 	}
-	return Sorted{ID: t.ID, Column: t.Columns[next].Key, Direction: SortAsc}
+	return TableSorted{ID: t.ID, Column: t.Columns[next].Key, Direction: SortAsc}
 }
 
 // ShortHelp lists the keys for the help line.
@@ -768,7 +768,7 @@ func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 		if err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(RowSelected{ID: t.ID, Index: in.Index}), nil
+		return tea.Write(TableRowSelected{ID: t.ID, Index: in.Index}), nil
 	case action == "sort":
 		in, err := sortArgsSpec.bind(action, args)
 		keys := t.columnKeys()
@@ -788,7 +788,7 @@ func (t Table) Invoke(action string, args map[string]any) (tea.Result, error) {
 		if err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(Sorted{ID: t.ID, Column: col, Direction: in.Direction}), nil
+		return tea.Write(TableSorted{ID: t.ID, Column: col, Direction: in.Direction}), nil
 	}
 	return tea.Result{}, tea.UnknownActionError("table", action, t.Actions())
 }
@@ -967,7 +967,7 @@ func (r TableRow) AppendJSON(b []byte) []byte {
 }
 
 // TableState is a Table's model: rows, selection, scroll offset and sort.
-// Update applies RowSelected and Sorted for ID; sorting builds a new Rows
+// Update applies TableRowSelected and TableSorted for ID; sorting builds a new Rows
 // slice, never changing the old one in place.
 type TableState struct {
 	ID            string        `json:"id"`
@@ -999,20 +999,20 @@ func (s *TableState) View(w Table) Table {
 	return w
 }
 
-// Update applies RowSelected (moving Offset so the row stays in view) and
-// Sorted (sorting Rows stably by the column: numerically when both cells
+// Update applies TableRowSelected (moving Offset so the row stays in view) and
+// TableSorted (sorting Rows stably by the column: numerically when both cells
 // parse as numbers, otherwise case-insensitively; the selected row stays
 // selected wherever it lands). It reports whether it used msg.
 func (s *TableState) Update(msg tea.Msg) bool {
 	switch m := msg.(type) {
-	case RowSelected:
+	case TableRowSelected:
 		if !ownID(s.ID, m.ID) {
 			return false
 		}
 		s.Selected = min(max(m.Index, 0), max(len(s.Rows)-1, 0))
 		s.follow()
 		return true
-	case Sorted:
+	case TableSorted:
 		if !ownID(s.ID, m.ID) || (m.Direction != SortAsc && m.Direction != SortDesc) {
 			return false
 		}

@@ -83,7 +83,7 @@ func BenchmarkTableSort(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				i++
-				s.Update(widgets.Sorted{ID: "t", Column: col, Direction: dirs[i%2]})
+				s.Update(widgets.TableSorted{ID: "t", Column: col, Direction: dirs[i%2]})
 			}
 		})
 	}
@@ -102,6 +102,6 @@ func BenchmarkTableSortColumnByColumn(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		i++
-		s.Update(widgets.Sorted{ID: "t", Column: cols[i%2], Direction: widgets.SortAsc})
+		s.Update(widgets.TableSorted{ID: "t", Column: cols[i%2], Direction: widgets.SortAsc})
 	}
 }

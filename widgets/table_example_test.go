@@ -9,7 +9,7 @@ import (
 )
 
 // A TableState holds rows, selection and sort; an agent sorts with the sort
-// action and the state applies the Sorted message it returns.
+// action and the state applies the TableSorted message it returns.
 func ExampleTable() {
 	repos := widgets.TableState{ID: "repos", Height: 3,
 		Columns: []widgets.TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars", Align: widgets.AlignRight}},

@@ -10,7 +10,7 @@ import (
 	"pgregory.net/rapid"
 )
 
-// referenceSort is how Sorted ordered a table before sorts kept their keys:
+// referenceSort is how TableSorted ordered a table before sorts kept their keys:
 // every cell parsed again, the row indexes sorted stably by their keys (a
 // column of numbers or of text only has one such order; a mixed one gets
 // SortStableFunc's own). It returns the new rows and where the selected row
@@ -88,8 +88,8 @@ func TestTableStateSortsAsIfEveryCellWereParsedAgain(t *testing.T) {
 					others[i], kept[i] = slices.Clone(o.Rows), sortMemo{o.sorted.col, slices.Clone(o.sorted.keys), slices.Clone(o.sorted.order)}
 				}
 				wantRows, wantSel := referenceSort(s.Rows, s.Selected, col, dir == SortDesc)
-				if !s.Update(Sorted{ID: "t", Column: cols[col].Key, Direction: dir}) {
-					t.Fatalf("step %d: Sorted was not applied", step)
+				if !s.Update(TableSorted{ID: "t", Column: cols[col].Key, Direction: dir}) {
+					t.Fatalf("step %d: TableSorted was not applied", step)
 				}
 				if !sameRows(s.Rows, wantRows) || s.Selected != wantSel {
 					t.Fatalf("step %d: sort by %s %s gave %q (selected %d), want %q (selected %d)",
@@ -156,7 +156,7 @@ func TestTableStateSortsAgainWithoutParsing(t *testing.T) {
 			dirs, i := []string{SortAsc, SortDesc, SortDesc}, 0
 			got := testing.AllocsPerRun(30, func() {
 				i++
-				s.Update(Sorted{ID: "t", Column: col, Direction: dirs[i%3]})
+				s.Update(TableSorted{ID: "t", Column: col, Direction: dirs[i%3]})
 			})
 			// The keys, the order, the sort's entries and the new rows.
 			if got > 4 {

@@ -75,9 +75,9 @@ func TestTableInvoke(t *testing.T) {
 	first[1] = widgets.TableRow{Keys: keys, Cells: []string{"short", "", ""}}
 	invalid := tea.ErrInvalidArgument
 	runInvoke(t, tb, []invokeCase{
-		{name: "select_row", action: "select_row", args: map[string]any{"index": float64(42)}, write: widgets.RowSelected{ID: "repos", Index: 42}},
-		{name: "select_row last", action: "select_row", args: map[string]any{"index": float64(249)}, write: widgets.RowSelected{ID: "repos", Index: 249}},
-		{name: "sort", action: "sort", args: map[string]any{"column": "stars", "direction": "desc"}, write: widgets.Sorted{ID: "repos", Column: "stars", Direction: "desc"}},
+		{name: "select_row", action: "select_row", args: map[string]any{"index": float64(42)}, write: widgets.TableRowSelected{ID: "repos", Index: 42}},
+		{name: "select_row last", action: "select_row", args: map[string]any{"index": float64(249)}, write: widgets.TableRowSelected{ID: "repos", Index: 249}},
+		{name: "sort", action: "sort", args: map[string]any{"column": "stars", "direction": "desc"}, write: widgets.TableSorted{ID: "repos", Column: "stars", Direction: "desc"}},
 		{name: "get_rows defaults to 100 from 0", action: "get_rows", args: nil,
 			read: widgets.TablePage{Columns: keys, Offset: 0, Rows: first, Total: 250}},
 		{name: "get_rows page", action: "get_rows", args: map[string]any{"offset": float64(240), "limit": float64(5)},
@@ -159,13 +159,13 @@ func TestTableHandleKey(t *testing.T) {
 	tb := repoTable(100)
 	tb.Selected, tb.Height = 50, 8
 	tb.SortColumn, tb.SortDirection = "stars", widgets.SortAsc
-	sel := func(i int) tea.Msg { return widgets.RowSelected{ID: "repos", Index: i} }
+	sel := func(i int) tea.Msg { return widgets.TableRowSelected{ID: "repos", Index: i} }
 	runKeys(t, tb, []keyCase{
 		press("up", sel(49)), press("k", sel(49)),
 		press("down", sel(51)), press("j", sel(51)),
 		press("pgup", sel(42)), press("pgdown", sel(58)),
 		press("home", sel(0)), press("end", sel(99)),
-		press("s", widgets.Sorted{ID: "repos", Column: "stars", Direction: widgets.SortDesc}),
+		press("s", widgets.TableSorted{ID: "repos", Column: "stars", Direction: widgets.SortDesc}),
 		press("x", nil), press("enter", nil),
 	})
 	t.Run("movement clamps", func(t *testing.T) {
@@ -180,8 +180,8 @@ func TestTableHandleKey(t *testing.T) {
 		desc, none := tb, tb
 		desc.SortDirection = widgets.SortDesc
 		none.SortColumn, none.SortDirection = "", ""
-		runKeys(t, desc, []keyCase{press("s", widgets.Sorted{ID: "repos", Column: "stars", Direction: widgets.SortAsc})})
-		runKeys(t, none, []keyCase{press("s", widgets.Sorted{ID: "repos", Column: "name", Direction: widgets.SortAsc})})
+		runKeys(t, desc, []keyCase{press("s", widgets.TableSorted{ID: "repos", Column: "stars", Direction: widgets.SortAsc})})
+		runKeys(t, none, []keyCase{press("s", widgets.TableSorted{ID: "repos", Column: "name", Direction: widgets.SortAsc})})
 	})
 	t.Run("disabled and empty tables ignore keys", func(t *testing.T) {
 		off := tb
@@ -202,14 +202,14 @@ func TestTableHandleMouse(t *testing.T) {
 	tb.SortColumn, tb.SortDirection = "stars", widgets.SortAsc
 	// At width 40: marker 2, gaps 1; name and language share 40-2-2-7 = 29:
 	// name 15 at x 2..16, stars 7 at x 18..24, language 14 at x 26..39.
-	sel := func(i int) tea.Msg { return widgets.RowSelected{ID: "repos", Index: i} }
+	sel := func(i int) tea.Msg { return widgets.TableRowSelected{ID: "repos", Index: i} }
 	wheel := func(a tea.MouseAction) tea.Mouse { return tea.Mouse{Action: a} }
 	runMouse(t, tb, []mouseCase{
-		{"header name sorts ascending", click(2, 0, 40), widgets.Sorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
-		{"header name last cell", click(16, 0, 40), widgets.Sorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
+		{"header name sorts ascending", click(2, 0, 40), widgets.TableSorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
+		{"header name last cell", click(16, 0, 40), widgets.TableSorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
 		{"gap between headers", click(17, 0, 40), nil},
-		{"header of the sort column toggles", click(20, 0, 40), widgets.Sorted{ID: "repos", Column: "stars", Direction: widgets.SortDesc}},
-		{"header language", click(39, 0, 40), widgets.Sorted{ID: "repos", Column: "language", Direction: widgets.SortAsc}},
+		{"header of the sort column toggles", click(20, 0, 40), widgets.TableSorted{ID: "repos", Column: "stars", Direction: widgets.SortDesc}},
+		{"header language", click(39, 0, 40), widgets.TableSorted{ID: "repos", Column: "language", Direction: widgets.SortAsc}},
 		{"marker column of the header", click(0, 0, 40), nil},
 		{"first row line is the window start", click(5, 1, 40), sel(20)},
 		{"last row line", click(5, 5, 40), sel(24)},
@@ -218,7 +218,7 @@ func TestTableHandleMouse(t *testing.T) {
 		{"release", tea.Mouse{X: 5, Y: 1, Action: tea.MouseRelease, Button: tea.MouseLeft}, nil},
 		{"wheel down", wheel(tea.MouseWheelDown), sel(25)},
 		{"wheel up", wheel(tea.MouseWheelUp), sel(19)},
-		{"unknown width assumes 80", click(30, 0, 0), widgets.Sorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
+		{"unknown width assumes 80", click(30, 0, 0), widgets.TableSorted{ID: "repos", Column: "name", Direction: widgets.SortAsc}},
 	})
 	t.Run("the window follows the selection", func(t *testing.T) {
 		far := tb
@@ -457,7 +457,7 @@ func TestTableKeysReachEveryColumn(t *testing.T) {
 		tb := widgets.Table{ID: "t", Columns: cols, Rows: [][]string{{"a", "1", "Go"}}, SortColumn: c.sorted, SortDirection: widgets.SortDesc}
 		k, _ := tea.ParseKey(c.key)
 		got := tb.HandleKey(k)
-		want := widgets.Sorted{ID: "t", Column: c.want, Direction: widgets.SortAsc}
+		want := widgets.TableSorted{ID: "t", Column: c.want, Direction: widgets.SortAsc}
 		if got != want {
 			t.Errorf("sorted by %q, key %s: %#v, want %#v", c.sorted, c.key, got, want)
 		}
@@ -466,20 +466,20 @@ func TestTableKeysReachEveryColumn(t *testing.T) {
 
 func TestTableStateAppliesOnlyItsOwnMessages(t *testing.T) {
 	s := widgets.TableState{ID: "a", Columns: []widgets.TableColumn{{Key: "n"}}, Rows: [][]string{{"x"}, {"y"}, {"z"}}}
-	if s.Update(widgets.RowSelected{ID: "b", Index: 2}) || s.Selected != 0 {
-		t.Fatalf("applied another table's RowSelected: selected %d", s.Selected)
+	if s.Update(widgets.TableRowSelected{ID: "b", Index: 2}) || s.Selected != 0 {
+		t.Fatalf("applied another table's TableRowSelected: selected %d", s.Selected)
 	}
-	if s.Update(widgets.Sorted{ID: "b", Column: "n", Direction: widgets.SortDesc}) || s.Rows[0][0] != "x" {
-		t.Fatal("applied another table's Sorted")
+	if s.Update(widgets.TableSorted{ID: "b", Column: "n", Direction: widgets.SortDesc}) || s.Rows[0][0] != "x" {
+		t.Fatal("applied another table's TableSorted")
 	}
-	if s.Update(widgets.Seeked{ID: "a"}) {
+	if s.Update(widgets.ScrubberSeeked{ID: "a"}) {
 		t.Fatal("used a message that is not a table's")
 	}
-	if !s.Update(widgets.RowSelected{ID: "a", Index: 2}) || s.Selected != 2 {
-		t.Fatalf("did not apply its own RowSelected: selected %d", s.Selected)
+	if !s.Update(widgets.TableRowSelected{ID: "a", Index: 2}) || s.Selected != 2 {
+		t.Fatalf("did not apply its own TableRowSelected: selected %d", s.Selected)
 	}
 	anon := widgets.TableState{Columns: s.Columns, Rows: s.Rows}
-	if anon.Update(widgets.RowSelected{Index: 1}) || anon.Selected != 0 {
+	if anon.Update(widgets.TableRowSelected{Index: 1}) || anon.Selected != 0 {
 		t.Fatal("a state without an id applied a message without one")
 	}
 }
@@ -496,9 +496,9 @@ func TestTableStateSelectionClampsAndScrolls(t *testing.T) {
 		{99, 49, 45},
 	}
 	for _, tc := range tests {
-		s.Update(widgets.RowSelected{ID: "t", Index: tc.index})
+		s.Update(widgets.TableRowSelected{ID: "t", Index: tc.index})
 		if s.Selected != tc.selected || s.Offset != tc.offset {
-			t.Errorf("RowSelected %d: selected %d offset %d, want %d %d", tc.index, s.Selected, s.Offset, tc.selected, tc.offset)
+			t.Errorf("TableRowSelected %d: selected %d offset %d, want %d %d", tc.index, s.Selected, s.Offset, tc.selected, tc.offset)
 		}
 	}
 }
@@ -529,8 +529,8 @@ func TestTableStateSortsNumbersNumericallyTextCaseInsensitivelyStably(t *testing
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			s := widgets.TableState{ID: "t", Columns: cols, Rows: rows()}
-			if !s.Update(widgets.Sorted{ID: "t", Column: tc.column, Direction: tc.direction}) {
-				t.Fatal("Sorted not applied")
+			if !s.Update(widgets.TableSorted{ID: "t", Column: tc.column, Direction: tc.direction}) {
+				t.Fatal("TableSorted not applied")
 			}
 			if got := names(s.Rows); got != tc.want {
 				t.Fatalf("sorted %s: %s, want %s", tc.direction, got, tc.want)
@@ -545,7 +545,7 @@ func TestTableStateSortsNumbersNumericallyTextCaseInsensitivelyStably(t *testing
 func TestTableStateSortKeepsTheSelectedRowAndLeavesOldRowsAlone(t *testing.T) {
 	old := [][]string{{"c"}, {"a"}, {"b"}}
 	s := widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "k"}}, Rows: old, Selected: 0}
-	s.Update(widgets.Sorted{ID: "t", Column: "k", Direction: widgets.SortAsc})
+	s.Update(widgets.TableSorted{ID: "t", Column: "k", Direction: widgets.SortAsc})
 	if s.Rows[s.Selected][0] != "c" || s.Selected != 2 {
 		t.Fatalf("selected row after sort: %d (%v), want 2 (c)", s.Selected, s.Rows[s.Selected])
 	}
@@ -556,7 +556,7 @@ func TestTableStateSortKeepsTheSelectedRowAndLeavesOldRowsAlone(t *testing.T) {
 
 func TestTableStateRefusesUnknownColumnOrDirection(t *testing.T) {
 	s := widgets.TableState{ID: "t", Columns: []widgets.TableColumn{{Key: "k"}}, Rows: [][]string{{"b"}, {"a"}}}
-	for _, m := range []widgets.Sorted{{ID: "t", Column: "nope", Direction: widgets.SortAsc}, {ID: "t", Column: "k", Direction: "up"}} {
+	for _, m := range []widgets.TableSorted{{ID: "t", Column: "nope", Direction: widgets.SortAsc}, {ID: "t", Column: "k", Direction: "up"}} {
 		if s.Update(m) || s.Rows[0][0] != "b" {
 			t.Errorf("applied %+v", m)
 		}

@@ -11,7 +11,7 @@ import (
 // Tabs is a strip of tab titles with the Active one highlighted and, so
 // plain text shows it too, drawn between ‹ and › where the others have
 // spaces: " Overview │‹Settings›│ About ". Left and
-// Right (or a click on a title) select a tab (TabSelected). When the titles
+// Right (or a click on a title) select a tab (TabsSelected). When the titles
 // do not fit they are shortened with an ellipsis, and when even that is not
 // enough the strip scrolls so the active tab stays in view.
 type Tabs struct {
@@ -24,8 +24,8 @@ type Tabs struct {
 	Theme *Theme
 }
 
-// TabSelected reports that tab Index (titled Label) of tabs ID was selected.
-type TabSelected struct {
+// TabsSelected reports that tab Index (titled Label) of tabs ID was selected.
+type TabsSelected struct {
 	ID    string
 	Index int
 	Label string
@@ -220,7 +220,7 @@ func (t Tabs) HandleKey(k tea.Key) tea.Msg {
 
 func (t Tabs) selectTab(i int) tea.Msg {
 	i = min(max(i, 0), len(t.Tabs)-1)
-	return TabSelected{ID: t.ID, Index: i, Label: t.Tabs[i]}
+	return TabsSelected{ID: t.ID, Index: i, Label: t.Tabs[i]}
 }
 
 // HandleMouse implements tea.MouseHandler: a click on a title selects it.
@@ -269,7 +269,7 @@ func (t Tabs) Invoke(action string, args map[string]any) (tea.Result, error) {
 		if err != nil {
 			return tea.Result{}, err
 		}
-		return tea.Write(TabSelected{ID: t.ID, Index: in.Index, Label: t.Tabs[in.Index]}), nil
+		return tea.Write(TabsSelected{ID: t.ID, Index: in.Index, Label: t.Tabs[in.Index]}), nil
 	case "get_tabs":
 		if _, err := noArgsSpec.bind(action, args); err != nil {
 			return tea.Result{}, err
@@ -280,7 +280,7 @@ func (t Tabs) Invoke(action string, args map[string]any) (tea.Result, error) {
 	return tea.Result{}, tea.UnknownActionError("tabs", action, t.Actions())
 }
 
-// TabsState is a Tabs' model. Update applies TabSelected for ID.
+// TabsState is a Tabs' model. Update applies TabsSelected for ID.
 type TabsState struct {
 	ID     string   `json:"id"`
 	Tabs   []string `json:"tabs"`
@@ -296,10 +296,10 @@ func (s *TabsState) View(w Tabs) Tabs {
 	return w
 }
 
-// Update applies TabSelected (clamped to the tabs). It reports whether it
+// Update applies TabsSelected (clamped to the tabs). It reports whether it
 // used msg.
 func (s *TabsState) Update(msg tea.Msg) bool {
-	m, ok := msg.(TabSelected)
+	m, ok := msg.(TabsSelected)
 	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// Right selects the next tab (TabSelected); the active one is drawn between
+// Right selects the next tab (TabsSelected); the active one is drawn between
 // ‹ and ›.
 func ExampleTabs() {
 	sections := widgets.TabsState{ID: "sections", Tabs: []string{"Overview", "Files", "About"}}

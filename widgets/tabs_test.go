@@ -28,8 +28,8 @@ func TestTabsActions(t *testing.T) {
 func TestTabsInvoke(t *testing.T) {
 	invalid := tea.ErrInvalidArgument
 	runInvoke(t, sampleTabs(1), []invokeCase{
-		{name: "select_tab", action: "select_tab", args: map[string]any{"index": float64(2)}, write: widgets.TabSelected{ID: "nav", Index: 2, Label: "Advanced options"}},
-		{name: "select_tab first", action: "select_tab", args: map[string]any{"index": float64(0)}, write: widgets.TabSelected{ID: "nav", Index: 0, Label: "Overview"}},
+		{name: "select_tab", action: "select_tab", args: map[string]any{"index": float64(2)}, write: widgets.TabsSelected{ID: "nav", Index: 2, Label: "Advanced options"}},
+		{name: "select_tab first", action: "select_tab", args: map[string]any{"index": float64(0)}, write: widgets.TabsSelected{ID: "nav", Index: 0, Label: "Overview"}},
 		{name: "get_tabs", action: "get_tabs", read: map[string]any{"tabs": []string{"Overview", "Settings", "Advanced options", "About"}, "active_index": 1}},
 
 		{name: "select_tab out of range", action: "select_tab", args: map[string]any{"index": float64(4)}, errIs: invalid, errHas: []string{"0 to 3"}},
@@ -49,7 +49,7 @@ func TestTabsInvoke(t *testing.T) {
 }
 
 func TestTabsHandleKey(t *testing.T) {
-	sel := func(i int, label string) tea.Msg { return widgets.TabSelected{ID: "nav", Index: i, Label: label} }
+	sel := func(i int, label string) tea.Msg { return widgets.TabsSelected{ID: "nav", Index: i, Label: label} }
 	runKeys(t, sampleTabs(1), []keyCase{
 		press("left", sel(0, "Overview")), press("h", sel(0, "Overview")),
 		press("right", sel(2, "Advanced options")), press("l", sel(2, "Advanced options")),
@@ -62,7 +62,7 @@ func TestTabsHandleKey(t *testing.T) {
 }
 
 func TestTabsHandleMouse(t *testing.T) {
-	sel := func(i int, label string) tea.Msg { return widgets.TabSelected{ID: "nav", Index: i, Label: label} }
+	sel := func(i int, label string) tea.Msg { return widgets.TabsSelected{ID: "nav", Index: i, Label: label} }
 	// Width 80: " Overview " x 0..9, │ 10, " Settings " 11..20, │ 21,
 	// " Advanced options " 22..39, │ 40, " About " 41..47.
 	runMouse(t, sampleTabs(0), []mouseCase{
@@ -139,8 +139,8 @@ func TestTabsWidgetBasics(t *testing.T) {
 func TestTabsStateAppliesTabSelected(t *testing.T) {
 	tb := widgets.TabsState{ID: "tabs", Tabs: []string{"a", "b"}}
 	runStateCases(t, []stateCase{
-		{"tab", func() bool { return tb.Update(widgets.TabSelected{ID: "tabs", Index: 1, Label: "b"}) }, true, func() bool { return tb.Active == 1 }},
-		{"other tabs", func() bool { return tb.Update(widgets.TabSelected{ID: "x", Index: 0}) }, false, func() bool { return tb.Active == 1 }},
+		{"tab", func() bool { return tb.Update(widgets.TabsSelected{ID: "tabs", Index: 1, Label: "b"}) }, true, func() bool { return tb.Active == 1 }},
+		{"other tabs", func() bool { return tb.Update(widgets.TabsSelected{ID: "x", Index: 0}) }, false, func() bool { return tb.Active == 1 }},
 	})
 	if v := tb.View(widgets.Tabs{}); v.Active != 1 || len(v.Tabs) != 2 {
 		t.Errorf("TabsState.View = %+v", v)

@@ -20,7 +20,7 @@ const DefaultTextAreaHeight = 5
 // and cursor; the arrows move the cursor (Up and Down keep its column when
 // the line is long enough), the word moves (Alt+B, Alt+F, Ctrl+Left,
 // Ctrl+Right) go by words across lines and Home and End (Ctrl+A, Ctrl+E)
-// go to the start and end of its line, sending CursorMoved. Keys rebinds
+// go to the start and end of its line, sending TextCursorMoved. Keys rebinds
 // them. An agent types with type_into (its newlines
 // start lines, "\r\n" and "\r" counting as one; tabs are kept and drawn as
 // four spaces; other control characters, line and paragraph separators

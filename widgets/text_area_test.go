@@ -116,7 +116,7 @@ func TestTextAreaEditsAndMovesAtTheCursor(t *testing.T) {
 	// "abc\nde\nfghij": lines start at runes 0, 4 and 7; 12 runes in all.
 	const v = "abc\nde\nfghij"
 	at := func(fromEnd int) widgets.TextArea { return widgets.TextArea{ID: "n", Value: v, CursorFromEnd: fromEnd} }
-	moved := func(fromEnd int) tea.Msg { return widgets.CursorMoved{ID: "n", CursorFromEnd: fromEnd} }
+	moved := func(fromEnd int) tea.Msg { return widgets.TextCursorMoved{ID: "n", CursorFromEnd: fromEnd} }
 	changed := func(s string, fromEnd int) tea.Msg {
 		return widgets.TextChanged{ID: "n", Value: s, CursorFromEnd: fromEnd}
 	}

@@ -14,7 +14,7 @@ import (
 // word before it, Ctrl+U and Ctrl+K everything before and after it, each
 // sending TextChanged with the new value and cursor; Left and Right, the
 // word moves (Alt+B, Alt+F, Ctrl+Left, Ctrl+Right), Home and End (Ctrl+A,
-// Ctrl+E) send CursorMoved; Enter sends Submitted. Keys rebinds them. An agent types with type_into and clear (which leave the cursor
+// Ctrl+E) send TextCursorMoved; Enter sends TextSubmitted. Keys rebinds them. An agent types with type_into and clear (which leave the cursor
 // at the end), and reads with get_value; type_into refuses text with a
 // newline, a tab or another control character (a TextArea takes lines), a
 // line or paragraph separator or a bidirectional control (see
@@ -47,7 +47,7 @@ type TextInput struct {
 	Width int
 	// CursorFromEnd is where the cursor is, in runes counted back from the
 	// end of Value: 0 (the zero value) is the end, len(Value) the start.
-	// Out-of-range values clamp. Apply TextChanged and CursorMoved to it.
+	// Out-of-range values clamp. Apply TextChanged and TextCursorMoved to it.
 	CursorFromEnd int
 	// CharLimit is the most characters (runes) the value takes; 0 or less
 	// means DefaultCharLimit (4096). There is no unlimited field: one that
@@ -79,8 +79,8 @@ func (m TextChanged) Cursor() int {
 	return n - min(max(m.CursorFromEnd, 0), n)
 }
 
-// Submitted reports Enter in a TextInput or PasswordField, with its value.
-type Submitted struct {
+// TextSubmitted reports Enter in a TextInput or PasswordField, with its value.
+type TextSubmitted struct {
 	ID    string
 	Value string
 }
@@ -201,7 +201,7 @@ func (t TextInput) limit() int { return charLimit(t.CharLimit, DefaultCharLimit)
 func (t TextInput) CheckInsert(n int) error { return roomError(t.Value, n, t.limit()) }
 
 // TextInputState is the value and cursor of a TextInput, PasswordField or
-// TextArea. Update applies TextChanged and CursorMoved for ID; View,
+// TextArea. Update applies TextChanged and TextCursorMoved for ID; View,
 // PasswordView and AreaView build the field with both.
 type TextInputState struct {
 	ID    string `json:"id"`
@@ -246,7 +246,7 @@ func (s *TextInputState) SetValue(v string) {
 	s.Value, s.CursorFromEnd = v, 0
 }
 
-// Update applies TextChanged (value and cursor) and CursorMoved (cursor,
+// Update applies TextChanged (value and cursor) and TextCursorMoved (cursor,
 // clamped to the value) and reports whether it used msg.
 func (s *TextInputState) Update(msg tea.Msg) bool {
 	switch m := msg.(type) {
@@ -256,7 +256,7 @@ func (s *TextInputState) Update(msg tea.Msg) bool {
 		}
 		s.Value, s.CursorFromEnd = m.Value, m.CursorFromEnd
 		return true
-	case CursorMoved:
+	case TextCursorMoved:
 		if !ownID(s.ID, m.ID) {
 			return false
 		}

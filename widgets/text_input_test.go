@@ -55,7 +55,7 @@ func TestTextInputInvoke(t *testing.T) {
 		{name: "type_into with an unknown argument", action: "type_into", args: map[string]any{"text": "a", "txt": "b"}, errIs: tea.ErrInvalidArgument, errHas: []string{"txt", "text, append"}},
 		{name: "clear refuses arguments", action: "clear", args: map[string]any{"text": "a"}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
 		{name: "get_value refuses arguments", action: "get_value", args: map[string]any{"x": true}, errIs: tea.ErrInvalidArgument, errHas: []string{"takes none"}},
-		{name: "submit, as Enter", action: "submit", write: widgets.Submitted{ID: "q", Value: "héllo"}},
+		{name: "submit, as Enter", action: "submit", write: widgets.TextSubmitted{ID: "q", Value: "héllo"}},
 		{name: "unknown action lists the offered", action: "send", errIs: tea.ErrUnknownAction, errHas: []string{"type_into", "clear", "submit", "get_value"}},
 	})
 	runInvoke(t, widgets.TextInput{ID: "q", Value: "s3cret", Mask: '*'}, []invokeCase{
@@ -79,7 +79,7 @@ func TestTextInputKeys(t *testing.T) {
 		{"space appends a space", parseKey(t, "space"), widgets.TextChanged{ID: "q", Value: "añ "}},
 		{"backspace removes the last rune", parseKey(t, "backspace"), widgets.TextChanged{ID: "q", Value: "a"}},
 		{"ctrl+u clears", parseKey(t, "ctrl+u"), widgets.TextChanged{ID: "q", Value: ""}},
-		{"enter submits", parseKey(t, "enter"), widgets.Submitted{ID: "q", Value: "añ"}},
+		{"enter submits", parseKey(t, "enter"), widgets.TextSubmitted{ID: "q", Value: "añ"}},
 		{"ctrl+g is not typed", parseKey(t, "ctrl+g"), nil},
 		{"alt+x is not typed", parseKey(t, "alt+x"), nil},
 		{"up is not used", parseKey(t, "up"), nil},
@@ -101,7 +101,7 @@ func TestTextInputEditsAndMovesAtTheCursor(t *testing.T) {
 	changed := func(v string, fromEnd int) tea.Msg {
 		return widgets.TextChanged{ID: "q", Value: v, CursorFromEnd: fromEnd}
 	}
-	moved := func(fromEnd int) tea.Msg { return widgets.CursorMoved{ID: "q", CursorFromEnd: fromEnd} }
+	moved := func(fromEnd int) tea.Msg { return widgets.TextCursorMoved{ID: "q", CursorFromEnd: fromEnd} }
 	tests := []struct {
 		name  string
 		field widgets.TextInput
@@ -116,7 +116,7 @@ func TestTextInputEditsAndMovesAtTheCursor(t *testing.T) {
 			{"right moves on one rune", parseKey(t, "right"), moved(1)},
 			{"home goes to the start", parseKey(t, "home"), moved(4)},
 			{"end goes to the end", parseKey(t, "end"), moved(0)},
-			{"enter submits the whole value", parseKey(t, "enter"), widgets.Submitted{ID: "q", Value: "abcd"}},
+			{"enter submits the whole value", parseKey(t, "enter"), widgets.TextSubmitted{ID: "q", Value: "abcd"}},
 			{"ctrl+u deletes everything before the cursor", parseKey(t, "ctrl+u"), changed("cd", 2)},
 		}},
 		{"cursor at the start", widgets.TextInput{ID: "q", Value: "añ", CursorFromEnd: 2}, []keyCase{
@@ -356,7 +356,7 @@ func (m formModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch {
 	case m.name.Update(msg), m.agree.Update(msg):
 	default:
-		if s, ok := msg.(widgets.Submitted); ok && s.ID == "name" {
+		if s, ok := msg.(widgets.TextSubmitted); ok && s.ID == "name" {
 			m.submitted = s.Value
 		}
 	}
@@ -431,7 +431,7 @@ func TestTextInputEndToEndKeysAndToolsReachUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got := rt.Snapshot().Model.(formModel).submitted; got != "bob smith" {
-		t.Errorf("submitted = %q, want Submitted to reach Update", got)
+		t.Errorf("submitted = %q, want TextSubmitted to reach Update", got)
 	}
 }
 
@@ -445,8 +445,8 @@ func TestTextInputStateAppliesOnlyItsTextChanged(t *testing.T) {
 		{"its TextChanged", widgets.TextChanged{ID: "q", Value: "new"}, true, "new"},
 		{"its TextChanged to empty", widgets.TextChanged{ID: "q", Value: ""}, true, ""},
 		{"another widget's TextChanged", widgets.TextChanged{ID: "other", Value: "new"}, false, "old"},
-		{"Submitted is left to the app", widgets.Submitted{ID: "q", Value: "new"}, false, "old"},
-		{"an unrelated message", widgets.Toggled{ID: "q", Checked: true}, false, "old"},
+		{"TextSubmitted is left to the app", widgets.TextSubmitted{ID: "q", Value: "new"}, false, "old"},
+		{"an unrelated message", widgets.CheckboxToggled{ID: "q", Checked: true}, false, "old"},
 		{"nil", nil, false, "old"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -456,7 +456,7 @@ func TestTextInputStateAppliesOnlyItsTextChanged(t *testing.T) {
 			}
 		})
 	}
-	for _, msg := range []tea.Msg{widgets.TextChanged{}, widgets.SelectionChanged{}, widgets.Toggled{Checked: true}, widgets.MenuMoved{ItemID: "x"}} {
+	for _, msg := range []tea.Msg{widgets.TextChanged{}, widgets.SelectListSelected{}, widgets.CheckboxToggled{Checked: true}, widgets.MenuMoved{ItemID: "x"}} {
 		in, list, box, menu := widgets.TextInputState{Value: "v"}, widgets.SelectListState{Options: []string{"a"}}, widgets.CheckboxState{}, widgets.MenuState{}
 		if in.Update(msg) || list.Update(msg) || box.Update(msg) || menu.Update(msg) {
 			t.Errorf("a state with no id applied %#v", msg)
@@ -512,11 +512,11 @@ func TestTextInputStateCarriesTheCursorThroughEveryField(t *testing.T) {
 		})
 	}
 	s := widgets.TextInputState{ID: "q", Value: "abc"}
-	if !s.Update(widgets.CursorMoved{ID: "q", CursorFromEnd: 9}) || s.CursorFromEnd != 3 {
-		t.Errorf("CursorMoved past the start: cursor from end %d, want 3 (clamped)", s.CursorFromEnd)
+	if !s.Update(widgets.TextCursorMoved{ID: "q", CursorFromEnd: 9}) || s.CursorFromEnd != 3 {
+		t.Errorf("TextCursorMoved past the start: cursor from end %d, want 3 (clamped)", s.CursorFromEnd)
 	}
-	if s.Update(widgets.CursorMoved{ID: "other", CursorFromEnd: 1}) || s.CursorFromEnd != 3 {
-		t.Error("another widget's CursorMoved was applied")
+	if s.Update(widgets.TextCursorMoved{ID: "other", CursorFromEnd: 1}) || s.CursorFromEnd != 3 {
+		t.Error("another widget's TextCursorMoved was applied")
 	}
 	s.SetValue("xy")
 	if s.Value != "xy" || s.CursorFromEnd != 0 {

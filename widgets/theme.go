@@ -8,8 +8,10 @@ import (
 
 // Theme holds every style the widgets draw with, so an app restyles all of
 // them at once by setting one Theme on its widgets. A widget whose Theme is
-// nil draws in ThemeFor the background its renderer reports
-// (tea.RenderContext.Light): DefaultTheme unless the background is light.
+// nil draws in its renderer's theme (tea.RenderContext.Theme: the
+// terminal's WithTheme) or, when the renderer has none, in ThemeFor the
+// background its renderer reports (tea.RenderContext.Light): DefaultTheme
+// unless the background is light.
 type Theme struct {
 	Normal      lipgloss.Style // ordinary text
 	Muted       lipgloss.Style // placeholders, hints, unfocused chrome
@@ -73,14 +75,18 @@ var (
 	lightTheme   = ThemeFor(false)
 )
 
-// themeIn returns t, the widget's own theme, or when it is nil the theme
-// for the background ctx is drawn on: ThemeFor(false) on a light one,
-// DefaultTheme on a dark one.
+// themeIn returns t, the widget's own theme, or when it is nil the
+// renderer's (ctx.Theme), or when that is nil too the theme for the
+// background ctx is drawn on: ThemeFor(false) on a light one, DefaultTheme
+// on a dark one.
 func themeIn(t *Theme, ctx tea.RenderContext) *Theme {
-	switch {
-	case t != nil:
+	if t != nil {
 		return t
-	case ctx.Light:
+	}
+	if r, ok := ctx.Theme.(*Theme); ok && r != nil {
+		return r
+	}
+	if ctx.Light {
 		return lightTheme
 	}
 	return defaultTheme

@@ -1,7 +1,10 @@
 package widgets_test
 
 import (
+	"fmt"
 	"testing"
+
+	"charm.land/lipgloss/v2"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -89,6 +92,59 @@ func TestAWidgetsOwnThemeWinsOverTheBackground(t *testing.T) {
 			ctx.Light = true
 			if got := build(own).Render(ctx); got != want {
 				t.Errorf("with its own theme it draws\n%q\non a light background, want\n%q", got, want)
+			}
+		})
+	}
+}
+
+// plumTheme is a theme in colours no default theme uses.
+func plumTheme() *widgets.Theme {
+	plum, sand := lipgloss.Color("#8E4585"), lipgloss.Color("#E2CA76")
+	return &widgets.Theme{
+		Normal:      lipgloss.NewStyle().Foreground(sand),
+		Muted:       lipgloss.NewStyle().Foreground(lipgloss.Color("#A0826D")),
+		Accent:      lipgloss.NewStyle().Foreground(plum).Bold(true),
+		Selected:    lipgloss.NewStyle().Foreground(sand).Background(plum),
+		SelectedDim: lipgloss.NewStyle().Foreground(plum),
+		Disabled:    lipgloss.NewStyle().Foreground(lipgloss.Color("#4B3B47")),
+		Header:      lipgloss.NewStyle().Foreground(plum).Underline(true),
+		Error:       lipgloss.NewStyle().Foreground(lipgloss.Color("#C0392B")),
+		Button:      lipgloss.NewStyle().Foreground(plum).Background(sand),
+		ButtonFocus: lipgloss.NewStyle().Foreground(sand).Background(plum),
+		Border:      lipgloss.NewStyle().Foreground(sand),
+		BorderFocus: lipgloss.NewStyle().Foreground(plum),
+	}
+}
+
+func TestWidgetsWithoutAThemeWearTheRenderersTheme(t *testing.T) {
+	plum := plumTheme()
+	for name, build := range themedWidgets() {
+		for _, light := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s light=%v", name, light), func(t *testing.T) {
+				plain := tea.RenderContext{Width: 30, Height: 8, Focused: true, Light: light}
+				themed := plain
+				themed.Theme = plum
+				got := build(nil).Render(themed)
+				if want := build(plum).Render(plain); got != want {
+					t.Errorf("under the renderer's theme it draws\n%q\nwant that theme's\n%q", got, want)
+				}
+				if def := build(nil).Render(plain); got == def {
+					t.Errorf("it draws the same under the renderer's theme as without it: %q", got)
+				}
+			})
+		}
+	}
+}
+
+func TestAWidgetsOwnThemeWinsOverTheRenderers(t *testing.T) {
+	own := widgets.ThemeFor(false)
+	for name, build := range themedWidgets() {
+		t.Run(name, func(t *testing.T) {
+			ctx := tea.RenderContext{Width: 30, Height: 8, Focused: true}
+			want := build(own).Render(ctx)
+			ctx.Theme = plumTheme()
+			if got := build(own).Render(ctx); got != want {
+				t.Errorf("with its own theme it draws\n%q\nunder the renderer's theme, want\n%q", got, want)
 			}
 		})
 	}

@@ -19,7 +19,7 @@ import (
 // the window stays where it is.
 //
 // Up and Down move among the visible nodes, PgUp and PgDn by the visible
-// height, Home and End to the first and last (NodeSelected); Right expands,
+// height, Home and End to the first and last (TreeNodeSelected); Right expands,
 // Left collapses (or, on a collapsed node, selects its parent), Enter
 // toggles (TreeExpanded). TreeState applies both messages.
 type Tree struct {
@@ -55,8 +55,8 @@ type TreeExpanded struct {
 	Expanded bool
 }
 
-// NodeSelected reports that node NodeID of tree ID was selected.
-type NodeSelected struct {
+// TreeNodeSelected reports that node NodeID of tree ID was selected.
+type TreeNodeSelected struct {
 	ID     string
 	NodeID string
 }
@@ -266,7 +266,7 @@ func (t Tree) HandleKey(k tea.Key) tea.Msg {
 	cur := t.cursor(lines)
 	sel := func(i int) tea.Msg {
 		i = min(max(i, 0), len(lines)-1)
-		return NodeSelected{ID: t.ID, NodeID: lines[i].node.ID}
+		return TreeNodeSelected{ID: t.ID, NodeID: lines[i].node.ID}
 	}
 	switch {
 	case key.Matches(k, km.Up):
@@ -297,7 +297,7 @@ func (t Tree) HandleKey(k tea.Key) tea.Msg {
 			return nil
 		}
 		if open {
-			return NodeSelected{ID: t.ID, NodeID: l.node.Children[0].ID}
+			return TreeNodeSelected{ID: t.ID, NodeID: l.node.Children[0].ID}
 		}
 		return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: true}
 	case key.Matches(k, km.Collapse):
@@ -305,7 +305,7 @@ func (t Tree) HandleKey(k tea.Key) tea.Msg {
 			return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: false}
 		}
 		if l.parent != "" {
-			return NodeSelected{ID: t.ID, NodeID: l.parent}
+			return TreeNodeSelected{ID: t.ID, NodeID: l.parent}
 		}
 	case key.Matches(k, km.Toggle):
 		if parent {
@@ -343,7 +343,7 @@ func (t Tree) HandleMouse(m tea.Mouse) tea.Msg {
 	if x := treeMarkWidth + 2*l.depth; len(l.node.Children) > 0 && m.X >= x && m.X < x+2 {
 		return TreeExpanded{ID: t.ID, NodeID: l.node.ID, Expanded: !t.Expanded[l.node.ID]}
 	}
-	return NodeSelected{ID: t.ID, NodeID: l.node.ID}
+	return TreeNodeSelected{ID: t.ID, NodeID: l.node.ID}
 }
 
 // ShortHelp lists the keys for the help line.
@@ -403,7 +403,7 @@ func (t Tree) Invoke(action string, args map[string]any) (tea.Result, error) {
 			return tea.Result{}, err
 		}
 		if action == "select_node" {
-			return tea.Write(NodeSelected{ID: t.ID, NodeID: n.ID}), nil
+			return tea.Write(TreeNodeSelected{ID: t.ID, NodeID: n.ID}), nil
 		}
 		return tea.Write(TreeExpanded{ID: t.ID, NodeID: n.ID, Expanded: action == "expand"}), nil
 	}
@@ -459,7 +459,7 @@ func (t Tree) nodeArg(action string, args map[string]any, parents bool) (TreeNod
 	return *found, nil
 }
 
-// TreeState is a Tree's model. Update applies TreeExpanded and NodeSelected
+// TreeState is a Tree's model. Update applies TreeExpanded and TreeNodeSelected
 // for ID.
 type TreeState struct {
 	ID       string          `json:"id"`
@@ -483,7 +483,7 @@ func (s *TreeState) View(w Tree) Tree {
 }
 
 // Update applies TreeExpanded (when a node collapses over the selection,
-// its selection moves to the node) and NodeSelected (expanding the node's
+// its selection moves to the node) and TreeNodeSelected (expanding the node's
 // ancestors so it is visible), then moves Offset only as far as keeps the
 // selection in a window of Height lines. It reports whether it used msg.
 func (s *TreeState) Update(msg tea.Msg) bool {
@@ -502,7 +502,7 @@ func (s *TreeState) Update(msg tea.Msg) bool {
 		s.setExpanded(m.Expanded, m.NodeID)
 		s.follow()
 		return true
-	case NodeSelected:
+	case TreeNodeSelected:
 		if !ownID(s.ID, m.ID) {
 			return false
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // Right expands the selected node (TreeExpanded), Down moves to the next
-// visible one (NodeSelected); the TreeState applies both.
+// visible one (TreeNodeSelected); the TreeState applies both.
 func ExampleTree() {
 	files := widgets.TreeState{ID: "files", Selected: "src", Nodes: []widgets.TreeNode{
 		{ID: "src", Label: "src", Children: []widgets.TreeNode{{ID: "main", Label: "main.go"}}},

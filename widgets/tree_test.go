@@ -44,8 +44,8 @@ func TestTreeInvoke(t *testing.T) {
 	runInvoke(t, tr, []invokeCase{
 		{name: "expand", action: "expand", args: map[string]any{"node_id": "lib"}, write: widgets.TreeExpanded{ID: "files", NodeID: "lib", Expanded: true}},
 		{name: "collapse", action: "collapse", args: map[string]any{"node_id": "src"}, write: widgets.TreeExpanded{ID: "files", NodeID: "src", Expanded: false}},
-		{name: "select_node visible", action: "select_node", args: map[string]any{"node_id": "readme"}, write: widgets.NodeSelected{ID: "files", NodeID: "readme"}},
-		{name: "select_node hidden", action: "select_node", args: map[string]any{"node_id": "util"}, write: widgets.NodeSelected{ID: "files", NodeID: "util"}},
+		{name: "select_node visible", action: "select_node", args: map[string]any{"node_id": "readme"}, write: widgets.TreeNodeSelected{ID: "files", NodeID: "readme"}},
+		{name: "select_node hidden", action: "select_node", args: map[string]any{"node_id": "util"}, write: widgets.TreeNodeSelected{ID: "files", NodeID: "util"}},
 		{name: "get_nodes lists visible nodes only", action: "get_nodes", read: map[string]any{"nodes": []map[string]any{
 			node("src", "src", 0, true, true),
 			selectedNode(node("main", "main.go", 1, false, false)),
@@ -83,7 +83,7 @@ func TestTreeInvokeListsAtMostTwentyIDs(t *testing.T) {
 }
 
 func TestTreeHandleKey(t *testing.T) {
-	sel := func(id string) tea.Msg { return widgets.NodeSelected{ID: "files", NodeID: id} }
+	sel := func(id string) tea.Msg { return widgets.TreeNodeSelected{ID: "files", NodeID: id} }
 	exp := func(id string, open bool) tea.Msg {
 		return widgets.TreeExpanded{ID: "files", NodeID: id, Expanded: open}
 	}
@@ -117,7 +117,7 @@ func TestTreePageKeysMoveByTheVisibleHeight(t *testing.T) {
 	for i := range nodes {
 		nodes[i] = widgets.TreeNode{ID: "n" + strconv.Itoa(i), Label: "node " + strconv.Itoa(i)}
 	}
-	sel := func(id string) tea.Msg { return widgets.NodeSelected{ID: "long", NodeID: id} }
+	sel := func(id string) tea.Msg { return widgets.TreeNodeSelected{ID: "long", NodeID: id} }
 	tests := []struct {
 		name     string
 		height   int
@@ -140,7 +140,7 @@ func TestTreePageKeysMoveByTheVisibleHeight(t *testing.T) {
 
 func TestTreeHandleMouse(t *testing.T) {
 	tr := sampleTree("main")
-	sel := func(id string) tea.Msg { return widgets.NodeSelected{ID: "files", NodeID: id} }
+	sel := func(id string) tea.Msg { return widgets.TreeNodeSelected{ID: "files", NodeID: id} }
 	exp := func(id string, open bool) tea.Msg {
 		return widgets.TreeExpanded{ID: "files", NodeID: id, Expanded: open}
 	}
@@ -163,9 +163,9 @@ func TestTreeHandleMouse(t *testing.T) {
 		}
 		big := widgets.Tree{ID: "big", Nodes: nodes, Selected: "n30", Height: 5}
 		m := click(3, 0, 20)
-		runMouse(t, big, []mouseCase{{"first line", m, widgets.NodeSelected{ID: "big", NodeID: "n26"}}})
+		runMouse(t, big, []mouseCase{{"first line", m, widgets.TreeNodeSelected{ID: "big", NodeID: "n26"}}})
 		m.Height = 2
-		runMouse(t, big, []mouseCase{{"first line of a shorter area", m, widgets.NodeSelected{ID: "big", NodeID: "n29"}}})
+		runMouse(t, big, []mouseCase{{"first line of a shorter area", m, widgets.TreeNodeSelected{ID: "big", NodeID: "n29"}}})
 	})
 }
 
@@ -273,10 +273,10 @@ func TestTreeStateAppliesItsMessages(t *testing.T) {
 		{"collapsing over the selection selects the collapsed node",
 			widgets.TreeState{ID: "t", Expanded: map[string]bool{"src": true, "lib": true}, Selected: "util"},
 			widgets.TreeExpanded{ID: "t", NodeID: "src"}, true, "src", []string{"lib"}},
-		{"select a hidden node expands its ancestors", widgets.TreeState{ID: "t"}, widgets.NodeSelected{ID: "t", NodeID: "util"}, true, "util", []string{"lib", "src"}},
-		{"another tree's message", widgets.TreeState{ID: "t"}, widgets.NodeSelected{ID: "other", NodeID: "main"}, false, "", nil},
+		{"select a hidden node expands its ancestors", widgets.TreeState{ID: "t"}, widgets.TreeNodeSelected{ID: "t", NodeID: "util"}, true, "util", []string{"lib", "src"}},
+		{"another tree's message", widgets.TreeState{ID: "t"}, widgets.TreeNodeSelected{ID: "other", NodeID: "main"}, false, "", nil},
 		{"unknown node", widgets.TreeState{ID: "t"}, widgets.TreeExpanded{ID: "t", NodeID: "ghost", Expanded: true}, false, "", nil},
-		{"not a tree message", widgets.TreeState{ID: "t"}, widgets.RowSelected{ID: "t"}, false, "", nil},
+		{"not a tree message", widgets.TreeState{ID: "t"}, widgets.TableRowSelected{ID: "t"}, false, "", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -11,7 +11,7 @@ import (
 // Viewport shows Height lines of Lines (10 when 0, fewer when the space
 // given is shorter) starting at Top, with a scroll bar in the right-hand
 // column when there is more than fits. Keys and the wheel scroll it
-// (Scrolled); scrolling clamps so the last page stays full.
+// (ViewportScrolled); scrolling clamps so the last page stays full.
 type Viewport struct {
 	ID      string
 	Lines   []string
@@ -23,8 +23,8 @@ type Viewport struct {
 	Theme *Theme
 }
 
-// Scrolled asks the app to scroll viewport ID so line Top is the first shown.
-type Scrolled struct {
+// ViewportScrolled asks the app to scroll viewport ID so line Top is the first shown.
+type ViewportScrolled struct {
 	ID  string
 	Top int
 }
@@ -196,7 +196,7 @@ func (v Viewport) HandleKey(k tea.Key) tea.Msg {
 }
 
 func (v Viewport) scroll(top, h int) tea.Msg {
-	return Scrolled{ID: v.ID, Top: min(max(top, 0), max(len(v.Lines)-h, 0))}
+	return ViewportScrolled{ID: v.ID, Top: min(max(top, 0), max(len(v.Lines)-h, 0))}
 }
 
 // HandleMouse implements tea.MouseHandler: the wheel scrolls three lines.
@@ -256,7 +256,7 @@ func (v Viewport) Invoke(action string, args map[string]any) (tea.Result, error)
 	return tea.Result{}, tea.UnknownActionError("viewport", action, v.Actions())
 }
 
-// ViewportState is a Viewport's model. Update applies Scrolled for ID.
+// ViewportState is a Viewport's model. Update applies ViewportScrolled for ID.
 type ViewportState struct {
 	ID     string   `json:"id"`
 	Lines  []string `json:"lines"`
@@ -274,10 +274,10 @@ func (s *ViewportState) View(w Viewport) Viewport {
 	return w
 }
 
-// Update applies Scrolled (clamped so the last page stays full). It reports
+// Update applies ViewportScrolled (clamped so the last page stays full). It reports
 // whether it used msg.
 func (s *ViewportState) Update(msg tea.Msg) bool {
-	m, ok := msg.(Scrolled)
+	m, ok := msg.(ViewportScrolled)
 	if !ok || !ownID(s.ID, m.ID) {
 		return false
 	}

@@ -35,9 +35,9 @@ func TestViewportActions(t *testing.T) {
 func TestViewportInvoke(t *testing.T) {
 	invalid := tea.ErrInvalidArgument
 	runInvoke(t, sampleLog(), []invokeCase{
-		{name: "scroll_to", action: "scroll_to", args: map[string]any{"row": float64(30)}, write: widgets.Scrolled{ID: "log", Top: 30}},
-		{name: "scroll_to the top", action: "scroll_to", args: map[string]any{"row": float64(0)}, write: widgets.Scrolled{ID: "log", Top: 0}},
-		{name: "scroll_to the last line keeps the last page full", action: "scroll_to", args: map[string]any{"row": float64(49)}, write: widgets.Scrolled{ID: "log", Top: 44}},
+		{name: "scroll_to", action: "scroll_to", args: map[string]any{"row": float64(30)}, write: widgets.ViewportScrolled{ID: "log", Top: 30}},
+		{name: "scroll_to the top", action: "scroll_to", args: map[string]any{"row": float64(0)}, write: widgets.ViewportScrolled{ID: "log", Top: 0}},
+		{name: "scroll_to the last line keeps the last page full", action: "scroll_to", args: map[string]any{"row": float64(49)}, write: widgets.ViewportScrolled{ID: "log", Top: 44}},
 		{name: "get_visible_range", action: "get_visible_range", read: map[string]any{"top": 20, "bottom": 25}},
 
 		{name: "scroll_to past the end", action: "scroll_to", args: map[string]any{"row": float64(50)}, errIs: invalid, errHas: []string{"0 to 49"}},
@@ -60,7 +60,7 @@ func TestViewportInvoke(t *testing.T) {
 }
 
 func TestViewportHandleKey(t *testing.T) {
-	top := func(i int) tea.Msg { return widgets.Scrolled{ID: "log", Top: i} }
+	top := func(i int) tea.Msg { return widgets.ViewportScrolled{ID: "log", Top: i} }
 	v := sampleLog()
 	runKeys(t, v, []keyCase{
 		press("up", top(19)), press("k", top(19)), press("down", top(21)), press("j", top(21)),
@@ -82,7 +82,7 @@ func TestViewportHandleKey(t *testing.T) {
 }
 
 func TestViewportHandleMouse(t *testing.T) {
-	top := func(i int) tea.Msg { return widgets.Scrolled{ID: "log", Top: i} }
+	top := func(i int) tea.Msg { return widgets.ViewportScrolled{ID: "log", Top: i} }
 	v := sampleLog()
 	runMouse(t, v, []mouseCase{
 		{"wheel up", tea.Mouse{Action: tea.MouseWheelUp}, top(17)},
@@ -156,9 +156,9 @@ func TestViewportWidgetBasics(t *testing.T) {
 func TestViewportStateAppliesScrolled(t *testing.T) {
 	vp := widgets.ViewportState{ID: "v", Lines: make([]string, 30), Height: 10}
 	runStateCases(t, []stateCase{
-		{"scroll", func() bool { return vp.Update(widgets.Scrolled{ID: "v", Top: 7}) }, true, func() bool { return vp.Top == 7 }},
-		{"scroll clamps to the last page", func() bool { return vp.Update(widgets.Scrolled{ID: "v", Top: 29}) }, true, func() bool { return vp.Top == 20 }},
-		{"other viewport", func() bool { return vp.Update(widgets.Scrolled{ID: "w", Top: 0}) }, false, func() bool { return vp.Top == 20 }},
+		{"scroll", func() bool { return vp.Update(widgets.ViewportScrolled{ID: "v", Top: 7}) }, true, func() bool { return vp.Top == 7 }},
+		{"scroll clamps to the last page", func() bool { return vp.Update(widgets.ViewportScrolled{ID: "v", Top: 29}) }, true, func() bool { return vp.Top == 20 }},
+		{"other viewport", func() bool { return vp.Update(widgets.ViewportScrolled{ID: "w", Top: 0}) }, false, func() bool { return vp.Top == 20 }},
 	})
 	if v := vp.View(widgets.Viewport{}); v.Top != 20 || v.Height != 10 {
 		t.Errorf("ViewportState.View = %+v", v)

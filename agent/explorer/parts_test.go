@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -399,9 +398,6 @@ func TestExplorerBFinding(t *testing.T) {
 			t.Errorf("no fault, done %v: %v", c.done, err)
 		}
 	}
-	if got := comment(strings.Repeat("x", 200)); got != strings.Repeat("x", 200) {
-		t.Errorf("a 200-character comment was cut: %q", got)
-	}
 }
 
 // TestFaultsAreRecordedOncePerKindAndTool: a fault is recorded with the
@@ -473,22 +469,5 @@ func TestStatusAndAnswers(t *testing.T) {
 	}
 	if got, _ := e.Ask(context.Background(), "hello"); !strings.HasPrefix(got, `I answer "test"`) {
 		t.Fatalf("an other question: %q", got)
-	}
-}
-
-func TestValueOfAFloatThatIsNotAnInt64(t *testing.T) {
-	for _, c := range []struct {
-		v    any
-		want string
-	}{
-		{math.Inf(1), "+Inf"},
-		{1e300, "1e+300"},
-		{-2.0, "-2"},
-		{0.25, "0.25"},
-		{1.5, "1.5"},
-	} {
-		if got := value(c.v); got != c.want {
-			t.Errorf("value(%v) = %q, want %q", c.v, got, c.want)
-		}
 	}
 }

@@ -60,6 +60,10 @@ type agent struct {
 	c       *mcpclient.Client
 	tr      *http.Transport
 	session string
+	// viaAct has the agent drive its session through facet_act (the
+	// session id an argument), as a stateless client whose calls land on
+	// any node does, rather than through the session's own tools.
+	viaAct bool
 }
 
 // close ends the agent's MCP session and its connections.
@@ -70,6 +74,24 @@ func (a *agent) close() {
 
 // dialAgent connects to the MCP server at addr and, with a session id,
 // starts a session of app under it.
+func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
+	a, _, err := dialMCP(ctx, "http://"+addr+"/mcp", nil, sdk.LATEST_PROTOCOL_VERSION)
+	if err != nil {
+		return nil, err
+	}
+	a.session = session
+	if session != "" {
+		if _, err := a.call(ctx, "facet_start", map[string]any{"app": app, "session": session}); err != nil {
+			a.close()
+			return nil, err
+		}
+	}
+	return a, nil
+}
+
+// dialMCP connects an MCP client to the streamable HTTP endpoint url,
+// sending headers with every request, initializes it asking for protocol
+// version, and answers the version the server chose.
 //
 // Each agent has its own HTTP transport, as an agent in a process of its
 // own would, and keeps its connection alive between calls. mcp-go's
@@ -78,35 +100,51 @@ func (a *agent) close() {
 // call dialled a new TCP connection (9,400 sockets in TIME_WAIT after 10 s
 // of 200 agents), a cost the server and the clients paid on every call
 // that no real agent pays.
-func dialAgent(ctx context.Context, addr, app, session string) (*agent, error) {
+func dialMCP(ctx context.Context, url string, headers map[string]string, version string) (*agent, string, error) {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 2 // a call, and the event stream if one opens
-	c, err := mcpclient.NewStreamableHttpClient("http://"+addr+"/mcp",
-		mcptransport.WithHTTPBasicClient(&http.Client{Transport: tr}))
+	// The headers go on every request through the HTTP client: mcp-go's
+	// WithHTTPHeaders leaves them off the DELETE that Close sends to end
+	// an HTTP session, which a server with bearer tokens then refuses, so
+	// the session stayed open until it idled out.
+	t, err := mcptransport.NewStreamableHTTP(url,
+		mcptransport.WithHTTPBasicClient(&http.Client{Transport: withHeaders{base: tr, headers: headers}}))
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
+	c := mcpclient.NewClient(t)
 	if err := c.Start(ctx); err != nil {
 		_ = c.Close()
 		tr.CloseIdleConnections()
-		return nil, err
+		return nil, "", err
 	}
 	init := sdk.InitializeRequest{}
-	init.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
+	init.Params.ProtocolVersion = version
 	init.Params.ClientInfo = sdk.Implementation{Name: "facet-loadtest", Version: "1"}
-	if _, err := c.Initialize(ctx, init); err != nil {
+	res, err := c.Initialize(ctx, init)
+	if err != nil {
 		_ = c.Close()
 		tr.CloseIdleConnections()
-		return nil, fmt.Errorf("initialize: %w", err)
+		return nil, "", fmt.Errorf("initialize: %w", err)
 	}
-	a := &agent{c: c, tr: tr, session: session}
-	if session != "" {
-		if _, err := a.call(ctx, "facet_start", map[string]any{"app": app, "session": session}); err != nil {
-			a.close()
-			return nil, err
+	return &agent{c: c, tr: tr}, res.ProtocolVersion, nil
+}
+
+// withHeaders sets headers on every request before base sends it.
+type withHeaders struct {
+	base    http.RoundTripper
+	headers map[string]string
+}
+
+// RoundTrip implements http.RoundTripper.
+func (h withHeaders) RoundTrip(req *http.Request) (*http.Response, error) {
+	if len(h.headers) > 0 {
+		req = req.Clone(req.Context())
+		for k, v := range h.headers {
+			req.Header.Set(k, v)
 		}
 	}
-	return a, nil
+	return h.base.RoundTrip(req)
 }
 
 // errToolError is a call that answered an error result.
@@ -183,18 +221,22 @@ func expectedMatches() (map[string]int, error) {
 // the page is exactly what the query matches.
 func (a *agent) searchOnce(ctx context.Context, q string, want int) ([]time.Duration, bool, error) {
 	steps := []struct {
-		tool string
-		args map[string]any
+		widget, action string
+		args           map[string]any
 	}{
-		{a.session + "_search_type_into", map[string]any{"text": q}},
-		{a.session + "_submit_click", map[string]any{}},
-		{a.session + "_results_get_rows", map[string]any{"limit": 100}},
+		{"search", "type_into", map[string]any{"text": q}},
+		{"submit", "click", map[string]any{}},
+		{"results", "get_rows", map[string]any{"limit": 100}},
 	}
 	var took []time.Duration
 	var page *sdk.CallToolResult
 	for _, s := range steps {
+		tool, args := a.session+"_"+s.widget+"_"+s.action, s.args
+		if a.viaAct {
+			tool, args = "facet_act", map[string]any{"session": a.session, "widget": s.widget, "action": s.action, "args": s.args}
+		}
 		start := time.Now()
-		res, err := a.call(ctx, s.tool, s.args)
+		res, err := a.call(ctx, tool, args)
 		if err != nil {
 			return took, false, err
 		}
@@ -233,7 +275,7 @@ type agentsOutcome struct {
 // srv: back to back, or r.agentRate tasks a second each, spread evenly.
 // atEnd, when set, runs once the loop ends, before the agents close.
 func runAgents(ctx context.Context, r mcpRun, srv *server, atEnd func() error) (agentsOutcome, error) {
-	n, d := r.agents, r.duration
+	n := r.agents
 	out := agentsOutcome{agents: n, rate: r.agentRate}
 	want, err := expectedMatches()
 	if err != nil {
@@ -284,53 +326,10 @@ func runAgents(ctx context.Context, r mcpRun, srv *server, atEnd func() error) (
 	if err != nil {
 		return out, err
 	}
-	var interval time.Duration
-	if r.agentRate > 0 {
-		interval = time.Duration(float64(time.Second) / r.agentRate)
-	}
-	start := time.Now()
-	run, stop := context.WithTimeout(ctx, d)
-	defer stop()
-	var mu sync.Mutex
-	var all []time.Duration
-	for i, a := range agents {
-		if a == nil {
-			continue
-		}
-		wg.Go(func() {
-			next := start.Add(interval * time.Duration(i) / time.Duration(n))
-			for k := 0; run.Err() == nil; k++ {
-				if interval > 0 {
-					// Paced: a task that starts late starts at once,
-					// and the next keeps the schedule.
-					select {
-					case <-run.Done():
-						return
-					case <-time.After(time.Until(next)):
-					}
-					next = next.Add(interval)
-				}
-				q := searchQueries[(i+k)%len(searchQueries)]
-				took, exact, err := a.searchOnce(ctx, q, want[q])
-				mu.Lock()
-				all = append(all, took...)
-				switch {
-				case err != nil:
-					out.errs = append(out.errs, fmt.Errorf("agent %d: %w", i+1, err))
-					out.inexact++
-				case !exact:
-					out.inexact++
-				}
-				out.tasks++
-				mu.Unlock()
-				if err != nil {
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	out.wall = time.Since(start)
+	d := drive(ctx, agents, r.duration, r.agentRate, want)
+	out.tasks, out.inexact, out.wall = d.tasks, d.inexact, d.wall
+	out.errs = append(out.errs, d.errs...)
+	all := d.took
 	if atEnd != nil {
 		if err := atEnd(); err != nil {
 			return out, err
@@ -355,6 +354,70 @@ func runAgents(ctx context.Context, r mcpRun, srv *server, atEnd func() error) (
 		return out, err
 	}
 	return out, nil
+}
+
+// driven is what a run of the search task measured.
+type driven struct {
+	took           []time.Duration // every call's
+	tasks, inexact int
+	wall           time.Duration
+	errs           []error
+}
+
+// drive has every agent that is not nil run the search task in a loop for
+// d, back to back or rate tasks a second each (spread evenly), checking
+// each page of results against want. An agent whose call fails stops.
+func drive(ctx context.Context, agents []*agent, d time.Duration, rate float64, want map[string]int) driven {
+	var out driven
+	var interval time.Duration
+	if rate > 0 {
+		interval = time.Duration(float64(time.Second) / rate)
+	}
+	n := len(agents)
+	start := time.Now()
+	run, stop := context.WithTimeout(ctx, d)
+	defer stop()
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i, a := range agents {
+		if a == nil {
+			continue
+		}
+		wg.Go(func() {
+			next := start.Add(interval * time.Duration(i) / time.Duration(n))
+			for k := 0; run.Err() == nil; k++ {
+				if interval > 0 {
+					// Paced: a task that starts late starts at once,
+					// and the next keeps the schedule.
+					select {
+					case <-run.Done():
+						return
+					case <-time.After(time.Until(next)):
+					}
+					next = next.Add(interval)
+				}
+				q := searchQueries[(i+k)%len(searchQueries)]
+				took, exact, err := a.searchOnce(ctx, q, want[q])
+				mu.Lock()
+				out.took = append(out.took, took...)
+				switch {
+				case err != nil:
+					out.errs = append(out.errs, fmt.Errorf("agent %d: %w", i+1, err))
+					out.inexact++
+				case !exact:
+					out.inexact++
+				}
+				out.tasks++
+				mu.Unlock()
+				if err != nil {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	out.wall = time.Since(start)
+	return out
 }
 
 // writeAgents writes an agents run as a Markdown table, and what the
@@ -591,7 +654,7 @@ func checkMCPMode(mode string, agents, sessions int, duration time.Duration, age
 	case agentRate < 0 || agentRate > 100:
 		return fmt.Errorf("-agent-rate %g: want 0 (back to back) to 100 tasks a second", agentRate)
 	case mode != modeAgents && mode != modeIdle:
-		return fmt.Errorf("-mode %q: one of %s, %s, %s", mode, modeSSH, modeAgents, modeIdle)
+		return fmt.Errorf("-mode %q: one of %s, %s, %s, %s", mode, modeSSH, modeAgents, modeIdle, modeBalancer)
 	case agents < 1 || agents > 500:
 		return fmt.Errorf("-agents %d: want 1 to 500", agents)
 	case sessions < 1 || sessions > maxIdleSessions:

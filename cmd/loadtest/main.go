@@ -26,6 +26,18 @@
 //	go run ./cmd/loadtest -mode agents -agents 200 -duration 30s
 //	go run ./cmd/loadtest -mode idle -sessions 10000
 //
+// -mode balancer starts -nodes playground nodes (the built cmd/playground)
+// on one NATS cluster behind Debian's haproxy (round robin, generated
+// config), each agent a principal with its own bearer token
+// (--http-tokens), and runs the agents' search task, through facet_act,
+// through the balancer and through one of the nodes alone, alternating
+// over -rounds; -clients says whether they speak stateless MCP
+// (2026-07-28, each request to the next node) or keep a session
+// (2025-11-25, pinned to one node). -kill then kills a node and reports
+// how soon its session answers stale on the others:
+//
+//	go run ./cmd/loadtest -mode balancer -agents 30 -duration 20s -rounds 3 -kill
+//
 // Everything is bounded: at most 1000 connections, 500 agents, 10,000
 // sessions, 100 keys a second, a minute of typing and 5 rounds; every
 // server stops by itself.
@@ -75,6 +87,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		agents     int
 		sessions   int
 		agentRate  float64
+		balanced   = balancerRun{wait: time.Minute}
 	)
 	fs.IntVar(&cfg.conns, "conns", 100, "SSH connections, each typing (1 to 1000)")
 	fs.Float64Var(&cfg.rate, "rate", 10, "keys a second each connection types")
@@ -85,8 +98,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
 	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
 	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled (-mode idle: the sessions), before the connections close")
-	fs.StringVar(&mode, "mode", modeSSH, "what to load: ssh (people typing), agents (MCP agents over HTTP running the search task), idle (idle MCP sessions)")
-	fs.IntVar(&agents, "agents", 200, "with -mode agents: MCP agents, each in its own session (1 to 500)")
+	fs.StringVar(&mode, "mode", modeSSH, "what to load: ssh (people typing), agents (MCP agents over HTTP running the search task), idle (idle MCP sessions), balancer (the search task through haproxy in front of playground nodes on one cluster, and through one node alone)")
+	fs.IntVar(&agents, "agents", 200, "with -mode agents or balancer: MCP agents, each in its own session (1 to 500)")
+	fs.IntVar(&balanced.nodes, "nodes", 3, "with -mode balancer: playground nodes behind haproxy (2 to 5)")
+	fs.StringVar(&balanced.clients, "clients", clientsStateless, "with -mode balancer: the agents speak `stateless` MCP (2026-07-28: each request to the next node) or keep a `session` (2025-11-25: pinned to one node)")
+	fs.BoolVar(&balanced.kill, "kill", false, "with -mode balancer: after the rounds, kill a node (SIGKILL) and report how soon its session answers stale on the others (a stateless client straight to each node; over 10s fails)")
+	fs.StringVar(&balanced.playground, "playground", "", "with -mode balancer: the playground binary `PATH` (default: go build it)")
 	fs.Float64Var(&agentRate, "agent-rate", 0, "with -mode agents: search tasks a second each agent starts, spread evenly (0: back to back, each task as soon as the last ends)")
 	fs.IntVar(&sessions, "sessions", maxIdleSessions, "with -mode idle: idle sessions to start (1 to 10000)")
 	fs.StringVar(&serveKind, "serve", "", "internal: serve `KIND` on a loopback port (the child side)")
@@ -107,6 +124,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			defer pprof.StopCPUProfile()
 		}
 		return serveChild(serveKind, serveLimit, stdin, stdout)
+	}
+	if mode == modeBalancer {
+		balanced.agents, balanced.rounds, balanced.duration = agents, cfg.rounds, cfg.duration
+		if err := balanced.check(); err != nil {
+			return err
+		}
+		return runBalancerMode(balanced, stdout, stderr)
 	}
 	if mode != modeSSH {
 		if err := checkMCPMode(mode, agents, sessions, cfg.duration, agentRate); err != nil {

@@ -35,14 +35,13 @@ func serveFacet(ctx context.Context, l net.Listener) error {
 	defer os.RemoveAll(dir)
 	srv, err := ssh.New(ssh.Options{
 		HostKeyPath: filepath.Join(dir, "host_key"),
-		App:         "playground",
-		NewModel: func(ssh.Info) tea.Model {
+		App: tea.App{Name: "playground", New: func() tea.Model {
 			b, err := playground.NewBrowserAt("counter")
 			if err != nil {
 				return nil
 			}
 			return b
-		},
+		}},
 		NoAgents: true,
 	})
 	if err != nil {

@@ -2,76 +2,65 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/internal/balancertest"
 )
 
 // balancer runs Debian's haproxy on a free loopback port, sending each
-// request to the next of servers in turn, until the test ends; it returns
-// the balancer's base URL and its log (a line per request, naming the
-// server that answered it). The test skips when haproxy is not installed
-// (.ci/run installs it).
-func balancer(t *testing.T, servers []string) (string, *syncBuffer) {
+// request to the next of servers in turn, until the test ends. The test
+// skips when haproxy is not installed (.ci/run installs it).
+func balancer(t *testing.T, servers []string) *balancertest.Balancer {
 	t.Helper()
-	bin, err := exec.LookPath("haproxy")
-	if err != nil {
+	b, err := balancertest.StartBalancer(t.TempDir(), servers, clientWait)
+	if errors.Is(err, balancertest.ErrNoHAProxy) {
 		t.Skip("haproxy is not installed (apt-get install haproxy): the load-balanced cluster test needs it")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	var b strings.Builder
-	fmt.Fprintf(&b, "global\n  maxconn 256\n  log stdout format raw local0\ndefaults\n  mode http\n  log global\n  option httplog\n  option http-server-close\n  timeout connect 5s\n  timeout client 60s\n  timeout server 60s\nfrontend fe\n  bind %s\n  default_backend be\nbackend be\n  balance roundrobin\n", addr)
-	for i, s := range servers {
-		fmt.Fprintf(&b, "  server n%d %s\n", i+1, strings.TrimPrefix(s, "http://"))
-	}
-	cfg := filepath.Join(t.TempDir(), "haproxy.cfg")
-	if err := os.WriteFile(cfg, []byte(b.String()), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "-db", "-f", cfg)
-	out := &syncBuffer{}
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
 	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		<-exited
+		_ = b.Close()
 		if t.Failed() {
-			t.Logf("haproxy:\n%s", out.String())
+			t.Logf("haproxy:\n%s", b.Log())
 		}
 	})
-	for deadline := time.Now().Add(clientWait); ; time.Sleep(10 * time.Millisecond) {
-		if c, err := net.Dial("tcp", addr); err == nil {
-			c.Close()
-			return "http://" + addr, out
-		}
-		select {
-		case err := <-exited:
-			t.Fatalf("haproxy exited: %v\n%s", err, out.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("haproxy did not listen on %s:\n%s", addr, out.String())
-		}
+	return b
+}
+
+// balancedCluster runs nodes playground processes n1, n2, ... on one NATS
+// cluster (n1 runs its server), each with args, behind haproxy, until the
+// test ends.
+func balancedCluster(t *testing.T, nodes int, args ...string) (*balancertest.Cluster, *balancertest.Balancer) {
+	t.Helper()
+	if _, err := exec.LookPath("haproxy"); err != nil {
+		t.Skip("haproxy is not installed (apt-get install haproxy): the load-balanced cluster test needs it")
 	}
+	c, err := balancertest.StartCluster(balancertest.ClusterOptions{
+		Binary: playgroundBuild.path(t), Nodes: nodes, Args: args, Tmp: t.TempDir(), Wait: clientWait,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = c.Close()
+		if t.Failed() {
+			for _, n := range c.Nodes {
+				t.Logf("%s's stderr:\n%s", n.Name, n.Stderr())
+			}
+		}
+	})
+	return c, balancer(t, c.URLs)
 }
 
 // statelessAgent is mcp-go's client speaking 2026-07-28 to base with a
@@ -112,25 +101,9 @@ func TestAnyNodeBehindABalancerServesAPrincipal(t *testing.T) {
 	if err := os.WriteFile(tokens, []byte("ada "+playgroundToken+"\nbob bob-0123456789abcdef0123456789abcdef00\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	common := []string{"--http", "127.0.0.1:0", "--http-tokens", tokens, "--allow-tools=*", "--allow-read-methods=*"}
-	first := startNode(t, append(common, "--cluster-listen", "127.0.0.1:0", "--node", "n1")...)
-	natsURL := first.printed(`runs the cluster's NATS server at (\S+);`)
-	second := startNode(t, append(common, "--cluster", natsURL, "--node", "n2")...)
-	third := startNode(t, append(common, "--cluster", natsURL, "--node", "n3")...)
-	var servers []string
-	for _, n := range []*node{first, second, third} {
-		servers = append(servers, n.printed(httpListening))
-	}
-	t.Cleanup(func() {
-		if t.Failed() {
-			for i, n := range []*node{first, second, third} {
-				t.Logf("n%d's stderr:\n%s", i+1, n.stderr.String())
-			}
-		}
-	})
-	lb, log := balancer(t, servers)
-	ada := statelessAgent(t, lb, playgroundToken)
-	bob := statelessAgent(t, lb, "bob-0123456789abcdef0123456789abcdef00")
+	_, lb := balancedCluster(t, 3, "--http-tokens", tokens, "--allow-tools=*", "--allow-read-methods=*")
+	ada := statelessAgent(t, lb.URL, playgroundToken)
+	bob := statelessAgent(t, lb.URL, "bob-0123456789abcdef0123456789abcdef00")
 
 	ada.mustCall("facet_start", map[string]any{"app": "counter", "id": "mine"})
 	// Every node knows of it once three lists in a row (one per node)
@@ -164,8 +137,8 @@ func TestAnyNodeBehindABalancerServesAPrincipal(t *testing.T) {
 	}
 	// The requests did land on every node.
 	for _, n := range []string{"be/n1 ", "be/n2 ", "be/n3 "} {
-		if !strings.Contains(log.String(), n) {
-			t.Fatalf("the balancer sent no request to %s:\n%s", strings.TrimSpace(n), log.String())
+		if !strings.Contains(lb.Log(), n) {
+			t.Fatalf("the balancer sent no request to %s:\n%s", strings.TrimSpace(n), lb.Log())
 		}
 	}
 	ada.mustCall("facet_stop", map[string]any{"id": "mine"})

@@ -3,84 +3,52 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"os"
-	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/internal/balancertest"
 )
 
 // node is one playground process of a cluster test: the built binary.
 type node struct {
-	t      *testing.T
-	cmd    *exec.Cmd
-	stderr *syncBuffer
-	exited chan error
+	t *testing.T
+	*balancertest.Node
 }
 
-// startNode runs the built binary headless with args.
+// startNode runs the built binary headless with args, until the test ends.
 func startNode(t *testing.T, args ...string) *node {
 	t.Helper()
-	n := &node{t: t, cmd: exec.Command(playgroundBuild.path(t), args...), stderr: &syncBuffer{}, exited: make(chan error, 1)}
-	n.cmd.Stdin = nil // /dev/null: no terminal, so it serves headless
-	// A killed node leaves its embedded server's store behind: in the
-	// test's directory, removed after it.
-	n.cmd.Env = append(os.Environ(), "TMPDIR="+t.TempDir())
-	n.cmd.Stderr = n.stderr
-	if err := n.cmd.Start(); err != nil {
+	n, err := balancertest.StartNode(playgroundBuild.path(t), t.TempDir(), args...)
+	if err != nil {
 		t.Fatal(err)
 	}
-	go func() { n.exited <- n.cmd.Wait() }()
-	t.Cleanup(func() {
-		_ = n.cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-n.exited:
-		case <-time.After(clientWait):
-			_ = n.cmd.Process.Kill()
-			<-n.exited
-		}
-	})
-	return n
+	t.Cleanup(func() { _ = n.Stop(clientWait) })
+	return &node{t: t, Node: n}
 }
 
 // printed waits for the process to print a line matching pattern on
 // stderr and returns the pattern's first group.
 func (n *node) printed(pattern string) string {
 	n.t.Helper()
-	re := regexp.MustCompile(pattern)
-	deadline := time.Now().Add(clientWait)
-	for {
-		if m := re.FindStringSubmatch(n.stderr.String()); m != nil {
-			return m[1]
-		}
-		select {
-		case err := <-n.exited:
-			n.exited <- err
-			n.t.Fatalf("the playground exited (%v) before printing %s; stderr:\n%s", err, pattern, n.stderr.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			n.t.Fatalf("the playground never printed %s; stderr:\n%s", pattern, n.stderr.String())
-		}
-		time.Sleep(10 * time.Millisecond)
+	s, err := n.Printed(pattern, clientWait)
+	if err != nil {
+		n.t.Fatal(err)
 	}
+	return s
 }
 
 // kill ends the process as a crash does (SIGKILL: nothing is cleaned up).
 func (n *node) kill() {
 	n.t.Helper()
-	if err := n.cmd.Process.Kill(); err != nil {
+	if err := n.Kill(); err != nil {
 		n.t.Fatal(err)
 	}
-	err := <-n.exited
-	n.exited <- err
 }
 
 // updates keeps the resource updates a client is sent.
@@ -176,7 +144,7 @@ func TestTwoPlaygroundProcessesFormACluster(t *testing.T) {
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("first's stderr:\n%s\nsecond's stderr:\n%s", first.stderr.String(), second.stderr.String())
+			t.Logf("first's stderr:\n%s\nsecond's stderr:\n%s", first.Stderr(), second.Stderr())
 		}
 	})
 	// The first node's client clicks: the second's, watching, is told on

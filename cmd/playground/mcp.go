@@ -19,6 +19,7 @@ import (
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/trace/recordtool"
 )
 
 // restrictedDemos are left out of the apps an MCP client may start unless
@@ -148,7 +149,7 @@ func mcpApps() []mcp.App {
 func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Sessions, logger *slog.Logger) mcp.Options {
 	opts := mcp.Options{
 		Apps:        mcpApps(),
-		UI:          web.App{},
+		UI:          web.HostPage{},
 		Startable:   o.startable.list(),
 		MaxSessions: o.maxStarts.n,
 		// The smaller of the two when only --max-sessions is given.
@@ -252,6 +253,15 @@ func runShared(ctx context.Context, opts options, stdin io.Reader, stdout, stder
 	}
 	defer srv.Close()
 	defer sessions.StopAll()
+	if opts.record != "" {
+		// Recording is on: agents get the "recording" tool too (kept out
+		// of the base tool list otherwise, which has a 4 KB budget).
+		recording, err := recordtool.Register(srv)
+		if err != nil {
+			return err
+		}
+		defer recording.Close()
+	}
 	forwarded.Serve(srv)
 	agents, err := serveAgents(srv, opts, stdin, logger)
 	if err != nil {

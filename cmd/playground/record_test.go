@@ -58,3 +58,15 @@ func TestRecordWritesTheTerminalSessionAndItReplays(t *testing.T) {
 		t.Errorf("replayed %+v, want the size and three keys at least", res)
 	}
 }
+
+// TestRecordGivesAgentsTheRecordingTool: with --record, --mcp lists the
+// recording tool (trace/recordtool); without it, the base list keeps to
+// its budget and has none.
+func TestRecordGivesAgentsTheRecordingTool(t *testing.T) {
+	if _, ok := stdioPlayground(t, "--record", t.TempDir()).tools()["recording"]; !ok {
+		t.Error("--mcp --record does not list the recording tool")
+	}
+	if _, ok := stdioPlayground(t).tools()["recording"]; ok {
+		t.Error("--mcp without --record lists the recording tool")
+	}
+}

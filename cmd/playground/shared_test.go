@@ -95,8 +95,7 @@ func startRig(t testing.TB, withAgents bool) *sharedRig {
 	}
 	sshOpts := ssh.Options{
 		HostKeyPath: filepath.Join(t.TempDir(), "host_key"),
-		App:         "pair",
-		NewModel:    func(ssh.Info) tea.Model { return pairModel{} },
+		App:         tea.App{Name: "pair", New: func() tea.Model { return pairModel{} }},
 		Sessions:    shared,
 	}
 	var agents *agent.Manager

@@ -88,9 +88,9 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		sessions = tea.NewSessions()
 		defer recs.attach(sessions)()
 	}
-	newBrowser := func(ssh.Info) tea.Model { return playground.NewBrowser() }
+	newBrowser := func() tea.Model { return playground.NewBrowser() }
 	if opts.demo != "" {
-		newBrowser = func(ssh.Info) tea.Model {
+		newBrowser = func() tea.Model {
 			b, err := playground.NewBrowserAt(opts.demo)
 			if err != nil {
 				return nil // checked by parseOptions
@@ -108,9 +108,8 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		MaxWidth:         opts.ssh.maxWindow.width,
 		MaxHeight:        opts.ssh.maxWindow.height,
 		HandshakeTimeout: opts.ssh.handshake,
-		App:              "playground",
+		App:              tea.App{Name: "playground", New: newBrowser},
 		AgentLabel:       opts.agentLabel,
-		NewModel:         newBrowser,
 		Sessions:         sessions,
 		Invites:          invite.New(invite.Options{}),
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),

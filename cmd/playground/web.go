@@ -53,9 +53,8 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		return err
 	}
 	srv, err := web.New(web.Options{
-		App:            "playground",
-		Title:          "Facet playground",
-		NewModel:       func() tea.Model { m, _ := browser(opts); return m.(playground.Browser).OnPage() }, // checked above
+		App: tea.App{Name: "playground", Title: "Facet playground",
+			New: func() tea.Model { m, _ := browser(opts); return m.(playground.Browser).OnPage() }}, // checked above
 		Sessions:       sessions,
 		AllowedHosts:   opts.web.hosts.list(),
 		AllowedOrigins: opts.web.origins.list(),
@@ -79,7 +78,7 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		return &usageError{err: fmt.Errorf("--web %s: %w", opts.web.addr, err)}
 	}
 	fmt.Fprintf(stderr, "playground: serving the catalog to browsers at http://%s/\n", announced(opts.web.addr, ln.Addr()))
-	err = srv.ServeListener(ctx, ln)
+	err = srv.Serve(ctx, ln)
 	var ce *web.ConfigError
 	if errors.As(err, &ce) {
 		return &usageError{err: fmt.Errorf("--web %s: %w", opts.web.addr, err)}

@@ -40,7 +40,7 @@ func (a app) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // View implements tea.Model.
 func (a app) View() tea.Node {
-	start := widgets.BubbleMsg{ID: "upload", Msgs: []bt.Msg{startUpload{file: a.file.Value()}}}
+	start := widgets.BubbleReceived{ID: "upload", Msgs: []bt.Msg{startUpload{file: a.file.Value()}}}
 	return tea.Column{Gap: 1, Items: []tea.Node{
 		tea.Text{Content: "Bubble Tea components in a Facet app", Bold: true},
 		widgets.Bubble{ID: "file", View: a.file.View(), Label: "File name"},

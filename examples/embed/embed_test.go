@@ -8,8 +8,7 @@ import (
 
 	bt "charm.land/bubbletea/v2"
 
-	"github.com/facetui/facet/examples/internal/exampletest"
-	"github.com/facetui/facet/internal/termtest"
+	"github.com/facetui/facet/facettest"
 )
 
 // TestTheBubbleTeaProgramAndAnAgentShareThePoll runs the Bubble Tea program
@@ -20,17 +19,17 @@ import (
 func TestTheBubbleTeaProgramAndAnAgentShareThePoll(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	term := termtest.NewTerminal(t, 60, 12)
-	var stderr termtest.SyncBuffer
+	term := facettest.NewTerminal(t, 60, 12)
+	var stderr facettest.SyncBuffer
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, "127.0.0.1:0", term, term, &stderr, bt.WithWindowSize(60, 12)) }()
 	eventually := func(what string, got func() string, want string) {
 		t.Helper()
-		termtest.Eventually(t, what, got, want, stderr.String)
+		facettest.Eventually(t, what, got, want, stderr.String)
 	}
 
 	eventually("stderr", stderr.String, "/mcp")
-	agent := exampletest.HTTPAgent(ctx, t, regexp.MustCompile(`http://\S+/mcp`).FindString(stderr.String()), "embed-example-test")
+	agent := facettest.HTTPAgent(ctx, t, regexp.MustCompile(`http://\S+/mcp`).FindString(stderr.String()), "embed-example-test")
 
 	eventually("the program", term.Screen, "My Bubble Tea program")
 	eventually("the program", term.Screen, "Ship it? yes 0 · no 0")

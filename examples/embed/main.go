@@ -3,7 +3,7 @@
 // agents over MCP on HTTP: a person votes in the terminal, an agent votes
 // with embed_yes_click, and both see one tally.
 //
-//	go run ./examples/embed --http 127.0.0.1:8766
+//	go run ./examples/embed --mcp 127.0.0.1:8766
 //	claude mcp add --transport http embed http://127.0.0.1:8766/mcp
 package main
 
@@ -12,21 +12,20 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
 	"os"
 	"os/signal"
 	"syscall"
 
 	bt "charm.land/bubbletea/v2"
 
+	"github.com/facetui/facet"
 	"github.com/facetui/facet/bubble"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
 )
 
 func main() {
-	addr := flag.String("http", "127.0.0.1:8766", "serve MCP over HTTP on `ADDR`")
+	addr := flag.String("mcp", "127.0.0.1:8766", "serve MCP to agents over HTTP on `ADDR`")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := serve(ctx, *addr, os.Stdin, os.Stdout, os.Stderr)
@@ -40,42 +39,36 @@ func main() {
 // sessionID is the session the program shows and agents act on.
 const sessionID = "embed"
 
-// serve starts the poll as a session, serves MCP over HTTP on addr and
-// runs the Bubble Tea program (stdin, stdout) until the person quits or ctx
-// ends. extra options go to the Bubble Tea program (the test fixes the
-// window size).
+// serve starts the poll as a session, serves it to agents over HTTP on
+// addr (facet.Run) and runs the Bubble Tea program (stdin, stdout) until
+// the person quits or ctx ends. extra options go to the Bubble Tea program
+// (the test fixes the window size).
 func serve(ctx context.Context, addr string, stdin io.Reader, stdout, stderr io.Writer, extra ...bt.ProgramOption) error {
 	sessions := tea.NewSessions()
 	defer sessions.StopAll()
-	srv, err := mcp.New(mcp.Options{
-		Sessions: sessions,
-		Logger:   slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
-		// The agent may list, screenshot and vote: nothing else.
-		AllowedTools:       []string{"facet_list", "facet_screenshot", sessionID + ".*", sessionID + "_*"},
-		AllowedReadMethods: []string{"*"},
-	})
-	if err != nil {
-		return fmt.Errorf("mcp server: %w", err)
-	}
-	defer srv.Close()
-	if err := srv.NetworkReady(); err != nil {
-		return fmt.Errorf("--http: %w", err)
-	}
-	sess, err := srv.StartSession(ctx, sessionID, "poll", poll{})
+	sess, err := sessions.Start(ctx, sessionID, "poll", poll{})
 	if err != nil {
 		return fmt.Errorf("start the session: %w", err)
 	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", addr)
-	if err != nil {
-		return fmt.Errorf("--http: %w", err)
-	}
 	served := make(chan error, 1)
-	go func() { served <- srv.ServeHTTPListener(ctx, ln) }()
-	fmt.Fprintf(stderr, "embed: agents connect to http://%s/mcp (session %q)\n", ln.Addr(), sessionID)
+	go func() {
+		err := facet.Run(ctx, facet.Options{
+			App: tea.App{Name: "poll", Title: "Ship it?", New: func() tea.Model { return poll{} }},
+			MCP: addr, Sessions: sessions, Log: stderr,
+			// The agent may list, screenshot and vote: nothing else.
+			MCPOptions: mcp.Options{
+				AllowedTools:       []string{"facet_list", "facet_screenshot", sessionID + ".*", sessionID + "_*"},
+				AllowedReadMethods: []string{"*"},
+			},
+		})
+		if err != nil {
+			cancel() // the program ends too: it would serve no agent
+		}
+		served <- err
+	}()
 
 	screen := bubble.New(ctx, sess.Runtime)
 	defer screen.Close()
@@ -83,7 +76,7 @@ func serve(ctx context.Context, addr string, stdin io.Reader, stdout, stderr io.
 	_, runErr := bt.NewProgram(parent{facet: screen}, opts...).Run()
 	cancel()
 	if err := <-served; err != nil {
-		return fmt.Errorf("--http: %w", err)
+		return fmt.Errorf("--mcp: %w", err)
 	}
 	if runErr != nil && ctx.Err() == nil {
 		return fmt.Errorf("bubble tea: %w", runErr)

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/facetui/facet/examples/internal/exampletest"
+	"github.com/facetui/facet/facettest"
 	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/render/terminal"
 )
@@ -34,7 +34,7 @@ func visible(c mcptest.Component) []string {
 }
 
 func TestBrowserExpandsAndShowsAFile(t *testing.T) {
-	s := exampletest.Start(t, sample(t))
+	s := facettest.Start(t, sample(t))
 	s.AssertComponent("tree", func(c mcptest.Component) bool {
 		return strings.Join(visible(c), " ") == "docs src README.md"
 	}).AssertComponent("tree", func(c mcptest.Component) bool { return c.State["selected"] == "docs" }).
@@ -61,7 +61,7 @@ func TestBrowserExpandsAndShowsAFile(t *testing.T) {
 }
 
 func TestBrowserScrollsALongFile(t *testing.T) {
-	s := exampletest.Start(t, sample(t))
+	s := facettest.Start(t, sample(t))
 	s.SelectNode("tree", "docs/guide.txt").
 		ScrollTo("content", 20).
 		AssertScreenContains("Line 21 of the guide.").
@@ -82,7 +82,7 @@ func TestBrowserSaysABinaryFileIsBinary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exampletest.Start(t, b).SelectNode("tree", "blob.bin").AssertScreenContains("blob.bin is a binary file.")
+	facettest.Start(t, b).SelectNode("tree", "blob.bin").AssertScreenContains("blob.bin is a binary file.")
 }
 
 func TestRootFSRefusesAMissingDirectory(t *testing.T) {
@@ -106,7 +106,7 @@ func TestBrowserCountsEntriesInWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exampletest.Start(t, b).AssertScreenContains("one/ holds 1 entry:").
+	facettest.Start(t, b).AssertScreenContains("one/ holds 1 entry:").
 		SelectNode("tree", "two").AssertScreenContains("two/ holds 2 entries:").
 		SelectNode("tree", "zero").AssertScreenContains("zero/ holds no entries:")
 }

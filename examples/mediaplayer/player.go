@@ -77,11 +77,11 @@ func (p player) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return p, nil
 	}
 	switch m := msg.(type) {
-	case widgets.SelectionChanged:
+	case widgets.SelectListSelected:
 		if m.ID == p.Tracks.ID {
 			return p.load(m.Index).restart()
 		}
-	case widgets.Chosen:
+	case widgets.SelectListChosen:
 		if m.ID == p.Tracks.ID {
 			p = p.load(m.Index)
 			p.Timeline.Playing = true
@@ -90,7 +90,7 @@ func (p player) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case skip:
 		return p.load((p.Current + m.by + len(playlist)) % len(playlist)).restart()
-	case widgets.PlaybackChanged:
+	case widgets.ScrubberPlaybackChanged:
 		if m.ID == p.Timeline.ID {
 			p.Timeline.Update(m)
 			return p.restart()

@@ -6,7 +6,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/facetui/facet/examples/internal/exampletest"
+	"github.com/facetui/facet/facettest"
 	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/render/terminal"
 )
@@ -23,7 +23,7 @@ func TestPlayerSeeksPlaysAndPauses(t *testing.T) {
 }
 
 func playerSeeksPlaysAndPauses(t *testing.T) {
-	s := exampletest.Start(t, newPlayer(10*time.Millisecond))
+	s := facettest.Start(t, newPlayer(10*time.Millisecond))
 	s.AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "Blue in Green — Miles Davis" }).
 		Seek("timeline", 60).
 		AssertComponent("clock", clockIs("01:00 / 05:37 · Paused")).
@@ -47,7 +47,7 @@ func playerSeeksPlaysAndPauses(t *testing.T) {
 }
 
 func TestPlayerPlaylistTab(t *testing.T) {
-	s := exampletest.Start(t, newPlayer(time.Hour))
+	s := facettest.Start(t, newPlayer(time.Hour))
 	s.AssertToolAbsent("tracks.select").
 		SelectTab("view", 1).
 		AssertScreenContains("Naima — John Coltrane (04:21)").
@@ -62,7 +62,7 @@ func TestPlayerPlaylistTab(t *testing.T) {
 }
 
 func TestPlayerSkipsAndPlaysTheNextTrackAtTheEnd(t *testing.T) {
-	s := exampletest.Start(t, newPlayer(5*time.Millisecond))
+	s := facettest.Start(t, newPlayer(5*time.Millisecond))
 	s.Click("prev").
 		AssertComponent("title", func(c mcptest.Component) bool { return strings.HasPrefix(c.Label, "Round Midnight") }).
 		Click("next").Click("next").
@@ -77,7 +77,7 @@ func TestPlayerSkipsAndPlaysTheNextTrackAtTheEnd(t *testing.T) {
 }
 
 func TestPlayerEnterInThePlaylistPlays(t *testing.T) {
-	s := exampletest.Start(t, newPlayer(time.Hour))
+	s := facettest.Start(t, newPlayer(time.Hour))
 	s.SelectTab("view", 1).SendKey("tab").SendKey("down").SendKey("enter").
 		AssertComponent("title", func(c mcptest.Component) bool { return c.Label == "So What — Miles Davis" }).
 		AssertComponent("clock", clockIs("00:00 / 09:22 · Playing"))

@@ -64,7 +64,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			i = len(shares) - 1
 		}
 		next.Message = fmt.Sprintf("split %d ways: %s", next.Count, shares[i]) // the planted bug: i can be past the table
-	case widgets.Toggled:
+	case widgets.CheckboxToggled:
 		next.Round = msg.Checked
 	default:
 		next.Note.Update(msg)

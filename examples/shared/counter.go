@@ -14,8 +14,6 @@ type step struct{ delta int }
 // one, the person or the agent, sends the same step to Update.
 type counter struct{ count int }
 
-func newCounter() counter { return counter{} }
-
 // Init implements tea.Model.
 func (c counter) Init() tea.Cmd { return nil }
 

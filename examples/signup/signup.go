@@ -45,7 +45,7 @@ func (s signup) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return s, nil
 	}
 	switch msg.(type) {
-	case create, widgets.Submitted:
+	case create, widgets.TextSubmitted:
 		return s.submit(), nil
 	}
 	return s, nil

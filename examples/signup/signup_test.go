@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/facetui/facet/examples/internal/exampletest"
+	"github.com/facetui/facet/facettest"
 	"github.com/facetui/facet/render/mcp/mcptest"
 )
 
 const secret = "s3cret-Passw0rd"
 
 func TestSignupValidatesEveryField(t *testing.T) {
-	s := exampletest.Start(t, newSignup())
+	s := facettest.Start(t, newSignup())
 	s.Click("create").
 		AssertComponent("status", func(c mcptest.Component) bool { return c.Label == "4 thing(s) to fix:" }).
 		AssertComponent("problems", func(c mcptest.Component) bool {
@@ -48,7 +48,7 @@ func TestSignupValidatesEveryField(t *testing.T) {
 }
 
 func TestSignupNeverShowsThePassword(t *testing.T) {
-	s := exampletest.Start(t, newSignup())
+	s := facettest.Start(t, newSignup())
 	s.TypeInto("name", "Ada").TypeInto("email", "ada@example.com").
 		TypeInto("password", secret).TypeInto("repeat", secret).Toggle("terms").Click("create")
 

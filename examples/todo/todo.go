@@ -52,11 +52,11 @@ func (t todo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return t, nil
 	}
 	switch m := msg.(type) {
-	case widgets.SelectionChanged:
+	case widgets.SelectListSelected:
 		if m.ID == "items" && !t.Confirm.Visible {
 			t.Selected = min(max(m.Index, 0), len(t.Tasks)-1)
 		}
-	case widgets.Submitted:
+	case widgets.TextSubmitted:
 		if m.ID == "task" {
 			return t.add().allDone(was)
 		}

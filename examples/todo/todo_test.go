@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"github.com/facetui/facet/examples/internal/exampletest"
+	"github.com/facetui/facet/facettest"
 	"github.com/facetui/facet/render/mcp/mcptest"
 )
 
@@ -12,7 +12,7 @@ func statusIs(want string) func(mcptest.Component) bool {
 }
 
 func TestTodoAddCompleteAndDelete(t *testing.T) {
-	s := exampletest.Start(t, newTodo())
+	s := facettest.Start(t, newTodo())
 
 	s.Click("add").AssertComponent("status", statusIs("Type a task first."))
 
@@ -54,13 +54,13 @@ func TestTodoAddCompleteAndDelete(t *testing.T) {
 }
 
 func TestTodoEnterInTheInputAdds(t *testing.T) {
-	s := exampletest.Start(t, newTodo())
+	s := facettest.Start(t, newTodo())
 	s.TypeInto("task", "Buy milk").SendKey("enter").
 		AssertComponent("status", statusIs(`Added "Buy milk".`))
 }
 
 func TestTodoDeletingEverythingLeavesNothingToDo(t *testing.T) {
-	s := exampletest.Start(t, newTodo())
+	s := facettest.Start(t, newTodo())
 	s.Click("delete").Confirm("confirm").Click("delete").Confirm("confirm").
 		AssertScreenContains("Nothing to do.").
 		AssertToolAbsent("delete.click").
@@ -68,7 +68,7 @@ func TestTodoDeletingEverythingLeavesNothingToDo(t *testing.T) {
 }
 
 func TestTodoFinishingEveryTaskNotifies(t *testing.T) {
-	s := exampletest.Start(t, newTodo())
+	s := facettest.Start(t, newTodo())
 	s.Select("items", 0).Click("done").Select("items", 1).Click("done").
 		AssertNotified("All tasks done").
 		AssertScreenContains("✓ All tasks done. Nice work!")
@@ -81,7 +81,7 @@ func TestTodoFinishingEveryTaskNotifies(t *testing.T) {
 }
 
 func TestTodoAllDoneFollowsTheList(t *testing.T) {
-	s := exampletest.Start(t, newTodo())
+	s := facettest.Start(t, newTodo())
 	s.Select("items", 0).Click("done").Select("items", 1).Click("done").AssertNotified("All tasks done")
 	// A new task is not done: the notification goes.
 	s.TypeInto("task", "Third").Click("add").
@@ -91,7 +91,7 @@ func TestTodoAllDoneFollowsTheList(t *testing.T) {
 }
 
 func TestTodoDeleteDialogByKeyboard(t *testing.T) {
-	s := exampletest.Start(t, newTodo())
+	s := facettest.Start(t, newTodo())
 	// The dialog opens on Keep: Enter keeps the task.
 	s.Click("delete").SendKey("enter").AssertComponent("status", statusIs("Kept it."))
 	// Left moves to Delete; Enter deletes.
@@ -100,7 +100,7 @@ func TestTodoDeleteDialogByKeyboard(t *testing.T) {
 }
 
 func TestTodoAllDoneIsRaisedOnlyWhenTheListBecomesDone(t *testing.T) {
-	s := exampletest.Start(t, newTodo())
+	s := facettest.Start(t, newTodo())
 	s.Select("items", 0).Click("done").Select("items", 1).Click("done").AssertNotified("All tasks done")
 	before := len(s.Server().Sessions().List()[0].Snapshot().Recent)
 	// Nothing changes whether all is done: no new notification.

@@ -26,7 +26,7 @@ const patient = 60 * time.Second
 // the terminal's keys and an agent's tools do.
 func TestBrowserClicksAndKeysDriveAnAppsOwnWidget(t *testing.T) {
 	sessions := tea.NewSessions()
-	srv, err := web.New(web.Options{App: "counter", NewModel: func() tea.Model { return counter{} }, Sessions: sessions, NoAgents: true})
+	srv, err := web.New(web.Options{App: tea.App{Name: "counter", New: func() tea.Model { return counter{} }}, Sessions: sessions, NoAgents: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestBrowserClicksAndKeysDriveAnAppsOwnWidget(t *testing.T) {
 	}
 	serveCtx, stop := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- srv.ServeListener(serveCtx, l) }()
+	go func() { served <- srv.Serve(serveCtx, l) }()
 	t.Cleanup(func() {
 		stop()
 		if err := <-served; err != nil {

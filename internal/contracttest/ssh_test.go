@@ -23,7 +23,7 @@ import (
 func TestSSHKeysDriveAnAppsOwnWidget(t *testing.T) {
 	sessions := tea.NewSessions()
 	srv, err := ssh.New(ssh.Options{
-		NewModel:    func(ssh.Info) tea.Model { return counter{} },
+		App:         tea.App{Name: "counter", New: func() tea.Model { return counter{} }},
 		HostKeyPath: filepath.Join(t.TempDir(), "host_key"),
 		Sessions:    sessions,
 		NoAgents:    true,

@@ -1,8 +1,4 @@
-// Package termtest is what tests need to run a program as a person at a
-// terminal would: an emulated Terminal (what the program draws is on its
-// Screen, what Type types is its input), a SyncBuffer for its stderr, and
-// Eventually, to wait for either (or for an agent's answer) to show
-// something. Tests across the module share it, so the dance the emulator
-// needs (its replies read, "\n" sent as "\r\n", everything closed in
-// order) is written once.
+// Package termtest is facettest's terminal side under its former name, for
+// the module's own tests that have not moved to facettest yet: the same
+// types and functions, not copies.
 package termtest

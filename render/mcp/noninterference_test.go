@@ -51,7 +51,7 @@ func (m *signIn) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case "repeat":
 			n.Repeat = v.Value
 		}
-	case widgets.Toggled:
+	case widgets.CheckboxToggled:
 		n.Remember = v.Checked
 	case signInSubmit:
 		n.Submits++

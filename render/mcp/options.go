@@ -10,17 +10,10 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// App is an app a client may start by name with facet_start. cmd/ gives the
-// server its catalog; the renderer never imports the apps itself.
-type App struct {
-	Name        string
-	Title       string
-	Description string
-	New         func() tea.Model
-	// Restricted apps (an evaluator, process internals) are left out of the
-	// default startable list; an operator can still name them.
-	Restricted bool
-}
+// App is an app a client may start by name with facet_start: a tea.App.
+// cmd/ gives the server its catalog; the renderer never imports the apps
+// itself.
+type App = tea.App
 
 // Tool name styles for ToolNames.
 const (

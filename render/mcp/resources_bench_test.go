@@ -46,7 +46,7 @@ func BenchmarkDiffAfterSort(b *testing.B) {
 	for _, sortBy := range []struct{ col, dir string }{{"stars", "desc"}, {"name", "desc"}} {
 		b.Run(sortBy.col+"_"+sortBy.dir, func(b *testing.B) {
 			before := newTableModel(1000)
-			afterM, _ := before.Update(widgets.Sorted{ID: "results", Column: sortBy.col, Direction: sortBy.dir})
+			afterM, _ := before.Update(widgets.TableSorted{ID: "results", Column: sortBy.col, Direction: sortBy.dir})
 			p0, _ := json.Marshal(before.Projections()[0].Value())
 			p1, _ := json.Marshal(afterM.(*tableModel).Projections()[0].Value())
 			patch, err := derive.Diff(p0, p1)

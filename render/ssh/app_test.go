@@ -25,6 +25,10 @@ type (
 
 func newCounter(info ssh.Info) tea.Model { return counterApp{info: info} }
 
+// counter is the counter as an app: its model knows nothing of the
+// connection.
+var counter = tea.App{Name: "counter", New: func() tea.Model { return counterApp{} }}
+
 func (counterApp) Init() tea.Cmd { return nil }
 
 func (a counterApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {

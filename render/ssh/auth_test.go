@@ -30,7 +30,7 @@ func TestNonLoopbackAddressWithoutAuthorizedKeysIsRefusedAtNew(t *testing.T) {
 		{addr: "example.com:22", refused: true},
 	} {
 		t.Run(tc.addr, func(t *testing.T) {
-			_, err := ssh.New(ssh.Options{Addr: tc.addr, NewModel: newCounter, HostKeyPath: filepath.Join(t.TempDir(), "key")})
+			_, err := ssh.New(ssh.Options{Addr: tc.addr, App: counter, HostKeyPath: filepath.Join(t.TempDir(), "key")})
 			var bind *ssh.BindError
 			if got := errors.As(err, &bind); got != tc.refused {
 				t.Fatalf("New(%q) = %v, refused %v, want %v", tc.addr, err, got, tc.refused)
@@ -43,7 +43,7 @@ func TestNonLoopbackAddressWithoutAuthorizedKeysIsRefusedAtNew(t *testing.T) {
 }
 
 func TestNonLoopbackListenerWithoutAuthorizedKeysIsRefusedAtServe(t *testing.T) {
-	s, err := ssh.New(ssh.Options{NewModel: newCounter, HostKeyPath: filepath.Join(t.TempDir(), "key")})
+	s, err := ssh.New(ssh.Options{App: counter, HostKeyPath: filepath.Join(t.TempDir(), "key")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestNonLoopbackListenerWithoutAuthorizedKeysIsRefusedAtServe(t *testing.T) 
 func TestAuthorizedKeysAllowAnyAddress(t *testing.T) {
 	dir := t.TempDir()
 	keys := writeAuthorizedKeys(t, dir, newKey(t).PublicKey())
-	if _, err := ssh.New(ssh.Options{Addr: "0.0.0.0:2222", AuthorizedKeys: keys, NewModel: newCounter, HostKeyPath: filepath.Join(dir, "key")}); err != nil {
+	if _, err := ssh.New(ssh.Options{Addr: "0.0.0.0:2222", AuthorizedKeys: keys, App: counter, HostKeyPath: filepath.Join(dir, "key")}); err != nil {
 		t.Fatalf("New with authorized keys on 0.0.0.0 = %v", err)
 	}
 }
@@ -110,13 +110,13 @@ func TestAuthorizedKeysFileMustListKeys(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tc.content), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, err := ssh.New(ssh.Options{AuthorizedKeys: path, NewModel: newCounter, HostKeyPath: filepath.Join(dir, "key")})
+			_, err := ssh.New(ssh.Options{AuthorizedKeys: path, App: counter, HostKeyPath: filepath.Join(dir, "key")})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("New = %v, want an error mentioning %q", err, tc.want)
 			}
 		})
 	}
-	_, err := ssh.New(ssh.Options{AuthorizedKeys: filepath.Join(dir, "missing"), NewModel: newCounter, HostKeyPath: filepath.Join(dir, "key")})
+	_, err := ssh.New(ssh.Options{AuthorizedKeys: filepath.Join(dir, "missing"), App: counter, HostKeyPath: filepath.Join(dir, "key")})
 	if !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("New with a missing authorized keys file = %v, want ErrNotExist", err)
 	}
@@ -171,7 +171,7 @@ func TestAuthorizedKeysOptionsTheServerDoesNotEnforceAreRefused(t *testing.T) {
 			if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			_, err := ssh.New(ssh.Options{AuthorizedKeys: path, NewModel: newCounter, HostKeyPath: filepath.Join(dir, "key")})
+			_, err := ssh.New(ssh.Options{AuthorizedKeys: path, App: counter, HostKeyPath: filepath.Join(dir, "key")})
 			var ake *ssh.AuthorizedKeysError
 			if !errors.As(err, &ake) {
 				t.Fatalf("New = %v, want an *AuthorizedKeysError", err)
@@ -201,7 +201,7 @@ func TestAuthorizedKeysOptionsTheServerHonoursAreAccepted(t *testing.T) {
 		if err := os.WriteFile(path, []byte(options+" "+key+"\n"), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := ssh.New(ssh.Options{AuthorizedKeys: path, NewModel: newCounter, HostKeyPath: filepath.Join(dir, "key")}); err != nil {
+		if _, err := ssh.New(ssh.Options{AuthorizedKeys: path, App: counter, HostKeyPath: filepath.Join(dir, "key")}); err != nil {
 			t.Errorf("options %s: New = %v", options, err)
 		}
 	}

@@ -119,6 +119,7 @@ func (s *Server) handle(sess charmssh.Session) {
 		terminal.WithSize(width, height),
 		terminal.WithAppName(s.app),
 		terminal.WithAgentLabel(s.opts.AgentLabel),
+		terminal.WithTheme(s.opts.Theme),
 		// One cell-buffer renderer per connection costs more than the app.
 		terminal.WithLineOutput(),
 		terminal.WithProgramOptions(
@@ -151,14 +152,23 @@ func (s *Server) handle(sess charmssh.Session) {
 	_ = sess.Exit(status)
 }
 
+// newModel makes the model of the connection info describes: with
+// Options.ModelFor, or Options.App's constructor.
+func (s *Server) newModel(info Info) tea.Model {
+	if s.opts.ModelFor != nil {
+		return s.opts.ModelFor(info)
+	}
+	return s.opts.App.New()
+}
+
 // start makes the connection's model and starts it as the next free
 // session id: ssh1, ssh2, ...
 func (s *Server) start(ctx context.Context, info Info) (*tea.Session, error) {
 	for range 1000 {
 		info.ID = fmt.Sprintf("ssh%d", s.nextID.Add(1))
-		m := s.opts.NewModel(info)
+		m := s.newModel(info)
 		if m == nil {
-			return nil, errors.New("ssh: NewModel returned nil")
+			return nil, errors.New("ssh: the app's constructor returned nil")
 		}
 		sess, err := s.sessions.Start(ctx, info.ID, s.app, m,
 			tea.WithSize(info.Width, info.Height), tea.WithLogger(s.logger))

@@ -2,8 +2,7 @@
 // its own session, drawn by render/terminal on the client's terminal.
 //
 // A connection asks for a PTY and a shell (plain `ssh -p 2222 host`). The
-// server starts the app the Options.NewModel constructor returns as a
-// session in a tea.Sessions registry, under the id ssh1, ssh2, ... and runs
+// server starts the model Options.App's constructor returns as a session in a tea.Sessions registry, under the id ssh1, ssh2, ... and runs
 // terminal.Run attached to it, reading keys from the SSH channel and drawing
 // to it with the terminal's line renderer (terminal.WithLineOutput), which
 // writes only what changed on the screen and keeps no cell buffers. The client's window size and its later changes become the app's

@@ -32,13 +32,17 @@ type server struct {
 	served chan error
 }
 
-// serve starts a server with opts (NewModel, HostKeyPath defaulted) on
+// serve starts a server with opts (App named "facet" and ModelFor
+// newCounter unless given, HostKeyPath defaulted) on
 // 127.0.0.1:0 and closes it when the test ends. Each setup runs on the
 // server before it serves.
 func serve(t *testing.T, opts ssh.Options, setup ...func(*ssh.Server)) *server {
 	t.Helper()
-	if opts.NewModel == nil {
-		opts.NewModel = newCounter
+	if opts.App.Name == "" {
+		opts.App.Name = "facet"
+	}
+	if opts.App.New == nil && opts.ModelFor == nil {
+		opts.ModelFor = newCounter
 	}
 	if opts.HostKeyPath == "" {
 		opts.HostKeyPath = filepath.Join(t.TempDir(), "host_key")

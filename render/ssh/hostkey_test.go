@@ -56,7 +56,7 @@ func TestHostKeyReadableByOthersIsRefused(t *testing.T) {
 	if err := os.Chmod(path, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := ssh.New(ssh.Options{NewModel: newCounter, HostKeyPath: path})
+	_, err := ssh.New(ssh.Options{App: counter, HostKeyPath: path})
 	if err == nil || !strings.Contains(err.Error(), "chmod 600") {
 		t.Fatalf("New with a 0644 host key = %v, want a refusal that says chmod 600", err)
 	}
@@ -78,7 +78,7 @@ func TestDefaultHostKeyPathIsUnderTheUserConfigDirectory(t *testing.T) {
 		t.Fatalf("DefaultHostKeyPath = %s, want %s", path, want)
 	}
 	// A server with no path uses it.
-	if _, err := ssh.New(ssh.Options{NewModel: newCounter}); err != nil {
+	if _, err := ssh.New(ssh.Options{App: counter}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(path); err != nil {

@@ -49,7 +49,7 @@ func (c *client) invitation(old string) string {
 }
 
 func TestTwoSSHClientsShareOneSession(t *testing.T) {
-	srv := serve(t, ssh.Options{NewModel: newNote, Invites: invite.New(invite.Options{})})
+	srv := serve(t, ssh.Options{ModelFor: newNote, Invites: invite.New(invite.Options{})})
 	host := connect(t, srv.addr, clientConfig("ada"), "xterm-256color", 100, 24)
 	host.waitFor("notes", "Note", "ctrl+o invite")
 	token := host.invitation("")
@@ -159,7 +159,7 @@ func TestJoinRefusesTokensThatDoNotWorkOverSSH(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := serve(t, ssh.Options{NewModel: newNote, Invites: desk, Sessions: sessions})
+			srv := serve(t, ssh.Options{ModelFor: newNote, Invites: desk, Sessions: sessions})
 			token := tt.token(t, desk, c, sess)
 			cmd := strings.TrimSpace("join " + token)
 			guest, err := dialSession(t, srv.addr, clientConfig("eve"), "xterm-256color", 80, 24, cmd)

@@ -10,9 +10,10 @@ import (
 
 	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
 )
 
-// Options configure a Server. NewModel is required; everything else has a
+// Options configure a Server. App is required; everything else has a
 // default.
 type Options struct {
 	// AgentLabel names agents on each person's marker line (see
@@ -87,13 +88,16 @@ type Options struct {
 	// DefaultMaxHeight.
 	MaxWidth, MaxHeight int
 
-	// App names what the sessions run: the tea.Session's App and the
-	// terminal's window title. Empty means "facet".
-	App string
+	// App is what each connection runs: App.New makes the connection's
+	// model, and App.Name is the tea.Session's App and the terminal's
+	// window title. Required.
+	App tea.App
 
-	// NewModel returns the model a new connection runs. It is called once
-	// per session, on the connection's goroutine.
-	NewModel func(Info) tea.Model
+	// ModelFor, when set, makes each connection's model from what is known
+	// of the connection (who, from where, its terminal) instead of
+	// App.New, which may then be nil. It is called once per session, on
+	// the connection's goroutine.
+	ModelFor func(Info) tea.Model
 
 	// Sessions is the registry each connection's session is started in, as
 	// ssh1, ssh2, ... so that other renderers (an MCP server) can list and
@@ -126,6 +130,10 @@ type Options struct {
 	// terminal's detach key (Ctrl+]) is off: toggling agents that cannot
 	// exist would only show a meaningless status.
 	NoAgents bool
+
+	// Theme styles every widget of every connection that has no theme of
+	// its own (terminal.WithTheme). Nil is widgets.DefaultTheme.
+	Theme *widgets.Theme
 }
 
 // Info describes the connection a model is made for.
@@ -204,9 +212,14 @@ func (o Options) window() windowLimit {
 
 // check reports the first option that cannot work.
 func (o Options) check() error {
+	app := o.App
+	if o.ModelFor != nil && app.New == nil {
+		app.New = func() tea.Model { return nil } // ModelFor stands in for it
+	}
+	if err := app.Validate(); err != nil {
+		return fmt.Errorf("ssh: Options.App: %w", err)
+	}
 	switch {
-	case o.NewModel == nil:
-		return errors.New("ssh: Options.NewModel is required")
 	case o.IdleTimeout < 0:
 		return errors.New("ssh: Options.IdleTimeout is negative")
 	case o.MaxTimeout < 0:

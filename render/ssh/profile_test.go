@@ -10,7 +10,7 @@ import (
 
 func TestColourProfileFollowsEachClientsTerminal(t *testing.T) {
 	infos := make(chan ssh.Info, 2)
-	srv := serve(t, ssh.Options{NewModel: func(info ssh.Info) tea.Model {
+	srv := serve(t, ssh.Options{ModelFor: func(info ssh.Info) tea.Model {
 		infos <- info
 		return newCounter(info)
 	}})

@@ -70,7 +70,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{
 		opts:      opts,
-		app:       opts.App,
+		app:       opts.App.Name,
 		logger:    opts.Logger,
 		sessions:  opts.Sessions,
 		limit:     newLimiter(opts.MaxSessions),
@@ -78,9 +78,6 @@ func New(opts Options) (*Server, error) {
 		afterFunc: realAfterFunc,
 		active:    map[chan struct{}]struct{}{},
 		closed:    make(chan struct{}),
-	}
-	if s.app == "" {
-		s.app = "facet"
 	}
 	if s.logger == nil {
 		s.logger = slog.New(slog.DiscardHandler)

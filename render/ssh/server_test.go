@@ -113,7 +113,7 @@ func TestSessionsAreSharedThroughTheRegistry(t *testing.T) {
 	started := make(chan *tea.Session, 1)
 	srv := serve(t, ssh.Options{
 		Sessions:  sessions,
-		App:       "counter",
+		App:       tea.App{Name: "counter"},
 		OnSession: func(_ context.Context, s *tea.Session) { started <- s },
 	})
 	c := connect(t, srv.addr, clientConfig("ada"), "xterm", 80, 24)

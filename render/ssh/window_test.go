@@ -83,7 +83,7 @@ func TestHugeWindowsAreClampedAtThePtyRequestAndEveryWindowChange(t *testing.T) 
 		t.Run(tc.name, func(t *testing.T) {
 			before := heapInUse()
 			rec := &sizes{}
-			tc.opts.NewModel = rec.newModel
+			tc.opts.ModelFor = rec.newModel
 			srv := serve(t, tc.opts)
 			conn, err := gossshDial(srv.addr, clientConfig("mallory"))
 			if err != nil {

@@ -281,7 +281,7 @@ func TestAccessibleLoginByKeysAlone(t *testing.T) {
 func TestAccessibleSearchByKeysAlone(t *testing.T) {
 	// What the demo finds for "terminal", from the model itself.
 	var model tea.Model = playground.NewSearch()
-	for _, msg := range []tea.Msg{widgets.Submitted{ID: "search", Value: "terminal"}} {
+	for _, msg := range []tea.Msg{widgets.TextSubmitted{ID: "search", Value: "terminal"}} {
 		model, _ = model.Update(msg)
 	}
 	s := model.(playground.SearchDemo)

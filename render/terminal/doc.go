@@ -28,13 +28,13 @@
 // quit now, in whole entries: what does not fit is left out, the
 // widget's keys first.
 //
-// The chrome (box borders and titles, help and status lines) is drawn in
-// widgets.ThemeFor the terminal's background, which Run asks the terminal
-// for when it starts (Lip Gloss's light/dark choice), unless WithTheme
-// sets a theme. Widgets with no Theme of their own are drawn in the same
-// light or dark theme (tea.RenderContext.Light), whatever WithTheme says;
-// the app is told too (tea.BackgroundMsg), so it can style its own themes
-// to match.
+// The chrome (box borders and titles, help and status lines) and every
+// widget with no Theme of its own are drawn in widgets.ThemeFor the
+// terminal's background, which Run asks the terminal for when it starts
+// (Lip Gloss's light/dark choice), unless WithTheme sets a theme: then in
+// that theme (tea.RenderContext.Theme), whatever the background. A widget
+// with its own Theme keeps it. The app is told the background
+// (tea.BackgroundMsg), so it can style its own themes to match.
 //
 // The bottom line starts with the newest pending notification the app raised
 // (tea.Notify), its level as a symbol ("✓ Saved"). When agents (MCP

@@ -55,7 +55,7 @@ func (d *SnapshotDrawer) Draw(s tea.Snapshot, width, height int) string {
 	if s.Version != 0 && k == d.last {
 		return d.lastText
 	}
-	text := layoutWith(s.View, width, height, s.Focus, "", st, chromeHelp{}, defaultTheme, false, d.memo).Plain()
+	text := layoutWith(s.View, width, height, s.Focus, "", st, chromeHelp{}, defaultTheme, look{}, d.memo).Plain()
 	d.last, d.lastText = k, text
 	return text
 }

@@ -32,13 +32,13 @@ func (m tabbed) Init() tea.Cmd { return nil }
 
 func (m tabbed) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
-	case widgets.TabSelected:
+	case widgets.TabsSelected:
 		m.tab = msg.Index
 	case widgets.TextChanged:
 		m.name = msg.Value
-	case widgets.Toggled:
+	case widgets.CheckboxToggled:
 		m.checked = msg.Checked
-	case widgets.Sorted:
+	case widgets.TableSorted:
 		rows := append([][]string(nil), m.rows...)
 		for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
 			rows[i], rows[j] = rows[j], rows[i]
@@ -83,21 +83,21 @@ func TestSnapshotDrawerDrawsWhatDrawSnapshotDraws(t *testing.T) {
 		msg  tea.Msg
 	}{
 		{"first screen", nil},
-		{"sorted", widgets.Sorted{ID: "results", Column: "name", Direction: "desc"}},
+		{"sorted", widgets.TableSorted{ID: "results", Column: "name", Direction: "desc"}},
 		{"focus moves", tea.FocusNextMsg{}},
-		{"to the form", widgets.TabSelected{ID: "tabs", Index: 1, Label: "Form"}},
+		{"to the form", widgets.TabsSelected{ID: "tabs", Index: 1, Label: "Form"}},
 		{"typed", widgets.TextChanged{ID: "name", Value: "ada"}},
 		{"focus on the field", tea.FocusMsg{ID: "name"}},
 		{"narrower", tea.WindowSizeMsg{Width: 40, Height: 20}},
 		{"typed more", widgets.TextChanged{ID: "name", Value: "ada lovelace"}},
 		{"shorter", tea.WindowSizeMsg{Width: 40, Height: 8}},
-		{"toggled", widgets.Toggled{ID: "ok", Checked: true}},
+		{"toggled", widgets.CheckboxToggled{ID: "ok", Checked: true}},
 		{"notified", tea.NotifyMsg{Key: "k", Level: tea.LevelWarning, Text: "Saved"}},
 		{"agent attached", tea.AttachAgentMsg{Agent: "claude"}},
-		{"back to the table", widgets.TabSelected{ID: "tabs", Index: 0, Label: "Results"}},
+		{"back to the table", widgets.TabsSelected{ID: "tabs", Index: 0, Label: "Results"}},
 		{"wider", tea.WindowSizeMsg{Width: 80, Height: 24}},
-		{"sorted back", widgets.Sorted{ID: "results", Column: "name", Direction: "asc"}},
-		{"to the form again", widgets.TabSelected{ID: "tabs", Index: 1, Label: "Form"}},
+		{"sorted back", widgets.TableSorted{ID: "results", Column: "name", Direction: "asc"}},
+		{"to the form again", widgets.TabsSelected{ID: "tabs", Index: 1, Label: "Form"}},
 		{"focus on the button", tea.FocusMsg{ID: "save"}},
 	}
 	d := terminal.NewSnapshotDrawer()
@@ -153,7 +153,7 @@ func TestSnapshotDrawerIsSafeForConcurrentUse(t *testing.T) {
 		wg.Go(func() {
 			for i := range 20 {
 				if g == 0 {
-					_, _ = rt.Dispatch(ctx, widgets.TabSelected{ID: "tabs", Index: i % 2})
+					_, _ = rt.Dispatch(ctx, widgets.TabsSelected{ID: "tabs", Index: i % 2})
 				}
 				snap := rt.Snapshot()
 				if got, want := d.Draw(snap, 60, 20), terminal.DrawSnapshot(snap, 60, 20); got != want {

@@ -99,13 +99,22 @@ var defaultTheme = widgets.DefaultTheme()
 // after the focused widget's, and the chrome in theme. With ch.full the
 // full help's columns take the bottom lines instead of the help line.
 func layout(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme) Frame {
-	return layoutWith(tree, width, height, focus, hover, st, ch, theme, false, nil)
+	return layoutWith(tree, width, height, focus, hover, st, ch, theme, look{}, nil)
+}
+
+// look is how the widgets with no theme of their own are drawn: in theme,
+// the terminal's (WithTheme), or when it is nil in their default for the
+// background, light or dark. The widgets are told both
+// (tea.RenderContext.Theme and Light).
+type look struct {
+	theme *widgets.Theme
+	light bool
 }
 
 // layoutWith is layout drawing again only what m's last frames did not
-// draw (a nil m draws everything), on a light background when light: the
-// widgets with no theme of their own are told so (tea.RenderContext.Light).
-func layoutWith(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme, light bool, m *memo) Frame {
+// draw (a nil m draws everything), with the widgets that have no theme of
+// their own drawn in wl.
+func layoutWith(tree tea.Node, width, height int, focus, hover string, st status, ch chromeHelp, theme *widgets.Theme, wl look, m *memo) Frame {
 	defer m.frameDone()
 	f := Frame{Width: max(width, 0), Height: max(height, 0)}
 	if width <= 0 || height <= 0 {
@@ -127,7 +136,7 @@ func layoutWith(tree tea.Node, width, height int, focus, hover string, st status
 		}
 	}
 	bodyHeight := max(height-len(bottom), 0)
-	l := &layouter{focus: focus, hover: hover, theme: theme, light: light, memo: m, rects: make([]Rect, 0, 8)}
+	l := &layouter{focus: focus, hover: hover, theme: theme, look: wl, memo: m, rects: make([]Rect, 0, 8)}
 	body := l.node(tree, 0, 0, width, bodyHeight)
 	f.lines = make([]string, 0, height)
 	f.lines = append(f.lines, body...)
@@ -344,7 +353,7 @@ func fullHelpLines(tree tea.Node, focus string, own [][]key.Binding, width, maxL
 type layouter struct {
 	focus, hover string
 	theme        *widgets.Theme
-	light        bool // the background is light (tea.RenderContext.Light)
+	look         look // how widgets with no theme of their own are drawn
 	memo         *memo
 	rects        []Rect
 	// focusShown is set when the focused widget is drawn whole.
@@ -385,7 +394,10 @@ func (l *layouter) node(n tea.Node, x, y, w, h int) []string {
 
 func (l *layouter) widget(wd tea.Widget, x, y, w, h int) []string {
 	id := wd.WidgetID()
-	ctx := tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover, Light: l.light}
+	ctx := tea.RenderContext{Width: w, Height: h, Focused: id != "" && id == l.focus, Hovered: id != "" && id == l.hover, Light: l.look.light}
+	if l.look.theme != nil {
+		ctx.Theme = l.look.theme
+	}
 	out := l.memo.render(wd, ctx)
 	lines := splitLines(out)
 	if ctx.Focused && len(lines) > 0 && len(lines) <= h {

@@ -49,7 +49,7 @@ func TestMemoDrawsAWidgetAgainOnlyWhenItOrItsRoomChanged(t *testing.T) {
 		{"narrower: both drawn", tree("one"), 10, 4, 2},
 	}
 	for _, s := range steps {
-		f := layoutWith(s.tree, s.width, 4, "", "", status{}, chromeHelp{}, defaultTheme, false, m)
+		f := layoutWith(s.tree, s.width, 4, "", "", status{}, chromeHelp{}, defaultTheme, look{}, m)
 		if a != s.wantA || b != s.wantB {
 			t.Fatalf("%s: drawn a %d, b %d times; want %d, %d", s.name, a, b, s.wantA, s.wantB)
 		}
@@ -68,7 +68,7 @@ func TestMemoDrawsUnkeyableWidgetsEveryTime(t *testing.T) {
 		widgets.Button{ID: "b", Label: "OK", OnClick: []int{1}}) // an uncomparable message
 	m := newMemo()
 	for range 3 {
-		layoutWith(tree, 20, 4, "b", "", status{}, chromeHelp{}, defaultTheme, false, m)
+		layoutWith(tree, 20, 4, "b", "", status{}, chromeHelp{}, defaultTheme, look{}, m)
 	}
 	if n != 3 {
 		t.Fatalf("an unkeyable widget was drawn %d times in 3 frames, want 3", n)
@@ -79,7 +79,7 @@ func TestMemoHoldsAtMostTwoFrames(t *testing.T) {
 	m := newMemo()
 	for i := range 50 {
 		tree := tea.Box{Title: fmt.Sprintf("title %d", i), Child: tea.Text{Content: fmt.Sprintf("line %d", i)}}
-		layoutWith(tree, 30, 5, "", "", status{}, chromeHelp{}, defaultTheme, false, m)
+		layoutWith(tree, 30, 5, "", "", status{}, chromeHelp{}, defaultTheme, look{}, m)
 	}
 	// A frame of one box and one text keeps at most 4 entries (two edges,
 	// the sides, the text), and the memo two frames of them.
@@ -103,7 +103,7 @@ func TestMemoMatchesAFullRedraw(t *testing.T) {
 		}}
 		focus := []string{"inc", "c", "name", ""}[i%4]
 		for _, size := range [][2]int{{60, 12}, {30, 6}} {
-			got := layoutWith(tree, size[0], size[1], focus, "inc", status{note: "saved"}, chromeHelp{}, defaultTheme, false, m)
+			got := layoutWith(tree, size[0], size[1], focus, "inc", status{note: "saved"}, chromeHelp{}, defaultTheme, look{}, m)
 			want := layout(tree, size[0], size[1], focus, "inc", status{note: "saved"}, chromeHelp{}, defaultTheme)
 			if got.Styled() != want.Styled() || fmt.Sprint(got.Rects()) != fmt.Sprint(want.Rects()) {
 				t.Fatalf("frame %d at %v, focus %q: with the memo\n%s\nwithout\n%s", i, size, focus, got.Plain(), want.Plain())

@@ -74,11 +74,11 @@ func WithDetachKey(key string) Option {
 	return func(o *options) { o.detachKey, o.detachKeySet = key, true }
 }
 
-// WithTheme styles what the terminal draws around the app's widgets (box
-// borders and titles, the help and status lines, errors) with t instead of
-// widgets.ThemeFor the terminal's background (dark until the terminal
-// says). Widgets keep their own Theme fields, and those without one follow
-// the background, whatever t is. nil keeps the default.
+// WithTheme styles what the terminal draws (box borders and titles, the
+// help and status lines, errors) and every widget with no Theme of its own
+// with t, instead of widgets.ThemeFor the terminal's background (dark until
+// the terminal says). A widget with its own Theme keeps it. nil keeps the
+// default.
 func WithTheme(t *widgets.Theme) Option { return func(o *options) { o.theme = t } }
 
 // WithProgramOptions passes options through to the Bubble Tea program (for
@@ -148,7 +148,8 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		sh.screen = newLineScreen(out, o.app)
 	}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel,
-		invites: o.invites}
+		invites: o.invites, travel: &timeTravel{}}
+	model.travel.add(model.snap)
 	model.warn()
 	model.relayout()
 
@@ -412,22 +413,37 @@ type adapter struct {
 	// invitation shown, until a key closes it.
 	invites *Invites
 	panel   *invitePanel
+	// travel shows past frames (F7, F8, Esc; see timetravel.go).
+	travel *timeTravel
 }
 
 func (a *adapter) relayout() {
 	if a.sh.speaker != nil {
 		return // nothing is drawn, and no mouse needs the widgets' places
 	}
-	ch := chromeFor(a.snap, a.help.open && helpScreen(a.snap.Model) == a.help.screen)
+	snap := a.snap
+	if a.travel != nil {
+		snap = a.travel.shown(snap)
+	}
+	ch := withTravelHelp(chromeFor(snap, a.help.open && helpScreen(snap.Model) == a.help.screen), snap)
 	if a.invites != nil {
 		ch = ch.withInvite(a.invites.Key)
 	}
-	st := labelledStatus(a.snap, a.detachKey, a.agentLabel)
-	if people := PeopleStatus(a.snap); people != "" {
+	st := labelledStatus(snap, a.detachKey, a.agentLabel)
+	if people := PeopleStatus(snap); people != "" {
 		st.agents = strings.TrimPrefix(st.agents+statusSeparator+people, statusSeparator)
 	}
 	st.tree = warningStatus(a.warnings)
-	a.frame = layoutWith(a.snap.View, a.width, a.height, a.snap.Focus, a.snap.Hover, st, ch, a.theme, a.light, a.sh.memo)
+	a.frame = layoutWith(snap.View, a.width, a.height, snap.Focus, snap.Hover, st, ch, a.theme, a.look(), a.sh.memo)
+}
+
+// look is how the widgets with no theme of their own are drawn: in the
+// theme WithTheme chose, or in their default for the terminal's background.
+func (a *adapter) look() look {
+	if a.themed {
+		return look{theme: a.theme, light: a.light}
+	}
+	return look{light: a.light}
 }
 
 // warn adds the shown snapshot's tree problems this terminal has not shown
@@ -467,9 +483,15 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 }
 
 func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
+	if _, mouse := msg.(bt.MouseMsg); mouse && a.travel != nil && a.travel.viewing() {
+		return a, nil // the widgets under the mouse are the past's
+	}
 	switch msg := msg.(type) {
 	case snapshotMsg:
 		a.snap = tea.Snapshot(msg)
+		if a.travel != nil {
+			a.travel.add(a.snap)
+		}
 		a.status = ""
 		a.warn()
 		a.relayout()
@@ -514,6 +536,9 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 		}
 		if a.detachKey != "" && msg.Keystroke() == a.detachKey {
 			a.queue(event{detach: true})
+			return a, nil
+		}
+		if tk := convert.FromKey(k); len(tk) == 1 && a.travelKey(tk[0]) {
 			return a, nil
 		}
 		if a.detachKey != "" && a.snap.Presence.Question != nil {
@@ -615,6 +640,9 @@ func (a adapter) queue(ev event) {
 func (a adapter) shown() Frame {
 	if a.panel != nil && a.height > 0 {
 		return a.frame.withLastLines(a.panel.lines(a.width, a.theme))
+	}
+	if a.travel != nil && a.travel.viewing() && a.height > 0 {
+		return a.frame.withLastLine(a.theme.Accent.Render(widgets.Pad(a.travel.marker(), a.width)))
 	}
 	if a.status != "" && a.height > 0 {
 		return a.frame.withLastLine(a.theme.Error.Render(widgets.Pad(a.status, a.width)))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	bt "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -58,9 +59,11 @@ func (buttoned) View() tea.Node                        { return widgets.Button{I
 
 func TestWidgetsWithoutAThemeFollowTheTerminalsBackground(t *testing.T) {
 	// The focused button's background is the theme's accent: #5A3FD1 on a
-	// light terminal, #7D56F4 on a dark one, whether or not WithTheme
-	// styles the chrome.
-	const lightAccent, darkAccent = "48;2;90;63;209", "48;2;125;86;244"
+	// light terminal, #7D56F4 on a dark one; with WithTheme, that theme's
+	// (#123456 here) on either.
+	const lightAccent, darkAccent, themeAccent = "48;2;90;63;209", "48;2;125;86;244", "48;2;18;52;86"
+	theme := widgets.DefaultTheme()
+	theme.ButtonFocus = lipgloss.NewStyle().Background(lipgloss.Color("#123456"))
 	tests := []struct {
 		name       string
 		background color.Color
@@ -69,13 +72,15 @@ func TestWidgetsWithoutAThemeFollowTheTerminalsBackground(t *testing.T) {
 	}{
 		{"light terminal", color.White, false, lightAccent, darkAccent},
 		{"dark terminal", color.Black, false, darkAccent, lightAccent},
-		{"light terminal, WithTheme", color.White, true, lightAccent, darkAccent},
-		{"dark terminal, WithTheme", color.Black, true, darkAccent, lightAccent},
+		{"light terminal, WithTheme", color.White, true, themeAccent, lightAccent},
+		{"dark terminal, WithTheme", color.Black, true, themeAccent, darkAccent},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a, _ := newAdapter(t, buttoned{}, "go")
-			a.themed = tt.themed
+			if tt.themed {
+				a.theme, a.themed = theme, true
+			}
 			// Drawn once before the terminal answers, as Run does: the
 			// memo must not hand back the drawing from the other background.
 			a.sh.memo = newMemo()

@@ -204,7 +204,7 @@ func openDemo(t testing.TB, ctx context.Context, name string) (served, *tea.Sess
 			return b.OnPage()
 		}
 	}
-	s := serve(t, web.Options{App: "playground", Title: "Facet playground", NewModel: newModel})
+	s := serve(t, web.Options{App: tea.App{Name: "playground", Title: "Facet playground", New: newModel}})
 	id := open(t, ctx, s.URL)
 	sess := session(t, s, id)
 	until(t, "the page's size", func() error {

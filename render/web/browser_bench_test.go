@@ -48,7 +48,7 @@ func BenchmarkBrowserKeystrokeRoundTrip(b *testing.B) {
 	ctx := browser(b)
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
-			s := serve(b, web.Options{App: "bench", NewModel: tc.model, NoAgents: true})
+			s := serve(b, web.Options{App: tea.App{Name: "bench", New: tc.model}, NoAgents: true})
 			open(b, ctx, s.URL)
 			poll[bool](b, ctx, `document.querySelector(".w.focused") !== null`)
 			b.ResetTimer()

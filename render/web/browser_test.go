@@ -10,7 +10,7 @@ import (
 )
 
 func TestBrowserShowsTheCatalog(t *testing.T) {
-	s := serve(t, web.Options{App: "playground"})
+	s := serve(t, web.Options{})
 	ctx := browser(t)
 	id := open(t, ctx, s.URL)
 	if id != "web1" {

@@ -13,13 +13,13 @@ import (
 )
 
 func TestBrowserDialogHoldsTheMouseAndTheKeys(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", NewModel: func() tea.Model {
+	s := serve(t, web.Options{App: tea.App{Name: "playground", New: func() tea.Model {
 		b, err := playground.NewBrowserAt("confirm")
 		if err != nil {
 			panic(err)
 		}
 		return b
-	}})
+	}}})
 	ctx := browser(t)
 	open(t, ctx, s.URL)
 	first := poll[string](t, ctx, jsID("w:items:o0")+`.textContent`)

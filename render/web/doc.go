@@ -8,7 +8,7 @@
 // person sees the agent's actions as they happen.
 //
 // The page is split in three layers so that another transport can carry it
-// (App: the same page inside an MCP Apps host, over its postMessage bridge):
+// (HostPage: the same page inside an MCP Apps host, over its postMessage bridge):
 //
 //   - Page: the tree drawn as HTML elements keyed by DOM id, each widget's
 //     built from its description (tea.Describer) alone, one element per
@@ -57,7 +57,7 @@
 //
 // The page meets WCAG 2.1 AA as axe-core audits it (TestBrowserPagesPassAxe):
 // it follows the browser's colour scheme (Options.Theme, LightTheme) with
-// every text colour made to reach 4.5:1, has one h1 (Options.Title), names
+// every text colour made to reach 4.5:1, has one h1 (Options.App's Title), names
 // every control from its widget's label, lets the keyboard reach what
 // scrolls, outlines the focus, honours prefers-reduced-motion, and says in
 // a polite live region what an agent changed ("agent set Email: ada").

@@ -67,7 +67,14 @@ func tag(name, id string, attrs ...attr) *element {
 	if id != "" {
 		b.WriteString(` id="` + html.EscapeString(id) + `"`)
 	}
-	for _, at := range attrs {
+	for i, at := range attrs {
+		if at.name == "style" {
+			// Several styles (a widget's theme, its height) are one attribute.
+			at.value = joinStyles(attrs[i:])
+			if at.value == "" || seenStyle(attrs[:i]) {
+				continue
+			}
+		}
 		switch {
 		case at.name == "", at.name == "class" && at.value == "" && !at.bare:
 		case at.bare:
@@ -82,6 +89,27 @@ func tag(name, id string, attrs ...attr) *element {
 		e.close = "</" + name + ">"
 	}
 	return e
+}
+
+// joinStyles joins the values of the style attributes of attrs.
+func joinStyles(attrs []attr) string {
+	var parts []string
+	for _, at := range attrs {
+		if at.name == "style" && at.value != "" {
+			parts = append(parts, at.value)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// seenStyle reports whether attrs has a style attribute with a value.
+func seenStyle(attrs []attr) bool {
+	for _, at := range attrs {
+		if at.name == "style" && at.value != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // voidTags have no closing tag.

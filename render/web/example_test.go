@@ -14,16 +14,15 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// ExampleServer_ServeListener serves the playground's catalog to browsers
+// ExampleServer_Serve serves the playground's catalog to browsers
 // on a loopback port. Each tab is a session in the shared registry, where
 // other renderers (MCP over --http) find it; a page's WebSocket gets the
 // whole page first, then patches.
-func ExampleServer_ServeListener() {
+func ExampleServer_Serve() {
 	sessions := tea.NewSessions()
 	defer sessions.StopAll()
 	srv, err := web.New(web.Options{
-		App:      "playground",
-		NewModel: func() tea.Model { return playground.NewBrowser().OnPage() },
+		App:      tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser().OnPage() }},
 		Sessions: sessions,
 	})
 	if err != nil {
@@ -35,7 +34,7 @@ func ExampleServer_ServeListener() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go func() { _ = srv.ServeListener(ctx, ln) }()
+	go func() { _ = srv.Serve(ctx, ln) }()
 
 	// What the page's ws.js does: open the tab, read the first patch.
 	conn, _, err := websocket.Dial(ctx, "ws://"+ln.Addr().String()+"/ws", nil)

@@ -46,7 +46,7 @@ func TestDOMSnapshotOfEachDemo(t *testing.T) {
 					return b.OnPage()
 				}
 			}
-			s := serve(t, web.Options{App: "playground", NewModel: newModel, NoAgents: true})
+			s := serve(t, web.Options{App: tea.App{Name: "playground", New: newModel}, NoAgents: true})
 			id := open(t, ctx, s.URL)
 			sess := session(t, s, id)
 			// The page reports its own size first; then every snapshot is

@@ -36,7 +36,12 @@ func TestHandlerAppliesTheHostAndOriginRule(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := tt.opts
 			opts.Sessions = tea.NewSessions()
-			opts.NewModel = func() tea.Model { return playground.NewBrowser() }
+			opts.App = tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser() }}
+			// Handler is served at Addr: loopback or every interface.
+			opts.Addr = "0.0.0.0:8809"
+			if tt.loopback {
+				opts.Addr = "127.0.0.1:8809"
+			}
 			srv, err := web.New(opts)
 			if err != nil {
 				t.Fatal(err)
@@ -47,7 +52,7 @@ func TestHandlerAppliesTheHostAndOriginRule(t *testing.T) {
 				req.Header.Set("Origin", tt.origin)
 			}
 			w := httptest.NewRecorder()
-			srv.Handler(tt.loopback).ServeHTTP(w, req)
+			srv.Handler().ServeHTTP(w, req)
 			if w.Code != tt.want {
 				t.Fatalf("Host %q Origin %q: status %d, want %d (%s)", tt.host, tt.origin, w.Code, tt.want, w.Body.String())
 			}

@@ -33,8 +33,11 @@ func serve(t testing.TB, opts web.Options) served {
 	if opts.Sessions == nil {
 		opts.Sessions = tea.NewSessions()
 	}
-	if opts.NewModel == nil {
-		opts.NewModel = func() tea.Model { return playground.NewBrowser().OnPage() }
+	if opts.App.Name == "" {
+		opts.App.Name = "playground"
+	}
+	if opts.App.New == nil {
+		opts.App.New = func() tea.Model { return playground.NewBrowser().OnPage() }
 	}
 	srv, err := web.New(opts)
 	if err != nil {
@@ -47,7 +50,7 @@ func serve(t testing.TB, opts web.Options) served {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- srv.ServeListener(ctx, ln) }()
+	go func() { done <- srv.Serve(ctx, ln) }()
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {

@@ -14,7 +14,7 @@ import (
 
 func TestAnOpenPageAnswersTheHeartbeatAndStaysOpen(t *testing.T) {
 	const idle = time.Second
-	s := serve(t, web.Options{App: "playground", IdleTimeout: idle})
+	s := serve(t, web.Options{IdleTimeout: idle})
 	ctx := browser(t)
 	// Count the beats the page answers, as the browser sends them.
 	var answered atomic.Int64

@@ -59,7 +59,7 @@ func TestBrowserTakesTextTheBrowserSets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := serve(t, web.Options{App: "playground"})
+			s := serve(t, web.Options{App: tea.App{Name: "playground"}})
 			ctx := browser(t)
 			sess := session(t, s, open(t, ctx, s.URL))
 			press(t, ctx, kb.Enter) // opens the search demo

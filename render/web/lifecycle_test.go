@@ -15,7 +15,7 @@ import (
 
 func TestTabIsToldWhenItsSessionEnds(t *testing.T) {
 	// The terminal's catalog, which q quits (on a page it does not).
-	s := serve(t, web.Options{App: "playground", NewModel: func() tea.Model { return playground.NewBrowser() }})
+	s := serve(t, web.Options{App: tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser() }}})
 	c := dial(t, s.URL)
 	// q quits the catalog: the session ends and the page is told, then
 	// the socket closes.
@@ -33,7 +33,7 @@ func TestTabIsToldWhenItsSessionEnds(t *testing.T) {
 }
 
 func TestServerRefusesTabsPastItsCap(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", MaxTabs: 1})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}, MaxTabs: 1})
 	dial(t, s.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), patient)
 	defer cancel()
@@ -52,13 +52,13 @@ func TestServerRefusesTabsPastItsCap(t *testing.T) {
 func TestUpdatesArePushedAsTheyHappen(t *testing.T) {
 	// The runtime monitor refreshes itself every second: its page changes
 	// with no event from the page at all.
-	s := serve(t, web.Options{App: "playground", NewModel: func() tea.Model {
+	s := serve(t, web.Options{App: tea.App{Name: "playground", New: func() tea.Model {
 		b, err := playground.NewBrowserAt("runtime")
 		if err != nil {
 			panic(err)
 		}
 		return b
-	}})
+	}}})
 	c := dial(t, s.URL)
 	for i := 0; i < 2; i++ {
 		p := c.until("a pushed change", func(p web.Patch) bool { return p.T == "patch" && len(p.Ops) > 0 })
@@ -71,7 +71,7 @@ func TestUpdatesArePushedAsTheyHappen(t *testing.T) {
 }
 
 func TestMalformedEventsAreRefusedOnThePage(t *testing.T) {
-	s := serve(t, web.Options{App: "playground"})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}})
 	c := dial(t, s.URL)
 	ctx, cancel := context.WithTimeout(context.Background(), patient)
 	defer cancel()

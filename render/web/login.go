@@ -341,7 +341,7 @@ func (s *Server) showLogin(w http.ResponseWriter, code int, next, errText string
 		loginChallenge(w)
 	}
 	w.WriteHeader(code)
-	_ = loginPage.Execute(w, loginForm{App: s.opts.App, Next: safeNext(next), Error: errText, CSS: template.CSS(s.theme + loginCSS)})
+	_ = loginPage.Execute(w, loginForm{App: s.opts.App.Name, Next: safeNext(next), Error: errText, CSS: template.CSS(s.theme + loginCSS)})
 }
 
 // serveLoginForm answers GET /login: the form, which returns to ?next=.

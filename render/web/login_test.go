@@ -76,9 +76,8 @@ type guarded struct {
 // serveGuarded serves the playground behind a login until the test ends.
 func serveGuarded(t testing.TB, opts web.Options, tls bool) (guarded, *httptest.Server) {
 	t.Helper()
-	opts.App = "playground"
+	opts.App = tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser() }}
 	opts.Sessions = tea.NewSessions()
-	opts.NewModel = func() tea.Model { return playground.NewBrowser() }
 	if opts.Login == nil {
 		opts.Login = testTokens(t)
 	}
@@ -90,9 +89,9 @@ func serveGuarded(t testing.TB, opts web.Options, tls bool) (guarded, *httptest.
 	web.SetClock(srv, c.now)
 	var ts *httptest.Server
 	if tls {
-		ts = httptest.NewTLSServer(srv.Handler(true))
+		ts = httptest.NewTLSServer(srv.Handler())
 	} else {
-		ts = httptest.NewServer(srv.Handler(true))
+		ts = httptest.NewServer(srv.Handler())
 	}
 	t.Cleanup(func() {
 		ts.Close()
@@ -484,11 +483,11 @@ func TestLoginLimitsWrongTokensPerSource(t *testing.T) {
 
 func TestLoginANilTokensPointerIsNoLogin(t *testing.T) {
 	var none *identity.Tokens // as a flag left unset leaves it
-	srv, err := web.New(web.Options{Login: none, NewModel: func() tea.Model { return playground.NewBrowser() }})
+	srv, err := web.New(web.Options{App: tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser() }}, Login: none})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(srv.Handler(true))
+	ts := httptest.NewServer(srv.Handler())
 	defer ts.Close()
 	resp, _ := request(t, browserless(t, nil), http.MethodGet, ts.URL+"/", nil, nil)
 	if resp.StatusCode != http.StatusOK {
@@ -510,7 +509,7 @@ func TestServeOffLoopbackNeedsALogin(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := tt.opts
 			opts.AllowedHosts = []string{"facet.example"}
-			opts.NewModel = func() tea.Model { return playground.NewBrowser() }
+			opts.App = tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser() }}
 			srv, err := web.New(opts)
 			if err != nil {
 				t.Fatal(err)
@@ -524,12 +523,12 @@ func TestServeOffLoopbackNeedsALogin(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			done := make(chan error, 1)
-			go func() { done <- srv.ServeListener(ctx, ln) }()
+			go func() { done <- srv.Serve(ctx, ln) }()
 			if !tt.start {
 				err := <-done
 				var ce *web.ConfigError
 				if !errors.As(err, &ce) || ce.Option != "Login" {
-					t.Fatalf("ServeListener = %v, want a *ConfigError on Login", err)
+					t.Fatalf("Serve = %v, want a *ConfigError on Login", err)
 				}
 				for _, s := range []string{"off loopback", "--http-tokens", "InsecureNoLogin"} {
 					if !strings.Contains(err.Error(), s) {
@@ -550,14 +549,14 @@ func TestServeOffLoopbackNeedsALogin(t *testing.T) {
 			resp.Body.Close()
 			cancel()
 			if err := <-done; err != nil {
-				t.Fatalf("ServeListener = %v", err)
+				t.Fatalf("Serve = %v", err)
 			}
 		})
 	}
 }
 
 func TestBrowserLogsInThroughTheForm(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", Login: testTokens(t)})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}, Login: testTokens(t)})
 	ctx := browser(t)
 	do(t, ctx, chromedp.Navigate(s.URL))
 	if h1 := poll[string](t, ctx, `document.querySelector("h1").textContent`); h1 != "Log in to playground" {

@@ -24,7 +24,7 @@ func demo(name string) func() tea.Model {
 func TestBrowserClicksReachTreesAndTabs(t *testing.T) {
 	ctx := browser(t)
 
-	files := serve(t, web.Options{App: "playground", NewModel: demo("files")})
+	files := serve(t, web.Options{App: tea.App{Name: "playground", New: demo("files")}})
 	open(t, ctx, files.URL)
 	// The arrow expands a folder; a click on a file selects it and the
 	// preview follows.
@@ -36,14 +36,14 @@ func TestBrowserClicksReachTreesAndTabs(t *testing.T) {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:files:n:docs"] .twisty`)))
 	poll[bool](t, ctx, jsID("w:files:n:docs")+`.getAttribute("aria-expanded") === "false"`)
 
-	tabs := serve(t, web.Options{App: "playground", NewModel: demo("tabs")})
+	tabs := serve(t, web.Options{App: tea.App{Name: "playground", New: demo("tabs")}})
 	open(t, ctx, tabs.URL)
 	do(t, ctx, chromedp.Click(byID("w:sections:t2")))
 	poll[bool](t, ctx, jsID("w:sections:t2")+`.getAttribute("aria-selected") === "true" && `+jsID("w:sections:t0")+`.getAttribute("aria-selected") === "false"`)
 }
 
 func TestBrowserEnterPressesAFocusedButtonOnce(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", NewModel: demo("counter")})
+	s := serve(t, web.Options{App: tea.App{Name: "playground", New: demo("counter")}})
 	ctx := browser(t)
 	open(t, ctx, s.URL)
 	// +1 has the session's focus, and the browser's.

@@ -11,7 +11,8 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// DefaultAddr is where Serve listens when Options.Addr is empty: loopback.
+// DefaultAddr is where ListenAndServe listens when Options.Addr is empty:
+// loopback.
 const DefaultAddr = "127.0.0.1:8809"
 
 // DefaultMaxTabs is how many tabs (sessions) a server runs at once unless
@@ -24,12 +25,16 @@ const DefaultIdleTimeout = time.Minute
 
 // Options configure a Server.
 type Options struct {
-	// Addr to listen on (Serve); DefaultAddr when empty.
+	// Addr is the TCP address ListenAndServe listens on; DefaultAddr when
+	// empty. Handler, served elsewhere, takes it as where it is served:
+	// loopback Host and Origin values are accepted when it is a loopback
+	// address.
 	Addr string
-	// App names the app in the sessions registry ("playground").
-	App string
-	// NewModel returns a fresh model for each tab. Required.
-	NewModel func() tea.Model
+	// App is what each tab runs: App.New makes the tab's model, App.Name
+	// names it in the sessions registry and App.Title (or App.Name) is the
+	// page's level-one heading and the start of its document title.
+	// Required.
+	App tea.App
 	// Sessions is the registry each tab's session joins, shared with the
 	// other renderers (so agents see web1, web2, ...); a server makes its
 	// own when nil.
@@ -80,7 +85,7 @@ type Options struct {
 	LoginTTL time.Duration
 	// InsecureNoLogin lets the server serve off loopback without Login:
 	// anyone who reaches the address drives its apps. Without it, and
-	// without Login, ServeListener refuses a non-loopback listener.
+	// without Login, Serve refuses a non-loopback listener.
 	InsecureNoLogin bool
 	// Theme colours the page on a dark background; LightTheme colours it
 	// on a light one, for browsers whose person prefers a light colour
@@ -89,9 +94,6 @@ type Options struct {
 	// always dark. A text colour too faint to read on the page (under WCAG
 	// 2 AA's 4.5:1) is made readable.
 	Theme, LightTheme *widgets.Theme
-	// Title names the app for people: the page's level-one heading and the
-	// start of its document title. App when empty.
-	Title string
 	// Invites, when set, lets a tab's person invite another into their
 	// session: the page's Share control shows them a one-time link
 	// (invite.Web) that another browser opens to join, and the controls
@@ -110,7 +112,12 @@ type Options struct {
 type ConfigError struct {
 	Option string
 	Reason string
+	// Err is the error behind Reason, if any (a *tea.AppError for App).
+	Err error
 }
+
+// Unwrap returns Err.
+func (e *ConfigError) Unwrap() error { return e.Err }
 
 func (e *ConfigError) Error() string {
 	return fmt.Sprintf("web: %s: %s", e.Option, e.Reason)
@@ -118,8 +125,8 @@ func (e *ConfigError) Error() string {
 
 // withDefaults checks o and fills in its defaults.
 func (o Options) withDefaults() (Options, error) {
-	if o.NewModel == nil {
-		return o, &ConfigError{Option: "NewModel", Reason: "is required: each tab starts a model from it"}
+	if err := o.App.Validate(); err != nil {
+		return o, &ConfigError{Option: "App", Reason: err.Error(), Err: err}
 	}
 	if o.MaxTabs < 0 {
 		return o, &ConfigError{Option: "MaxTabs", Reason: fmt.Sprintf("%d: must be 0 (the default, %d) or more", o.MaxTabs, DefaultMaxTabs)}
@@ -154,9 +161,6 @@ func (o Options) withDefaults() (Options, error) {
 	if err := tea.CheckID("session prefix", o.SessionPrefix+"1"); err != nil {
 		return o, &ConfigError{Option: "SessionPrefix", Reason: err.Error()}
 	}
-	if o.App == "" {
-		o.App = "app"
-	}
 	if o.Sessions == nil {
 		o.Sessions = tea.NewSessions()
 	}
@@ -165,9 +169,6 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Theme == nil {
 		o.Theme = widgets.ThemeFor(true)
-	}
-	if o.Title == "" {
-		o.Title = o.App
 	}
 	if o.Logger == nil {
 		o.Logger = slog.New(slog.DiscardHandler)

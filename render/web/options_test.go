@@ -25,12 +25,13 @@ func TestNewRefusesOptionsThatCannotWork(t *testing.T) {
 		option string
 		rule   string
 	}{
-		{"no model", Options{}, "NewModel", "required"},
-		{"negative tab cap", Options{NewModel: model, MaxTabs: -1}, "MaxTabs", "0 (the default, 32) or more"},
-		{"negative per-source share", Options{NewModel: model, MaxTabsPerSource: -1}, "MaxTabsPerSource", "0 (the default, half of MaxTabs) to MaxTabs (32)"},
-		{"per-source share past the cap", Options{NewModel: model, MaxTabs: 4, MaxTabsPerSource: 5}, "MaxTabsPerSource", "to MaxTabs (4)"},
-		{"negative idle timeout", Options{NewModel: model, IdleTimeout: -time.Second}, "IdleTimeout", "0 (the default, 1m0s) or more"},
-		{"bad session prefix", Options{NewModel: model, SessionPrefix: "web tab"}, "SessionPrefix", "web tab1"},
+		{"no app", Options{}, "App", "Name must be 1 to 32"},
+		{"no model", Options{App: tea.App{Name: "t"}}, "App", "New is required"},
+		{"negative tab cap", Options{App: tea.App{Name: "t", New: model}, MaxTabs: -1}, "MaxTabs", "0 (the default, 32) or more"},
+		{"negative per-source share", Options{App: tea.App{Name: "t", New: model}, MaxTabsPerSource: -1}, "MaxTabsPerSource", "0 (the default, half of MaxTabs) to MaxTabs (32)"},
+		{"per-source share past the cap", Options{App: tea.App{Name: "t", New: model}, MaxTabs: 4, MaxTabsPerSource: 5}, "MaxTabsPerSource", "to MaxTabs (4)"},
+		{"negative idle timeout", Options{App: tea.App{Name: "t", New: model}, IdleTimeout: -time.Second}, "IdleTimeout", "0 (the default, 1m0s) or more"},
+		{"bad session prefix", Options{App: tea.App{Name: "t", New: model}, SessionPrefix: "web tab"}, "SessionPrefix", "web tab1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,7 +45,7 @@ func TestNewRefusesOptionsThatCannotWork(t *testing.T) {
 }
 
 func TestServeOffLoopbackNeedsAllowedHosts(t *testing.T) {
-	srv, err := New(Options{NewModel: func() tea.Model { return still{} }})
+	srv, err := New(Options{App: tea.App{Name: "t", New: func() tea.Model { return still{} }}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,10 +54,10 @@ func TestServeOffLoopbackNeedsAllowedHosts(t *testing.T) {
 	if err != nil {
 		t.Skipf("cannot listen on every interface here: %v", err)
 	}
-	err = srv.ServeListener(context.Background(), ln)
+	err = srv.Serve(context.Background(), ln)
 	var ce *ConfigError
 	if !errors.As(err, &ce) || ce.Option != "AllowedHosts" || !strings.Contains(err.Error(), "off loopback") {
-		t.Fatalf("ServeListener on %s = %v, want a *ConfigError for AllowedHosts", ln.Addr(), err)
+		t.Fatalf("Serve on %s = %v, want a *ConfigError for AllowedHosts", ln.Addr(), err)
 	}
 	if _, err := net.Dial("tcp", ln.Addr().String()); err == nil {
 		t.Fatal("the listener is still open after the refusal")

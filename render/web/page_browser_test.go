@@ -55,7 +55,7 @@ func (s shelf) ShortHelp() []key.Binding  { return []key.Binding{removeKey} }
 func (s shelf) FullHelp() [][]key.Binding { return [][]key.Binding{{removeKey}} }
 
 func TestBrowserPageShowsWhatTheTerminalShows(t *testing.T) {
-	s := serve(t, web.Options{App: "shelf", NewModel: newShelf})
+	s := serve(t, web.Options{App: tea.App{Name: "shelf", New: newShelf}})
 	ctx := browser(t)
 	sess := session(t, s, open(t, ctx, s.URL))
 
@@ -80,7 +80,7 @@ func TestBrowserPageShowsWhatTheTerminalShows(t *testing.T) {
 }
 
 func TestBrowserPageServedWithoutAgentsNeverOffersToDetachThem(t *testing.T) {
-	s := serve(t, web.Options{App: "shelf", NewModel: newShelf, NoAgents: true})
+	s := serve(t, web.Options{App: tea.App{Name: "shelf", New: newShelf}, NoAgents: true})
 	ctx := browser(t)
 	sess := session(t, s, open(t, ctx, s.URL))
 	if _, err := sess.Dispatch(context.Background(), tea.AttachAgentMsg{Agent: "agent-1"}); err != nil {
@@ -123,7 +123,7 @@ func TestBrowserClickOnTheSelectedRowOpensIt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := serve(t, web.Options{App: "shelf", NewModel: newShelf})
+			s := serve(t, web.Options{App: tea.App{Name: "shelf", New: newShelf}})
 			ctx := browser(t)
 			open(t, ctx, s.URL)
 			poll[bool](t, ctx, jsID("w:books:r0")+`.getAttribute("aria-selected") === "true"`)
@@ -168,7 +168,7 @@ func TestBrowserDoubleClickOpensADemo(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := serve(t, web.Options{App: "playground"})
+			s := serve(t, web.Options{App: tea.App{Name: "playground"}})
 			ctx := browser(t)
 			sess := session(t, s, open(t, ctx, s.URL))
 			poll[bool](t, ctx, jsID(tt.option)+` !== null`)

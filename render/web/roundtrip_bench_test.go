@@ -27,7 +27,7 @@ func BenchmarkKeystrokeRoundTrip(b *testing.B) {
 	}
 	for _, tc := range cases {
 		b.Run(tc.name, func(b *testing.B) {
-			s := serve(b, web.Options{App: "bench", NewModel: tc.model, NoAgents: true})
+			s := serve(b, web.Options{App: tea.App{Name: "bench", New: tc.model}, NoAgents: true})
 			c := dial(b, s.URL)
 			for _, k := range tc.setup {
 				c.key(k)

@@ -15,7 +15,7 @@ import (
 const rowCount = `document.querySelectorAll('[id="w:results"] tbody tr').length`
 
 func TestBrowserRunsTheSearchDemoByKeyboard(t *testing.T) {
-	s := serve(t, web.Options{App: "playground"})
+	s := serve(t, web.Options{})
 	ctx := browser(t)
 	open(t, ctx, s.URL)
 	poll[bool](t, ctx, jsID("w:catalog")+` && `+jsID("w:catalog")+`.classList.contains("focused")`)
@@ -55,7 +55,7 @@ func TestBrowserRunsTheSearchDemoByKeyboard(t *testing.T) {
 }
 
 func TestBrowserRunsTheSearchDemoByMouse(t *testing.T) {
-	s := serve(t, web.Options{App: "playground"})
+	s := serve(t, web.Options{})
 	ctx := browser(t)
 	open(t, ctx, s.URL)
 

@@ -34,7 +34,7 @@ func loginApp() tea.Model {
 }
 
 func TestBrowserPasswordNeverLeavesTheBrowser(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", NewModel: loginApp})
+	s := serve(t, web.Options{App: tea.App{Name: "playground", New: loginApp}})
 	ctx := browser(t)
 	var mu sync.Mutex
 	var frames []string
@@ -84,7 +84,7 @@ func TestBrowserPasswordNeverLeavesTheBrowser(t *testing.T) {
 }
 
 func TestPasswordNeverInAnyResponseOrPatch(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", NewModel: loginApp})
+	s := serve(t, web.Options{App: tea.App{Name: "playground", New: loginApp}})
 	c := dial(t, s.URL)
 	c.send(web.Event{T: "click", ID: "password", Action: "focus"})
 	c.until("focusing the password", func(p web.Patch) bool { return p.Focus == web.DOMID("password") })

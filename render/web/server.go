@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -39,6 +40,13 @@ type Server struct {
 	nextID atomic.Int64
 	tabs   *tabLimit
 	logins *logins // nil without Options.Login
+
+	// base ends when the server closes, and with it every Serve.
+	base  context.Context
+	close context.CancelFunc
+
+	mu   sync.Mutex
+	addr net.Addr // the last listener Serve took
 }
 
 // New checks opts and returns a Server. A configuration that cannot work is
@@ -49,6 +57,7 @@ func New(opts Options) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{opts: o, theme: themesCSS(o.Theme, o.LightTheme), tabs: newTabLimit(o.MaxTabs, o.MaxTabsPerSource)}
+	s.base, s.close = context.WithCancel(context.Background())
 	if o.Login != nil {
 		s.logins = newLogins(o.Login, o.LoginTTL)
 	}
@@ -58,11 +67,18 @@ func New(opts Options) (*Server, error) {
 // Sessions returns the registry the server's tabs join.
 func (s *Server) Sessions() *tea.Sessions { return s.opts.Sessions }
 
-// Handler returns the server's HTTP handler. loopback says whether it is
-// served on a loopback address only: loopback Host and Origin values are
-// then accepted besides the allowed ones. With Options.Login everything
-// but the login form needs a login, on loopback too.
-func (s *Server) Handler(loopback bool) http.Handler {
+// Handler returns the server's HTTP handler, for a server of one's own
+// serving it at Options.Addr: when that is a loopback address (as
+// DefaultAddr is), loopback Host and Origin values are accepted besides the
+// allowed ones. With Options.Login everything but the login form needs a
+// login, on loopback too.
+func (s *Server) Handler() http.Handler {
+	return s.handler(isLoopbackHost(s.opts.Addr))
+}
+
+// handler is the HTTP handler; loopback says whether it is served on a
+// loopback address only.
+func (s *Server) handler(loopback bool) http.Handler {
 	mux := http.NewServeMux()
 	static, _ := fs.Sub(assets, "assets") // the directory is embedded: never fails
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
@@ -147,18 +163,23 @@ func (s *Server) serveAsset(w http.ResponseWriter, static fs.FS, name string) {
 	_, _ = w.Write(body)
 }
 
-// Serve serves on opts.Addr (loopback by default) until ctx ends.
-func (s *Server) Serve(ctx context.Context) error {
+// ErrServerClosed is returned by Serve and ListenAndServe on a Server that
+// has been closed.
+var ErrServerClosed = errors.New("web: server closed")
+
+// ListenAndServe listens on Options.Addr (DefaultAddr when empty) and
+// serves until ctx ends or Close is called, then returns nil.
+func (s *Server) ListenAndServe(ctx context.Context) error {
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", s.opts.Addr)
 	if err != nil {
 		return fmt.Errorf("web: listen %s: %w", s.opts.Addr, err)
 	}
-	return s.ServeListener(ctx, ln)
+	return s.Serve(ctx, ln)
 }
 
-// Ready reports whether ServeListener would serve on a listener bound to
-// addr: off loopback it needs Options.AllowedHosts, and Options.Login (or
+// Ready reports whether Serve would serve on a listener bound to addr: off
+// loopback it needs Options.AllowedHosts, and Options.Login (or
 // Options.InsecureNoLogin). A caller that announces where it serves asks
 // first, so it never announces an address it then refuses.
 func (s *Server) Ready(addr net.Addr) error {
@@ -179,17 +200,51 @@ func isLoopbackAddr(addr net.Addr) bool {
 	return ok && ta.IP.IsLoopback()
 }
 
-// ServeListener serves on ln until ctx ends, then stops every tab's
-// session. It refuses to start (a *ConfigError) where Ready refuses ln's
-// address.
-func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
-	loopback := isLoopbackAddr(ln.Addr())
+// isLoopbackHost reports whether addr (host:port) names a loopback host:
+// a loopback IP or localhost.
+func isLoopbackHost(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// Addr is the address the server listens on, once Serve has started (nil
+// before).
+func (s *Server) Addr() net.Addr {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.addr
+}
+
+// Serve serves on ln until ctx ends or Close is called, then closes every
+// tab (stopping its session) and returns nil. It refuses to start (a
+// *ConfigError) where Ready refuses ln's address, and after Close
+// (ErrServerClosed); either way it closes ln.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if err := s.Ready(ln.Addr()); err != nil {
 		ln.Close()
 		return err
 	}
-	hs := &http.Server{Handler: s.Handler(loopback), ReadHeaderTimeout: 10 * time.Second,
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	hs := &http.Server{Handler: s.handler(isLoopbackAddr(ln.Addr())), ReadHeaderTimeout: 10 * time.Second,
 		BaseContext: func(net.Listener) context.Context { return ctx }}
+	s.mu.Lock()
+	if s.base.Err() != nil {
+		s.mu.Unlock()
+		ln.Close()
+		return ErrServerClosed
+	}
+	s.addr = ln.Addr()
+	s.mu.Unlock()
+	stop := context.AfterFunc(s.base, cancel)
+	defer stop()
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -202,11 +257,20 @@ func (s *Server) ServeListener(ctx context.Context, ln net.Listener) error {
 	return nil
 }
 
+// Close stops every Serve: the listeners close, and every tab's WebSocket
+// with its session. It is safe to call more than once.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.close()
+	return nil
+}
+
 // startSession starts a fresh model as the next free session id.
 func (s *Server) startSession(ctx context.Context) (*tea.Session, error) {
 	for {
 		id := fmt.Sprintf("%s%d", s.opts.SessionPrefix, s.nextID.Add(1))
-		sess, err := s.opts.Sessions.Start(ctx, id, s.opts.App, s.opts.NewModel())
+		sess, err := s.opts.Sessions.Start(ctx, id, s.opts.App.Name, s.opts.App.New())
 		if errors.Is(err, tea.ErrSessionExists) {
 			continue
 		}
@@ -269,7 +333,7 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 		defer func() { _ = s.opts.Sessions.Stop(sess.ID) }()
 	}
 	tab := NewTab(sess, !s.opts.NoAgents)
-	tab.title = s.opts.Title
+	tab.title = s.opts.App.DisplayTitle()
 	tab.sharing = sharing{desk: s.opts.Invites, person: personOf(r, "host"), base: baseOf(r), guest: guest}
 	// A tab lasts no longer than the login that opened it.
 	var loggedOut <-chan struct{}

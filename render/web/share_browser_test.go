@@ -10,6 +10,7 @@ import (
 
 	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/render/web"
+	"github.com/facetui/facet/tea"
 )
 
 // tab opens another tab of the browser ctx runs in.
@@ -37,7 +38,7 @@ const selected = `[...document.querySelectorAll('[id="w:catalog"] [role=option]'
 
 func TestTwoBrowsersShareOneSession(t *testing.T) {
 	desk := invite.New(invite.Options{})
-	s := serve(t, web.Options{App: "playground", Invites: desk})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}, Invites: desk})
 	host := browser(t)
 	id := open(t, host, s.URL)
 	link := inviteLink(t, host)
@@ -97,7 +98,7 @@ func TestTwoBrowsersShareOneSession(t *testing.T) {
 // A link made for SSH does not join from a browser.
 func TestBrowserRefusesAnotherTransportsInvitation(t *testing.T) {
 	desk := invite.New(invite.Options{})
-	s := serve(t, web.Options{App: "playground", Invites: desk})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}, Invites: desk})
 	host := browser(t)
 	id := open(t, host, s.URL)
 	sess := session(t, s, id)
@@ -122,7 +123,7 @@ func TestBrowserSharingPassesAxe(t *testing.T) {
 	script := axeScript(t)
 	for _, scheme := range colorSchemes {
 		t.Run(scheme, func(t *testing.T) {
-			s := serve(t, web.Options{App: "playground", Title: "Facet playground", Invites: invite.New(invite.Options{})})
+			s := serve(t, web.Options{App: tea.App{Name: "playground", Title: "Facet playground"}, Invites: invite.New(invite.Options{})})
 			host := browser(t)
 			prefer(t, host, scheme)
 			open(t, host, s.URL)

@@ -51,7 +51,7 @@ func results(sess *tea.Session) (widgets.Table, error) {
 }
 
 func TestBrowserAndAgentSeeEachOthersActions(t *testing.T) {
-	s := serve(t, web.Options{App: "playground"})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}})
 	ctx := browser(t)
 	id := open(t, ctx, s.URL)
 	sess := session(t, s, id)
@@ -121,7 +121,7 @@ func TestBrowserAndAgentSeeEachOthersActions(t *testing.T) {
 }
 
 func TestBrowserTabsAreSessionsOfTheirOwn(t *testing.T) {
-	s := serve(t, web.Options{App: "playground"})
+	s := serve(t, web.Options{App: tea.App{Name: "playground"}})
 	ctx := browser(t)
 	first := open(t, ctx, s.URL)
 	// A second tab is a second WebSocket: a page's client speaks the same.

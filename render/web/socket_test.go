@@ -53,7 +53,7 @@ func tabAs(t testing.TB, url, source string) *client {
 }
 
 func TestTabSocketAcceptsOnlyThePagesOwnOriginAndAllowedOnes(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", AllowedOrigins: []string{"https://portal.example"}})
+	s := serve(t, web.Options{AllowedOrigins: []string{"https://portal.example"}})
 	host := strings.TrimSuffix(strings.TrimPrefix(s.URL, "http://"), "/")
 	_, port, _ := net.SplitHostPort(host)
 	other := "1"
@@ -95,7 +95,7 @@ func TestTabSocketAcceptsOnlyThePagesOwnOriginAndAllowedOnes(t *testing.T) {
 }
 
 func TestOneSourceHoldsAtMostItsShareOfTheTabs(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", MaxTabs: 4, MaxTabsPerSource: 2})
+	s := serve(t, web.Options{MaxTabs: 4, MaxTabsPerSource: 2})
 	tabAs(t, s.URL, "127.0.0.1")
 	tabAs(t, s.URL, "127.0.0.1")
 	_, resp, err := dialAs(t, s.URL, "127.0.0.1", "")
@@ -114,7 +114,7 @@ func TestOneSourceHoldsAtMostItsShareOfTheTabs(t *testing.T) {
 }
 
 func TestANewcomerClosesTheIdlestTabOfTheBiggestHolder(t *testing.T) {
-	s := serve(t, web.Options{App: "playground", MaxTabs: 3, MaxTabsPerSource: 2})
+	s := serve(t, web.Options{MaxTabs: 3, MaxTabsPerSource: 2})
 	busy := tabAs(t, s.URL, "127.0.0.1")
 	idlest := tabAs(t, s.URL, "127.0.0.1")
 	busy.key("down") // the older tab is now the more recently active
@@ -180,7 +180,7 @@ func beating(c *client) (beats <-chan int, others <-chan web.Patch) {
 
 func TestIdleTabsAreClosedAndTabsThatAnswerTheHeartbeatStay(t *testing.T) {
 	const idle = 600 * time.Millisecond
-	s := serve(t, web.Options{App: "playground", IdleTimeout: idle})
+	s := serve(t, web.Options{IdleTimeout: idle})
 	live := dial(t, s.URL)
 	beats, others := beating(live)
 	opened := time.Now()

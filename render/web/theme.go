@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"reflect"
 	"strings"
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
 
@@ -74,6 +76,16 @@ func themeStyles(t *widgets.Theme) []namedStyle {
 func themeVars(t *widgets.Theme, s surface) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  color-scheme: %s;\n  --facet-page-bg: %s;\n  --facet-page-fg: %s;\n  --facet-field-bg: %s;\n", s.scheme, s.bg, s.fg, s.fld)
+	for _, d := range styleVars(t, s) {
+		b.WriteString("  " + d + ";\n")
+	}
+	return b.String()
+}
+
+// styleVars are the declarations of the custom properties of t's styles
+// ("--facet-accent-fg: #7d56f4", ...) on the surface s.
+func styleVars(t *widgets.Theme, s surface) []string {
+	out := make([]string, 0, 24)
 	for _, st := range themeStyles(t) {
 		fg, bg := cssColor(st.style.GetForeground()), cssColor(st.style.GetBackground())
 		switch {
@@ -88,9 +100,46 @@ func themeVars(t *widgets.Theme, s surface) string {
 			// Text on the page, and on the text fields.
 			fg = readable(readable(fg, s.bg), s.fld)
 		}
-		fmt.Fprintf(&b, "  --facet-%s-fg: %s;\n  --facet-%s-bg: %s;\n", st.name, or(fg, "inherit"), st.name, or(bg, "transparent"))
+		out = append(out, "--facet-"+st.name+"-fg: "+or(fg, "inherit"), "--facet-"+st.name+"-bg: "+or(bg, "transparent"))
 	}
-	return b.String()
+	return out
+}
+
+// themeField is the type of the Theme field of Facet's widgets.
+var themeField = reflect.TypeFor[*widgets.Theme]()
+
+// ownTheme is w's own theme: its field Theme of type *widgets.Theme, which
+// every Facet widget has and an app's widget may have, or nil when it has
+// none (or it is nil) and the widget wears the page's theme.
+func ownTheme(w tea.Widget) *widgets.Theme {
+	v := reflect.ValueOf(w)
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	f := v.FieldByName("Theme")
+	if !f.IsValid() || f.Type() != themeField || !f.CanInterface() {
+		return nil
+	}
+	t, _ := f.Interface().(*widgets.Theme)
+	return t
+}
+
+// ownThemeStyle is the inline style of the element of a widget with a
+// theme of its own: that theme's custom properties, which the page's
+// classes read, set on the element so that it and its parts wear its
+// theme and not the page's. "" for a widget with none.
+func ownThemeStyle(w tea.Widget) string {
+	t := ownTheme(w)
+	if t == nil {
+		return ""
+	}
+	return strings.Join(styleVars(t, darkSurface), "; ")
 }
 
 func indent(s string) string {

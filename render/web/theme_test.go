@@ -7,6 +7,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
 
@@ -98,5 +99,56 @@ func TestThemeCSSFollowsTheBrowsersColourScheme(t *testing.T) {
 	}
 	if strings.Contains(ThemeCSS(nil), "prefers-color-scheme") {
 		t.Fatal("ThemeCSS, one theme, has a light scheme")
+	}
+}
+
+// TestAPageThemeDressesEveryWidgetWithoutAThemeOfItsOwn: the page's CSS
+// carries the server's theme, which every widget's classes read; a widget
+// with a theme of its own carries that theme's properties on its element,
+// so it and its parts keep it.
+func TestAPageThemeDressesEveryWidgetWithoutAThemeOfItsOwn(t *testing.T) {
+	page := widgets.DefaultTheme()
+	page.Button = lipgloss.NewStyle().Foreground(lipgloss.Color("#ffffff")).Background(lipgloss.Color("#aa0000"))
+	own := widgets.DefaultTheme()
+	own.Button = lipgloss.NewStyle().Foreground(lipgloss.Color("#ffffff")).Background(lipgloss.Color("#006600"))
+	own.Header = lipgloss.NewStyle().Foreground(lipgloss.Color("#e2ca76"))
+	if css := themesCSS(page, nil); !strings.Contains(css, "--facet-button-bg: #aa0000;") {
+		t.Fatalf("the page's CSS lacks its theme's button colour:\n%s", css)
+	}
+	tests := []struct {
+		name      string
+		w         tea.Widget
+		want, not []string
+	}{
+		{"a button without a theme wears the page's",
+			widgets.Button{ID: "plain", Label: "Plain"},
+			[]string{`<button id="w:plain" class="w button" data-w="plain" tabindex="-1" type="button"`},
+			[]string{"style="}},
+		{"a button with its own theme keeps it",
+			widgets.Button{ID: "mine", Label: "Mine", Theme: own},
+			[]string{`data-w="mine" tabindex="-1" style="`, "--facet-button-bg: #006600", "--facet-header-fg: #e2ca76"},
+			[]string{"#aa0000"}},
+		{"a table with its own theme and a height has one style with both",
+			widgets.Table{ID: "t", Columns: []widgets.TableColumn{{Key: "k", Title: "K"}}, Rows: [][]string{{"a"}}, Height: 3, Theme: own},
+			[]string{`--facet-border-focus-bg: transparent; max-height:4lh"`},
+			nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			html := paint(tea.Snapshot{View: tt.w}, chrome{session: "t1"}).HTML()
+			for _, want := range tt.want {
+				if !strings.Contains(html, want) {
+					t.Errorf("the page lacks\n  %s\nit is:\n%s", want, html)
+				}
+			}
+			for _, not := range tt.not {
+				if strings.Contains(html, not) {
+					t.Errorf("the page has %s; it is:\n%s", not, html)
+				}
+			}
+			if twice := regexp.MustCompile(`<[^>]* style="[^"]*"[^>]* style=`).FindString(html); twice != "" {
+				t.Errorf("an element has two style attributes: %s", twice)
+			}
+		})
 	}
 }

@@ -26,7 +26,7 @@ func (p *page) widget(w tea.Widget) *element {
 	id := w.WidgetID()
 	dom := p.widgetID(id)
 	focused := p.snap.Focus == id && id != ""
-	e := drawing{id: id, dom: dom, focused: focused}
+	e := drawing{id: id, dom: dom, focused: focused, style: ownThemeStyle(w)}
 	if d, ok := describe(w); ok {
 		e.d = d
 		e.d.States.Focused = focused
@@ -58,6 +58,8 @@ type drawing struct {
 	id, dom string
 	focused bool
 	d       tea.Description
+	// style dresses a widget with a theme of its own in it (ownThemeStyle).
+	style string
 }
 
 // element is the widget's element for its role, or nil when the role has
@@ -102,10 +104,15 @@ func (e drawing) element() *element {
 }
 
 // base is the widget's root attributes: its class (w, kind, focused and
-// extra), data-w and tabindex.
+// extra), data-w, tabindex and, for a widget with a theme of its own, its
+// style.
 func (e drawing) base(kind string, extra ...string) []attr {
-	return []attr{a("class", classes(append([]string{"w", kind, when(e.focused, "focused")}, extra...)...)),
+	attrs := []attr{a("class", classes(append([]string{"w", kind, when(e.focused, "focused")}, extra...)...)),
 		a("data-w", e.id), a("tabindex", "-1")}
+	if e.style != "" {
+		attrs = append(attrs, a("style", e.style))
+	}
+	return attrs
 }
 
 // partID is the DOM id of part i: the widget's DOM id, ":", and prefix

@@ -22,6 +22,15 @@
 // points at the caller's line and shows what failed, the widget as it is
 // now, the session's tools and the screen.
 //
+// Every failure also writes a self-contained HTML report and prints its
+// path in the test log: the calls and keys in order, the screen and the
+// widget outline before the failing step (the last call that changed the
+// session) and when the test failed, what changed, and the session's
+// recording (package trace), saved beside the report as a .facetrec file
+// to replay. Reports go to the directory $FACET_REPORT_DIR names, or to
+// facet-reports in the system's temporary directory (DefaultReportDir):
+// t.TempDir would be gone once the test ends.
+//
 // To check a failure, put ExpectError before the step:
 //
 //	s.ExpectError("not in the session's current view").Click("confirm")

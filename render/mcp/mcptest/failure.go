@@ -50,6 +50,12 @@ func (s *Session) report(widget, headline string) string {
 		fmt.Fprintf(&b, "screen (%dx%d):\n", screenWidth(snap), screenHeight(snap))
 	}
 	b.WriteString(indent(trimScreen(mcp.Screenshot(snap)), "  │"))
+	switch path, err := s.writeReport(b.String()); {
+	case err != nil:
+		fmt.Fprintf(&b, "\n\nno HTML report: %v", err)
+	default:
+		fmt.Fprintf(&b, "\n\nHTML report (the calls, the screen before and after, the recording): %s", path)
+	}
 	return b.String()
 }
 

@@ -13,6 +13,7 @@ var reportParts = []string{
 	"  app_inc_click",
 	"screen (120x40):",
 	"  │[ Count ]",
+	"HTML report (the calls, the screen before and after, the recording): ",
 }
 
 func TestFailuresReportWhatFailedTheWidgetToolsAndScreen(t *testing.T) {

@@ -87,7 +87,7 @@ func (k *kitchen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		n.Asking, n.Status = false, "confirmed"
 	case widgets.ModalDismissed:
 		n.Asking, n.Status = false, "dismissed"
-	case widgets.MenuSelected:
+	case widgets.MenuChosen:
 		n.Status = "chose " + m.ItemID
 	}
 	return &n, nil

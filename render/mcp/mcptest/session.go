@@ -40,6 +40,8 @@ type core struct {
 	root *Session
 	// pending are the expectations ExpectError set up, checked at cleanup.
 	pending []*expectation
+	// hist is what the session did, for failure reports.
+	hist *history
 }
 
 // callTimeout bounds one tools/call from the harness on top of the server's
@@ -64,7 +66,11 @@ func Start(t testing.TB, model tea.Model, opts ...Option) *Session {
 		t.Cleanup(srv.Close)
 	}
 	ctx := context.Background()
-	sess, err := srv.StartSession(ctx, cfg.id, cfg.app, model, tea.WithSize(cfg.width, cfg.height))
+	// The session is recorded for its failure reports; the recording ends
+	// after everything else the test set up (cleanups run last first).
+	hist := newHistory(cfg.app, cfg.id, cfg.width, cfg.height)
+	t.Cleanup(func() { _ = hist.rec.Close() })
+	sess, err := srv.StartSession(ctx, cfg.id, cfg.app, model, tea.WithSize(cfg.width, cfg.height), hist.rec.Option())
 	if err != nil {
 		t.Fatalf("mcptest.Start: %v", err)
 		return nil
@@ -80,7 +86,7 @@ func Start(t testing.TB, model tea.Model, opts ...Option) *Session {
 	}
 	t.Cleanup(func() { _ = c.Close() })
 
-	s := &Session{core: &core{t: t, id: sess.ID, srv: srv, sess: sess, client: c, wait: cfg.wait}}
+	s := &Session{core: &core{t: t, id: sess.ID, srv: srv, sess: sess, client: c, wait: cfg.wait, hist: hist}}
 	s.root = s
 	t.Cleanup(s.checkPending)
 	return s
@@ -201,7 +207,13 @@ func (s *Session) call(name string, args map[string]any) *Result {
 // reports whether the call succeeded and the step should use its result.
 func (s *Session) run(step, widget, tool string, args map[string]any) (*Result, bool) {
 	s.t.Helper()
+	before := s.sess.Snapshot()
 	res := s.call(tool, args)
+	c := call{step: step, tool: tool, before: before, after: s.sess.Snapshot()}
+	if res.IsError {
+		c.err = oneLine(res.Text)
+	}
+	s.hist.add(c)
 	if s.expect != nil && !s.expect.used {
 		s.expect.used = true
 		want := s.expect.want

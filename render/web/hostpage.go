@@ -18,9 +18,9 @@ var appAssets embed.FS
 // host loads into a sandboxed iframe and talks to over postMessage.
 const AppMIME = "text/html;profile=mcp-app"
 
-// AppConfig is what an MCP Apps page is told about the server it draws
+// HostPageConfig is what an MCP Apps page is told about the server it draws
 // from: the session it shows, and the tool that draws it.
-type AppConfig struct {
+type HostPageConfig struct {
 	// Session is the session the page shows; "" makes the page learn it
 	// from the host (the arguments or the result of the tool call that
 	// opened it).
@@ -34,11 +34,11 @@ type AppConfig struct {
 	PollMS int `json:"pollMs"`
 }
 
-// App draws sessions for MCP Apps hosts: the browser page with its
+// HostPage draws sessions for MCP Apps hosts: the browser page with its
 // scripts and styles inlined into one document, carried by the spec's
 // postMessage JSON-RPC bridge instead of a WebSocket (appassets/bridge.js).
 // The zero value uses the default theme.
-type App struct {
+type HostPage struct {
 	// Theme colours the page; nil is widgets.DefaultTheme().
 	Theme *widgets.Theme
 }
@@ -46,7 +46,7 @@ type App struct {
 // Page returns the self-contained HTML document of the view of a session:
 // no script, style or connection comes from anywhere else, and its
 // Content-Security-Policy says so.
-func (a App) Page(cfg AppConfig) string {
+func (a HostPage) Page(cfg HostPageConfig) string {
 	css := ThemeCSS(a.Theme) + asset(assets, "assets/facet.css") + asset(appAssets, "appassets/app.css")
 	conf, _ := json.Marshal(cfg) // strings and an int: always encodable
 	scripts := []string{
@@ -93,17 +93,23 @@ func asset(fs embed.FS, name string) string {
 // in it; what the app draws elsewhere is drawn as it is. Whoever serves
 // the page to an agent's host redacts masked widgets first (render/mcp
 // does), so not even their length is in it.
-func (App) Frame(snap tea.Snapshot, session string) (root, focus string) {
+func (HostPage) Frame(snap tea.Snapshot, session string) (root, focus string) {
 	return paint(snap, chrome{session: session}).HTML(), focusID(snap)
 }
 
 // AppPage implements render/mcp's UIRenderer: the page of session, calling
 // viewTool for its drawing and keyTool for keys.
-func (a App) AppPage(session, viewTool, keyTool string, pollMS int) string {
-	return a.Page(AppConfig{Session: session, ViewTool: viewTool, KeyTool: keyTool, PollMS: pollMS})
+func (a HostPage) AppPage(session, viewTool, keyTool string, pollMS int) string {
+	return a.Page(HostPageConfig{Session: session, ViewTool: viewTool, KeyTool: keyTool, PollMS: pollMS})
 }
 
 // AppFrame implements render/mcp's UIRenderer (see Frame).
-func (a App) AppFrame(snap tea.Snapshot, session string) (root, focus string) {
+func (a HostPage) AppFrame(snap tea.Snapshot, session string) (root, focus string) {
 	return a.Frame(snap, session)
 }
+
+// App is HostPage's former name.
+//
+// Deprecated: use HostPage; App stays only until render/mcp's tests
+// move to the new name.
+type App = HostPage

@@ -1,4 +1,4 @@
-package termtest
+package facettest
 
 import (
 	"strings"

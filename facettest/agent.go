@@ -1,4 +1,4 @@
-package exampletest
+package facettest
 
 import (
 	"context"
@@ -9,16 +9,16 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 )
 
-// Agent is an MCP client of an example, initialized, that fails the test
-// on any error.
+// Agent is an MCP client of a program under test, initialized, that fails
+// the test on any error.
 type Agent struct {
 	t testing.TB
 	c *client.Client
 }
 
-// Connect initializes the started client c as client name. c closes when
+// connect initializes the started client c as client name. c closes when
 // the test ends.
-func Connect(ctx context.Context, t testing.TB, c *client.Client, name string) *Agent {
+func connect(ctx context.Context, t testing.TB, c *client.Client, name string) *Agent {
 	t.Helper()
 	t.Cleanup(func() { _ = c.Close() })
 	init := sdk.InitializeRequest{}
@@ -30,8 +30,8 @@ func Connect(ctx context.Context, t testing.TB, c *client.Client, name string) *
 	return &Agent{t: t, c: c}
 }
 
-// HTTPAgent is an agent of the streamable-HTTP MCP endpoint at url
-// (http://host:port/mcp).
+// HTTPAgent is an agent, called name, of the streamable-HTTP MCP endpoint
+// at url (http://host:port/mcp). It disconnects when the test ends.
 func HTTPAgent(ctx context.Context, t testing.TB, url, name string) *Agent {
 	t.Helper()
 	c, err := client.NewStreamableHttpClient(url)
@@ -42,7 +42,19 @@ func HTTPAgent(ctx context.Context, t testing.TB, url, name string) *Agent {
 		_ = c.Close()
 		t.Fatalf("start an HTTP client of %s: %v", url, err)
 	}
-	return Connect(ctx, t, c, name)
+	return connect(ctx, t, c, name)
+}
+
+// StdioAgent is an agent, called name, of the program command run with
+// args, over its standard input and output (as facet.Main serves with
+// --mcp stdio). The program is stopped when the test ends.
+func StdioAgent(ctx context.Context, t testing.TB, name, command string, args ...string) *Agent {
+	t.Helper()
+	c, err := client.NewStdioMCPClient(command, nil, args...)
+	if err != nil {
+		t.Fatalf("start %s over stdio: %v", command, err)
+	}
+	return connect(ctx, t, c, name)
 }
 
 // Call calls tool name with args and returns the text it answered; an

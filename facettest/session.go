@@ -1,4 +1,4 @@
-package exampletest
+package facettest
 
 import (
 	"testing"
@@ -9,8 +9,10 @@ import (
 )
 
 // Start is mcptest.Start (the model as a session, driven through the real
-// MCP transport) with every snapshot the session publishes checked against
-// the contract on tea.Model (see runtimetest).
+// MCP transport, stopped when the test ends) with every snapshot the
+// session publishes checked against the contract on tea.Model (see
+// runtimetest): a published snapshot that changes afterwards fails the
+// test.
 func Start(t *testing.T, m tea.Model) *mcptest.Session {
 	t.Helper()
 	s := mcptest.Start(t, m)

@@ -6,7 +6,7 @@ import (
 )
 
 func TestAppPageInlinesEverythingAndAllowsOnlyItsOwnScripts(t *testing.T) {
-	page := App{}.Page(AppConfig{Session: "s1", ViewTool: "view", KeyTool: "key", PollMS: 1000})
+	page := HostPage{}.Page(HostPageConfig{Session: "s1", ViewTool: "view", KeyTool: "key", PollMS: 1000})
 	for _, bad := range []string{` src=`, ` href=`, `<link`, `@import`} {
 		if strings.Contains(page, bad) {
 			t.Errorf("the page holds %q: it must load nothing from elsewhere", bad)

@@ -1,0 +1,146 @@
+package terminal
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/facetui/facet/tea"
+)
+
+// MaxTravelFrames is how many of its latest frames a terminal keeps for
+// time travel: the snapshots it was sent, which share nothing with the
+// model and are never changed once published.
+const MaxTravelFrames = 100
+
+// The time-travel keys: F7 shows the frame before the one shown, F8 the
+// one after (after the latest, the live screen), Esc returns to the live
+// screen. F7 is the terminal's only while the app leaves it unbound (see
+// unbound); while a frame from the past is shown, the terminal takes every
+// key but Ctrl+C and the detach key, so that nothing is typed into a
+// screen the person is not looking at.
+var (
+	travelBackKey    = tea.Key{Code: tea.KeyF7}
+	travelForwardKey = tea.Key{Code: tea.KeyF8}
+	travelLiveKey    = tea.Key{Code: tea.KeyEscape}
+)
+
+// travelBinding is the full help's entry of the time-travel keys.
+var travelBinding = key.NewBinding(key.WithKeys("f7", "f8"), key.WithHelp("f7/f8", "view earlier/later frames"))
+
+// timeTravel is a viewer of a terminal's past frames: the app keeps
+// running (its model is not rewound) while the person steps back and
+// forward through the frames the terminal was sent. Only Bubble Tea's
+// event loop, and Run before it, use it.
+type timeTravel struct {
+	// frames are the latest snapshots, oldest first; first is the
+	// number of frames[0], counting from 1 since the terminal started.
+	frames []tea.Snapshot
+	first  int
+	// at is the number of the frame shown; 0 shows the live screen.
+	at int
+}
+
+// add keeps s as the newest frame.
+func (t *timeTravel) add(s tea.Snapshot) {
+	if n := len(t.frames); n > 0 && s.Version != 0 && t.frames[n-1].Version == s.Version {
+		t.frames[n-1] = s
+		return
+	}
+	if t.first == 0 {
+		t.first = 1
+	}
+	t.frames = append(t.frames, s)
+	if len(t.frames) > MaxTravelFrames {
+		clear(t.frames[:1])
+		t.frames = t.frames[1:]
+		t.first++
+	}
+	if t.at > 0 && t.at < t.first {
+		t.at = t.first
+	}
+}
+
+// viewing reports whether a past frame is shown.
+func (t *timeTravel) viewing() bool { return t.at > 0 }
+
+// total is the number of the newest frame.
+func (t *timeTravel) total() int { return t.first + len(t.frames) - 1 }
+
+// shown is the snapshot to draw: the frame viewed, or live.
+func (t *timeTravel) shown(live tea.Snapshot) tea.Snapshot {
+	if !t.viewing() {
+		return live
+	}
+	return t.frames[t.at-t.first]
+}
+
+// back shows the frame before the one shown (from the live screen, the
+// one before the latest); it stays on the oldest it keeps.
+func (t *timeTravel) back() {
+	switch {
+	case len(t.frames) == 0:
+	case t.at == 0:
+		t.at = max(t.total()-1, t.first)
+	case t.at > t.first:
+		t.at--
+	}
+}
+
+// forward shows the frame after the one shown; after the latest, the
+// live screen.
+func (t *timeTravel) forward() {
+	if t.at == 0 {
+		return
+	}
+	if t.at++; t.at > t.total() {
+		t.at = 0
+	}
+}
+
+// live returns to the live screen.
+func (t *timeTravel) live() { t.at = 0 }
+
+// marker is the line shown instead of the status while a past frame is.
+func (t *timeTravel) marker() string {
+	return fmt.Sprintf("viewing frame %d of %d — esc returns to live", t.at, t.total())
+}
+
+// travelKey handles k when it is a time-travel key (or any key while a
+// past frame is shown) and reports whether it did.
+func (a *adapter) travelKey(k tea.Key) bool {
+	t := a.travel
+	if t == nil {
+		return false
+	}
+	switch {
+	case !t.viewing() && k == travelBackKey && unbound(a.snap, k):
+		t.back()
+	case !t.viewing():
+		return false
+	case k == travelBackKey:
+		t.back()
+	case k == travelForwardKey:
+		t.forward()
+	case k == travelLiveKey:
+		t.live()
+	}
+	a.relayout()
+	return true
+}
+
+// withTravelHelp adds the time-travel keys to the terminal's own column
+// of a full help (ch.full's last), before its quit keys, while the app
+// leaves F7 unbound on the screen s. The accessible mode, which does not
+// draw frames, does not list them.
+func withTravelHelp(ch chromeHelp, s tea.Snapshot) chromeHelp {
+	if len(ch.full) == 0 || !unbound(s, travelBackKey) {
+		return ch
+	}
+	own := ch.full[len(ch.full)-1]
+	at := max(len(own)-1, 0)
+	col := append(append(append(make([]key.Binding, 0, len(own)+1), own[:at]...), travelBinding), own[at:]...)
+	full := append(append([][]key.Binding(nil), ch.full[:len(ch.full)-1]...), col)
+	ch.full = full
+	return ch
+}

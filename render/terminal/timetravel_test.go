@@ -1,0 +1,121 @@
+package terminal_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/facetui/facet/internal/termtest"
+	"github.com/facetui/facet/render/terminal"
+	"github.com/facetui/facet/tea"
+)
+
+const (
+	keyF7  = "\x1b[18~"
+	keyF8  = "\x1b[19~"
+	keyEsc = "\x1b"
+)
+
+func TestTimeTravelShowsPastFramesWhileTheAppRuns(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	rt, err := tea.Start(ctx, counterApp{}, tea.WithSize(80, 24))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	term := termtest.NewTerminal(t, 80, 24)
+	done := make(chan error, 1)
+	go func() {
+		done <- terminal.Run(ctx, nil, terminal.WithRuntime(rt), terminal.WithInput(term), terminal.WithOutput(term), terminal.WithSize(80, 24))
+	}()
+	defer func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Error("Run did not return after its context was cancelled")
+		}
+	}()
+	term.WaitFor(t, "count: 0")
+	inc := func(n int) {
+		t.Helper()
+		if _, err := rt.Dispatch(ctx, incMsg{}); err != nil {
+			t.Fatal(err)
+		}
+		term.WaitFor(t, fmt.Sprintf("count: %d", n))
+	}
+	for n := 1; n <= 3; n++ {
+		inc(n)
+	}
+	// The frames are the terminal's: how many it was sent shows in the
+	// marker; count: 3 is the newest.
+	term.Type(t, keyF7)
+	term.WaitFor(t, "count: 2")
+	total := markerTotal(t, term)
+	term.WaitFor(t, fmt.Sprintf("viewing frame %d of %d — esc returns to live", total-1, total))
+
+	term.Type(t, keyF7)
+	term.WaitFor(t, "count: 1")
+	term.WaitFor(t, fmt.Sprintf("viewing frame %d of %d", total-2, total))
+
+	// The app keeps running: a new frame arrives and the past one stays.
+	if _, err := rt.Dispatch(ctx, incMsg{}); err != nil {
+		t.Fatal(err)
+	}
+	term.WaitFor(t, fmt.Sprintf("viewing frame %d of %d", total-2, total+1))
+	if screen := term.Screen(); !strings.Contains(screen, "count: 1") {
+		t.Fatalf("a new frame replaced the past one shown:\n%s", screen)
+	}
+	if got := rt.Snapshot().Model.(counterApp).count; got != 4 {
+		t.Fatalf("the model is at %d, want 4: viewing the past must not rewind it", got)
+	}
+	// A key other than the viewer's is not typed into a screen the person
+	// is not looking at: Enter would press the focused button.
+	term.Type(t, "\r")
+	term.Type(t, keyF8)
+	term.WaitFor(t, "count: 2")
+	term.WaitFor(t, fmt.Sprintf("viewing frame %d of %d", total-1, total+1))
+
+	term.Type(t, keyEsc)
+	term.WaitFor(t, "count: 4")
+	if screen := term.Screen(); strings.Contains(screen, "viewing frame") {
+		t.Fatalf("the marker stayed on the live screen:\n%s", screen)
+	}
+	if got := rt.Snapshot().Model.(counterApp).count; got != 4 {
+		t.Errorf("the model is at %d after viewing, want 4 (a key was typed while viewing)", got)
+	}
+}
+
+// markerTotal reads M from the "viewing frame N of M" marker.
+func markerTotal(t *testing.T, term *termtest.Terminal) int {
+	t.Helper()
+	term.WaitFor(t, "viewing frame ")
+	var n, m int
+	screen := term.Screen()
+	i := strings.Index(screen, "viewing frame ")
+	if _, err := fmt.Sscanf(screen[i:], "viewing frame %d of %d", &n, &m); err != nil {
+		t.Fatalf("marker: %v\n%s", err, screen)
+	}
+	return m
+}
+
+func TestTheFullHelpShowsTheTimeTravelKeys(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	term := termtest.NewTerminal(t, 100, 24)
+	done := make(chan error, 1)
+	go func() {
+		done <- terminal.Run(ctx, counterApp{}, terminal.WithInput(term), terminal.WithOutput(term), terminal.WithSize(100, 24))
+	}()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	term.WaitFor(t, "count: 0")
+	term.Type(t, "?")
+	term.WaitFor(t, "view earlier/later frames")
+	if screen := term.Screen(); !strings.Contains(screen, "f7/f8") {
+		t.Errorf("the full help names no keys for time travel:\n%s", screen)
+	}
+}

@@ -1,0 +1,77 @@
+package trace
+
+import (
+	"strings"
+
+	"github.com/facetui/facet/tea"
+)
+
+// FrameLine is one line of a frame that changed: its index (from 0) and
+// its text.
+type FrameLine struct {
+	N    int    `json:"n"`
+	Text string `json:"s"`
+}
+
+// frameEntry draws s and returns its frame entry: the whole frame when it
+// is the first or most of its lines changed, else only the lines that
+// changed since the last frame. changed is false when the screen is the
+// same as the last frame's.
+func (r *Recorder) frameEntry(s tea.Snapshot) (e Entry, changed bool) {
+	width, height := r.opts.Width, r.opts.Height
+	if s.Size.Width > 0 && s.Size.Height > 0 {
+		width, height = s.Size.Width, s.Size.Height
+	}
+	text := r.drawer.Draw(s, width, height)
+	lines := strings.Split(text, "\n")
+	prev := r.lastFrame
+	r.lastFrame = lines
+	e = Entry{Kind: KindFrame, Version: s.Version}
+	if prev == nil {
+		e.Frame = text
+		return e, true
+	}
+	for i, l := range lines {
+		if i >= len(prev) || prev[i] != l {
+			e.Lines = append(e.Lines, FrameLine{N: i, Text: l})
+		}
+	}
+	if len(lines) != len(prev) {
+		e.Rows = len(lines)
+	}
+	switch {
+	case len(e.Lines) == 0 && e.Rows == 0:
+		return e, false
+	case 2*len(e.Lines) > len(lines):
+		e.Lines, e.Rows, e.Frame = nil, 0, text
+	}
+	return e, true
+}
+
+// frames fills in the whole frame of every frame entry recorded as the
+// lines that changed, from the frame before it.
+func frames(entries []Entry) {
+	var prev []string
+	for i := range entries {
+		e := &entries[i]
+		switch {
+		case e.Kind != KindFrame:
+		case e.Frame != "" || (e.Lines == nil && e.Rows == 0):
+			prev = strings.Split(e.Frame, "\n")
+		default:
+			rows := len(prev)
+			if e.Rows > 0 {
+				rows = e.Rows
+			}
+			cur := make([]string, rows)
+			copy(cur, prev)
+			for _, l := range e.Lines {
+				if l.N >= 0 && l.N < rows {
+					cur[l.N] = l.Text
+				}
+			}
+			prev = cur
+			e.Frame, e.Lines, e.Rows = strings.Join(cur, "\n"), nil, 0
+		}
+	}
+}

@@ -33,8 +33,8 @@ func TestReadmeGoBlocksAreTheirFilesWordForWord(t *testing.T) {
 	}
 	// Each Go block, in order, is a file that go test compiles.
 	files := []string{
-		"example_test.go",         // A minimal app
 		"examples/shared/main.go", // Serve your own app everywhere
+		"example_test.go",         // A minimal app
 	}
 	blocks := fencedBlocks(t, string(readme), "go")
 	if len(blocks) != len(files) {

@@ -22,6 +22,15 @@ const CatalogStatus = "q / ctrl+c: quit"
 // takes Esc for itself.
 const BrowserDialogStatus = "esc: close the dialog · q / ctrl+c: quit"
 
+// The lines a web page shows instead (see Browser.OnPage): a browser keeps
+// Ctrl+C for copying, and a person leaves a page by closing its tab, so
+// they name no quit key; the catalog says what clicks do.
+const (
+	CatalogPageStatus       = "a click selects a demo; a click on the selected one, or a double click, opens it"
+	BrowserPageStatus       = "esc: back to catalog"
+	BrowserDialogPageStatus = "esc: close the dialog"
+)
+
 // The browser's chrome around an open demo: the box's border (two columns,
 // two lines) and the status line. The line a renderer keeps at the bottom
 // for the focused widget's key help (helpLines) is not chrome: every demo
@@ -46,6 +55,8 @@ type Browser struct {
 	current  int // index of the open demo in apps; meaningful when demo != nil
 	demo     tea.Model
 	size     tea.WindowSizeMsg
+	// onPage: shown in a web page (see OnPage).
+	onPage bool
 }
 
 // NewBrowser returns a Browser showing the catalog.
@@ -78,6 +89,14 @@ func (b Browser) Demo() (string, tea.Model) {
 	return b.apps[b.current].Name, b.demo
 }
 
+// OnPage returns b as a web page shows it: its lines say what a person in
+// a browser can do (CatalogPageStatus, BrowserPageStatus), and q does not
+// quit, since the person ends a page's session by closing the tab.
+func (b Browser) OnPage() Browser {
+	b.onPage = true
+	return b
+}
+
 // Init implements tea.Model: it starts the open demo, if any.
 func (b Browser) Init() tea.Cmd {
 	if b.demo == nil {
@@ -97,7 +116,7 @@ func (b Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return b, nil
 	case tea.KeyMsg:
 		switch {
-		case m.Is("ctrl+c", "q") && m.Agent == "":
+		case m.Is("ctrl+c", "q") && m.Agent == "" && !b.onPage:
 			// Only the person at the terminal quits: in a session shared
 			// with an agent, quitting ends their terminal too.
 			return b, tea.Quit
@@ -153,10 +172,13 @@ func (b Browser) View() tea.Node {
 		if b.size.Height > 0 {
 			box.Height = max(b.size.Height-belowBox, 3)
 		}
-		status := BrowserStatus
+		status, dialog := BrowserStatus, BrowserDialogStatus
+		if b.onPage {
+			status, dialog = BrowserPageStatus, BrowserDialogPageStatus
+		}
 		for _, w := range tea.Widgets(body) {
 			if tea.TrapsFocus(w) {
-				status = BrowserDialogStatus
+				status = dialog
 				break
 			}
 		}
@@ -168,8 +190,16 @@ func (b Browser) View() tea.Node {
 		tea.Spacer{Lines: 1},
 		widgets.SelectList{ID: "catalog", Label: "Demos", Options: b.options(), Selected: b.selected, Height: len(b.apps), Keys: &catalogKeys},
 		tea.Spacer{Lines: 1},
-		tea.Text{Content: CatalogStatus, Muted: true},
+		tea.Text{Content: b.catalogStatus(), Muted: true},
 	}}
+}
+
+// catalogStatus is the line under the catalog.
+func (b Browser) catalogStatus() string {
+	if b.onPage {
+		return CatalogPageStatus
+	}
+	return CatalogStatus
 }
 
 // ShortHelp implements bubbles/help's KeyMap: the open demo's own keys,
@@ -187,6 +217,7 @@ func (b Browser) ShortHelp() []key.Binding {
 // the browser.
 func (b Browser) FullHelp() [][]key.Binding {
 	quit := key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit"))
+	quit.SetEnabled(!b.onPage)
 	if b.demo == nil {
 		return [][]key.Binding{{quit}}
 	}

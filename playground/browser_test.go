@@ -286,3 +286,64 @@ func TestBrowserListsTheOpenDemosKeys(t *testing.T) {
 		t.Fatalf("browser full help %v: want the REPL's up and the browser's esc", b.FullHelp())
 	}
 }
+
+// texts is every Text the view shows.
+func texts(n tea.Node) []string {
+	var out []string
+	if txt, ok := n.(tea.Text); ok {
+		out = append(out, txt.Content)
+	}
+	for _, c := range n.Children() {
+		out = append(out, texts(c)...)
+	}
+	return out
+}
+
+// On a web page the browser names no quit key (a browser keeps Ctrl+C, and
+// a person leaves a page by closing it) and q does not end the session;
+// in a terminal it does.
+func TestBrowserOnAPageSaysWhatABrowserUserCanDo(t *testing.T) {
+	tests := []struct {
+		name                  string
+		model                 Browser
+		catalog, demo, dialog string
+		quits                 bool
+	}{
+		{"terminal", NewBrowser(), CatalogStatus, BrowserStatus, BrowserDialogStatus, true},
+		{"page", NewBrowser().OnPage(), CatalogPageStatus, BrowserPageStatus, BrowserDialogPageStatus, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rt := start(t, tt.model)
+			if got := texts(rt.Snapshot().View); !slices.Contains(got, tt.catalog) {
+				t.Errorf("the catalog's lines %q lack %q", got, tt.catalog)
+			}
+			for _, s := range []string{tt.catalog, tt.demo, tt.dialog} {
+				if quit := strings.Contains(s, "quit"); quit != tt.quits {
+					t.Errorf("%q names quitting: %v, want %v", s, quit, tt.quits)
+				}
+			}
+			quitHelp := false
+			for _, group := range rt.Snapshot().Model.(Browser).FullHelp() {
+				for _, b := range group {
+					quitHelp = quitHelp || b.Enabled() && b.Help().Desc == "quit"
+				}
+			}
+			if quitHelp != tt.quits {
+				t.Errorf("the full help lists quit: %v, want %v", quitHelp, tt.quits)
+			}
+			_, cmd := tt.model.Update(tea.KeyMsg{Key: tea.Key{Code: tea.KeyRune, Rune: 'q'}})
+			quits := false
+			if cmd != nil {
+				_, quits = cmd().(tea.QuitMsg)
+			}
+			if quits != tt.quits {
+				t.Errorf("q quits: %v, want %v", quits, tt.quits)
+			}
+			press(t, rt, "enter")
+			if got := browserStatus(t, rt); got != tt.demo {
+				t.Errorf("an open demo's line = %q, want %q", got, tt.demo)
+			}
+		})
+	}
+}

@@ -15,7 +15,27 @@ type Presence struct {
 	// Question is an agent's question waiting for the human's answer (see
 	// AskHumanMsg), or nil.
 	Question *Question
+	// People are the people sharing the session by invitation, in the
+	// order they joined, the inviter first (see JoinMsg); none while it
+	// is not shared.
+	People []Person
 }
+
+// Person is one person sharing a session: the name the others see, and
+// whether the inviter lets them only watch.
+type Person struct {
+	Name     string
+	ReadOnly bool
+}
+
+// JoinMsg records that Person shares the session, or, for a name already
+// there, their new ReadOnly. The runtime takes it; Update never sees it.
+type JoinMsg struct{ Person Person }
+
+// LeaveMsg drops the person named Name from the people sharing the
+// session; a name not there is no error. The runtime takes it; Update
+// never sees it.
+type LeaveMsg struct{ Name string }
 
 // Attached reports whether agent is attached.
 func (p Presence) Attached(agent string) bool { return slices.Contains(p.Agents, agent) }
@@ -58,9 +78,28 @@ func settledPresence(p Presence, msg Msg) bool {
 func withPresence(p Presence, msg Msg) (next Presence, changed bool, err error) {
 	switch m := msg.(type) {
 	case DetachAgentsMsg:
-		return Presence{Blocked: true, Question: p.Question}, true, nil
+		return Presence{Blocked: true, Question: p.Question, People: p.People}, true, nil
 	case AllowAgentsMsg:
-		return Presence{Agents: p.Agents, Question: p.Question}, true, nil
+		return Presence{Agents: p.Agents, Question: p.Question, People: p.People}, true, nil
+	case JoinMsg:
+		i := slices.IndexFunc(p.People, func(q Person) bool { return q.Name == m.Person.Name })
+		switch {
+		case i < 0:
+			p.People = append(slices.Clone(p.People), m.Person)
+		case p.People[i] == m.Person:
+			return p, false, nil
+		default:
+			p.People = slices.Clone(p.People)
+			p.People[i] = m.Person
+		}
+		return p, true, nil
+	case LeaveMsg:
+		i := slices.IndexFunc(p.People, func(q Person) bool { return q.Name == m.Name })
+		if i < 0 {
+			return p, false, nil
+		}
+		p.People = slices.Delete(slices.Clone(p.People), i, i+1)
+		return p, true, nil
 	case DetachAgentMsg:
 		if !p.Attached(m.Agent) {
 			return p, false, nil

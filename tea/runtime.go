@@ -356,7 +356,7 @@ func (r *Runtime) handle(msg Msg) error {
 		return r.handleMouse(cur, m)
 	case AskHumanMsg, AnswerHumanMsg, WithdrawQuestionMsg:
 		return r.handleQuestion(cur, m)
-	case AttachAgentMsg, DetachAgentMsg, DetachAgentsMsg, AllowAgentsMsg:
+	case AttachAgentMsg, DetachAgentMsg, DetachAgentsMsg, AllowAgentsMsg, JoinMsg, LeaveMsg:
 		p, changed, err := withPresence(cur.Presence, m)
 		if changed {
 			s := *cur

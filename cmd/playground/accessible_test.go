@@ -72,18 +72,18 @@ func TestAccessibleFlagAndEnvironmentSpeakTheTerminal(t *testing.T) {
 // The README's accessible sample is what the playground says, line for
 // line: --demo counter, then Enter and ?.
 func TestReadmeAccessibleSampleIsWhatThePlaygroundSays(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/accessibility.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, after, ok := strings.Cut(string(readme), "`--demo counter`, then Enter\nand `?`:\n\n```text\n")
 	sample, _, closed := strings.Cut(after, "```\n")
 	if !ok || !closed {
-		t.Fatal("README has no accessible sample after \"`--demo counter`, then Enter and `?`:\"")
+		t.Fatal("docs/accessibility.md has no accessible sample after \"`--demo counter`, then Enter and `?`:\"")
 	}
 	t.Setenv("ACCESSIBLE", "")
 	out := runPlayground(t, []string{"--accessible", "--demo", "counter"}, "focus: button +1\r\n", "\r", "?", "q")
 	if got := strings.ReplaceAll(out, "\r\n", "\n"); got != sample {
-		t.Errorf("the playground says\n%s\nthe README says\n%s", got, sample)
+		t.Errorf("the playground says\n%s\ndocs/accessibility.md says\n%s", got, sample)
 	}
 }

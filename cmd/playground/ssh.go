@@ -11,6 +11,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/ssh"
 	"github.com/facetui/facet/tea"
@@ -110,6 +111,7 @@ func runSSH(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 		App:              tea.App{Name: "playground", New: newBrowser},
 		AgentLabel:       opts.agentLabel,
 		Sessions:         sessions,
+		Invites:          invite.New(invite.Options{}),
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
 		NoAgents:         opts.mcp.http == "" && !opts.mcp.stdio,
 		Accessible:       opts.accessible,

@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net"
 
+	"github.com/facetui/facet/invite"
+	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 )
@@ -52,12 +54,13 @@ func runWeb(ctx context.Context, opts options, stderr io.Writer, sessions *tea.S
 	}
 	srv, err := web.New(web.Options{
 		App: tea.App{Name: "playground", Title: "Facet playground",
-			New: func() tea.Model { m, _ := browser(opts); return m }}, // checked above
+			New: func() tea.Model { m, _ := browser(opts); return m.(playground.Browser).OnPage() }}, // checked above
 		Sessions:       sessions,
 		AllowedHosts:   opts.web.hosts.list(),
 		AllowedOrigins: opts.web.origins.list(),
 		NoAgents:       !agents,
 		Login:          tokens,
+		Invites:        invite.New(invite.Options{}),
 		Logger:         slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})),
 	})
 	if err != nil {

@@ -311,6 +311,8 @@ func TestFacetStartRules(t *testing.T) {
 		{"too long", map[string]any{"app": "counter", "id": "abcdefgh"}, "invalid session id"},
 		{"underscore", map[string]any{"app": "counter", "id": "a_b"}, "invalid session id"},
 		{"dot", map[string]any{"app": "counter", "id": "t.v2"}, "invalid session id"},
+		{"a widget's kind of id, refused with the reason", map[string]any{"app": "counter", "session": "my-Demo_1"}, "because every tool of the session is named <id>_<widget>_<action>: it must fit clients' 64 characters"},
+		{"not a string, refused with the reason", map[string]any{"app": "counter", "session": true}, "no _ or - and no capitals"},
 		{"reserved facet", map[string]any{"app": "counter", "id": "facet"}, "reserved"},
 		{"reserved agent", map[string]any{"app": "counter", "id": "agent"}, "reserved"},
 		{"width", map[string]any{"app": "counter", "width": 5.0}, "width 5 is out of range"},

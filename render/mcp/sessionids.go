@@ -16,6 +16,16 @@ const ServerName = "facet"
 // StartIDRule describes the ids facet_start accepts.
 const StartIDRule = "^[a-z][a-z0-9]{0,6}$ (a lowercase letter and up to six lowercase letters or digits)"
 
+// StartIDWhy says why facet_start's ids are narrower than the 1-32 of
+// [A-Za-z0-9_-] that widget ids and other sessions' ids may use: every
+// tool of the session is named <id>_<widget>_<action>, which must stay
+// within the 64 characters clients allow (their own prefix included) with
+// a widget id of up to 32, and must name its session plainly, even once
+// the session is gone: no "_" or "-" that would run into the widget's
+// part of the name, and no capital that a client folding case would
+// merge with another session's.
+const StartIDWhy = "narrower than other ids (1-32 of [A-Za-z0-9_-]) because every tool of the session is named <id>_<widget>_<action>: it must fit clients' 64 characters beside a widget id of up to 32, and name its session plainly, so no _ or - and no capitals"
+
 var (
 	startIDRe = regexp.MustCompile(`^[a-z][a-z0-9]{0,6}$`)
 )
@@ -31,7 +41,7 @@ func CheckStartID(id string) error {
 		return fmt.Errorf("session id %q is reserved (reserved: facet, agent)", id)
 	}
 	if !startIDRe.MatchString(id) {
-		return fmt.Errorf("invalid session id %q: facet_start takes ids matching %s", id, StartIDRule)
+		return fmt.Errorf("invalid session id %q: facet_start takes ids matching %s, %s", id, StartIDRule, StartIDWhy)
 	}
 	return nil
 }

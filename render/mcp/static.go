@@ -120,7 +120,7 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 	why := ""
 	if raw, present := args[SessionArg]; present && raw != nil {
 		if _, ok := raw.(string); !ok {
-			return Answer{}, callerError(fmt.Sprintf("%s must be a string matching %s", SessionArg, StartIDRule))
+			return Answer{}, callerError(fmt.Sprintf("%s must be a string matching %s, %s", SessionArg, StartIDRule, StartIDWhy))
 		}
 		if err := CheckStartID(id); err != nil {
 			return Answer{}, callerError(err.Error())

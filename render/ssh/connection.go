@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
@@ -75,17 +76,33 @@ func (s *Server) handle(sess charmssh.Session) {
 		Height:     height,
 		Environ:    env,
 	}
-	session, err := s.start(ctx, info)
-	if err != nil {
-		s.logger.Error("ssh: session did not start", "remote", sess.RemoteAddr().String(), "err", err)
-		refuse(sess, fmt.Sprintf(msgStart, err))
-		return
+	var session *tea.Session
+	var guest *invite.Guest
+	if token, joining := joinToken(sess.Command()); joining {
+		g, err := s.join(ctx, token, info.User)
+		if err != nil {
+			s.logger.Info("ssh: join refused", "user", info.User, "remote", sess.RemoteAddr().String(), "err", err)
+			refuse(sess, err.Error())
+			return
+		}
+		guest, session = g, g.Session()
+		// A guest leaves the session as they found it: running.
+		defer guest.Leave()
+		defer context.AfterFunc(sessionDone(guest), func() { cancel(errSharingEnded) })()
+	} else {
+		var err error
+		session, err = s.start(ctx, info)
+		if err != nil {
+			s.logger.Error("ssh: session did not start", "remote", sess.RemoteAddr().String(), "err", err)
+			refuse(sess, fmt.Sprintf(msgStart, err))
+			return
+		}
+		defer func() { _ = s.sessions.Stop(session.ID) }()
 	}
-	defer func() { _ = s.sessions.Stop(session.ID) }()
 	started := time.Now()
 	s.logger.Info("ssh: session started", "id", session.ID, "user", info.User, "remote", info.RemoteAddr.String(),
 		"key", info.PublicKey, "term", info.Term, "width", width, "height", height)
-	if s.opts.OnSession != nil {
+	if s.opts.OnSession != nil && guest == nil {
 		s.opts.OnSession(ctx, session)
 	}
 
@@ -115,10 +132,11 @@ func (s *Server) handle(sess charmssh.Session) {
 		// The client's NO_COLOR, not the server's.
 		terminal.WithEnviron(env),
 	}
+	topts = append(topts, s.inviteOptions(sess, session, info.User, guest)...)
 	if s.opts.Accessible || terminal.AccessibleEnv(env) {
 		topts = append(topts, terminal.WithAccessible())
 	}
-	err = terminal.Run(ctx, nil, topts...)
+	err := terminal.Run(ctx, nil, topts...)
 	_ = in.Close()
 	cause := context.Cause(ctx)
 	lasted := time.Since(started)

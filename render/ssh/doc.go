@@ -38,6 +38,12 @@
 //     connections over Options.MaxSessions are told the server is full and
 //     exit with status 1.
 //
+// With Options.Invites a person can invite another into their session:
+// Ctrl+O shows them a one-time command, ssh -t host join TOKEN, and a
+// connection running it joins that session as a guest (package invite)
+// instead of starting its own. A token that does not work is refused on
+// stderr with the reason, and the connection exits with status 1.
+//
 // The PTY is wish's emulated one: a real PTY (ssh.AllocatePty) would stop
 // window changes from reaching the program.
 package ssh

@@ -33,6 +33,8 @@ func (s *Server) goodbye(id string, cause error, lasted time.Duration) string {
 		return fmt.Sprintf("facet: the server is shutting down; goodbye (session %s, %s)", id, lasted)
 	case errors.Is(cause, errIdle):
 		return fmt.Sprintf("facet: no input for %s; goodbye (session %s)", s.opts.IdleTimeout, id)
+	case errors.Is(cause, errSharingEnded):
+		return fmt.Sprintf("facet: the host ended the sharing of session %s; goodbye", id)
 	case errors.Is(cause, errMaxTime):
 		return fmt.Sprintf("facet: sessions last at most %s; goodbye (session %s)", s.opts.MaxTimeout, id)
 	case cause != nil:

@@ -146,6 +146,13 @@ func connect(t *testing.T, addr string, cfg *gossh.ClientConfig, term string, wi
 
 func tryConnect(t *testing.T, addr string, cfg *gossh.ClientConfig, term string, width, height int, env ...string) (*client, error) {
 	t.Helper()
+	return dialSession(t, addr, cfg, term, width, height, "", env...)
+}
+
+// dialSession is tryConnect running cmd (ssh host cmd) instead of a shell
+// when cmd is not "".
+func dialSession(t *testing.T, addr string, cfg *gossh.ClientConfig, term string, width, height int, cmd string, env ...string) (*client, error) {
+	t.Helper()
 	conn, err := gossh.Dial("tcp", addr, cfg)
 	if err != nil {
 		return nil, err
@@ -189,7 +196,12 @@ func tryConnect(t *testing.T, addr string, cfg *gossh.ClientConfig, term string,
 	if c.keys, err = sess.StdinPipe(); err != nil {
 		return nil, err
 	}
-	if err := sess.Shell(); err != nil {
+	if cmd == "" {
+		err = sess.Shell()
+	} else {
+		err = sess.Start(cmd)
+	}
+	if err != nil {
 		return nil, err
 	}
 	go func() { c.exited <- sess.Wait() }()

@@ -8,6 +8,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -118,6 +119,13 @@ type Options struct {
 	// terminal.AccessibleEnv reads it.
 	Accessible bool
 
+	// Invites, when set, lets each connection's person invite another
+	// into their session: terminal.DefaultInviteKey shows them, alone, a
+	// one-time command (ssh -t host join TOKEN) that joins it over SSH,
+	// and the keys that make guests read-only and end the sharing. The
+	// desk may be shared with other renderers (render/web), whose
+	// invitations work only over their own transport.
+	Invites *invite.Desk
 	// NoAgents says no agent (MCP client) can reach these sessions, so the
 	// terminal's detach key (Ctrl+]) is off: toggling agents that cannot
 	// exist would only show a meaningless status.

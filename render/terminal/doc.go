@@ -44,6 +44,12 @@
 // pressed again; it never reaches the app. DrawSnapshot draws the same
 // status line into plain screenshots.
 //
+// With WithInvites the person can invite another into the session
+// (package invite): Ctrl+O shows this terminal alone a one-time join
+// command, with the keys that make guests read-only and end the sharing.
+// The bottom line names the people sharing the session ("● shared: ada
+// (host), bob"); WithGuest is a guest's terminal.
+//
 // WithAccessible speaks the screen instead, for screen readers: plain
 // lines, only ever appended, built from the widgets' descriptions (the
 // screen's outline on start, then only what changed). NO_COLOR in the

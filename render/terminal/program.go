@@ -7,12 +7,14 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 
 	bt "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/facetui/facet/bubble/convert"
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -34,6 +36,8 @@ type options struct {
 	lineOutput    bool                // WithLineOutput
 	accessible    bool                // WithAccessible
 	environ       []string            // WithEnviron; nil: os.Environ()
+	invites       *Invites            // WithInvites
+	guest         *invite.Guest       // WithGuest
 }
 
 // WithInput reads keys and mouse events from r instead of the terminal.
@@ -144,7 +148,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		sh.screen = newLineScreen(out, o.app)
 	}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel,
-		travel: &timeTravel{}}
+		invites: o.invites, travel: &timeTravel{}}
 	model.travel.add(model.snap)
 	model.warn()
 	model.relayout()
@@ -184,7 +188,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	var wg sync.WaitGroup
 	// The worker calls the runtime, one event at a time in arrival order,
 	// so Bubble Tea's Update never waits on an app's Update.
-	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send) })
+	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send, o.invites, o.guest) })
 	// Every snapshot the runtime publishes is drawn; its end ends the program.
 	wg.Go(func() {
 		for {
@@ -266,6 +270,9 @@ type event struct {
 	background *tea.BackgroundMsg
 	// answer is the person's answer to an agent's pending question.
 	answer *bool
+	// share is an invitation panel's key: the guests read-only, or the
+	// sharing ended.
+	share shareAction
 }
 
 // shared is state the adapter's copies share.
@@ -289,7 +296,12 @@ type shared struct {
 // the program what the terminal does itself. With opensHelp, ? opens and
 // closes the full help, and Esc closes it while it is open; without (the
 // accessible mode), ? asks for the keys to be read.
-func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp bool, send func(bt.Msg)) {
+//
+// With inv, the invitation panel's keys act on the session's sharing; as
+// a guest's (g), input is refused while the inviter lets guests only
+// watch, keys carry the guest's name, and the window does not size the
+// app.
+func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp bool, send func(bt.Msg), inv *Invites, g *invite.Guest) {
 	// help is the full help's state, kept here so that ? and Esc act on
 	// it in the order they were typed, after every key before them.
 	var help fullHelp
@@ -301,7 +313,17 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp b
 		case ev = <-events:
 		}
 		var err error
+		if g != nil && (ev.key != nil || ev.paste != nil || ev.mouse != nil || ev.detach || ev.answer != nil) {
+			if err := g.Allowed(); err != nil {
+				send(errorMsg{err: err})
+				continue
+			}
+		}
 		switch {
+		case ev.share != noShareAction && inv != nil:
+			err = applyShare(inv, ev.share)
+		case ev.size != nil && g != nil:
+			// The inviter's window sizes the app, not a guest's.
 		case ev.key != nil:
 			s := rt.Snapshot()
 			if help.open && helpScreen(s.Model) != help.screen {
@@ -325,7 +347,11 @@ func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp b
 				}
 				send(helpMsg(help))
 			default:
-				_, err = rt.Dispatch(ctx, tea.KeyInputMsg{Key: *ev.key})
+				msg := tea.KeyInputMsg{Key: *ev.key}
+				if g != nil {
+					msg.Agent = g.Source()
+				}
+				_, err = rt.Dispatch(ctx, msg)
 			}
 		case ev.paste != nil:
 			err = paste(ctx, rt, *ev.paste)
@@ -383,6 +409,10 @@ type adapter struct {
 	// warnings are the tree warnings not yet dismissed, oldest first: the
 	// status line shows the first until the person's next key.
 	warnings []string
+	// invites lets the person invite others (WithInvites); panel is the
+	// invitation shown, until a key closes it.
+	invites *Invites
+	panel   *invitePanel
 	// travel shows past frames (F7, F8, Esc; see timetravel.go).
 	travel *timeTravel
 }
@@ -396,7 +426,13 @@ func (a *adapter) relayout() {
 		snap = a.travel.shown(snap)
 	}
 	ch := withTravelHelp(chromeFor(snap, a.help.open && helpScreen(snap.Model) == a.help.screen), snap)
+	if a.invites != nil {
+		ch = ch.withInvite(a.invites.Key)
+	}
 	st := labelledStatus(snap, a.detachKey, a.agentLabel)
+	if people := PeopleStatus(snap); people != "" {
+		st.agents = strings.TrimPrefix(st.agents+statusSeparator+people, statusSeparator)
+	}
 	st.tree = warningStatus(a.warnings)
 	a.frame = layoutWith(snap.View, a.width, a.height, snap.Focus, snap.Hover, st, ch, a.theme, a.look(), a.sh.memo)
 }
@@ -492,6 +528,11 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 		// the modifiers of every key.
 		if k.Mod.Contains(bt.ModCtrl) && k.Code == 'c' {
 			return a, bt.Quit
+		}
+		if a.invites != nil {
+			if a.inviteKey(msg.Keystroke()) {
+				return a, nil
+			}
 		}
 		if a.detachKey != "" && msg.Keystroke() == a.detachKey {
 			a.queue(event{detach: true})
@@ -597,6 +638,9 @@ func (a adapter) queue(ev event) {
 // shown is the frame as the person sees it: the error status, if any, on
 // its last line.
 func (a adapter) shown() Frame {
+	if a.panel != nil && a.height > 0 {
+		return a.frame.withLastLines(a.panel.lines(a.width, a.theme))
+	}
 	if a.travel != nil && a.travel.viewing() && a.height > 0 {
 		return a.frame.withLastLine(a.theme.Accent.Render(widgets.Pad(a.travel.marker(), a.width)))
 	}

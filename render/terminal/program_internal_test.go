@@ -304,7 +304,7 @@ func TestWorkerShowsARefusedPaste(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		work(ctx, rt, events, true, func(m bt.Msg) { sent <- m })
+		work(ctx, rt, events, true, func(m bt.Msg) { sent <- m }, nil, nil)
 	}()
 	text := "q"
 	events <- event{paste: &text}

@@ -194,14 +194,14 @@ func prefer(t testing.TB, ctx context.Context, scheme string) {
 // session at the size the page reported.
 func openDemo(t testing.TB, ctx context.Context, name string) (served, *tea.Session) {
 	t.Helper()
-	newModel := func() tea.Model { return playground.NewBrowser() }
+	newModel := func() tea.Model { return playground.NewBrowser().OnPage() }
 	if name != "catalog" {
 		newModel = func() tea.Model {
 			b, err := playground.NewBrowserAt(name)
 			if err != nil {
 				panic(err)
 			}
-			return b
+			return b.OnPage()
 		}
 	}
 	s := serve(t, web.Options{App: tea.App{Name: "playground", Title: "Facet playground", New: newModel}})

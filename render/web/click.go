@@ -75,3 +75,14 @@ func clickAct(c Click) tea.Act {
 	}
 	return x
 }
+
+// clicksItself reports whether w decides what the click c means itself (a
+// tea.PartClicker that has a meaning for it).
+func clicksItself(w tea.Widget, c Click) bool {
+	pc, ok := w.(tea.PartClicker)
+	if !ok {
+		return false
+	}
+	_, handled, err := pc.ClickPart(clickAct(c))
+	return handled || err != nil
+}

@@ -21,7 +21,8 @@
 //     text. Diff turns two pages into the replace operations that change
 //     one into the other.
 //   - Tab: one session seen from one page: it applies the page's events
-//     (keys, clicks, pastes, the window's size, the detach control) to the
+//     (keys, clicks, pastes, text the browser set in a field, the
+//     window's size, the detach control) to the
 //     runtime and turns each snapshot into a Patch. It knows no transport.
 //   - Server: HTTP (the page and its embedded assets) and a WebSocket per
 //     tab, behind the same Host and Origin checks as the MCP renderer's
@@ -42,6 +43,12 @@
 // /logout ends the login and closes its tabs. Off loopback the server
 // refuses to start without a login unless Options.InsecureNoLogin says
 // anyone who reaches it may drive its apps.
+//
+// With Options.Invites a tab's person can invite another into their
+// session (package invite): the bar's Invite shows that tab alone a
+// one-time link, whose token rides in the fragment and then over the
+// WebSocket, never in a request; the page it opens joins the session as
+// a guest, and both see each other on the bar.
 //
 // The JavaScript mirrors the split: facet.js draws patches and reports
 // events through an abstract transport ({send, onMessage}); ws.js is the

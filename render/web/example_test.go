@@ -22,7 +22,7 @@ func ExampleServer_Serve() {
 	sessions := tea.NewSessions()
 	defer sessions.StopAll()
 	srv, err := web.New(web.Options{
-		App:      tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser() }},
+		App:      tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser().OnPage() }},
 		Sessions: sessions,
 	})
 	if err != nil {

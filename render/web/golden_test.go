@@ -36,14 +36,14 @@ func TestDOMSnapshotOfEachDemo(t *testing.T) {
 	names := append([]string{"catalog"}, playground.Names()...)
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			newModel := func() tea.Model { return playground.NewBrowser() }
+			newModel := func() tea.Model { return playground.NewBrowser().OnPage() }
 			if name != "catalog" {
 				newModel = func() tea.Model {
 					b, err := playground.NewBrowserAt(name)
 					if err != nil {
 						panic(err)
 					}
-					return b
+					return b.OnPage()
 				}
 			}
 			s := serve(t, web.Options{App: tea.App{Name: "playground", New: newModel}, NoAgents: true})

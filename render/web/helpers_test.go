@@ -37,7 +37,7 @@ func serve(t testing.TB, opts web.Options) served {
 		opts.App.Name = "playground"
 	}
 	if opts.App.New == nil {
-		opts.App.New = func() tea.Model { return playground.NewBrowser() }
+		opts.App.New = func() tea.Model { return playground.NewBrowser().OnPage() }
 	}
 	srv, err := web.New(opts)
 	if err != nil {

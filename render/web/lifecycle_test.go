@@ -14,10 +14,11 @@ import (
 )
 
 func TestTabIsToldWhenItsSessionEnds(t *testing.T) {
-	s := serve(t, web.Options{App: tea.App{Name: "playground"}})
+	// The terminal's catalog, which q quits (on a page it does not).
+	s := serve(t, web.Options{App: tea.App{Name: "playground", New: func() tea.Model { return playground.NewBrowser() }}})
 	c := dial(t, s.URL)
-	// q quits the catalog, as in the terminal: the session ends and the
-	// page is told, then the socket closes.
+	// q quits the catalog: the session ends and the page is told, then
+	// the socket closes.
 	c.send(web.Event{T: "key", Key: "q"})
 	p := c.until("the end", func(p web.Patch) bool { return p.T == "ended" })
 	if p.Session != c.session || !strings.Contains(p.Text, "Reload the page") {

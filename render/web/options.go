@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -93,6 +94,15 @@ type Options struct {
 	// always dark. A text colour too faint to read on the page (under WCAG
 	// 2 AA's 4.5:1) is made readable.
 	Theme, LightTheme *widgets.Theme
+	// Invites, when set, lets a tab's person invite another into their
+	// session: the page's Share control shows them a one-time link
+	// (invite.Web) that another browser opens to join, and the controls
+	// that make guests read-only and end the sharing. The desk may be
+	// shared with other renderers (render/ssh), whose invitations work
+	// only over their own transport. With Login, a guest logs in too,
+	// and then opens the link: the login form does not carry its
+	// fragment, where the token is.
+	Invites *invite.Desk
 	// Logger logs refused requests and failed tabs (discarded when nil).
 	Logger *slog.Logger
 }

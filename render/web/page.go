@@ -3,7 +3,9 @@ package web
 import (
 	"fmt"
 	"strconv"
+	"time"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 
 	"github.com/facetui/facet/tea"
@@ -30,13 +32,29 @@ type chrome struct {
 	// title is the app's name for people: the page's level-one heading,
 	// for screen readers (none when empty).
 	title string
-	// agents shows the agent status and the detach control.
+	// agents shows the agent status and the detach control: agents can
+	// reach the session and one has come.
 	agents bool
 	// problem is the last event the runtime refused, and mistakes in the
 	// app's tree, shown on the bar.
 	problem string
 	// announce is what the live region says: what an agent changed.
 	announce string
+	// people says who shares the session ("● shared: ada (host), bob").
+	people string
+	// share is the inviter's sharing controls, nil for a guest's tab or a
+	// server that shares nothing.
+	share *shareChrome
+}
+
+// shareChrome is what the inviter's tab shows of the sharing.
+type shareChrome struct {
+	// link is the invitation's link, shown to this tab alone, and when
+	// it expires.
+	link    string
+	expires time.Time
+	// shared: a guest is in the session; readOnly: guests only watch.
+	shared, readOnly bool
 }
 
 // paint draws s as the page's root element with its chrome.
@@ -148,6 +166,21 @@ func (p *page) bar() *element {
 		status.with(tag("button", "detach", a("type", "button"), a("class", "control"), a("data-ctl", "detach"),
 			a("title", "ctrl+] also detaches agents, and lets them back"), a("tabindex", "-1")).withText(control))
 	}
+	if p.people != "" {
+		status.with(tag("span", "people", a("class", "agents")).withText(p.people))
+	}
+	if sh := p.share; sh != nil {
+		status.with(tag("button", "share", a("type", "button"), a("class", "control"), a("data-ctl", "share"), a("tabindex", "-1"),
+			a("title", "a one-time link that lets another person see and drive this session")).withText("Invite"))
+		if sh.shared {
+			ro := "Guests read-only"
+			if sh.readOnly {
+				ro = "Let guests drive"
+			}
+			status.with(tag("button", "readonly", a("type", "button"), a("class", "control"), a("data-ctl", "readonly"), a("tabindex", "-1")).withText(ro),
+				tag("button", "unshare", a("type", "button"), a("class", "control"), a("data-ctl", "unshare"), a("tabindex", "-1")).withText("End sharing"))
+		}
+	}
 	if p.problem != "" {
 		status.with(tag("span", "problem", a("class", "problem"), a("role", "alert")).withText(p.problem))
 	}
@@ -155,7 +188,13 @@ func (p *page) bar() *element {
 	// each new text in it; only its text is ever replaced.
 	live := tag("div", "announce", a("class", "sr-only"), a("role", "status"), a("aria-live", "polite"), a("aria-atomic", "true")).
 		with(tag("span", "announce:text").withText(p.announce))
-	return bar.with(status, live, p.help())
+	bar.with(status)
+	if sh := p.share; sh != nil && sh.link != "" {
+		bar.with(tag("div", "invite", a("class", "invite")).with(
+			tag("label", "invite:label", a("for", "invite-link")).withText("Invite link, for one person, once, until "+sh.expires.Format("15:04")+":"),
+			tag("input", "invite-link", a("type", "text"), a("readonly", "readonly"), a("value", sh.link), a("tabindex", "-1"), a("size", "60"))))
+	}
+	return bar.with(live, p.help())
 }
 
 // agentStatus is what the person sees about agents: "● agent attached",
@@ -172,26 +211,41 @@ func agentStatus(s tea.Snapshot) string {
 	return ""
 }
 
-// help is the focused widget's keys, as the terminal's help line shows them.
+// help is the focused widget's keys, then the app's own (its ShortHelp,
+// as a bubbles/help KeyMap lists them), as the terminal's help line shows
+// them.
 func (p *page) help() *element {
 	e := tag("div", "help", a("class", "help"))
-	w, ok := tea.FindWidget(p.snap.View, p.snap.Focus)
-	if !ok {
-		return e
+	var bindings []key.Binding
+	if w, ok := tea.FindWidget(p.snap.View, p.snap.Focus); ok && p.snap.Focus != "" {
+		if h, ok := w.(shortHelper); ok {
+			bindings = append(bindings, h.ShortHelp()...)
+		}
 	}
-	h, ok := w.(shortHelper)
-	if !ok {
-		return e
+	if km, ok := p.snap.Model.(help.KeyMap); ok {
+		bindings = append(bindings, appHelp(km)...)
 	}
 	n := 0
-	for _, b := range h.ShortHelp() {
+	shown := map[key.Help]bool{}
+	for _, b := range bindings {
 		hb := b.Help()
-		if !b.Enabled() || hb.Key == "" {
+		if !b.Enabled() || hb.Key == "" || shown[hb] {
 			continue
 		}
+		shown[hb] = true
 		e.with(tag("span", fmt.Sprintf("help:%d", n), a("class", "key")).with(
 			tag("kbd", "").withText(hb.Key), tag("span", "", a("class", "desc")).withText(hb.Desc)))
 		n++
 	}
 	return e
+}
+
+// appHelp is the app's ShortHelp, or none when listing it panics.
+func appHelp(km help.KeyMap) (out []key.Binding) {
+	defer func() {
+		if recover() != nil {
+			out = nil
+		}
+	}()
+	return km.ShortHelp()
 }

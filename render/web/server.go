@@ -314,15 +314,27 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(r.Context())
 	defer cancel()
 
-	sess, err := s.startSession(ctx)
-	if err != nil {
+	sess, guest, err := s.tabSession(ctx, c, r)
+	var guestDone <-chan struct{}
+	switch {
+	case err != nil && r.URL.Query().Has("join"):
+		// The page says why its link did not join (the token never
+		// appears in the reason).
+		c.Close(websocket.StatusPolicyViolation, err.Error())
+		return
+	case err != nil:
 		s.opts.Logger.Error("web: start a session", "err", err)
 		c.Close(websocket.StatusInternalError, "could not start a session")
 		return
+	case guest != nil:
+		defer guest.Leave()
+		guestDone = guest.Done()
+	default:
+		defer func() { _ = s.opts.Sessions.Stop(sess.ID) }()
 	}
-	defer func() { _ = s.opts.Sessions.Stop(sess.ID) }()
 	tab := NewTab(sess, !s.opts.NoAgents)
 	tab.title = s.opts.App.DisplayTitle()
+	tab.sharing = sharing{desk: s.opts.Invites, person: personOf(r, "host"), base: baseOf(r), guest: guest}
 	// A tab lasts no longer than the login that opened it.
 	var loggedOut <-chan struct{}
 	var expired <-chan time.Time
@@ -400,6 +412,9 @@ func (s *Server) serveTab(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-expired:
 			c.Close(websocket.StatusPolicyViolation, "the login expired: reload the page to log in again")
+			return
+		case <-guestDone:
+			c.Close(websocket.StatusNormalClosure, "the sharing has ended: reload the page to start a session of your own")
 			return
 		case <-held.evicted:
 			c.Close(websocket.StatusTryAgainLater, "closed to make room for another visitor: reload to open it again")

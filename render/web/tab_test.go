@@ -51,12 +51,16 @@ func TestTabRefusesEventsWithAReason(t *testing.T) {
 		is    error
 		says  string
 	}{
-		{"unknown event", still{}, Event{T: "poke"}, ErrUnknownEvent, "one of key, click, wheel, paste, resize, detach"},
+		{"unknown event", still{}, Event{T: "poke"}, ErrUnknownEvent, "one of key, click, wheel, paste, input, resize, detach"},
 		{"unknown key", still{}, Event{T: "key", Key: "hyper+q"}, nil, "unknown key"},
 		{"click on a widget not in view", still{}, Event{T: "click", ID: "gone", Action: "click"}, ErrNotInView, `"gone"`},
 		{"click behind a dialog", dialogOver{}, Event{T: "click", ID: "behind", Action: "click"}, ErrBehindDialog, `"ask"`},
 		{"click on an action the widget lacks", dialogOver{}, Event{T: "click", ID: "ask", Action: "nonsense"}, tea.ErrUnknownAction, "confirm"},
 		{"paste with no field", still{}, Event{T: "paste", Text: "x"}, nil, "no text field has focus"},
+		{"text set in a widget not in view", still{}, Event{T: "input", ID: "gone", Text: "x"}, ErrNotInView, `"gone"`},
+		{"text set behind a dialog", dialogOver{}, Event{T: "input", ID: "behind", Text: "x"}, ErrBehindDialog, `"ask"`},
+		{"text set in a button", fields{}, Event{T: "input", ID: "go", Text: "x"}, tea.ErrUnknownAction, "type_into"},
+		{"text set past the field's limit", fields{}, Event{T: "input", ID: "name", Text: "abcdef"}, nil, "4"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -199,5 +203,62 @@ func TestTabWheelScrollsTheWidgetUnderThePointer(t *testing.T) {
 	}
 	if top() != 0 {
 		t.Fatalf("the wheel up left the log at line %d", top())
+	}
+}
+
+// fields is a text field that keeps its value (the app ignores every
+// change) and a button.
+type fields struct{}
+
+func (fields) Init() tea.Cmd                         { return nil }
+func (f fields) Update(tea.Msg) (tea.Model, tea.Cmd) { return f, nil }
+func (fields) View() tea.Node {
+	return tea.Vertical(
+		widgets.TextInput{ID: "name", Value: "ada", CharLimit: 4},
+		widgets.Button{ID: "go", Label: "Go", OnClick: "go"},
+	)
+}
+
+// changer is a text field whose value is what the app was last told.
+type changer struct{ s widgets.TextInputState }
+
+func (c changer) Init() tea.Cmd { return nil }
+func (c changer) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	c.s.Update(msg)
+	return c, nil
+}
+func (c changer) View() tea.Node {
+	return tea.Vertical(widgets.Button{ID: "go", Label: "Go", OnClick: "go"}, c.s.View(widgets.TextInput{}))
+}
+
+// Text the browser set in a field is the field's type_into, and the page
+// is always sent the field as the session has it: the browser edited its
+// copy in place.
+func TestTabAppliesTextTheBrowserSetAndRedrawsTheField(t *testing.T) {
+	tests := []struct {
+		name  string
+		model tea.Model
+		text  string
+		value string // the value the field is drawn with
+	}{
+		{"taken", changer{s: widgets.TextInputState{ID: "name"}}, "python", "python"},
+		{"kept by the app", fields{}, "bob", "ada"},
+		{"refused", fields{}, "far too long", "ada"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tab := startTab(t, tt.model)
+			p, _ := tab.Handle(context.Background(), Event{T: "input", ID: "name", Text: tt.text})
+			i := slices.IndexFunc(p.Ops, func(op Op) bool { return strings.Contains(op.HTML, `id="w:name:input"`) })
+			if i < 0 {
+				t.Fatalf("the field is not redrawn: %+v", p.Ops)
+			}
+			if !strings.Contains(p.Ops[i].HTML, `value="`+tt.value+`"`) {
+				t.Fatalf("the field is drawn as %s, want value %q", p.Ops[i].HTML, tt.value)
+			}
+			if got := tab.Session().Snapshot().Focus; got != "name" {
+				t.Fatalf("focus after setting text: %q, want the field", got)
+			}
+		})
 	}
 }

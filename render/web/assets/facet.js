@@ -7,7 +7,8 @@
 //   transport.onClose(fn)      fn(reason) once the transport is gone
 //
 // The page never edits anything itself: keys go to the session, which
-// answers with the elements that changed.
+// answers with the elements that changed; text the browser puts in a
+// field goes to the session as the field's new value.
 "use strict";
 window.Facet = (function () {
   const named = {
@@ -119,26 +120,62 @@ window.Facet = (function () {
         if (k && !browserKeys.has(k)) e.preventDefault();
       }, true);
     }
-    // Nothing is edited in place: what a field shows comes from the session.
-    document.addEventListener("beforeinput", function (e) { e.preventDefault(); }, true);
+    // Keys typed go to the session (above), never into a field. Text the
+    // browser sets in a field itself (autofill, a password manager, a
+    // drop, a mobile keyboard, automation's fill, an IME once its
+    // composition ends) is sent as the field's new value, which the session
+    // applies as the field's type_into and draws back.
+    let composing = false;
+    function fieldOf(el) {
+      if (ended || !el || !el.matches || !el.matches("input.input, textarea.input")) return null;
+      return el.closest("[data-w]");
+    }
+    function sendValue(el) {
+      const w = fieldOf(el);
+      if (!w) return;
+      if (el.type !== "password") {
+        transport.send({ t: "input", id: w.dataset.w, text: el.value });
+        return;
+      }
+      // A masked field shows bullets for the value it never receives:
+      // text added after them is pasted, bullets taken away are that many
+      // backspaces, a value set whole is typed, and anything else is drawn
+      // back as the session has it.
+      const n = Number(el.dataset.len) || 0, shown = "•".repeat(n);
+      if (n && el.value.startsWith(shown) && el.value.length > n) {
+        transport.send({ t: "paste", id: w.dataset.w, text: el.value.slice(n) });
+      } else if (el.value.length < n && /^•*$/.test(el.value)) {
+        for (let i = el.value.length; i < n; i++) transport.send({ t: "key", key: "backspace" });
+      } else if (!el.value.includes("•")) {
+        transport.send({ t: "input", id: w.dataset.w, text: el.value });
+      } else {
+        fillMasked();
+      }
+    }
+    document.addEventListener("compositionstart", function () { composing = true; }, true);
+    document.addEventListener("compositionend", function (e) {
+      composing = false;
+      sendValue(e.target);
+    }, true);
+    document.addEventListener("input", function (e) {
+      if (composing || e.isComposing) return;
+      sendValue(e.target);
+    }, true);
     document.addEventListener("paste", function (e) {
       e.preventDefault();
       const text = e.clipboardData ? e.clipboardData.getData("text/plain") : "";
-      if (text) transport.send({ t: "paste", text: text });
+      const w = fieldOf(e.target);
+      if (text) transport.send(w ? { t: "paste", id: w.dataset.w, text: text } : { t: "paste", text: text });
     }, true);
-    document.addEventListener("click", function (e) {
-      const ctl = e.target.closest("[data-ctl]");
-      if (ctl) {
-        e.preventDefault();
-        transport.send({ t: ctl.dataset.ctl });
-        return;
-      }
-      const w = e.target.closest("[data-w]");
+    // clickOn sends the click e on target: the Act of the part it lands
+    // on, or a focus for a widget's other places.
+    function clickOn(e, target) {
+      const w = target.closest("[data-w]");
       if (!w) return;
       e.preventDefault();
-      const part = e.target.closest("[data-act]");
+      const part = target.closest("[data-act]");
       if (!part || !w.contains(part)) {
-        transport.send({ t: "click", id: w.dataset.w, action: "focus" });
+        if (e.detail < 2) transport.send({ t: "click", id: w.dataset.w, action: "focus" });
         return;
       }
       const spec = part.dataset.act;
@@ -154,7 +191,34 @@ window.Facet = (function () {
         args = {};
         args[part.dataset.arg || "position"] = Math.round(min + f * (max - min));
       }
-      transport.send({ t: "click", id: w.dataset.w, action: action, args: args });
+      // n says which click of a double click this is: the second opens
+      // what the first selected.
+      transport.send({ t: "click", id: w.dataset.w, action: action, args: args, n: e.detail || 1 });
+    }
+    document.addEventListener("click", function (e) {
+      const ctl = e.target.closest("[data-ctl]");
+      if (ctl) {
+        e.preventDefault();
+        transport.send({ t: ctl.dataset.ctl });
+        return;
+      }
+      clickOn(e, e.target);
+    }, true);
+    // A patch may replace the part a press landed on before the button is
+    // released (the first click of a double click selected the row, and
+    // the row was drawn again): the browser then clicks nothing, so the
+    // page clicks the part drawn in its place, as the same widget and Act.
+    let pressed = null;
+    document.addEventListener("mousedown", function (e) {
+      const part = e.target.closest("[data-act]"), w = e.target.closest("[data-w]");
+      pressed = part && w ? { el: e.target, w: w.dataset.w, act: part.dataset.act } : null;
+    }, true);
+    document.addEventListener("mouseup", function (e) {
+      const p = pressed;
+      pressed = null;
+      if (!p || p.el.isConnected) return;
+      const part = e.target.closest("[data-act]"), w = e.target.closest("[data-w]");
+      if (part && w && w.dataset.w === p.w && part.dataset.act === p.act) clickOn(e, e.target);
     }, true);
     let lastWheel = 0;
     document.addEventListener("wheel", function (e) {

@@ -1,8 +1,17 @@
 // ws.js carries a Facet page over a WebSocket to the server that served it.
 "use strict";
 (function () {
-  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+  // A page opened from an invitation's link (/#join=TOKEN) joins that
+  // session: the token goes over the socket, never in a request, and
+  // leaves the address bar so that a reload starts a session of its own.
+  let join = "";
+  if (location.hash.startsWith("#join=")) {
+    join = decodeURIComponent(location.hash.slice("#join=".length));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws" + (join ? "?join" : ""));
   const handlers = [], closers = [], pending = [];
+  if (join) pending.push(JSON.stringify({ t: "join", text: join }));
   ws.onopen = function () {
     for (const s of pending) ws.send(s);
     pending.length = 0;

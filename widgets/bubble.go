@@ -177,7 +177,8 @@ func (b Bubble) Excluded() bool { return b.Exclude }
 
 // Describe implements tea.Describer.
 func (b Bubble) Describe() tea.Description {
-	return tea.Description{Label: b.Label, Role: "bubble", State: map[string]any{"disabled": b.Disabled}, States: tea.States{Disabled: b.Disabled}}
+	return tea.Description{Label: b.Label, Role: "bubble", Value: strings.TrimRight(ansi.Strip(b.View), "\n"),
+		State: map[string]any{"disabled": b.Disabled}, States: tea.States{Disabled: b.Disabled}}
 }
 
 // Render implements tea.Widget: the model's view, each line cut to the

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -29,6 +30,12 @@ type WriteResult struct {
 	// this connection's last call to it (tea.Notify), including what the
 	// write's own command raised when it came within SettleWait.
 	Notifications []ToldNotification `json:"notifications,omitempty"`
+	// Masked is set when the write went to a masked field, whose value
+	// (and so whose change) is never shown.
+	Masked bool `json:"masked,omitempty"`
+	// Revision is the session's view the answer reflects (tea.Snapshot's
+	// Version).
+	Revision uint64 `json:"revision"`
 }
 
 // WidgetNow is a changed widget as it is after a write.
@@ -200,6 +207,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	}
 	if !result.IsWrite() {
 		a, err := readResult(shown, result.Value())
+		a.Revision = snap.Version
 		if err == nil {
 			// After the value, a line with what
 			// the app notified since this connection's last call.
@@ -238,10 +246,19 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 		}
 	}
 	wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
+	wr.Revision = tr.After.Version
 	text := fmt.Sprintf("Applied %s.", shown)
-	if len(wr.Changed) > 0 {
+	switch {
+	case tea.IsMasked(w) && !slices.Contains(wr.Changed, w.WidgetID()):
+		// A masked field's value never shows, so neither does its change.
+		wr.Masked = true
+		text = fmt.Sprintf("Applied %s (masked: the value is never shown).", shown)
+		if len(wr.Changed) > 0 {
+			text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
+		}
+	case len(wr.Changed) > 0:
 		text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
-	} else {
+	default:
 		text += " No widget changed."
 	}
 	if len(wr.ToolsAdded) > 0 {
@@ -251,7 +268,14 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	if line := notesText(wr.Notifications); line != "" {
 		text += " " + line + "."
 	}
-	return answer(wr, text), nil
+	a := answer(wr, text)
+	a.Revision = tr.After.Version
+	lines := outline(tr.After.View, tr.After.Focus)
+	s.drawings.outlines.record(t.Session, tr.After.Version, lines)
+	if shows := writeShows(tr.Before, tr.After, lines, wr.Changed); shows != "" {
+		a.Text = append(a.Text, shows)
+	}
+	return a, nil
 }
 
 // widgetsNow describes the widgets ids names that are in view, for a

@@ -166,7 +166,7 @@ func screenResultBy(d *terminal.SnapshotDrawer, snap tea.Snapshot, notes []ToldN
 		h = DefaultHeight
 	}
 	facts := map[string]any{"focused": snap.Focus, "focused_kind": kind, "width": w, "height": h}
-	a := Answer{Text: []string{screenshotWith(d, snap), focus}, Value: facts}
+	a := Answer{Text: []string{screenshotWith(d, snap), focus}, Value: facts, Revision: snap.Version}
 	if len(notes) > 0 {
 		a.Text = append(a.Text, notesText(notes))
 		facts["notifications"] = notes

@@ -91,13 +91,14 @@ func (s *Server) staticTools() []*derive.Tool {
 	tools := []*derive.Tool{
 		{Name: "facet_start", Sensitive: true, Title: "Start",
 			OutputSchema: obj(map[string]any{"id": str, "app": str, "tools": map[string]any{"type": "array", "items": str}}),
-			Description:  "Start a session of an app. Answers its id, tools and screen.",
+			Description:  "Start a session of an app. Answers its id, tools and outline (screen: the screen instead).",
 			InputSchema: obj(map[string]any{
 				"app":      map[string]any{"type": "string", "enum": s.opts.Startable},
 				SessionArg: map[string]any{"type": "string", "pattern": "^[a-z][a-z0-9]{0,6}$"},
 				"width":    map[string]any{"type": "integer", "default": DefaultWidth},
 				"height":   map[string]any{"type": "integer", "default": DefaultHeight},
 				"shared":   map[string]any{"type": "boolean", "description": "Others may act on it."},
+				"screen":   boolean,
 			}, "app")},
 		{Name: "facet_list", Title: "Sessions", ReadOnly: true,
 			Description: "List the sessions you can reach.", InputSchema: obj(map[string]any{}),
@@ -120,8 +121,8 @@ func (s *Server) staticTools() []*derive.Tool {
 			Description: "The session's model as its app shares it: projections, or all of it.",
 			InputSchema: obj(session(), SessionArg)},
 		{Name: "facet_screenshot", Title: "Screenshot", ReadOnly: true, OutputSchema: object,
-			Description: "The session's screen as text.",
-			InputSchema: obj(session(), SessionArg)},
+			Description: "The session's screen as text, or with outline one line per widget; since: what changed after that revision.",
+			InputSchema: obj(with(map[string]any{"outline": boolean, "since": map[string]any{"type": "integer"}}), SessionArg)},
 		{Name: "facet_act", Title: "Act", OutputSchema: derive.ReadSchema(),
 			Description: "Call " + s.names.partsShape() + " by parts. A session's discover_tools lists actions and their args.",
 			InputSchema: obj(with(map[string]any{

@@ -393,7 +393,23 @@ func (s *Server) unknownTool(session, name string) error {
 		if widget, action, ok := widgetAction(sess, name); ok {
 			return callerError(s.noTool(session, widget, action))
 		}
-		return callerError(fmt.Sprintf("session `%s` has no tool `%s` (a widget not shown yet has none); call %s to search its tools, or facet_screenshot to see its screen", session, name, s.names.advertisedName(session+".discover_tools")))
+		if widget, ok := heldWidget(sess, name); ok {
+			p := hiddenPanes(sess.Snapshot().View)[widget]
+			return callerError(fmt.Sprintf("session `%s` has no tool `%s` yet: %s", session, name, p.where(widget, s.hints(session))))
+		}
+		view := sess.Snapshot().View
+		var tools []string
+		for _, t := range s.reg.Tools(session) {
+			tools = append(tools, s.names.advertised(t))
+		}
+		near := quoteAll(nearest(name, tools))
+		if len(near) == 0 {
+			rest := strings.TrimPrefix(strings.TrimPrefix(name, derive.ClientName(session)+"_"), session+".")
+			for _, id := range nearestWidget(rest, widgetIDs(view)) {
+				near = append(near, "widget `"+id+"`")
+			}
+		}
+		return callerError(fmt.Sprintf("session `%s` has no tool `%s`%s Call %s to search its tools, or facet_screenshot to see its screen", session, name, suggest(near, widgetIDs(view)), s.names.advertisedName(session+".discover_tools")))
 	}
 	return staleSession(session, name)
 }
@@ -403,6 +419,25 @@ func agentName(connection string) string { return "mcp:" + connection }
 
 func staleSession(session, tool string) error {
 	return callerError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))
+}
+
+// heldWidget is the widget out of view, held by a hidden pane, whose
+// client-safe name prefixes the tool name (after the session's), the
+// longest that fits.
+func heldWidget(sess *tea.Session, name string) (widget string, ok bool) {
+	rest, found := strings.CutPrefix(name, derive.ClientName(sess.ID)+"_")
+	if !found {
+		rest, found = strings.CutPrefix(name, sess.ID+".")
+	}
+	if !found {
+		return "", false
+	}
+	for id := range hiddenPanes(sess.Snapshot().View) {
+		if (strings.HasPrefix(rest, derive.ClientName(id)+"_") || strings.HasPrefix(rest, id+".")) && len(id) > len(widget) {
+			widget, ok = id, true
+		}
+	}
+	return widget, ok
 }
 
 // widgetAction splits a client-safe tool name of sess into a widget in its

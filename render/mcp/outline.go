@@ -176,6 +176,7 @@ func partsText(parts []tea.Part) string {
 		if p.States.Selected || p.States.Checked {
 			name += "*"
 		}
+		name += holdsText(p)
 		names = append(names, name)
 	}
 	return strings.Join(names, ", ")

@@ -18,7 +18,7 @@ func TestStartAnswersAnOutlineWithEachWidgetsActions(t *testing.T) {
 	got := text(res)
 	for _, w := range []string{
 		"Outline (revision ",
-		`tablist pages "Main" (active_index 0, tabs 3, focused): Main*, Settings, About [get_tabs, select_tab]`,
+		`tablist pages "Main" (active_index 0, tabs 3, focused): Main*, Settings (holds notify), About [get_tabs, select_tab]`,
 		`textbox pw "Password" (masked) [clear, submit, type_into]`,
 		`button del "Delete" [click]`,
 		"b.<widget>.<action> for the actions in brackets; b.discover_tools",

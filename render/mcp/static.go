@@ -408,5 +408,16 @@ func (s *Server) discover(session string, args map[string]any) (Answer, error) {
 		}
 	}
 	b, _ := json.Marshal(hits)
-	return answer(map[string]any{"tools": hits}, string(b)), nil
+	a := answer(map[string]any{"tools": hits}, string(b))
+	var held []HeldWidget
+	if sess, ok := s.sessions.Get(session); ok {
+		held = heldMatching(sess.Snapshot().View, q, s.hints(session))
+	}
+	if len(held) > 0 {
+		a.Value = map[string]any{"tools": hits, "hidden": held}
+		for _, h := range held {
+			a.Text = append(a.Text, h.Where)
+		}
+	}
+	return a, nil
 }

@@ -69,7 +69,7 @@ func (b *board) View() tea.Node {
 	default:
 		pane = tea.Text{Content: "Made with Facet."}
 	}
-	return tea.Column{Items: []tea.Node{b.tabs.View(widgets.Tabs{}), pane}}
+	return tea.Column{Items: []tea.Node{b.tabs.View(widgets.Tabs{Panes: [][]string{1: {"notify"}}}), pane}}
 }
 
 // bubbleList draws a three-item list with its cursor on item cursor%3.

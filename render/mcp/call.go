@@ -245,7 +245,9 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 			wr.ToolsAdded = append(wr.ToolsAdded, s.names.advertisedName(n))
 		}
 	}
-	wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
+	if s.opts.Schemas != SchemasStrict {
+		wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
+	}
 	wr.Revision = tr.After.Version
 	text := fmt.Sprintf("Applied %s.", shown)
 	switch {

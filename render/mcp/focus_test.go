@@ -1,14 +1,17 @@
 package mcp
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSendKeyWithAWidgetMovesFocusAsTabDoes(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "session": "demo"}))
 	res := mustOK(t, tc.call("facet_send_key", map[string]any{"session": "demo", "widget": "dec"}))
-	if got := structured(t, res)["focused"]; got != "dec" {
-		t.Fatalf("focused = %v, want dec", got)
+	if got := text(res); !strings.Contains(got, "focused: dec (button)") {
+		t.Fatalf("the answer does not say dec is focused: %s", got)
 	}
 	sess, _ := srv.Sessions().Get("demo")
 	if sess.Snapshot().Focus != "dec" {

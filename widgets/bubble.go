@@ -206,7 +206,7 @@ func (b Bubble) Actions() []tea.Action {
 		out = append(out, write("send_keys", "Press keys in this embedded Bubble Tea component, in order, as a person would with it focused: each a key name (enter, tab, esc, up, ctrl+c, ...) or one character.",
 			sendKeysArgsSpec.schema()))
 	}
-	out = append(out, read("get_view", "Read what this embedded Bubble Tea component draws now, as plain text.", noArgsSpec.schema()))
+	out = append(out, readAs(read("get_view", "Read what this embedded Bubble Tea component draws now, as plain text.", noArgsSpec.schema()), outView))
 	for _, t := range b.Tools {
 		if b.Disabled && t.action.Sensitive() {
 			continue

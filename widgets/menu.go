@@ -395,7 +395,7 @@ func (m Menu) Actions() []tea.Action {
 			menuOpenArgsSpec.schema()),
 		write("move", "Move the highlight to an item, as Up and Down do.",
 			menuMoveArgsSpec.schema()),
-		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", noArgsSpec.schema()),
+		readAs(read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", noArgsSpec.schema()), outItems),
 	}
 }
 

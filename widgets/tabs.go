@@ -256,7 +256,7 @@ func (t Tabs) Actions() []tea.Action {
 	return []tea.Action{
 		write("select_tab", "Select the tab at index (0-based, in the order get_tabs lists them), as a user would by clicking it.",
 			selectTabArgsSpec.schema()),
-		read("get_tabs", "Read the tab titles in order and the index of the active tab.", noArgsSpec.schema()),
+		readAs(read("get_tabs", "Read the tab titles in order and the index of the active tab.", noArgsSpec.schema()), outTabs),
 	}
 }
 

@@ -1,17 +1,14 @@
 package mcp
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 func TestSendKeyWithAWidgetMovesFocusAsTabDoes(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "session": "demo"}))
 	res := mustOK(t, tc.call("facet_send_key", map[string]any{"session": "demo", "widget": "dec"}))
-	if got := text(res); !strings.Contains(got, "focused: dec (button)") {
-		t.Fatalf("the answer does not say dec is focused: %s", got)
+	if got := structured(t, res)["focused"]; got != "dec" {
+		t.Fatalf("focused = %v, want dec", got)
 	}
 	sess, _ := srv.Sessions().Get("demo")
 	if sess.Snapshot().Focus != "dec" {

@@ -68,7 +68,15 @@ func screenOutput(full bool) map[string]any {
 		"focused": strSchema, "focused_kind": strSchema, "width": intSchema, "height": intSchema,
 		"revision": intSchema, "since": intSchema, "outline": strListSchema, "changed": strListSchema,
 		"notifications": notificationSchema,
-	}, "revision", "focused", "outline")
+	}, "revision", "outline")
+}
+
+// keyOutput is facet_send_key's answer: the screen's facts.
+func keyOutput(full bool) map[string]any {
+	return pick(full, map[string]any{
+		"focused": strSchema, "focused_kind": strSchema, "width": intSchema, "height": intSchema,
+		"revision": intSchema, "notifications": notificationSchema,
+	}, "focused")
 }
 
 // listOutput is facet_list's answer.
@@ -76,7 +84,7 @@ func listOutput(full bool) map[string]any {
 	return objectSchema(map[string]any{"sessions": map[string]any{"type": "array", "items": pick(full, map[string]any{
 		"id": strSchema, "app": strSchema, "started_at": strSchema, "started_by": strSchema,
 		"yours": boolSchema, "shared": boolSchema, "tools": intSchema,
-	}, "id", "app")}})
+	}, "id")}})
 }
 
 // startOutput is facet_start's answer.
@@ -94,7 +102,7 @@ func writeOutput(full bool) map[string]any {
 		})},
 		"tools_added": strListSchema, "notifications": notificationSchema,
 		"masked": boolSchema, "revision": intSchema,
-	}, "applied", "changed", "revision")
+	}, "applied")
 	if full {
 		// Strict mode cannot say a map of widgets by id, each with its
 		// own state: its writes answer without them (the text says them).
@@ -162,6 +170,9 @@ func outputOf(t *derive.Tool, mode string) json.RawMessage {
 		out = writeStrict()
 	case t.Derived && t.Guarded():
 		out = writeJSON()
+	case t.Derived && string(t.Output()) != `{"type":"object"}`:
+		// A read whose widget declares its value's shape.
+		out = t.Output()
 	case t.Derived:
 		out = derivedRead()
 	case t.Action == "discover_tools" && full:
@@ -213,6 +224,11 @@ func inputOf(t *derive.Tool, mode string) json.RawMessage {
 // made nullable (its type a list with "null"). ok is false when s holds an
 // object whose members are open (a map), which strict mode cannot say.
 func strictSchema(s map[string]any) (map[string]any, bool) {
+	if _, refs := s["$defs"]; refs {
+		// A recursive shape (a tree of items): strict mode would need
+		// every definition closed as well; it is not said.
+		return nil, false
+	}
 	out := maps.Clone(s)
 	if items, ok := s["items"].(map[string]any); ok {
 		strict, ok := strictSchema(items)

@@ -170,6 +170,13 @@ func TestEveryOutputSchemaDeclaresItsObjects(t *testing.T) {
 			if len(schemas) < 20 {
 				t.Fatalf("only %d schemas listed", len(schemas))
 			}
+			// A read serves the shape its widget declares for its value.
+			if mode == SchemasDefault {
+				rows, _ := schemas["b.rows.get_rows output"]["properties"].(map[string]any)
+				if _, ok := rows["rows"]; !ok {
+					t.Errorf("get_rows serves no shape of its rows: %v", schemas["b.rows.get_rows output"])
+				}
+			}
 			for name, s := range schemas {
 				if strings.HasSuffix(name, " output") {
 					for _, p := range undeclared(name, s) {

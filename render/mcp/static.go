@@ -382,11 +382,7 @@ func (s *Server) toolSendKey(ctx context.Context, args map[string]any) (Answer, 
 			}
 		}
 	}
-	a := screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot()))
-	// The screen is the answer: its facts are facet_screenshot's to
-	// answer as structured content (a schema in every tools/list costs).
-	a.Value = nil
-	return a, nil
+	return screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
 }
 
 // discover answers a session's discover_tools.

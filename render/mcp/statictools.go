@@ -48,7 +48,7 @@ func (n toolNamer) partsShape() string {
 // Their definitions are in every tools/list, so they say what a client
 // needs to call them right (names, types, enums, defaults) and nothing a
 // name or another field already says; a value out of range is refused
-// with the range; they carry no title, which says what the name does. The
+// with the range; their titles are one word. The
 // output schemas declare the members an agent reads (strict mode: all of
 // them, see schemas.go): the base list has a budget of 4 KB
 // (cmd/playground's TestBuiltPlaygroundBaseToolListFitsItsBudget).
@@ -69,26 +69,26 @@ func (s *Server) staticTools() []*derive.Tool {
 		return props
 	}
 	tools := []*derive.Tool{
-		{Name: "facet_start", Sensitive: true,
+		{Name: "facet_start", Sensitive: true, Title: "Start",
 			OutputSchema: startOutput(),
 			Description:  "Start an app. Answers its tools and outline (screen: the screen).",
 			InputSchema: obj(map[string]any{
 				"app":      map[string]any{"type": "string", "enum": s.opts.Startable},
-				SessionArg: map[string]any{"type": "string", "pattern": "^[a-z][a-z0-9]{0,6}$"},
+				SessionArg: str,
 				"width":    map[string]any{"type": "integer"},
 				"height":   map[string]any{"type": "integer"},
 				"shared":   boolean,
 				"screen":   boolean,
 			}, "app")},
-		{Name: "facet_list", ReadOnly: true,
+		{Name: "facet_list", Title: "List", ReadOnly: true,
 			Description: "Sessions you can reach.", InputSchema: obj(map[string]any{}),
 			OutputSchema: listOutput(full)},
-		{Name: "facet_stop", Sensitive: true, Destructive: true,
+		{Name: "facet_stop", Sensitive: true, Destructive: true, Title: "Stop",
 			OutputSchema: obj(map[string]any{"stopped": str}),
 			Description:  "Stop a session and its tools.",
 			InputSchema:  obj(session(), SessionArg)},
-		{Name: "facet_send_key", Sensitive: true,
-			Description: "Press a key (tab moves focus), after focusing widget if given. Answers the screen.",
+		{Name: "facet_send_key", Sensitive: true, Title: "Key", OutputSchema: keyOutput(full),
+			Description: "Press a key, after focusing widget if given.",
 			InputSchema: obj(with(map[string]any{
 				"key":     map[string]any{"type": "string", "description": "A character or a key name (enter, up, page_down, f1, ...)."},
 				"widget":  str,
@@ -97,14 +97,14 @@ func (s *Server) staticTools() []*derive.Tool {
 				"shift":   boolean,
 				"wait_ms": map[string]any{"type": "integer"},
 			}), SessionArg)},
-		{Name: "facet_get_model", Sensitive: true, ReadOnly: true, OutputSchema: openSchema,
+		{Name: "facet_get_model", Sensitive: true, ReadOnly: true, Title: "Model", OutputSchema: openSchema,
 			Description: "The model its app shares.",
 			InputSchema: obj(session(), SessionArg)},
-		{Name: "facet_screenshot", ReadOnly: true, OutputSchema: screenOutput(full),
-			Description: "The session's screen; outline: one line per widget; since: what changed after that revision.",
+		{Name: "facet_screenshot", Title: "Screen", ReadOnly: true, OutputSchema: screenOutput(full),
+			Description: "The screen; outline: per widget; since: what changed after that revision.",
 			InputSchema: obj(with(map[string]any{"outline": boolean, "since": map[string]any{"type": "integer"}}), SessionArg)},
-		{Name: "facet_act", OutputSchema: openSchema,
-			Description: "Call " + s.names.partsShape() + " by parts (see discover_tools).",
+		{Name: "facet_act", Title: "Act", OutputSchema: openSchema,
+			Description: "Call " + s.names.partsShape() + " by parts.",
 			InputSchema: obj(with(map[string]any{
 				"widget": str,
 				"action": str,

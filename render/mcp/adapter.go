@@ -157,9 +157,6 @@ func toWire(a Answer, err error) *sdk.CallToolResult {
 		return sdk.NewToolResultError(escapeInvisible(err.Error()))
 	}
 	res := &sdk.CallToolResult{Content: make([]sdk.Content, 0, len(a.Text))}
-	if a.Revision != 0 {
-		res.Meta = sdk.NewMetaFromMap(map[string]any{RevisionMetaKey: a.Revision})
-	}
 	for _, t := range a.Text {
 		res.Content = append(res.Content, sdk.NewTextContent(escapeInvisible(t)))
 	}

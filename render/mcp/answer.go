@@ -14,14 +14,7 @@ type Answer struct {
 	Text []string
 	// Value is the structured content, or nil.
 	Value any
-	// Revision is the session's view the answer reflects (tea.Snapshot's
-	// Version), 0 for an answer about no one view.
-	Revision uint64
 }
-
-// RevisionMetaKey is the _meta member of a tool call's result that
-// carries the revision of the session's view the answer reflects.
-const RevisionMetaKey = "revision"
 
 // answer is an Answer of one text block and a value.
 func answer(v any, text string) Answer { return Answer{Text: []string{text}, Value: v} }

@@ -207,7 +207,6 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	}
 	if !result.IsWrite() {
 		a, err := readResult(shown, result.Value())
-		a.Revision = snap.Version
 		if err == nil {
 			// After the value, a line with what
 			// the app notified since this connection's last call.
@@ -271,7 +270,6 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 		text += " " + line + "."
 	}
 	a := answer(wr, text)
-	a.Revision = tr.After.Version
 	lines := outline(tr.After.View, tr.After.Focus)
 	s.drawings.outlines.record(t.Session, tr.After.Version, lines)
 	if shows := writeShows(tr.Before, tr.After, lines, wr.Changed); shows != "" {

@@ -327,21 +327,18 @@ func securityRules(t *testing.T, tr clientTransport) {
 		}
 		// Facet's own hints, never the SDK's defaults (which would call
 		// every tool destructive and open-world) nor a provider's claims.
-		// Derived tools carry a title (widget and action); the static
-		// ones' names say it, in the base list's budget.
 		for _, c := range []struct {
 			tool                  sdk.Tool
 			readOnly, destructive *bool
-			titled                bool
 		}{
-			{w, nil, nil, true},
-			{r, ptr(true), nil, true},
-			{tc.tool("facet_screenshot"), ptr(true), nil, false},
-			{tc.tool("facet_stop"), nil, ptr(true), false},
+			{w, nil, nil},
+			{r, ptr(true), nil},
+			{tc.tool("facet_screenshot"), ptr(true), nil},
+			{tc.tool("facet_stop"), nil, ptr(true)},
 		} {
 			a := c.tool.Annotations
 			if !samePtr(a.ReadOnlyHint, c.readOnly) || !samePtr(a.DestructiveHint, c.destructive) ||
-				a.OpenWorldHint != nil || a.IdempotentHint != nil || (c.tool.Title != "") != c.titled {
+				a.OpenWorldHint != nil || a.IdempotentHint != nil || c.tool.Title == "" {
 				t.Fatalf("%s carries hints %+v", c.tool.Name, a)
 			}
 		}

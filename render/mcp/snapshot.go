@@ -56,7 +56,7 @@ func snapshotAnswer(h *outlineHistory, session string, snap tea.Snapshot, since 
 		body = outlineText(lines)
 		res.Outline = splitLines(body)
 	}
-	a := Answer{Text: []string{head, body}, Value: res, Revision: snap.Version}
+	a := Answer{Text: []string{head, body}, Value: res}
 	if len(notes) > 0 {
 		res.Notifications = notes
 		a.Value = res

@@ -187,7 +187,6 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 	snap := sess.Snapshot()
 	a := answer(map[string]any{"id": sess.ID, "app": app, "tools": names, "revision": snap.Version},
 		fmt.Sprintf("%s\nTools: %s", started, strings.Join(names, ", ")))
-	a.Revision = snap.Version
 	// The first view too, which saves the call nearly every agent makes
 	// next: its outline, or the screen on request.
 	if screen {

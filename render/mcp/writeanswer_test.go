@@ -127,8 +127,8 @@ func TestWritesAnswerWhatTheyMadeVisible(t *testing.T) {
 					t.Errorf("the answer says %q:\n%s", n, got)
 				}
 			}
-			if rev, _ := res.Meta.AdditionalFields[RevisionMetaKey].(float64); rev == 0 || structured(t, res)["revision"] != rev {
-				t.Errorf("the answer's revision: _meta %v, structured %v", res.Meta, structured(t, res)["revision"])
+			if rev, _ := structured(t, res)["revision"].(float64); rev < 2 {
+				t.Errorf("the answer's revision: %v", structured(t, res)["revision"])
 			}
 		})
 	}

@@ -93,5 +93,6 @@ func (t TabsDemo) View() tea.Node {
 			tea.Text{Content: "Built on Bubble Tea, Lip Gloss and Bubbles by Charm, and mcp-go.\nMIT licensed."},
 		}}
 	}
-	return tea.Column{Gap: 1, Items: []tea.Node{t.sections.View(widgets.Tabs{Theme: th}), body}}
+	tabs := widgets.Tabs{Theme: th, Panes: [][]string{1: {t.theme.ID, t.notify.ID}}}
+	return tea.Column{Gap: 1, Items: []tea.Node{t.sections.View(tabs), body}}
 }

@@ -171,6 +171,11 @@ type Part struct {
 	// Parts are the part's own parts, as far as it shows them (an open
 	// menu item's submenu).
 	Parts []Part `json:"parts,omitempty"`
+	// Holds are the ids of the widgets the part shows when its Action is
+	// taken, for a container that hides what its other parts hold (a
+	// tab's pane): so an agent learns where a widget is before it is
+	// shown. Empty when the container does not say.
+	Holds []string `json:"holds,omitempty"`
 }
 
 // Act is what activating a widget or a part does: the name of one of the

@@ -30,6 +30,10 @@ type Action struct {
 	Description string
 	InputSchema map[string]any
 	Annotations map[string]any
+	// OutputSchema is the JSON Schema of a read's value (an object), for
+	// renderers that declare what their answers hold; nil says nothing.
+	// Static per widget kind and action, as the other fields.
+	OutputSchema map[string]any
 }
 
 // Sensitive reports whether the action is annotated sensitive or destructive.

@@ -148,7 +148,7 @@ func (BarChart) ShortHelp() []key.Binding { return nil }
 
 // Actions implements tea.ToolProvider: get_data reads the bars.
 func (BarChart) Actions() []tea.Action {
-	return []tea.Action{read("get_data", "Read the bars: label and value of each, in order.", noArgsSpec.schema())}
+	return []tea.Action{readAs(read("get_data", "Read the bars: label and value of each, in order.", noArgsSpec.schema()), outBars)}
 }
 
 // Invoke implements tea.ToolProvider.

@@ -177,7 +177,8 @@ func (b Bubble) Excluded() bool { return b.Exclude }
 
 // Describe implements tea.Describer.
 func (b Bubble) Describe() tea.Description {
-	return tea.Description{Label: b.Label, Role: "bubble", State: map[string]any{"disabled": b.Disabled}, States: tea.States{Disabled: b.Disabled}}
+	return tea.Description{Label: b.Label, Role: "bubble", Value: strings.TrimRight(ansi.Strip(b.View), "\n"),
+		State: map[string]any{"disabled": b.Disabled}, States: tea.States{Disabled: b.Disabled}}
 }
 
 // Render implements tea.Widget: the model's view, each line cut to the
@@ -205,7 +206,7 @@ func (b Bubble) Actions() []tea.Action {
 		out = append(out, write("send_keys", "Press keys in this embedded Bubble Tea component, in order, as a person would with it focused: each a key name (enter, tab, esc, up, ctrl+c, ...) or one character.",
 			sendKeysArgsSpec.schema()))
 	}
-	out = append(out, read("get_view", "Read what this embedded Bubble Tea component draws now, as plain text.", noArgsSpec.schema()))
+	out = append(out, readAs(read("get_view", "Read what this embedded Bubble Tea component draws now, as plain text.", noArgsSpec.schema()), outView))
 	for _, t := range b.Tools {
 		if b.Disabled && t.action.Sensitive() {
 			continue

@@ -126,7 +126,7 @@ func (c Checkbox) Actions() []tea.Action {
 	if !c.Disabled {
 		out = append(out, write("toggle", "Toggle the checkbox: check it when unchecked, uncheck it when checked.", noArgsSpec.schema()))
 	}
-	return append(out, read("get_checked", "Read whether the checkbox is checked.", noArgsSpec.schema()))
+	return append(out, readAs(read("get_checked", "Read whether the checkbox is checked.", noArgsSpec.schema()), outChecked))
 }
 
 // Invoke implements tea.ToolProvider.

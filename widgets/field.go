@@ -63,7 +63,7 @@ func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 		}
 	}
 	if !masked {
-		out = append(out, read("get_value", "Read the value.", noArgsSpec.schema()))
+		out = append(out, readAs(read("get_value", "Read the value.", noArgsSpec.schema()), outValue))
 	}
 	return out
 }

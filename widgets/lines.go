@@ -26,7 +26,7 @@ var getLinesArgsSpec = newArgSpec[getLinesArgs]()
 // getLinesAction declares get_lines, the read of a widget's lines a page
 // at a time.
 func getLinesAction() tea.Action {
-	return read("get_lines", "Read lines by page (100 by default).", getLinesArgsSpec.schema())
+	return readAs(read("get_lines", "Read lines by page (100 by default).", getLinesArgsSpec.schema()), outLines)
 }
 
 // getLines answers get_lines over lines: {"lines", "offset", "total"}.

@@ -395,7 +395,7 @@ func (m Menu) Actions() []tea.Action {
 			menuOpenArgsSpec.schema()),
 		write("move", "Move the highlight to an item, as Up and Down do.",
 			menuMoveArgsSpec.schema()),
-		read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", noArgsSpec.schema()),
+		readAs(read("get_items", "Read the menu's items as a tree: id, label, children and whether each is disabled.", noArgsSpec.schema()), outItems),
 	}
 }
 
@@ -427,6 +427,10 @@ var menuMoveArgsSpec = argSpec[menuOpenArgs](newArgSpec[menuMoveArgs]())
 
 // Invoke implements tea.ToolProvider.
 func (m Menu) Invoke(action string, args map[string]any) (tea.Result, error) {
+	if raw := args["item_id"]; raw == nil && (action == "select" || action == "open" || action == "move") {
+		// A closed set: name it, rather than send the agent to get_items.
+		return tea.Result{}, argErr(action, "item_id", "is required: one of %s", strings.Join(menuChoices(m.Items, action, nil), ", "))
+	}
 	switch action {
 	case "select":
 		in, err := menuSelectArgsSpec.bind(action, args)
@@ -500,6 +504,23 @@ func menuLeaves(items []MenuItem, out []string) []string {
 		default:
 			out = append(out, it.ID)
 		}
+	}
+	return out
+}
+
+// menuChoices are the ids of the items action takes: the enabled items
+// with a submenu for open, the enabled ones without for select, every
+// enabled one for move.
+func menuChoices(items []MenuItem, action string, out []string) []string {
+	for _, it := range items {
+		if it.Disabled {
+			continue
+		}
+		parent := len(it.Children) > 0
+		if action == "move" || parent == (action == "open") {
+			out = append(out, it.ID)
+		}
+		out = menuChoices(it.Children, action, out)
 	}
 	return out
 }

@@ -122,7 +122,7 @@ func (Progress) ShortHelp() []key.Binding { return nil }
 // Actions implements tea.ToolProvider: get_progress.
 func (Progress) Actions() []tea.Action {
 	return []tea.Action{
-		read("get_progress", "Read how far the work has got: value from 0 to 1, percent from 0 to 100 (100 only when done), done, and the label saying what the work is.", noArgsSpec.schema()),
+		readAs(read("get_progress", "Read how far the work has got: value from 0 to 1, percent from 0 to 100 (100 only when done), done, and the label saying what the work is.", noArgsSpec.schema()), outProgress),
 	}
 }
 

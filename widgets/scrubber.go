@@ -277,7 +277,7 @@ func (s Scrubber) ShortHelp() []key.Binding {
 // Actions implements tea.ToolProvider. A disabled Scrubber offers
 // get_position only.
 func (s Scrubber) Actions() []tea.Action {
-	get := read("get_position", "Read the position, the range (min and max, in seconds) and whether it is playing.", noArgsSpec.schema())
+	get := readAs(read("get_position", "Read the position, the range (min and max, in seconds) and whether it is playing.", noArgsSpec.schema()), outPosition)
 	if s.Disabled {
 		return []tea.Action{get}
 	}

@@ -308,8 +308,8 @@ func (l SelectList) Actions() []tea.Action {
 				chooseArgsSpec.schema()))
 	}
 	return append(out,
-		read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", noArgsSpec.schema()),
-		read("get_options", "Read the options in display order.", noArgsSpec.schema()),
+		readAs(read("get_selected", "Read the selected option's index and label (index -1 and an empty label when none is selected).", noArgsSpec.schema()), outSelected),
+		readAs(read("get_options", "Read the options in display order.", noArgsSpec.schema()), outOptions),
 	)
 }
 

@@ -123,7 +123,7 @@ func (Sparkline) ShortHelp() []key.Binding { return nil }
 
 // Actions implements tea.ToolProvider: get_data reads the values.
 func (Sparkline) Actions() []tea.Action {
-	return []tea.Action{read("get_data", "Read the label and the values, in order.", noArgsSpec.schema())}
+	return []tea.Action{readAs(read("get_data", "Read the label and the values, in order.", noArgsSpec.schema()), outSeries)}
 }
 
 // Invoke implements tea.ToolProvider.

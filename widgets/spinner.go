@@ -100,7 +100,7 @@ func (Spinner) ShortHelp() []key.Binding { return nil }
 // Actions implements tea.ToolProvider: get_status.
 func (Spinner) Actions() []tea.Action {
 	return []tea.Action{
-		read("get_status", "Read whether the work the spinner shows is under way (spinning) and its label, which says what the work is.", noArgsSpec.schema()),
+		readAs(read("get_status", "Read whether the work the spinner shows is under way (spinning) and its label, which says what the work is.", noArgsSpec.schema()), outStatus),
 	}
 }
 

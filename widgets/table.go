@@ -715,8 +715,8 @@ func (t Table) ShortHelp() []key.Binding {
 
 // Actions implements tea.ToolProvider. A disabled Table offers get_rows only.
 func (t Table) Actions() []tea.Action {
-	getRows := read("get_rows", "Read rows by page, with the columns and the total.",
-		getRowsArgsSpec.schema())
+	getRows := readAs(read("get_rows", "Read rows by page, with the columns and the total.",
+		getRowsArgsSpec.schema()), outRows)
 	if t.Disabled {
 		return []tea.Action{getRows}
 	}

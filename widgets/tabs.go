@@ -19,6 +19,10 @@ type Tabs struct {
 	Tabs    []string
 	Active  int
 	Exclude bool
+	// Panes are the ids of the widgets each tab shows, by tab index: an
+	// agent learns where a widget is before its tab is selected. Optional,
+	// and a tab without an entry says nothing.
+	Panes [][]string
 	// Keys overrides the keys it answers to; nil means DefaultTabsKeyMap().
 	Keys  *TabsKeyMap
 	Theme *Theme
@@ -85,6 +89,9 @@ func (t Tabs) Describe() tea.Description {
 	acts := newIndexActs(true, len(t.Tabs), "select_tab", "index")
 	for i, title := range t.Tabs {
 		tabs[i] = tea.Part{Role: "tab", Label: title, States: tea.States{Selected: i == active}, Action: acts.of(i)}
+		if i < len(t.Panes) {
+			tabs[i].Holds = t.Panes[i]
+		}
 	}
 	return tea.Description{Label: t.label(active), Role: "tablist", State: map[string]any{
 		"tabs": len(t.Tabs), "active_index": active,
@@ -249,7 +256,7 @@ func (t Tabs) Actions() []tea.Action {
 	return []tea.Action{
 		write("select_tab", "Select the tab at index (0-based, in the order get_tabs lists them), as a user would by clicking it.",
 			selectTabArgsSpec.schema()),
-		read("get_tabs", "Read the tab titles in order and the index of the active tab.", noArgsSpec.schema()),
+		readAs(read("get_tabs", "Read the tab titles in order and the index of the active tab.", noArgsSpec.schema()), outTabs),
 	}
 }
 

@@ -146,3 +146,15 @@ func TestTabsStateAppliesTabSelected(t *testing.T) {
 		t.Errorf("TabsState.View = %+v", v)
 	}
 }
+
+// TestTabsDescribeWhatTheirPanesHold: each tab's part holds the widget ids
+// Panes gives for it, and a tab without an entry holds none.
+func TestTabsDescribeWhatTheirPanesHold(t *testing.T) {
+	tabs := widgets.Tabs{ID: "t", Tabs: []string{"A", "B", "C"}, Panes: [][]string{1: {"x", "y"}}}
+	parts := tabs.Describe().Parts
+	for i, want := range [][]string{nil, {"x", "y"}, nil} {
+		if !reflect.DeepEqual(parts[i].Holds, want) {
+			t.Errorf("tab %d holds %v, want %v", i, parts[i].Holds, want)
+		}
+	}
+}

@@ -358,7 +358,7 @@ func (t Tree) Actions() []tea.Action {
 		write("expand", "Expand a node so its children show, as a user would with the right arrow.", parentArgsSpec.schema()),
 		write("collapse", "Collapse a node so its children hide, as a user would with the left arrow.", parentArgsSpec.schema()),
 		write("select_node", "Select a node by id, as a user would by moving to it or clicking it.", nodeArgsSpec.schema()),
-		read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", noArgsSpec.schema()),
+		readAs(read("get_nodes", "Read the visible nodes in display order with their id, label, depth, whether they are expanded and whether they have children; the selected node also has \"selected\": true.", noArgsSpec.schema()), outNodes),
 	}
 }
 

@@ -222,7 +222,7 @@ func (v Viewport) Actions() []tea.Action {
 	return []tea.Action{
 		write("scroll_to", "Scroll so a line is in view: it becomes the first line shown, or as near as the end allows.",
 			scrollToArgsSpec.schema()),
-		read("get_visible_range", "Read the first and last line shown (inclusive, 0-based).", noArgsSpec.schema()),
+		readAs(read("get_visible_range", "Read the first and last line shown (inclusive, 0-based).", noArgsSpec.schema()), outRange),
 		getLinesAction(),
 	}
 }

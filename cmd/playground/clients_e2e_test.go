@@ -530,9 +530,10 @@ func TestBuiltPlaygroundKeepsEachHTTPClientsSessionsToItself(t *testing.T) {
 // TestBuiltPlaygroundSearchTaskIsAffordable: through the built binary over
 // stdio, the search task (type a query, submit, sort, read the rows) takes
 // at most 4 calls and 4 KB of answers, and one search session's tools take
-// at most 3.5 KB of tools/list (3 KB before each derived tool carried its
-// widget and action in _meta, about 45 bytes a tool). Sizes are of the
-// JSON-RPC responses as sent.
+// at most 4.5 KB of tools/list (3 KB before each derived tool carried its
+// widget and action in _meta, about 45 bytes a tool, 3.5 KB before its
+// reads' output schemas declared their rows and values and its writes'
+// their members). Sizes are of the JSON-RPC responses as sent.
 func TestBuiltPlaygroundSearchTaskIsAffordable(t *testing.T) {
 	w := stdioPlayground(t)
 	start := w.mustCall("facet_start", map[string]any{"app": "search", "id": "demo"})
@@ -566,8 +567,8 @@ func TestBuiltPlaygroundSearchTaskIsAffordable(t *testing.T) {
 	report := fmt.Sprintf("search task over stdio: %d calls, %d bytes of answers (%s; facet_start %d B); session demo: %d tools, %d bytes of tools/list",
 		len(steps), total, strings.Join(sizes, ", "), start.bytes, count, session)
 	t.Log(report)
-	if len(steps) > 4 || total > 4096 || session > 3584 {
-		t.Errorf("over budget (4 calls, 4096 bytes of answers, 3584 bytes of tools): %s", report)
+	if len(steps) > 4 || total > 4096 || session > 4608 {
+		t.Errorf("over budget (4 calls, 4096 bytes of answers, 4608 bytes of tools): %s", report)
 	}
 }
 

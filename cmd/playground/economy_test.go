@@ -30,8 +30,9 @@ func wireCall(t *testing.T, srv *mcp.Server, id int, method string, params any) 
 
 // TestTheSearchTaskIsAffordable: an agent types a query, submits, sorts
 // and reads the rows in 4 calls and at most 4 KB of answers, and one search
-// session's tools take at most 3.5 KB of tools/list (each derived tool's
-// widget and action in _meta take about 45 bytes of it).
+// session's tools take at most 4.5 KB of tools/list (each derived tool's
+// widget and action in _meta take about 45 bytes of it, the output schemas
+// of its reads, which declare their rows and values, about 500).
 func TestTheSearchTaskIsAffordable(t *testing.T) {
 	srv, err := mcp.New(mcp.Options{Apps: mcpApps(), Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}})
 	if err != nil {
@@ -82,7 +83,7 @@ func TestTheSearchTaskIsAffordable(t *testing.T) {
 	report := fmt.Sprintf("search task: %d calls, %d bytes of answers (facet_start %d bytes); session tools: %d tools, %d bytes of tools/list",
 		len(steps), total, len(start), n, session)
 	t.Log(report)
-	if len(steps) > 4 || total > 4096 || session > 3584 {
-		t.Errorf("over budget (4 calls, 4096 bytes of answers, 3584 bytes of tools): %s", report)
+	if len(steps) > 4 || total > 4096 || session > 4608 {
+		t.Errorf("over budget (4 calls, 4096 bytes of answers, 4608 bytes of tools): %s", report)
 	}
 }

@@ -78,10 +78,12 @@ func (c *countFlag) Set(s string) error {
 
 // mcpOptions are the MCP flags.
 type mcpOptions struct {
-	stdio      bool
-	http       string
-	toolNames  string
-	tools      string
+	stdio     bool
+	http      string
+	toolNames string
+	tools     string
+	// schemas is "" or "strict" (mcp.Options.Schemas).
+	schemas    string
 	production bool
 	allowTools listFlag
 	allowReads listFlag
@@ -104,6 +106,7 @@ func addMCPFlags(fs *flag.FlagSet, o *mcpOptions) {
 	fs.BoolVar(&o.stdio, "mcp", false, "serve MCP on stdin/stdout for an agent (Claude Code: claude mcp add facet -- go run ./cmd/playground --mcp)")
 	fs.StringVar(&o.http, "http", "", "also serve MCP over HTTP on `ADDR` (/mcp streamable HTTP, /sse); needs --allow-tools and --allow-read-methods")
 	fs.StringVar(&o.toolNames, "tool-names", mcp.NamesSafe, "advertise derived tools as `safe|dotted` names: safe (<session>_<widget>_<action>, the default) is what every client accepts; dotted is the seed's <session>.<widget>.<action>")
+	fs.StringVar(&o.schemas, "schemas", mcp.SchemasDefault, "serve `strict` schemas, as OpenAI's strict mode takes them (every object closed, every property required, optional ones nullable)")
 	fs.StringVar(&o.tools, "tools", mcp.ToolListFull, "what tools/list holds: `full|compact` (compact: the facet_* tools and each session's discover_tools, for clients that cap a server's tools; every tool stays callable)")
 	fs.BoolVar(&o.production, "production", false, "production defaults: no tool runs and only listing methods are served unless allowed (also FACET_ENV=production)")
 	fs.Var(&o.allowTools, "allow-tools", "allow exactly these tools, comma-separated `LIST` (an empty list allows none)")
@@ -155,6 +158,7 @@ func (o *mcpOptions) serverOptions(getenv func(string) string, sessions *tea.Ses
 		MaxSessionsPerClient: o.perClient(),
 		ToolNames:            o.toolNames,
 		ToolList:             o.tools,
+		Schemas:              o.schemas,
 		// A person is at every host session here (the terminal's live,
 		// each SSH connection's): an Ask about one goes to them.
 		AskPerson:       true,
@@ -195,6 +199,8 @@ func (o *mcpOptions) check(list bool) error {
 	switch {
 	case list && o.enabled():
 		return &usageError{err: errors.New("--list cannot be combined with --mcp or --http")}
+	case o.schemas != mcp.SchemasDefault && o.schemas != mcp.SchemasStrict:
+		return &usageError{err: fmt.Errorf("--schemas %q: use %s, or leave it out for the default", o.schemas, mcp.SchemasStrict)}
 	case o.tools != mcp.ToolListFull && o.tools != mcp.ToolListCompact:
 		return &usageError{err: fmt.Errorf("--tools %q: use %s or %s", o.tools, mcp.ToolListFull, mcp.ToolListCompact)}
 	case o.toolNames != mcp.NamesDotted && o.toolNames != mcp.NamesSafe:

@@ -90,7 +90,7 @@ func TestBinaryOverStdio(t *testing.T) {
 		t.Helper()
 		return w.mustCall(name, args).text()
 	}
-	if out := call("facet_start", map[string]any{"app": "search", "id": "demo"}); !strings.Contains(out, "Session started: demo") || !strings.Contains(out, "demo_results_sort") {
+	if out := call("facet_start", map[string]any{"app": "search", "id": "demo"}); !strings.Contains(out, "Session started: demo") || !strings.Contains(out, "demo_<widget>_<action>") || !strings.Contains(out, "[get_rows, select_row, sort]") {
 		t.Fatalf("start: %s", out)
 	}
 	call("demo_search_type_into", map[string]any{"text": "kubernetes"})

@@ -84,3 +84,28 @@ func TestHTTPLimitFlags(t *testing.T) {
 		})
 	}
 }
+
+// TestSchemasFlag: --schemas=strict reaches mcp.Options.Schemas (the
+// default when absent); any other value is a usage error.
+func TestSchemasFlag(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+		err  string
+	}{
+		{"absent: the default", []string{"--mcp"}, mcp.SchemasDefault, ""},
+		{"strict", []string{"--mcp", "--schemas=strict"}, mcp.SchemasStrict, ""},
+		{"unknown", []string{"--mcp", "--schemas=loose"}, "", `--schemas "loose": use strict`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			opts, ok := parsedMCPOptions(t, c.args, c.err)
+			if !ok {
+				return
+			}
+			if got := opts.Schemas; got != c.want {
+				t.Fatalf("Schemas = %q, want %q", got, c.want)
+			}
+		})
+	}
+}

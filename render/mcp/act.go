@@ -141,5 +141,13 @@ func (s *Server) noTool(session, widget, action string) string {
 			return msg
 		}
 	}
-	return fmt.Sprintf("session `%s` has no tool `%s`: no widget `%s` has been on its screen (it may appear later, say on another tab); call %s to see the session's tools", session, s.names.advertisedName(name), widget, discover)
+	hint := ""
+	if sess, ok := s.sessions.Get(session); ok {
+		view := sess.Snapshot().View
+		if p, held := hiddenPanes(view)[widget]; held {
+			return fmt.Sprintf("session `%s` has no tool `%s` yet: %s", session, s.names.advertisedName(name), p.where(widget, s.hints(session)))
+		}
+		hint = suggest(quoteAll(nearest(widget, widgetIDs(view))), widgetIDs(view))
+	}
+	return fmt.Sprintf("session `%s` has no tool `%s`: no widget `%s` has been on its screen (it may appear later, say on another tab)%s Call %s to see the session's tools", session, s.names.advertisedName(name), widget, hint, discover)
 }

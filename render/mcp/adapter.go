@@ -79,8 +79,8 @@ func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
 		Name:            s.names.advertised(t),
 		Title:           t.Title,
 		Description:     t.Description,
-		RawInputSchema:  t.Schema(),
-		RawOutputSchema: t.Output(),
+		RawInputSchema:  inputOf(t, s.opts.Schemas),
+		RawOutputSchema: outputOf(t, s.opts.Schemas),
 	}
 	if t.ReadOnly {
 		tool.Annotations.ReadOnlyHint = &yes
@@ -112,13 +112,29 @@ func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
 		}
 		ctx = withInputResponses(ctx, req.Params.InputResponses)
 		in := callInput{Args: req.GetArguments()}
+		if s.opts.Schemas == SchemasStrict {
+			// Strict schemas make every argument required and the
+			// optional ones nullable: a null is an argument not given.
+			in.Args = withoutNulls(in.Args)
+		}
 		if name == "facet_act" {
 			in.Stale, in.StaleSession, _ = staleName(req)
 			if req.Params.Meta != nil {
 				in.Called, _ = req.Params.Meta.AdditionalFields[calledMetaKey].(string)
 			}
 		}
-		return toWire(s.callTool(ctx, name, in)), nil
+		a, err := s.callTool(ctx, name, in)
+		if t, ok := s.reg.Lookup(name); ok && err == nil && s.opts.Schemas == SchemasStrict {
+			// Strict mode: an answer carries every member its schema
+			// names; one whose shape strict mode cannot say (a widget's
+			// value, an app's model) is its text alone.
+			out := outputOf(t, SchemasStrict)
+			a.Value = withEveryMember(a.Value, out)
+			if out == nil {
+				a.Value = nil
+			}
+		}
+		return toWire(a, err), nil
 	}
 }
 

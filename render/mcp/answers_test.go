@@ -49,10 +49,10 @@ func TestReadsAnswerTextOnceAndTypedStructure(t *testing.T) {
 	}
 }
 
-func TestStartAnswersTheScreenWithoutBlankPadding(t *testing.T) {
+func TestStartAnswersTheScreenOnRequestWithoutBlankPadding(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
-	res := mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo", "height": 40}))
+	res := mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo", "height": 40, "screen": true}))
 	last, _ := res.Content[len(res.Content)-1].(sdk.TextContent)
 	if !strings.HasPrefix(last.Text, "Screen:\n") || strings.HasSuffix(last.Text, "\n") || strings.Contains(last.Text, "\n\n\n\n") {
 		t.Errorf("facet_start's screen is padded:\n%q", last.Text)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -30,6 +31,12 @@ type WriteResult struct {
 	// this connection's last call to it (tea.Notify), including what the
 	// write's own command raised when it came within SettleWait.
 	Notifications []ToldNotification `json:"notifications,omitempty"`
+	// Masked is set when the write went to a masked field, whose value
+	// (and so whose change) is never shown.
+	Masked bool `json:"masked,omitempty"`
+	// Revision is the session's view the answer reflects (tea.Snapshot's
+	// Version).
+	Revision uint64 `json:"revision"`
 }
 
 // WidgetNow is a changed widget as it is after a write.
@@ -238,11 +245,22 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 			wr.ToolsAdded = append(wr.ToolsAdded, s.names.advertisedName(n))
 		}
 	}
-	wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
+	if s.opts.Schemas != SchemasStrict {
+		wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
+	}
+	wr.Revision = tr.After.Version
 	text := fmt.Sprintf("Applied %s.", shown)
-	if len(wr.Changed) > 0 {
+	switch {
+	case tea.IsMasked(w) && !slices.Contains(wr.Changed, w.WidgetID()):
+		// A masked field's value never shows, so neither does its change.
+		wr.Masked = true
+		text = fmt.Sprintf("Applied %s (masked: the value is never shown).", shown)
+		if len(wr.Changed) > 0 {
+			text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
+		}
+	case len(wr.Changed) > 0:
 		text += " Changed: " + strings.Join(wr.Changed, ", ") + "."
-	} else {
+	default:
 		text += " No widget changed."
 	}
 	if len(wr.ToolsAdded) > 0 {
@@ -252,7 +270,13 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	if line := notesText(wr.Notifications); line != "" {
 		text += " " + line + "."
 	}
-	return answer(wr, text), nil
+	a := answer(wr, text)
+	lines := outline(tr.After.View, tr.After.Focus)
+	s.drawings.outlines.record(t.Session, tr.After.Version, lines)
+	if shows := writeShows(tr.Before, tr.After, lines, wr.Changed); shows != "" {
+		a.Text = append(a.Text, shows)
+	}
+	return a, nil
 }
 
 // widgetsNow describes the widgets ids names that are in view, for a
@@ -370,7 +394,23 @@ func (s *Server) unknownTool(session, name string) error {
 		if widget, action, ok := widgetAction(sess, name); ok {
 			return callerError(s.noTool(session, widget, action))
 		}
-		return callerError(fmt.Sprintf("session `%s` has no tool `%s` (a widget not shown yet has none); call %s to search its tools, or facet_screenshot to see its screen", session, name, s.names.advertisedName(session+".discover_tools")))
+		if widget, ok := heldWidget(sess, name); ok {
+			p := hiddenPanes(sess.Snapshot().View)[widget]
+			return callerError(fmt.Sprintf("session `%s` has no tool `%s` yet: %s", session, name, p.where(widget, s.hints(session))))
+		}
+		view := sess.Snapshot().View
+		var tools []string
+		for _, t := range s.reg.Tools(session) {
+			tools = append(tools, s.names.advertised(t))
+		}
+		near := quoteAll(nearest(name, tools))
+		if len(near) == 0 {
+			rest := strings.TrimPrefix(strings.TrimPrefix(name, toolname.ClientName(session)+"_"), session+".")
+			for _, id := range nearestWidget(rest, widgetIDs(view)) {
+				near = append(near, "widget `"+id+"`")
+			}
+		}
+		return callerError(fmt.Sprintf("session `%s` has no tool `%s`%s Call %s to search its tools, or facet_screenshot to see its screen", session, name, suggest(near, widgetIDs(view)), s.names.advertisedName(session+".discover_tools")))
 	}
 	return staleSession(session, name)
 }
@@ -380,6 +420,25 @@ func agentName(connection string) string { return "mcp:" + connection }
 
 func staleSession(session, tool string) error {
 	return callerError(fmt.Sprintf("session `%s` is not running in this server, so tool `%s` does nothing (an earlier listing or another run may have had it); call facet_list to see running sessions, or facet_start to start one", session, tool))
+}
+
+// heldWidget is the widget out of view, held by a hidden pane, whose
+// client-safe name prefixes the tool name (after the session's), the
+// longest that fits.
+func heldWidget(sess *tea.Session, name string) (widget string, ok bool) {
+	rest, found := strings.CutPrefix(name, toolname.ClientName(sess.ID)+"_")
+	if !found {
+		rest, found = strings.CutPrefix(name, sess.ID+".")
+	}
+	if !found {
+		return "", false
+	}
+	for id := range hiddenPanes(sess.Snapshot().View) {
+		if (strings.HasPrefix(rest, toolname.ClientName(id)+"_") || strings.HasPrefix(rest, id+".")) && len(id) > len(widget) {
+			widget, ok = id, true
+		}
+	}
+	return widget, ok
 }
 
 // widgetAction splits a client-safe tool name of sess into a widget in its

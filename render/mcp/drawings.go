@@ -14,10 +14,13 @@ import (
 type drawings struct {
 	mu        sync.Mutex
 	bySession map[string]*drawing
+	// outlines are the outlines answered of each session, by revision.
+	outlines outlineHistory
 }
 
-// forget drops a stopped session's drawing.
+// forget drops a stopped session's drawing and outlines.
 func (d *drawings) forget(session string) {
+	d.outlines.forget(session)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.bySession, session)
@@ -150,7 +153,7 @@ func (l look) same(o look) bool {
 }
 
 func sameDescription(a, b tea.Description) bool {
-	if a.Label != b.Label || a.Role != b.Role || len(a.State) != len(b.State) {
+	if a.Label != b.Label || a.Role != b.Role || a.Value != b.Value || a.Detail != b.Detail || len(a.State) != len(b.State) {
 		return false
 	}
 	for k, av := range a.State {

@@ -41,6 +41,9 @@ type Options struct {
 	// ToolList is ToolListFull (default) or ToolListCompact: what
 	// tools/list holds.
 	ToolList string
+	// Schemas is SchemasDefault or SchemasStrict: the schemas tools/list
+	// serves (SchemasStrict: those OpenAI's strict mode accepts).
+	Schemas string
 	// MaxSessionTools caps how many of one session's derived tools
 	// tools/list holds: past it, the tools of the widgets out of view the
 	// longest are left out (they stay callable by name and through

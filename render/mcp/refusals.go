@@ -142,6 +142,9 @@ func resolveWidget(view tea.Node, t *derive.Tool, h refusalHints) (tea.Widget, e
 		// goes looking for the widget elsewhere.
 		return nil, &resolveError{msg + fmt.Sprintf(": %s `%s` is open; %s", dialog.WidgetKind(), dialog.WidgetID(), h.answerDialog(dialog))}
 	}
+	if p, held := hiddenPanes(view)[t.Widget]; held {
+		return nil, &resolveError{msg + ": " + p.where(t.Widget, h)}
+	}
 	if where := lastSeen(view, t, h); where != "" {
 		return nil, &resolveError{msg + ": " + where}
 	}

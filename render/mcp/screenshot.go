@@ -165,7 +165,7 @@ func screenResultBy(d *terminal.SnapshotDrawer, snap tea.Snapshot, notes []ToldN
 	if h <= 0 {
 		h = DefaultHeight
 	}
-	facts := map[string]any{"focused": snap.Focus, "focused_kind": kind, "width": w, "height": h}
+	facts := map[string]any{"focused": snap.Focus, "focused_kind": kind, "width": w, "height": h, "revision": snap.Version}
 	a := Answer{Text: []string{screenshotWith(d, snap), focus}, Value: facts}
 	if len(notes) > 0 {
 		a.Text = append(a.Text, notesText(notes))

@@ -504,7 +504,7 @@ func TestStaticToolsRefuseUnknownArguments(t *testing.T) {
 	srv := newTestServer(t, Options{})
 	tc := connect(t, srv)
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "demo"}))
-	mustErr(t, tc.call("facet_screenshot", map[string]any{"session": "demo", "widget": "inc"}), `unknown argument "widget"`, "arguments: session")
+	mustErr(t, tc.call("facet_screenshot", map[string]any{"session": "demo", "widget": "inc"}), `unknown argument "widget"`, "arguments: outline, session, since")
 	// The session's old name is still taken, but not beside a different session.
 	mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "demo"}))
 	mustOK(t, tc.call("facet_screenshot", map[string]any{"id": "demo", "session": "demo"}))

@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
 
@@ -52,10 +54,22 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 		if err != nil {
 			return Answer{}, err
 		}
+		asOutline, err := boolArg(args, "outline")
+		if err != nil {
+			return Answer{}, err
+		}
+		since, err := intArg(args, "since", 0, 0, math.MaxInt)
+		if err != nil {
+			return Answer{}, callerError(err.Error())
+		}
 		if err := s.attachAgent(ctx, sess); err != nil {
 			return Answer{}, err
 		}
-		return screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())), nil
+		notes := s.notes.since(authContext(ctx).ConnectionID, sess.ID, sess.Snapshot())
+		if asOutline || since > 0 {
+			return snapshotAnswer(&s.drawings.outlines, sess.ID, agentScreen(sess, s.starts.has(sess)), uint64(since), notes), nil
+		}
+		return screenResultBy(s.shots.of(sess), agentScreen(sess, s.starts.has(sess)), notes), nil
 	}
 	if h := s.ext.handler(name); h != nil {
 		return h(ctx, args)
@@ -142,13 +156,13 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 		}
 		return Answer{}, callerError(fmt.Sprintf("facet_start: session %q is already running; pick another id, or facet_stop it first", id))
 	}
-	shared := false
-	if raw, present := args["shared"]; present && raw != nil {
-		b, ok := raw.(bool)
-		if !ok {
-			return Answer{}, callerError(fmt.Sprintf("shared must be true or false, not %s", jsonType(raw)))
-		}
-		shared = b
+	shared, err := boolArg(args, "shared")
+	if err != nil {
+		return Answer{}, err
+	}
+	screen, err := boolArg(args, "screen")
+	if err != nil {
+		return Answer{}, err
 	}
 	lim := limits{max: s.opts.MaxSessions, perClient: s.opts.MaxSessionsPerClient}
 	if authContext(ctx).Transport == TransportStdio {
@@ -170,12 +184,53 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 	if why != "" {
 		started += " (" + why + ")"
 	}
-	a := answer(map[string]any{"id": sess.ID, "app": app, "tools": names},
-		fmt.Sprintf("%s\nTools:\n  %s", started, strings.Join(names, "\n  ")))
-	// The first screen too, which saves the call nearly every agent makes
-	// next.
-	a.Text = append(a.Text, "Screen:\n"+compactScreen(Screenshot(sess.Snapshot())))
+	snap := sess.Snapshot()
+	a := answer(map[string]any{"id": sess.ID, "app": app, "tools": names, "revision": snap.Version},
+		fmt.Sprintf("%s\nTools: %s", started, strings.Join(names, ", ")))
+	// The first view too, which saves the call nearly every agent makes
+	// next: its outline, or the screen on request.
+	if screen {
+		a.Text = append(a.Text, "Screen:\n"+compactScreen(Screenshot(snap)))
+		return a, nil
+	}
+	lines := outline(snap.View, snap.Focus)
+	s.drawings.outlines.record(sess.ID, snap.Version, lines)
+	// The tools go with the widgets they act on: each widget's actions
+	// in brackets at the end of its line.
+	actions, other := map[string][]string{}, []string{}
+	for _, t := range s.reg.Tools(sess.ID) {
+		switch {
+		case !s.guard.listed(ctx, t.Name):
+		case t.Derived:
+			actions[t.Widget] = append(actions[t.Widget], t.Action)
+		default:
+			other = append(other, s.names.advertised(t))
+		}
+	}
+	placed, unplaced := withActions(lines, actions)
+	for _, id := range unplaced {
+		for _, act := range actions[id] {
+			other = append(other, s.names.advertisedName(toolname.ToolName(sess.ID, id, act)))
+		}
+	}
+	slices.Sort(other)
+	shape := strings.Replace(s.names.shape(), "<session>", toolname.ClientName(sess.ID), 1)
+	a.Text[0] = fmt.Sprintf("%s\nTools: %s for the actions in brackets; %s", started, shape, strings.Join(other, ", "))
+	a.Text = append(a.Text, fmt.Sprintf("Outline (revision %d):\n%s", snap.Version, outlineText(placed)))
 	return a, nil
+}
+
+// boolArg is the optional boolean argument key (false when absent).
+func boolArg(args map[string]any, key string) (bool, error) {
+	raw, present := args[key]
+	if !present || raw == nil {
+		return false, nil
+	}
+	b, ok := raw.(bool)
+	if !ok {
+		return false, callerError(fmt.Sprintf("%s must be true or false, not %s", key, jsonType(raw)))
+	}
+	return b, nil
 }
 
 // idTaken says why facet_start gave a session of app another id than
@@ -354,5 +409,16 @@ func (s *Server) discover(session string, args map[string]any) (Answer, error) {
 		}
 	}
 	b, _ := json.Marshal(hits)
-	return answer(map[string]any{"tools": hits}, string(b)), nil
+	a := answer(map[string]any{"tools": hits}, string(b))
+	var held []HeldWidget
+	if sess, ok := s.sessions.Get(session); ok {
+		held = heldMatching(sess.Snapshot().View, q, s.hints(session))
+	}
+	if len(held) > 0 {
+		a.Value = map[string]any{"tools": hits, "hidden": held}
+		for _, h := range held {
+			a.Text = append(a.Text, h.Where)
+		}
+	}
+	return a, nil
 }

@@ -1,12 +1,9 @@
 package mcp
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/facetui/facet/render/mcp/internal/derive"
-	"github.com/facetui/facet/tea"
 )
 
 // Defaults for facet_start and facet_send_key.
@@ -33,24 +30,6 @@ var sessionTools = map[string]bool{
 	"facet_get_model": true, "facet_screenshot": true, AppViewTool: true,
 }
 
-// keyNames lists the named keys facet_send_key takes (tea.KeyNames), the
-// function keys as one range.
-func keyNames() string {
-	var names []string
-	fkeys := 0
-	for _, n := range tea.KeyNames() {
-		if len(n) > 1 && n[0] == 'f' && strings.Trim(n[1:], "0123456789") == "" {
-			fkeys++
-			continue
-		}
-		names = append(names, n)
-	}
-	if fkeys > 0 {
-		names = append(names, fmt.Sprintf("f1-f%d", fkeys))
-	}
-	return strings.Join(names, ", ")
-}
-
 // partsShape is how the style spells a derived tool's name, by its parts'
 // argument names (shape's, without the brackets JSON escapes).
 func (n toolNamer) partsShape() string {
@@ -69,8 +48,9 @@ func (n toolNamer) partsShape() string {
 // Their definitions are in every tools/list, so they say what a client
 // needs to call them right (names, types, enums, defaults) and nothing a
 // name or another field already says; a value out of range is refused
-// with the range. The answers read as text (the screen, the session list)
-// declare no properties: the base list has a budget of 4 KB
+// with the range; their titles are one word. The
+// output schemas declare the members an agent reads (strict mode: all of
+// them, see schemas.go): the base list has a budget of 4 KB
 // (cmd/playground's TestBuiltPlaygroundBaseToolListFitsItsBudget).
 func (s *Server) staticTools() []*derive.Tool {
 	obj := func(props map[string]any, required ...string) map[string]any {
@@ -80,50 +60,51 @@ func (s *Server) staticTools() []*derive.Tool {
 		}
 		return m
 	}
+	full := s.opts.Schemas == SchemasStrict
 	str := map[string]any{"type": "string"}
 	boolean := map[string]any{"type": "boolean"}
 	session := func() map[string]any { return map[string]any{SessionArg: str} }
-	object := map[string]any{"type": "object"}
 	with := func(props map[string]any) map[string]any {
 		props[SessionArg] = str
 		return props
 	}
 	tools := []*derive.Tool{
 		{Name: "facet_start", Sensitive: true, Title: "Start",
-			OutputSchema: obj(map[string]any{"id": str, "app": str, "tools": map[string]any{"type": "array", "items": str}}),
-			Description:  "Start a session of an app. Answers its id, tools and screen.",
+			OutputSchema: startOutput(),
+			Description:  "Start an app. Answers its tools and outline (screen: the screen).",
 			InputSchema: obj(map[string]any{
 				"app":      map[string]any{"type": "string", "enum": s.opts.Startable},
-				SessionArg: map[string]any{"type": "string", "pattern": "^[a-z][a-z0-9]{0,6}$"},
-				"width":    map[string]any{"type": "integer", "default": DefaultWidth},
-				"height":   map[string]any{"type": "integer", "default": DefaultHeight},
-				"shared":   map[string]any{"type": "boolean", "description": "Others may act on it."},
+				SessionArg: str,
+				"width":    map[string]any{"type": "integer"},
+				"height":   map[string]any{"type": "integer"},
+				"shared":   boolean,
+				"screen":   boolean,
 			}, "app")},
-		{Name: "facet_list", Title: "Sessions", ReadOnly: true,
-			Description: "List the sessions you can reach.", InputSchema: obj(map[string]any{}),
-			OutputSchema: object},
+		{Name: "facet_list", Title: "List", ReadOnly: true,
+			Description: "Sessions you can reach.", InputSchema: obj(map[string]any{}),
+			OutputSchema: listOutput(full)},
 		{Name: "facet_stop", Sensitive: true, Destructive: true, Title: "Stop",
 			OutputSchema: obj(map[string]any{"stopped": str}),
-			Description:  "Stop a session and remove its tools.",
+			Description:  "Stop a session and its tools.",
 			InputSchema:  obj(session(), SessionArg)},
-		{Name: "facet_send_key", Sensitive: true, Title: "Press a key", OutputSchema: object,
-			Description: "Press a key as a user would (tab moves focus, other keys go to the focused widget), after focusing widget if given. Answers the screen.",
+		{Name: "facet_send_key", Sensitive: true, Title: "Key", OutputSchema: keyOutput(full),
+			Description: "Press a key, after focusing widget if given.",
 			InputSchema: obj(with(map[string]any{
-				"key":     map[string]any{"type": "string", "description": "A character or " + keyNames() + "."},
+				"key":     map[string]any{"type": "string", "description": "A character or a key name (enter, up, page_down, f1, ...)."},
 				"widget":  str,
 				"ctrl":    boolean,
 				"alt":     boolean,
 				"shift":   boolean,
-				"wait_ms": map[string]any{"type": "integer", "default": DefaultWaitMS},
+				"wait_ms": map[string]any{"type": "integer"},
 			}), SessionArg)},
-		{Name: "facet_get_model", Sensitive: true, ReadOnly: true, Title: "Model", OutputSchema: derive.ReadSchema(),
-			Description: "The session's model as its app shares it: projections, or all of it.",
+		{Name: "facet_get_model", Sensitive: true, ReadOnly: true, Title: "Model", OutputSchema: openSchema,
+			Description: "The model its app shares.",
 			InputSchema: obj(session(), SessionArg)},
-		{Name: "facet_screenshot", Title: "Screenshot", ReadOnly: true, OutputSchema: object,
-			Description: "The session's screen as text.",
-			InputSchema: obj(session(), SessionArg)},
-		{Name: "facet_act", Title: "Act", OutputSchema: derive.ReadSchema(),
-			Description: "Call " + s.names.partsShape() + " by parts. A session's discover_tools lists actions and their args.",
+		{Name: "facet_screenshot", Title: "Screen", ReadOnly: true, OutputSchema: screenOutput(full),
+			Description: "The screen; outline: per widget; since: what changed after that revision.",
+			InputSchema: obj(with(map[string]any{"outline": boolean, "since": map[string]any{"type": "integer"}}), SessionArg)},
+		{Name: "facet_act", Title: "Act", OutputSchema: openSchema,
+			Description: "Call " + s.names.partsShape() + " by parts.",
 			InputSchema: obj(with(map[string]any{
 				"widget": str,
 				"action": str,

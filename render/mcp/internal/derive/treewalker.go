@@ -150,6 +150,9 @@ func build(session string, d Derived) (Tool, error) {
 	sensitive := d.Action.Annotations["sensitive"] == true
 	destructive := d.Action.Annotations["destructiveHint"] == true
 	out := ReadSchema()
+	if d.Action.OutputSchema != nil {
+		out = d.Action.OutputSchema
+	}
 	if sensitive || destructive {
 		out = WriteSchema()
 	}

@@ -1,0 +1,236 @@
+package mcp
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/facetui/facet/tea"
+)
+
+// An outline is a view as an agent reads it when it does not need the
+// drawing: one line per widget (its role, id, name, value, state and, for
+// a widget of a few parts, the parts) and one per text, in view order,
+// from each widget's description (tea.Describer), the renderer contract.
+// A masked widget is outlined as its redacted form; a hidden dialog, empty
+// text and spacers are left out.
+
+// outlineLine is one line of an outline and what it is about: a widget's
+// id, or for a text or a box's title the line itself.
+type outlineLine struct {
+	key  string
+	text string
+}
+
+// Bounds of an outline's lines.
+const (
+	// outlineTextRunes is the most runes of a text, a label or a value a
+	// line shows.
+	outlineTextRunes = 80
+	// outlineParts is the most parts a widget's line lists, and
+	// outlinePartRunes the most runes of each.
+	outlineParts     = 8
+	outlinePartRunes = 24
+	// outlineLines is the most lines an outline answers; past it the last
+	// line says how many were left out.
+	outlineLines = 60
+)
+
+// outline is view's outline, focus being the focused widget's id.
+func outline(view tea.Node, focus string) []outlineLine {
+	var out []outlineLine
+	if view == nil {
+		return out
+	}
+	tea.Walk(view, func(n tea.Node, _ int) bool {
+		if w, ok := n.(tea.Widget); ok {
+			if l, shown := widgetLine(w, focus); shown {
+				out = append(out, outlineLine{key: w.WidgetID(), text: l})
+			}
+			return false
+		}
+		switch x := n.(type) {
+		case tea.Text:
+			if s := clip(x.Content); s != "" {
+				out = append(out, outlineLine{key: "text:" + s, text: "text " + quote(s)})
+			}
+		case tea.Box:
+			if s := clip(x.Title); s != "" {
+				out = append(out, outlineLine{key: "group:" + s, text: "group " + quote(s)})
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// widgetLine is w's outline line, and false for a widget that is in the
+// view but not shown (a closed dialog).
+func widgetLine(w tea.Widget, focus string) (string, bool) {
+	id := w.WidgetID()
+	a := agentWidget(w)
+	d, ok := a.(tea.Describer)
+	if !ok {
+		line := w.WidgetKind() + " " + id
+		if id == focus && id != "" {
+			line += " (focused)"
+		}
+		return line, true
+	}
+	desc := safeDescribe(d)
+	if desc.States.Hidden {
+		return "", false
+	}
+	if tea.IsMasked(w) {
+		desc.State = scrubState(desc.State)
+		desc.Value = ""
+	}
+	role := desc.Role
+	if role == "" {
+		role = w.WidgetKind()
+	}
+	var b strings.Builder
+	b.WriteString(role)
+	b.WriteString(" ")
+	b.WriteString(id)
+	if s := clip(desc.Label); s != "" {
+		b.WriteString(" " + quote(s))
+	}
+	if s := clip(desc.Value); s != "" {
+		b.WriteString(" = " + quote(s))
+	}
+	if s := clip(desc.Detail); s != "" && s != clip(desc.Label) {
+		b.WriteString(": " + s)
+	}
+	if st := stateText(desc, id == focus && id != ""); st != "" {
+		b.WriteString(" (" + st + ")")
+	}
+	if ps := partsText(desc.Parts); ps != "" {
+		b.WriteString(": " + ps)
+	}
+	return b.String(), true
+}
+
+// stateText is a description's state as "key value" pairs and flags: the
+// scalar members of State (and lists of scalars) that say something (not
+// false, "" or nil, nor what the label, value or detail already say), then
+// the States that are set.
+func stateText(desc tea.Description, focused bool) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(desc.State)) {
+		v := desc.State[k]
+		switch x := v.(type) {
+		case bool:
+			if x {
+				parts = append(parts, k)
+			}
+		case string:
+			if x != "" && x != desc.Label && x != desc.Value && x != desc.Detail {
+				parts = append(parts, k+" "+quote(clip(x)))
+			}
+		case []string:
+			if len(x) > 0 {
+				parts = append(parts, k+" "+clip(strings.Join(x, ",")))
+			}
+		case int, int64, uint64, float64:
+			parts = append(parts, fmt.Sprintf("%s %v", k, x))
+		}
+	}
+	for _, f := range []struct {
+		on   bool
+		name string
+	}{
+		{focused, "focused"}, {desc.States.Disabled, "disabled"}, {desc.States.Checked, "checked"},
+		{desc.States.Selected, "selected"}, {desc.States.Expanded, "expanded"}, {desc.States.Pressed, "pressed"},
+		{desc.States.Modal, "modal"}, {desc.States.Masked, "masked"}, {desc.States.Busy, "busy"},
+	} {
+		if f.on && !slices.Contains(parts, f.name) {
+			parts = append(parts, f.name)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// partsText lists a widget's parts by label, the selected one marked with
+// a star, at most outlineParts of them; a table's rows (parts with cells)
+// are not listed (see rowsText).
+func partsText(parts []tea.Part) string {
+	var names []string
+	for i, p := range parts {
+		if len(p.Cells) > 0 {
+			return ""
+		}
+		if i == outlineParts {
+			names = append(names, fmt.Sprintf("… %d more", len(parts)-i))
+			break
+		}
+		name := clip(p.Label)
+		if utf8.RuneCountInString(name) > outlinePartRunes {
+			name = string([]rune(name)[:outlinePartRunes-1]) + "…"
+		}
+		if name == "" {
+			name = p.ID
+		}
+		if p.States.Selected || p.States.Checked {
+			name += "*"
+		}
+		name += holdsText(p)
+		names = append(names, name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// outlineText is an outline as the lines an answer shows, at most
+// outlineLines of them.
+func outlineText(lines []outlineLine) string {
+	var b strings.Builder
+	for i, l := range lines {
+		if i == outlineLines {
+			fmt.Fprintf(&b, "(%d more lines)\n", len(lines)-i)
+			break
+		}
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// clip is s on one line (line breaks as " / "), at most outlineTextRunes
+// runes of it, an ellipsis ending what was cut.
+func clip(s string) string {
+	s = strings.TrimSpace(s)
+	if strings.ContainsAny(s, "\r\n\t") {
+		s = strings.Join(strings.Fields(strings.NewReplacer("\r\n", " / ", "\n", " / ").Replace(s)), " ")
+	}
+	if utf8.RuneCountInString(s) <= outlineTextRunes {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:outlineTextRunes-1]) + "…"
+}
+
+// quote is s in double quotes; s has no line breaks (see clip).
+func quote(s string) string { return `"` + s + `"` }
+
+// withActions is lines with each widget's actions (by widget id) in
+// brackets at the end of its line, and the actions of widgets that have
+// no line.
+func withActions(lines []outlineLine, actions map[string][]string) (out []outlineLine, unplaced []string) {
+	placed := map[string]bool{}
+	out = make([]outlineLine, len(lines))
+	for i, l := range lines {
+		out[i] = l
+		if as := actions[l.key]; len(as) > 0 && !placed[l.key] {
+			placed[l.key] = true
+			out[i].text += " [" + strings.Join(as, ", ") + "]"
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(actions)) {
+		if !placed[id] {
+			unplaced = append(unplaced, id)
+		}
+	}
+	return out, unplaced
+}

@@ -1,0 +1,95 @@
+package mcp
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// keptRevisions is how many outlines of each session an outlineHistory
+// keeps: an agent that polls asks about a revision it was told lately.
+const keptRevisions = 16
+
+// outlineHistory keeps the outlines answered of each session by revision
+// (tea.Snapshot's Version), so "what changed since revision N" is answered
+// from what the agent was told at N. The zero value is ready to use and
+// safe for concurrent use.
+type outlineHistory struct {
+	mu        sync.Mutex
+	bySession map[string][]revisionOutline
+}
+
+// revisionOutline is one session's outline at one revision.
+type revisionOutline struct {
+	version uint64
+	lines   []outlineLine
+}
+
+// record keeps lines as session's outline at version, dropping the oldest
+// past keptRevisions.
+func (h *outlineHistory) record(session string, version uint64, lines []outlineLine) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.bySession == nil {
+		h.bySession = map[string][]revisionOutline{}
+	}
+	kept := h.bySession[session]
+	for _, r := range kept {
+		if r.version == version {
+			return
+		}
+	}
+	if len(kept) == keptRevisions {
+		kept = append(kept[:0:0], kept[1:]...)
+	}
+	h.bySession[session] = append(kept, revisionOutline{version: version, lines: lines})
+}
+
+// at is session's outline at version, if it is kept.
+func (h *outlineHistory) at(session string, version uint64) ([]outlineLine, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, r := range h.bySession[session] {
+		if r.version == version {
+			return r.lines, true
+		}
+	}
+	return nil, false
+}
+
+// forget drops a stopped session's outlines.
+func (h *outlineHistory) forget(session string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.bySession, session)
+}
+
+// outlineDiff says what changed from was to now: "+ line" for each line
+// that is new or changed, "- line" for each one that is gone, in view
+// order (the gone ones last), or "" when nothing did.
+func outlineDiff(was, now []outlineLine) string {
+	before := make(map[string]string, len(was))
+	for _, l := range was {
+		if _, dup := before[l.key]; !dup {
+			before[l.key] = l.text
+		}
+	}
+	seen := make(map[string]bool, len(now))
+	var b strings.Builder
+	for _, l := range now {
+		if seen[l.key] {
+			continue
+		}
+		seen[l.key] = true
+		if t, ok := before[l.key]; !ok || t != l.text {
+			fmt.Fprintf(&b, "+ %s\n", l.text)
+		}
+	}
+	for _, l := range was {
+		if !seen[l.key] {
+			seen[l.key] = true
+			fmt.Fprintf(&b, "- %s\n", l.text)
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}

@@ -1,0 +1,135 @@
+package mcp
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
+)
+
+// board is an app of every kind of write whose answer must carry what it
+// made visible: a table to sort, tabs whose panes differ (one of texts
+// only), a password, a dialog a button opens, and a Bubble whose drawing
+// moves with its keys.
+type board struct {
+	table    widgets.TableState
+	tabs     widgets.TabsState
+	password widgets.TextInputState
+	dialog   widgets.ModalState
+	cursor   int
+}
+
+type openDialogMsg struct{}
+
+func newBoard() *board {
+	rows := make([][]string, 8)
+	for i := range rows {
+		rows[i] = []string{fmt.Sprintf("repo%d", i), fmt.Sprint(100 - i)}
+	}
+	return &board{
+		table:    widgets.TableState{ID: "rows", Columns: []widgets.TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars"}}, Rows: rows},
+		tabs:     widgets.TabsState{ID: "pages", Tabs: []string{"Main", "Settings", "About"}},
+		password: widgets.TextInputState{ID: "pw"},
+		dialog:   widgets.ModalState{ID: "sure"},
+	}
+}
+
+func (b *board) Init() tea.Cmd { return nil }
+
+func (b *board) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	next := *b
+	switch m := msg.(type) {
+	case openDialogMsg:
+		next.dialog.Open()
+	case widgets.BubbleMsg:
+		next.cursor += len(m.Msgs)
+	default:
+		_ = next.table.Update(msg) || next.tabs.Update(msg) || next.password.Update(msg)
+	}
+	return &next, nil
+}
+
+func (b *board) View() tea.Node {
+	if b.dialog.Visible {
+		return b.dialog.View(widgets.Modal{Title: "Delete?", Body: "repo0 will be deleted."})
+	}
+	var pane tea.Node
+	switch b.tabs.Active {
+	case 0:
+		pane = tea.Column{Items: []tea.Node{
+			b.table.View(widgets.Table{}),
+			b.password.PasswordView(widgets.PasswordField{Label: "Password"}),
+			widgets.Button{ID: "del", Label: "Delete", OnClick: openDialogMsg{}},
+			widgets.Bubble{ID: "list", View: bubbleList(b.cursor)},
+		}}
+	case 1:
+		pane = widgets.Checkbox{ID: "notify", Label: "Notify"}
+	default:
+		pane = tea.Text{Content: "Made with Facet."}
+	}
+	return tea.Column{Items: []tea.Node{b.tabs.View(widgets.Tabs{Panes: [][]string{1: {"notify"}}}), pane}}
+}
+
+// bubbleList draws a three-item list with its cursor on item cursor%3.
+func bubbleList(cursor int) string {
+	var lines []string
+	for i := range 3 {
+		mark := "  "
+		if i == cursor%3 {
+			mark = "> "
+		}
+		lines = append(lines, fmt.Sprintf("%sitem %d", mark, i))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// TestWritesAnswerWhatTheyMadeVisible: each write's answer text carries
+// the result an agent came for, so it need not read again.
+func TestWritesAnswerWhatTheyMadeVisible(t *testing.T) {
+	tests := []struct {
+		name  string
+		tool  string
+		args  map[string]any
+		want  []string
+		never []string
+	}{
+		{"a sort answers the first rows", "b.rows.sort", map[string]any{"column": "stars", "direction": "asc"},
+			[]string{"Changed: rows.", "name\tstars", "repo7\t93", "repo3\t97", "(first 5 of 8 rows)"}, []string{"repo2\t98"}},
+		{"a tab switch answers the new pane's widgets", "b.pages.select_tab", map[string]any{"index": 1.0},
+			[]string{"Now:", `checkbox notify "Notify"`, `tablist pages "Settings"`}, []string{"table rows"}},
+		{"a tab switch to a pane of texts answers its texts", "b.pages.select_tab", map[string]any{"index": 2.0},
+			[]string{`tablist pages "About"`, `text "Made with Facet."`}, nil},
+		{"a masked field says its change is never shown", "b.pw.type_into", map[string]any{"text": "hunter2"},
+			[]string{"(masked: the value is never shown)"}, []string{"No widget changed", "hunter2"}},
+		{"a dialog that opened answers its text and its tools", "b.del.click", nil,
+			[]string{`dialog sure "Delete?": repo0 will be deleted.`, "New tools: b.sure.confirm, b.sure.dismiss"}, nil},
+		{"a Bubble's write answers its new drawing", "b.list.send_keys", map[string]any{"keys": []any{"down"}},
+			[]string{"Changed: list.", "  > item 1"}, []string{"No widget changed"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newTestServer(t, Options{})
+			c := connect(t, srv)
+			if _, err := srv.StartSession(t.Context(), "b", "board", newBoard()); err != nil {
+				t.Fatal(err)
+			}
+			res := mustOK(t, c.call(tc.tool, tc.args))
+			got := text(res)
+			for _, w := range tc.want {
+				if !strings.Contains(got, w) {
+					t.Errorf("the answer does not say %q:\n%s", w, got)
+				}
+			}
+			for _, n := range tc.never {
+				if strings.Contains(got, n) {
+					t.Errorf("the answer says %q:\n%s", n, got)
+				}
+			}
+			if rev, _ := structured(t, res)["revision"].(float64); rev < 2 {
+				t.Errorf("the answer's revision: %v", structured(t, res)["revision"])
+			}
+		})
+	}
+}

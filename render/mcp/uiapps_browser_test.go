@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/facetui/facet/internal/version"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
@@ -71,7 +72,7 @@ func host(t *testing.T, c *client.Client, app, id string) *httptest.Server {
 		_, _ = w.Write([]byte(hostPage))
 	})
 	mux.HandleFunc("GET /start", func(w http.ResponseWriter, r *http.Request) {
-		args := map[string]any{"app": app, "id": id}
+		args := map[string]any{"app": app, "session": id}
 		req := sdk.CallToolRequest{}
 		req.Params.Name, req.Params.Arguments = "facet_start", args
 		res, err := c.CallTool(r.Context(), req)
@@ -286,6 +287,14 @@ func TestMCPAppsViewInAHostDrivesTheSessionTheAgentSees(t *testing.T) {
 	}
 	if !strings.Contains(log, `"method":"tools/call"`) || !strings.Contains(log, `"name":"`+name("bump", "click")+`"`) {
 		t.Errorf("the view did not call the session's own tool over the bridge:\n%.2000s", log)
+	}
+	// The view names its session as every facet_* tool does now (not by
+	// the deprecated "id"), and calls itself by Facet's version.
+	if strings.Contains(log, `"arguments":{"id":`) || !strings.Contains(log, `"session":"`) {
+		t.Errorf("the view's calls do not name the session by %q:\n%.2000s", SessionArg, log)
+	}
+	if want := `"appInfo":{"name":"facet","version":"` + version.Version + `"}`; !strings.Contains(log, want) {
+		t.Errorf("the view's ui/initialize lacks %s:\n%.2000s", want, log)
 	}
 	for _, secret := range []string{"hunter2", "s3cret"} {
 		if strings.Contains(log, secret) {

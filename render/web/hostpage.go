@@ -5,6 +5,7 @@ import (
 	"embed"
 	"encoding/base64"
 	"encoding/json"
+	"github.com/facetui/facet/internal/version"
 	"strings"
 
 	"github.com/facetui/facet/tea"
@@ -32,6 +33,9 @@ type HostPageConfig struct {
 	// PollMS is how often the page asks for a new drawing while nothing
 	// else told it to, for hosts that forward no resource updates.
 	PollMS int `json:"pollMs"`
+	// Version is what the page calls itself in ui/initialize; "" is
+	// Facet's version (internal/version).
+	Version string `json:"version"`
 }
 
 // HostPage draws sessions for MCP Apps hosts: the browser page with its
@@ -47,6 +51,9 @@ type HostPage struct {
 // no script, style or connection comes from anywhere else, and its
 // Content-Security-Policy says so.
 func (a HostPage) Page(cfg HostPageConfig) string {
+	if cfg.Version == "" {
+		cfg.Version = version.Version
+	}
 	css := ThemeCSS(a.Theme) + asset(assets, "assets/facet.css") + asset(appAssets, "appassets/app.css")
 	conf, _ := json.Marshal(cfg) // strings and an int: always encodable
 	scripts := []string{

@@ -50,7 +50,7 @@
   function draw() {
     if (!session || closed) return;
     if (drawing) { again = true; return; }
-    drawing = callTool(cfg.viewTool, { id: session, since: version }).then(function (res) {
+    drawing = callTool(cfg.viewTool, { session: session, since: version }).then(function (res) {
       const f = res.structuredContent || {};
       if (f.tools) tools = f.tools;
       if (f.html !== undefined && f.v > version) {
@@ -76,7 +76,7 @@
     if (!session || closed) return;
     let call = null;
     if (ev.t === "key") {
-      call = [cfg.keyTool, { id: session, key: ev.key, wait_ms: 0 }];
+      call = [cfg.keyTool, { session: session, key: ev.key, wait_ms: 0 }];
     } else if (ev.t === "click" && ev.action !== "focus") {
       const name = tools[ev.id + " " + ev.action];
       if (!name) { problem("widget " + ev.id + " offers no " + ev.action + " here"); return; }
@@ -102,7 +102,11 @@
     }
     switch (m.method) {
       case "ui/notifications/tool-input":
-        if (!session && m.params && m.params.arguments && typeof m.params.arguments.id === "string") session = m.params.arguments.id;
+        if (!session && m.params && m.params.arguments) {
+          const a = m.params.arguments; // facet_start's session (its old name: id)
+          if (typeof a.session === "string") session = a.session;
+          else if (typeof a.id === "string") session = a.id;
+        }
         draw();
         break;
       case "ui/notifications/tool-result": {
@@ -135,7 +139,7 @@
 
   request("ui/initialize", {
     appCapabilities: { availableDisplayModes: ["inline"] },
-    appInfo: { name: "facet", version: "0.1.0" },
+    appInfo: { name: "facet", version: cfg.version },
     protocolVersion: "2026-01-26",
   }).then(function () {
     notify("ui/notifications/initialized");

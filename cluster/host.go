@@ -26,15 +26,16 @@ type Change struct {
 type hosted struct {
 	unwatch func()
 	done    chan struct{} // closed by stopWatching
+	stop    sync.Once
 }
 
+// stopWatching ends the watch once, however many goroutines ask: the
+// session's own end and the node's shutdown may both call it at once.
 func (h *hosted) stopWatching() {
-	h.unwatch()
-	select {
-	case <-h.done:
-	default:
+	h.stop.Do(func() {
+		h.unwatch()
 		close(h.done)
-	}
+	})
 }
 
 func changeSubject(id string) string { return "facet.session." + id + ".changed" }

@@ -212,10 +212,38 @@ func (n *Node) Lookup(id string) (Entry, bool) {
 	n.mu.Lock()
 	c, ok := n.cache[sessionKey+id]
 	n.mu.Unlock()
+	if !ok {
+		c, ok = n.fetch(id)
+	}
 	if !ok || !n.live(c) || c.session == nil {
 		return Entry{}, false
 	}
 	return c.session.clone(), true
+}
+
+// lookupTimeout bounds how long Lookup asks the directory for an id its
+// view does not have yet.
+const lookupTimeout = time.Second
+
+// fetch asks the directory itself for session id, which this node's view
+// does not have: the watch that feeds the view lags a write by a moment,
+// and a load balancer may send a session's next request to this node
+// within that moment. What it finds joins the view.
+func (n *Node) fetch(id string) (cached, bool) {
+	if n.kv == nil || n.runCtx == nil || tea.CheckID("session", id) != nil {
+		return cached{}, false
+	}
+	ctx, cancel := context.WithTimeout(n.runCtx, lookupTimeout)
+	defer cancel()
+	e, err := n.kv.Get(ctx, sessionKey+id)
+	if err != nil {
+		return cached{}, false // absent, deleted, or the directory unreachable: unknown
+	}
+	n.remember(e.Key(), e.Value(), e.Created())
+	n.mu.Lock()
+	c, ok := n.cache[sessionKey+id]
+	n.mu.Unlock()
+	return c, ok
 }
 
 // clone is e with its own agents.

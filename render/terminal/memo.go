@@ -22,10 +22,30 @@ import (
 // belongs to one terminal and is not safe for concurrent use.
 type memo struct {
 	cur, prev map[any]any
+	// widgets, curW and prevW, keep the widgets that have an id by their
+	// id and room: a lookup hashes a string and a few numbers and compares
+	// the widget kept there with ==, where keying by the widget value
+	// hashed every field of it through its type (most of a frame's cost
+	// when little changed). The two generations work as cur and prev do.
+	curW, prevW map[widgetSlot]widgetDrawing
 }
 
 func newMemo() *memo {
-	return &memo{cur: map[any]any{}, prev: map[any]any{}}
+	return &memo{cur: map[any]any{}, prev: map[any]any{},
+		curW: map[widgetSlot]widgetDrawing{}, prevW: map[widgetSlot]widgetDrawing{}}
+}
+
+// widgetSlot is where a widget with an id keeps its drawing: its id and
+// the room it got.
+type widgetSlot struct {
+	id  string
+	ctx tea.RenderContext
+}
+
+// widgetDrawing is a widget's drawing and the widget value drawn.
+type widgetDrawing struct {
+	w   tea.Widget
+	out string
 }
 
 // frameDone ends a frame: what it did not use is dropped at the next one.
@@ -37,6 +57,8 @@ func (m *memo) frameDone() {
 	}
 	m.prev, m.cur = m.cur, m.prev
 	clear(m.cur)
+	m.prevW, m.curW = m.curW, m.prevW
+	clear(m.curW)
 }
 
 // get returns the value kept under k, keeping it for the next frame.
@@ -65,6 +87,21 @@ type renderKey struct {
 func (m *memo) render(w tea.Widget, ctx tea.RenderContext) string {
 	if m == nil || !tea.Comparable(w) {
 		return w.Render(ctx)
+	}
+	if id := w.WidgetID(); id != "" {
+		slot := widgetSlot{id: id, ctx: ctx}
+		if d, ok := m.curW[slot]; ok && d.w == w {
+			return d.out
+		}
+		if d, ok := m.prevW[slot]; ok && d.w == w {
+			m.curW[slot] = d
+			return d.out
+		}
+		// Two widgets of one id in a frame take turns in the slot: each
+		// is drawn when the other was drawn there last.
+		out := w.Render(ctx)
+		m.curW[slot] = widgetDrawing{w: w, out: out}
+		return out
 	}
 	k := renderKey{w: w, ctx: ctx}
 	if v, ok := m.get(k); ok {
@@ -142,6 +179,7 @@ var (
 	_ map[edgeKey]struct{}
 	_ map[sideKey]struct{}
 	_ map[helpMemoKey]struct{}
+	_ map[widgetSlot]struct{}
 )
 
 // text is the layouter's text lines for t, from the memo when one of the

@@ -111,3 +111,23 @@ func TestMemoMatchesAFullRedraw(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoTellsWidgetsOfOneIDApart draws two widgets of one id, and a
+// widget whose id another type takes over: the memo keeps widgets by id,
+// and must still draw each as it is.
+func TestMemoTellsWidgetsOfOneIDApart(t *testing.T) {
+	var n int
+	m := newMemo()
+	for i := range 6 {
+		var second tea.Node = counted{ID: "x", Label: fmt.Sprintf("right %d", i/2), draws: &n}
+		if i%3 == 2 {
+			second = widgets.Button{ID: "x", Label: "a button"}
+		}
+		tree := tea.Vertical(counted{ID: "x", Label: "left", draws: &n}, second)
+		got := layoutWith(tree, 20, 4, "", "", status{}, chromeHelp{}, defaultTheme, look{}, m)
+		want := layout(tree, 20, 4, "", "", status{}, chromeHelp{}, defaultTheme)
+		if got.Styled() != want.Styled() {
+			t.Fatalf("frame %d: with the memo\n%s\nwithout\n%s", i, got.Plain(), want.Plain())
+		}
+	}
+}

@@ -77,6 +77,8 @@ type Recorder struct {
 	w         *bufio.Writer
 	lastFrame []string
 	lastCall  *Call
+	// enc is the line being encoded, kept for the next.
+	enc []byte
 }
 
 // queued is an event as the runtime handed it over, with its time; or,
@@ -265,10 +267,11 @@ func (r *Recorder) writeAt(e Entry, at time.Time) {
 		return
 	}
 	e.T = at.Sub(r.start).Microseconds()
-	b, err := json.Marshal(e)
+	b, err := appendEntry(r.enc[:0], &e)
 	if err != nil {
 		return
 	}
+	r.enc = b
 	// Room is kept for the line that says the cap was reached.
 	const endRoom = 256
 	if r.written.Load()+int64(len(b))+1 > r.opts.MaxBytes-endRoom && e.Kind != KindHeader {

@@ -32,6 +32,16 @@ const maxMsgJSON = 4 << 10
 // recording's writer before Observe waits for it.
 const maxPending = 4096
 
+// linger is how long the writer, woken by an event, lets more arrive
+// before it takes them, and batchWake how many end the wait at once:
+// waking the writer for each event cost about as much CPU as writing the
+// event. Every event is still written, in order; Sync and Close do not
+// wait for the linger.
+const (
+	linger    = 10 * time.Millisecond
+	batchWake = 256
+)
+
 // Options configure a Recorder.
 type Options struct {
 	// App and Session name what is recorded, for the header.
@@ -64,6 +74,7 @@ type Recorder struct {
 	mu      sync.Mutex
 	queue   []queued
 	wake    chan struct{} // signalled when queue gets its first event
+	urgent  chan struct{} // signalled when the writer should not linger
 	room    *sync.Cond    // broadcast when the writer takes the queue
 	closed  bool
 	stopped error
@@ -105,7 +116,7 @@ func New(w io.Writer, opts Options) *Recorder {
 		opts.Now = time.Now
 	}
 	r := &Recorder{opts: opts, start: opts.Now(), drawer: terminal.NewSnapshotDrawer(), w: bufio.NewWriter(w),
-		wake: make(chan struct{}, 1), done: make(chan struct{})}
+		wake: make(chan struct{}, 1), urgent: make(chan struct{}, 1), done: make(chan struct{})}
 	r.room = sync.NewCond(&r.mu)
 	r.write(Entry{Kind: KindHeader, Format: Version, App: opts.App, Session: opts.Session,
 		Width: opts.Width, Height: opts.Height, Start: r.start.UTC(), From: opts.From})
@@ -131,13 +142,21 @@ func (r *Recorder) Observe(ev tea.Event) {
 		return
 	}
 	r.queue = append(r.queue, queued{ev: ev, at: at})
-	first := len(r.queue) == 1
+	n := len(r.queue)
 	r.mu.Unlock()
-	if first {
-		select {
-		case r.wake <- struct{}{}:
-		default:
-		}
+	switch n {
+	case 1:
+		signal(r.wake)
+	case batchWake:
+		signal(r.urgent)
+	}
+}
+
+// signal wakes whoever waits on c, or leaves the signal for the next wait.
+func signal(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
 	}
 }
 
@@ -146,11 +165,21 @@ func (r *Recorder) Observe(ev tea.Event) {
 func (r *Recorder) run() {
 	defer close(r.done)
 	var batch []queued
+	timer := time.NewTimer(linger)
+	timer.Stop()
 	for {
 		r.mu.Lock()
 		for len(r.queue) == 0 && !r.closed {
 			r.mu.Unlock()
 			<-r.wake
+			// More events come with the first: a key brings its
+			// update and its frame, a person types on.
+			timer.Reset(linger)
+			select {
+			case <-timer.C:
+			case <-r.urgent:
+				timer.Stop()
+			}
 			r.mu.Lock()
 		}
 		batch, r.queue = r.queue, batch[:0]
@@ -331,11 +360,9 @@ func (r *Recorder) Sync() {
 	first := len(r.queue) == 1
 	r.mu.Unlock()
 	if first {
-		select {
-		case r.wake <- struct{}{}:
-		default:
-		}
+		signal(r.wake)
 	}
+	signal(r.urgent)
 	<-synced
 }
 
@@ -351,10 +378,8 @@ func (r *Recorder) Close() error {
 	r.closed = true
 	r.room.Broadcast()
 	r.mu.Unlock()
-	select {
-	case r.wake <- struct{}{}:
-	default:
-	}
+	signal(r.wake)
+	signal(r.urgent)
 	<-r.done
 	if r.Stopped() == nil {
 		b, _ := json.Marshal(Entry{Kind: KindEnd, T: r.opts.Now().Sub(r.start).Microseconds(), Note: "recording closed"})

@@ -83,7 +83,8 @@ func TestMemoHoldsAtMostTwoFrames(t *testing.T) {
 	}
 	// A frame of one box and one text keeps at most 4 entries (two edges,
 	// the sides, the text), and the memo two frames of them.
-	if n := len(m.cur) + len(m.prev); n > 8 {
+	n := len(m.cur) + len(m.prev) + len(m.curW) + len(m.prevW) + len(m.curT) + len(m.prevT) + len(m.curH) + len(m.prevH)
+	if n > 8 {
 		t.Fatalf("the memo holds %d entries after 50 different frames, want at most 8", n)
 	}
 }

@@ -65,7 +65,8 @@ type Options struct {
 //
 // The runtime only hands events over: a goroutine of the recorder's own
 // encodes them and draws the frames, so an input does not wait for its
-// frame to be drawn.
+// frame to be drawn. It takes them in batches, up to 10 ms after they
+// arrive (Sync to read the recording up to now).
 type Recorder struct {
 	opts   Options
 	start  time.Time

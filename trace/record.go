@@ -39,7 +39,7 @@ const maxPending = 4096
 // wait for the linger.
 const (
 	linger    = 10 * time.Millisecond
-	batchWake = 256
+	batchWake = 64
 )
 
 // Options configure a Recorder.
@@ -91,6 +91,8 @@ type Recorder struct {
 	lastCall  *Call
 	// enc is the line being encoded, kept for the next.
 	enc []byte
+	// sharing is set once the drawer shares the runtime's bodies.
+	sharing bool
 }
 
 // queued is an event as the runtime handed it over, with its time; or,
@@ -210,6 +212,12 @@ func (r *Recorder) record(q queued) {
 		return
 	}
 	ev := q.ev
+	if ev.Runtime != nil && !r.sharing {
+		// The runtime's terminals leave the bodies they laid out for
+		// the drawer: a screen a person watches is laid out once.
+		r.drawer.Share(ev.Runtime)
+		r.sharing = true
+	}
 	switch ev.Kind {
 	case tea.Received:
 		kind := KindInput

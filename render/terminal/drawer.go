@@ -34,6 +34,9 @@ type SnapshotDrawer struct {
 	lastPlain  []string
 	lastText   string
 	textOK     bool
+	// board is where the runtime's renderers leave their bodies (Share),
+	// or nil.
+	board *bodyBoard
 }
 
 // screenKey is what a snapshot's screen is drawn from: its Version stands
@@ -83,15 +86,47 @@ func (d *SnapshotDrawer) draw(s tea.Snapshot, width, height int) []string {
 	if s.Version != 0 && k == d.last && d.lastPlain != nil {
 		return d.lastPlain
 	}
-	f := layoutWith(s.View, width, height, s.Focus, "", st, chromeHelp{}, defaultTheme, look{}, d.memo)
-	plain := make([]string, len(f.lines))
-	for i, l := range f.lines {
+	styled := d.shared(s, width, height, st)
+	if styled == nil {
+		styled = layoutWith(s.View, width, height, s.Focus, "", st, chromeHelp{}, defaultTheme, look{}, d.memo).lines
+	}
+	plain := make([]string, len(styled))
+	for i, l := range styled {
 		if i < len(d.lastStyled) && d.lastStyled[i] == l {
 			plain[i] = d.lastPlain[i]
 		} else {
 			plain[i] = stripStyle(l)
 		}
 	}
-	d.last, d.lastStyled, d.lastPlain, d.lastText, d.textOK = k, f.lines, plain, "", false
+	d.last, d.lastStyled, d.lastPlain, d.lastText, d.textOK = k, styled, plain, "", false
 	return plain
+}
+
+// Share makes d take the body of a frame (all but its help line) from a
+// terminal renderer of rt (Run, the SSH server's) that laid it out
+// already, with no theme chosen (WithTheme), on a dark background and no
+// widget under the mouse, instead of laying it out again: a recording of a
+// session a person watches then lays out each screen once. The text is
+// the same either way. Give it only the snapshots of rt.
+func (d *SnapshotDrawer) Share(rt *tea.Runtime) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if rt != nil {
+		d.board = boardOf(rt)
+	}
+}
+
+// shared returns s's styled lines with the body a renderer left on d's
+// board, or nil when none left it. d.mu is held.
+func (d *SnapshotDrawer) shared(s tea.Snapshot, width, height int, st status) []string {
+	if d.board == nil || s.Version == 0 || width <= 0 || height <= 0 {
+		return nil
+	}
+	bottom := bottomLines(s.View, width, height, s.Focus, st, chromeHelp{}, defaultTheme, d.memo)
+	body, ok := d.board.get(bodyKey{version: s.Version, width: width, height: max(height-len(bottom), 0), focus: s.Focus})
+	if !ok {
+		return nil
+	}
+	d.memo.frameDone()
+	return append(append(make([]string, 0, len(body)+len(bottom)), body...), bottom...)
 }

@@ -37,7 +37,7 @@ const maxPending = 4096
 // waking the writer for each event cost about as much CPU as writing the
 // event. Every event is still written, in order; Sync and Close do not
 // wait for the linger. 64 events are about 21 inputs (each is received,
-// applied and published), within the 32 frame bodies a terminal of the
+// applied and published), within the 64 frame bodies a terminal of the
 // session keeps for the drawer (terminal.SnapshotDrawer.Share).
 const (
 	linger    = 10 * time.Millisecond

@@ -7,9 +7,9 @@ import (
 )
 
 // bodyRing is how many of a runtime's last bodies its board keeps: a
-// recording's writer draws its frames in batches (at most a few dozen
-// snapshots behind), after the renderers drew them.
-const bodyRing = 32
+// recording's writer draws its frames in batches (a few dozen snapshots
+// behind, more when it is kept waiting), after the renderers drew them.
+const bodyRing = 64
 
 // bodyKey is what the body of a frame (the lines above the help line) is
 // laid out from, for the bodies every drawer of a runtime lays out alike:
@@ -30,9 +30,11 @@ type bodyKey struct {
 // same context as a recording's drawer tells them, so the plain text is
 // what the drawer would lay out.
 type bodyBoard struct {
-	mu     sync.Mutex
+	mu sync.Mutex
+	// bodies keeps a version's body at version % bodyRing: the last
+	// bodyRing versions (of one size, when terminals of several sizes
+	// show the runtime).
 	bodies [bodyRing]sharedBody
-	next   int
 }
 
 type sharedBody struct {
@@ -44,18 +46,15 @@ type sharedBody struct {
 func (b *bodyBoard) put(k bodyKey, lines []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.bodies[b.next] = sharedBody{key: k, lines: lines}
-	b.next = (b.next + 1) % bodyRing
+	b.bodies[k.version%bodyRing] = sharedBody{key: k, lines: lines}
 }
 
 // get returns the body laid out for k, if one was left.
 func (b *bodyBoard) get(k bodyKey) ([]string, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for i := range b.bodies {
-		if sb := &b.bodies[i]; sb.lines != nil && sb.key == k {
-			return sb.lines, true
-		}
+	if sb := b.bodies[k.version%bodyRing]; sb.lines != nil && sb.key == k {
+		return sb.lines, true
 	}
 	return nil, false
 }

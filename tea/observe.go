@@ -48,6 +48,9 @@ type Event struct {
 	Msg      Msg
 	Source   Source
 	Snapshot Snapshot
+	// Runtime is the runtime that did it (nil in an event made by
+	// hand): what an observer shares with the renderers of that runtime.
+	Runtime *Runtime
 }
 
 // Clock is the time a runtime's timers run on (see WithClock).

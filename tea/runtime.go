@@ -285,7 +285,7 @@ func (r *Runtime) work() {
 		r.settled = nil
 		if r.cfg.observe != nil {
 			if _, internal := env.msg.(barrier); !internal {
-				r.cfg.observe(Event{Kind: Received, Msg: env.msg, Source: env.from, Snapshot: before})
+				r.cfg.observe(Event{Kind: Received, Msg: env.msg, Source: env.from, Snapshot: before, Runtime: r})
 			}
 		}
 		err := r.handle(env.msg)
@@ -377,7 +377,7 @@ func (r *Runtime) handle(msg Msg) error {
 func (r *Runtime) apply(msg Msg) error {
 	cur := r.snap.Load()
 	if r.cfg.observe != nil {
-		r.cfg.observe(Event{Kind: Updated, Msg: msg, Snapshot: *cur})
+		r.cfg.observe(Event{Kind: Updated, Msg: msg, Snapshot: *cur, Runtime: r})
 	}
 	next, cmd, err := safeUpdate(cur.Model, msg)
 	if err != nil {
@@ -413,7 +413,7 @@ func (r *Runtime) publish(s *Snapshot) {
 	}
 	r.snap.Store(s)
 	if r.cfg.observe != nil {
-		r.cfg.observe(Event{Kind: Published, Snapshot: *s})
+		r.cfg.observe(Event{Kind: Published, Snapshot: *s, Runtime: r})
 	}
 	r.watchMu.Lock()
 	defer r.watchMu.Unlock()

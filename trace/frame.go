@@ -22,13 +22,12 @@ func (r *Recorder) frameEntry(s tea.Snapshot) (e Entry, changed bool) {
 	if s.Size.Width > 0 && s.Size.Height > 0 {
 		width, height = s.Size.Width, s.Size.Height
 	}
-	text := r.drawer.Draw(s, width, height)
-	lines := strings.Split(text, "\n")
+	lines := r.drawer.DrawLines(s, width, height)
 	prev := r.lastFrame
 	r.lastFrame = lines
 	e = Entry{Kind: KindFrame, Version: s.Version}
 	if prev == nil {
-		e.Frame = text
+		e.Frame = strings.Join(lines, "\n")
 		return e, true
 	}
 	for i, l := range lines {
@@ -43,7 +42,7 @@ func (r *Recorder) frameEntry(s tea.Snapshot) (e Entry, changed bool) {
 	case len(e.Lines) == 0 && e.Rows == 0:
 		return e, false
 	case 2*len(e.Lines) > len(lines):
-		e.Lines, e.Rows, e.Frame = nil, 0, text
+		e.Lines, e.Rows, e.Frame = nil, 0, strings.Join(lines, "\n")
 	}
 	return e, true
 }

@@ -32,6 +32,18 @@ const maxMsgJSON = 4 << 10
 // recording's writer before Observe waits for it.
 const maxPending = 4096
 
+// linger is how long the writer, woken by an event, lets more arrive
+// before it takes them, and batchWake how many end the wait at once:
+// waking the writer for each event cost about as much CPU as writing the
+// event. Every event is still written, in order; Sync and Close do not
+// wait for the linger. 64 events are about 21 inputs (each is received,
+// applied and published), within the 64 frame bodies a terminal of the
+// session keeps for the drawer (terminal.SnapshotDrawer.Share).
+const (
+	linger    = 10 * time.Millisecond
+	batchWake = 64
+)
+
 // Options configure a Recorder.
 type Options struct {
 	// App and Session name what is recorded, for the header.
@@ -55,7 +67,8 @@ type Options struct {
 //
 // The runtime only hands events over: a goroutine of the recorder's own
 // encodes them and draws the frames, so an input does not wait for its
-// frame to be drawn.
+// frame to be drawn. It takes them in batches, up to 10 ms after they
+// arrive (Sync to read the recording up to now).
 type Recorder struct {
 	opts   Options
 	start  time.Time
@@ -64,6 +77,7 @@ type Recorder struct {
 	mu      sync.Mutex
 	queue   []queued
 	wake    chan struct{} // signalled when queue gets its first event
+	urgent  chan struct{} // signalled when the writer should not linger
 	room    *sync.Cond    // broadcast when the writer takes the queue
 	closed  bool
 	stopped error
@@ -77,6 +91,10 @@ type Recorder struct {
 	w         *bufio.Writer
 	lastFrame []string
 	lastCall  *Call
+	// enc is the line being encoded, kept for the next.
+	enc []byte
+	// sharing is set once the drawer shares the runtime's bodies.
+	sharing bool
 }
 
 // queued is an event as the runtime handed it over, with its time; or,
@@ -103,7 +121,7 @@ func New(w io.Writer, opts Options) *Recorder {
 		opts.Now = time.Now
 	}
 	r := &Recorder{opts: opts, start: opts.Now(), drawer: terminal.NewSnapshotDrawer(), w: bufio.NewWriter(w),
-		wake: make(chan struct{}, 1), done: make(chan struct{})}
+		wake: make(chan struct{}, 1), urgent: make(chan struct{}, 1), done: make(chan struct{})}
 	r.room = sync.NewCond(&r.mu)
 	r.write(Entry{Kind: KindHeader, Format: Version, App: opts.App, Session: opts.Session,
 		Width: opts.Width, Height: opts.Height, Start: r.start.UTC(), From: opts.From})
@@ -129,13 +147,21 @@ func (r *Recorder) Observe(ev tea.Event) {
 		return
 	}
 	r.queue = append(r.queue, queued{ev: ev, at: at})
-	first := len(r.queue) == 1
+	n := len(r.queue)
 	r.mu.Unlock()
-	if first {
-		select {
-		case r.wake <- struct{}{}:
-		default:
-		}
+	switch n {
+	case 1:
+		signal(r.wake)
+	case batchWake:
+		signal(r.urgent)
+	}
+}
+
+// signal wakes whoever waits on c, or leaves the signal for the next wait.
+func signal(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
 	}
 }
 
@@ -144,11 +170,21 @@ func (r *Recorder) Observe(ev tea.Event) {
 func (r *Recorder) run() {
 	defer close(r.done)
 	var batch []queued
+	timer := time.NewTimer(linger)
+	timer.Stop()
 	for {
 		r.mu.Lock()
 		for len(r.queue) == 0 && !r.closed {
 			r.mu.Unlock()
 			<-r.wake
+			// More events come with the first: a key brings its
+			// update and its frame, a person types on.
+			timer.Reset(linger)
+			select {
+			case <-timer.C:
+			case <-r.urgent:
+				timer.Stop()
+			}
 			r.mu.Lock()
 		}
 		batch, r.queue = r.queue, batch[:0]
@@ -178,6 +214,12 @@ func (r *Recorder) record(q queued) {
 		return
 	}
 	ev := q.ev
+	if ev.Runtime != nil && !r.sharing {
+		// The runtime's terminals leave the bodies they laid out for
+		// the drawer: a screen a person watches is laid out once.
+		r.drawer.Share(ev.Runtime)
+		r.sharing = true
+	}
 	switch ev.Kind {
 	case tea.Received:
 		kind := KindInput
@@ -265,10 +307,11 @@ func (r *Recorder) writeAt(e Entry, at time.Time) {
 		return
 	}
 	e.T = at.Sub(r.start).Microseconds()
-	b, err := json.Marshal(e)
+	b, err := appendEntry(r.enc[:0], &e)
 	if err != nil {
 		return
 	}
+	r.enc = b
 	// Room is kept for the line that says the cap was reached.
 	const endRoom = 256
 	if r.written.Load()+int64(len(b))+1 > r.opts.MaxBytes-endRoom && e.Kind != KindHeader {
@@ -328,11 +371,9 @@ func (r *Recorder) Sync() {
 	first := len(r.queue) == 1
 	r.mu.Unlock()
 	if first {
-		select {
-		case r.wake <- struct{}{}:
-		default:
-		}
+		signal(r.wake)
 	}
+	signal(r.urgent)
 	<-synced
 }
 
@@ -348,10 +389,8 @@ func (r *Recorder) Close() error {
 	r.closed = true
 	r.room.Broadcast()
 	r.mu.Unlock()
-	select {
-	case r.wake <- struct{}{}:
-	default:
-	}
+	signal(r.wake)
+	signal(r.urgent)
 	<-r.done
 	if r.Stopped() == nil {
 		b, _ := json.Marshal(Entry{Kind: KindEnd, T: r.opts.Now().Sub(r.start).Microseconds(), Note: "recording closed"})

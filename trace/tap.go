@@ -43,7 +43,7 @@ func (t *Tap) Attach(rec *Recorder) (detach func()) {
 	if t.rt != nil {
 		// The screen as it is; a publish racing this is recorded after
 		// it, and the same screen twice is one frame.
-		rec.Observe(tea.Event{Kind: tea.Published, Snapshot: t.rt.Snapshot()})
+		rec.Observe(tea.Event{Kind: tea.Published, Snapshot: t.rt.Snapshot(), Runtime: t.rt})
 	}
 	var next []*Recorder
 	if p := t.recs.Load(); p != nil {

@@ -101,3 +101,36 @@ func BenchmarkDrawSnapshotScreens(b *testing.B) {
 		})
 	}
 }
+
+// counterSnapshot is the playground counter's screen at count n, as
+// version n+1 with +1 focused: what a recording draws for each click.
+func counterSnapshot(n int) tea.Snapshot {
+	tree := tea.Column{Gap: 1, Items: []tea.Node{
+		widgets.Text{ID: "count", Content: fmt.Sprintf("Count: %d", n), Bold: true},
+		tea.Row{Gap: 2, Items: []tea.Node{
+			widgets.Button{ID: "inc", Label: "+1", OnClick: 1},
+			widgets.Button{ID: "dec", Label: "−1", OnClick: -1},
+			widgets.Button{ID: "reset", Label: "Reset", OnClick: 0, Disabled: n == 0, DisabledReason: "the count is 0"},
+		}},
+		tea.Text{Content: "tab: next button · enter/space: press", Muted: true},
+	}}
+	return tea.Snapshot{View: tree, Focus: "inc", Version: uint64(n + 1), Size: tea.WindowSizeMsg{Width: 80, Height: 24}}
+}
+
+// BenchmarkSnapshotDrawerCounterClick draws the counter's screens one
+// click apart with one SnapshotDrawer, as a recording draws its frames.
+func BenchmarkSnapshotDrawerCounterClick(b *testing.B) {
+	snaps := make([]tea.Snapshot, 64)
+	for i := range snaps {
+		snaps[i] = counterSnapshot(i + 1)
+	}
+	d := terminal.NewSnapshotDrawer()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		s := snaps[i%len(snaps)]
+		s.Version = uint64(i + 1)
+		_ = d.DrawLines(s, 80, 24)
+		i++
+	}
+}

@@ -71,6 +71,7 @@ func (m tabbed) View() tea.Node {
 // and after each step draws its snapshot with one drawer and afresh: the
 // texts must be the same, also when the same snapshot is drawn again with
 // a different presence (as an agent's screenshot leaves the agents out).
+// DrawLines, called between the Draws, answers the same text as lines.
 func TestSnapshotDrawerDrawsWhatDrawSnapshotDraws(t *testing.T) {
 	ctx := context.Background()
 	rt, err := tea.Start(ctx, newTabbed(), tea.WithSize(60, 20))
@@ -117,6 +118,16 @@ func TestSnapshotDrawerDrawsWhatDrawSnapshotDraws(t *testing.T) {
 			if got := d.Draw(sn, w, h); got != want {
 				t.Fatalf("%s (version %d, %dx%d, agents %v): the drawer drew\n%s\nafresh:\n%s", s.name, sn.Version, w, h, sn.Presence.Agents, got, want)
 			}
+			if got := strings.Join(d.DrawLines(sn, w, h), "\n"); got != want {
+				t.Fatalf("%s (version %d, %dx%d, agents %v): the drawer's lines were\n%s\nafresh:\n%s", s.name, sn.Version, w, h, sn.Presence.Agents, got, want)
+			}
+		}
+		// Lines first, then the text, at a size not drawn before.
+		if got, want := strings.Join(d.DrawLines(snap, 50, 12), "\n"), terminal.DrawSnapshot(snap, 50, 12); got != want {
+			t.Fatalf("%s at 50x12: the drawer's lines were\n%s\nafresh:\n%s", s.name, got, want)
+		}
+		if got, want := d.Draw(snap, 50, 12), terminal.DrawSnapshot(snap, 50, 12); got != want {
+			t.Fatalf("%s at 50x12: the drawer drew\n%s\nafresh:\n%s", s.name, got, want)
 		}
 		// The same snapshot at another size is drawn at that size.
 		if got, want := d.Draw(snap, 30, 10), terminal.DrawSnapshot(snap, 30, 10); got != want {

@@ -31,6 +31,9 @@ type Frame struct {
 	Width, Height int
 	lines         []string
 	rects         []Rect
+	// body is how many of the lines are the body, above the help line
+	// (or the full help).
+	body int
 }
 
 // Styled returns the screen with ANSI styling, lines joined by "\n".
@@ -120,22 +123,9 @@ func layoutWith(tree tea.Node, width, height int, focus, hover string, st status
 	if width <= 0 || height <= 0 {
 		return f
 	}
-	var bottom []string
-	if ch.full != nil {
-		if text := st.text(); text != "" {
-			bottom = append(bottom, pad(st.render(theme), width))
-		}
-		bottom = append(bottom, fullHelpLines(tree, focus, ch.full, width, height-len(bottom)-1, theme)...)
-	} else {
-		helpWidth := width
-		if text := st.text(); text != "" {
-			helpWidth -= widgets.Width(text) + widgets.Width(statusSeparator)
-		}
-		if line := statusLine(st, m.helpFor(tree, focus, ch.short, ch.app, helpWidth, theme), width, theme); line != "" {
-			bottom = append(bottom, line)
-		}
-	}
+	bottom := bottomLines(tree, width, height, focus, st, ch, theme, m)
 	bodyHeight := max(height-len(bottom), 0)
+	f.body = bodyHeight
 	l := &layouter{focus: focus, hover: hover, theme: theme, look: wl, memo: m, rects: make([]Rect, 0, 8)}
 	body := l.node(tree, 0, 0, width, bodyHeight)
 	f.lines = make([]string, 0, height)
@@ -146,6 +136,26 @@ func layoutWith(tree tea.Node, width, height int, focus, hover string, st status
 	f.lines = append(f.lines, bottom...)
 	f.rects = l.rects
 	return f
+}
+
+// bottomLines are the lines under a frame's body: the status and the help
+// line, or the status and the full help's columns.
+func bottomLines(tree tea.Node, width, height int, focus string, st status, ch chromeHelp, theme *widgets.Theme, m *memo) []string {
+	var bottom []string
+	if ch.full != nil {
+		if text := st.text(); text != "" {
+			bottom = append(bottom, pad(st.render(theme), width))
+		}
+		return append(bottom, fullHelpLines(tree, focus, ch.full, width, height-len(bottom)-1, theme)...)
+	}
+	helpWidth := width
+	if text := st.text(); text != "" {
+		helpWidth -= widgets.Width(text) + widgets.Width(statusSeparator)
+	}
+	if line := statusLine(st, m.helpFor(tree, focus, ch.short, ch.app, helpWidth, theme), width, theme); line != "" {
+		bottom = append(bottom, line)
+	}
+	return bottom
 }
 
 // Draw returns the screen for tree as plain text: exactly height lines, each

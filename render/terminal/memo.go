@@ -22,10 +22,37 @@ import (
 // belongs to one terminal and is not safe for concurrent use.
 type memo struct {
 	cur, prev map[any]any
+	// widgets, curW and prevW, keep the widgets that have an id by their
+	// id and room: a lookup hashes a string and a few numbers and compares
+	// the widget kept there with ==, where keying by the widget value
+	// hashed every field of it through its type (most of a frame's cost
+	// when little changed). The two generations work as cur and prev do.
+	curW, prevW map[widgetSlot]widgetDrawing
+	// texts and helps keep the text nodes' lines and the help lines the
+	// same way, in maps of their own key types: a key held in an
+	// interface is hashed through its type, field by field.
+	curT, prevT map[textKey][]string
+	curH, prevH map[helpSlot]helpDrawing
 }
 
 func newMemo() *memo {
-	return &memo{cur: map[any]any{}, prev: map[any]any{}}
+	return &memo{cur: map[any]any{}, prev: map[any]any{},
+		curW: map[widgetSlot]widgetDrawing{}, prevW: map[widgetSlot]widgetDrawing{},
+		curT: map[textKey][]string{}, prevT: map[textKey][]string{},
+		curH: map[helpSlot]helpDrawing{}, prevH: map[helpSlot]helpDrawing{}}
+}
+
+// widgetSlot is where a widget with an id keeps its drawing: its id and
+// the room it got.
+type widgetSlot struct {
+	id  string
+	ctx tea.RenderContext
+}
+
+// widgetDrawing is a widget's drawing and the widget value drawn.
+type widgetDrawing struct {
+	w   tea.Widget
+	out string
 }
 
 // frameDone ends a frame: what it did not use is dropped at the next one.
@@ -37,6 +64,12 @@ func (m *memo) frameDone() {
 	}
 	m.prev, m.cur = m.cur, m.prev
 	clear(m.cur)
+	m.prevW, m.curW = m.curW, m.prevW
+	clear(m.curW)
+	m.prevT, m.curT = m.curT, m.prevT
+	clear(m.curT)
+	m.prevH, m.curH = m.curH, m.prevH
+	clear(m.curH)
 }
 
 // get returns the value kept under k, keeping it for the next frame.
@@ -65,6 +98,21 @@ type renderKey struct {
 func (m *memo) render(w tea.Widget, ctx tea.RenderContext) string {
 	if m == nil || !tea.Comparable(w) {
 		return w.Render(ctx)
+	}
+	if id := w.WidgetID(); id != "" {
+		slot := widgetSlot{id: id, ctx: ctx}
+		if d, ok := m.curW[slot]; ok && d.w == w {
+			return d.out
+		}
+		if d, ok := m.prevW[slot]; ok && d.w == w {
+			m.curW[slot] = d
+			return d.out
+		}
+		// Two widgets of one id in a frame take turns in the slot: each
+		// is drawn when the other was drawn there last.
+		out := w.Render(ctx)
+		m.curW[slot] = widgetDrawing{w: w, out: out}
+		return out
 	}
 	k := renderKey{w: w, ctx: ctx}
 	if v, ok := m.get(k); ok {
@@ -141,7 +189,8 @@ var (
 	_ map[textKey]struct{}
 	_ map[edgeKey]struct{}
 	_ map[sideKey]struct{}
-	_ map[helpMemoKey]struct{}
+	_ map[helpSlot]struct{}
+	_ map[widgetSlot]struct{}
 )
 
 // text is the layouter's text lines for t, from the memo when one of the
@@ -151,22 +200,34 @@ func (m *memo) text(t tea.Text, w, h int) []string {
 		return textLines(t, w, h)
 	}
 	k := textKey{t: t, w: w, h: h}
-	if v, ok := m.get(k); ok {
-		return append([]string(nil), v.([]string)...)
+	v, ok := m.curT[k]
+	if !ok {
+		if v, ok = m.prevT[k]; ok {
+			m.curT[k] = v
+		}
+	}
+	if ok {
+		return append([]string(nil), v...)
 	}
 	out := textLines(t, w, h)
-	m.put(k, append([]string(nil), out...))
+	m.curT[k] = append([]string(nil), out...)
 	return out
 }
 
-// helpMemoKey keys a help line: the focused widget, the keys after it (how
-// many of them are the app's), the width and the theme.
-type helpMemoKey struct {
-	w     tea.Widget
+// helpSlot is where a help line is kept: the focused widget's id, the
+// keys after it (how many of them are the app's), the width and the
+// theme; helpDrawing is the line and the focused widget it was drawn for.
+type helpSlot struct {
+	focus string
 	own   string
 	app   int
 	width int
 	theme *widgets.Theme
+}
+
+type helpDrawing struct {
+	w   tea.Widget
+	out string
 }
 
 // ownKeys spells the keys after the focused widget's for a helpMemoKey:
@@ -197,11 +258,17 @@ func (m *memo) helpFor(tree tea.Node, focus string, own []key.Binding, app, widt
 	if !ok || !tea.Comparable(w) {
 		return helpFor(tree, focus, own, app, width, theme)
 	}
-	k := helpMemoKey{w: w, own: ownKeys(own), app: app, width: width, theme: theme}
-	if v, ok := m.get(k); ok {
-		return v.(string)
+	k := helpSlot{focus: focus, own: ownKeys(own), app: app, width: width, theme: theme}
+	d, ok := m.curH[k]
+	if !ok || d.w != w {
+		if d, ok = m.prevH[k]; ok && d.w == w {
+			m.curH[k] = d
+		}
+	}
+	if ok && d.w == w {
+		return d.out
 	}
 	out := helpFor(tree, focus, own, app, width, theme)
-	m.put(k, out)
+	m.curH[k] = helpDrawing{w: w, out: out}
 	return out
 }

@@ -83,7 +83,8 @@ func TestMemoHoldsAtMostTwoFrames(t *testing.T) {
 	}
 	// A frame of one box and one text keeps at most 4 entries (two edges,
 	// the sides, the text), and the memo two frames of them.
-	if n := len(m.cur) + len(m.prev); n > 8 {
+	n := len(m.cur) + len(m.prev) + len(m.curW) + len(m.prevW) + len(m.curT) + len(m.prevT) + len(m.curH) + len(m.prevH)
+	if n > 8 {
 		t.Fatalf("the memo holds %d entries after 50 different frames, want at most 8", n)
 	}
 }
@@ -108,6 +109,26 @@ func TestMemoMatchesAFullRedraw(t *testing.T) {
 			if got.Styled() != want.Styled() || fmt.Sprint(got.Rects()) != fmt.Sprint(want.Rects()) {
 				t.Fatalf("frame %d at %v, focus %q: with the memo\n%s\nwithout\n%s", i, size, focus, got.Plain(), want.Plain())
 			}
+		}
+	}
+}
+
+// TestMemoTellsWidgetsOfOneIDApart draws two widgets of one id, and a
+// widget whose id another type takes over: the memo keeps widgets by id,
+// and must still draw each as it is.
+func TestMemoTellsWidgetsOfOneIDApart(t *testing.T) {
+	var n int
+	m := newMemo()
+	for i := range 6 {
+		var second tea.Node = counted{ID: "x", Label: fmt.Sprintf("right %d", i/2), draws: &n}
+		if i%3 == 2 {
+			second = widgets.Button{ID: "x", Label: "a button"}
+		}
+		tree := tea.Vertical(counted{ID: "x", Label: "left", draws: &n}, second)
+		got := layoutWith(tree, 20, 4, "", "", status{}, chromeHelp{}, defaultTheme, look{}, m)
+		want := layout(tree, 20, 4, "", "", status{}, chromeHelp{}, defaultTheme)
+		if got.Styled() != want.Styled() {
+			t.Fatalf("frame %d: with the memo\n%s\nwithout\n%s", i, got.Plain(), want.Plain())
 		}
 	}
 }

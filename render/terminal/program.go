@@ -131,7 +131,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	snaps, unsubscribe := rt.Subscribe()
 	defer unsubscribe()
 
-	sh := &shared{events: make(chan event, 256), memo: newMemo()}
+	sh := &shared{events: make(chan event, 256), memo: newMemo(), board: boardOf(rt)}
 	out := o.output
 	if out == nil {
 		out = os.Stdout
@@ -290,6 +290,9 @@ type shared struct {
 	// tree is the tree warnings this terminal has shown. Only Run, then
 	// the event loop, use it.
 	tree treeWarnings
+	// board is where the bodies laid out are left for recordings of the
+	// runtime (see bodyBoard).
+	board *bodyBoard
 }
 
 // work applies events to rt one at a time, in arrival order, and sends
@@ -435,6 +438,11 @@ func (a *adapter) relayout() {
 	}
 	st.tree = warningStatus(a.warnings)
 	a.frame = layoutWith(snap.View, a.width, a.height, snap.Focus, snap.Hover, st, ch, a.theme, a.look(), a.sh.memo)
+	if a.sh.board != nil && !a.themed && !a.light && snap.Version != 0 && a.frame.body > 0 {
+		// Laid out as a recording's drawer lays it out: it may take the
+		// body from here (see bodyBoard).
+		a.sh.board.put(bodyKey{version: snap.Version, width: a.width, height: a.frame.body, focus: snap.Focus, hover: snap.Hover}, a.frame.lines[:a.frame.body:a.frame.body])
+	}
 }
 
 // look is how the widgets with no theme of their own are drawn: in the

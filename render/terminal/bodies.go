@@ -1,0 +1,79 @@
+package terminal
+
+import (
+	"sync"
+
+	"github.com/facetui/facet/tea"
+)
+
+// bodyRing is how many of a runtime's last bodies its board keeps: a
+// recording's writer draws its frames in batches (a few dozen snapshots
+// behind, more when it is kept waiting), after the renderers drew them.
+const bodyRing = 64
+
+// bodyKey is what the body of a frame (the lines above the help line) is
+// laid out from, for the bodies every drawer of a runtime lays out alike:
+// no theme chosen (WithTheme), a dark background, in plain text. The
+// snapshot's Version stands for its view.
+type bodyKey struct {
+	version       uint64
+	width, height int
+	focus, hover  string
+}
+
+// bodyBoard is where the terminals of one runtime leave the bodies they
+// laid out, so that a recording of the runtime (a SnapshotDrawer that
+// Shares it) takes a frame's body from there instead of laying it out
+// again. The lines are styled in the terminal's palette; their plain text
+// is the same in every palette a terminal picks by itself (the default
+// one, or widgets.ThemeFor the background), and the widgets are told the
+// same context as a recording's drawer tells them, so the plain text is
+// what the drawer would lay out.
+type bodyBoard struct {
+	mu sync.Mutex
+	// bodies keeps a version's body at version % bodyRing: the last
+	// bodyRing versions (of one size, when terminals of several sizes
+	// show the runtime).
+	bodies [bodyRing]sharedBody
+}
+
+type sharedBody struct {
+	key   bodyKey
+	lines []string
+}
+
+// put leaves lines, the body laid out for k; nobody changes them after.
+func (b *bodyBoard) put(k bodyKey, lines []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.bodies[k.version%bodyRing] = sharedBody{key: k, lines: lines}
+}
+
+// get returns the body laid out for k, if one was left.
+func (b *bodyBoard) get(k bodyKey) ([]string, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if sb := b.bodies[k.version%bodyRing]; sb.lines != nil && sb.key == k {
+		return sb.lines, true
+	}
+	return nil, false
+}
+
+// boards keeps each running runtime's board; a board goes when its
+// runtime stops.
+var boards sync.Map // *tea.Runtime -> *bodyBoard
+
+// boardOf returns rt's board.
+func boardOf(rt *tea.Runtime) *bodyBoard {
+	if b, ok := boards.Load(rt); ok {
+		return b.(*bodyBoard)
+	}
+	b, loaded := boards.LoadOrStore(rt, &bodyBoard{})
+	if !loaded {
+		go func() {
+			<-rt.Done()
+			boards.Delete(rt)
+		}()
+	}
+	return b.(*bodyBoard)
+}

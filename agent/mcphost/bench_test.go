@@ -10,6 +10,7 @@ import (
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/examples/planted"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/tea"
 )
 
@@ -93,7 +94,7 @@ func BenchmarkClickPlainClient(b *testing.B) {
 func BenchmarkClickAgentConn(b *testing.B) {
 	srv, _ := benchServer(b)
 	ctx := context.Background()
-	c, err := srv.ConnectAs(ctx, "bench b1")
+	c, err := mcpclient.ConnectAs(ctx, srv, "bench b1")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/agent"
@@ -67,10 +66,11 @@ func clickMsg(b *testing.B, sess *tea.Session) tea.Msg {
 func BenchmarkClickPlainClient(b *testing.B) {
 	srv, _ := benchServer(b)
 	ctx := context.Background()
-	c, err := client.NewInProcessClient(srv.SDK())
+	ic, err := srv.Connect(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	if err := c.Start(ctx); err != nil {
 		b.Fatal(err)
 	}

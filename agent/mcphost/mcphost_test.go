@@ -22,6 +22,7 @@ import (
 	"github.com/facetui/facet/examples/planted"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/tea"
 )
@@ -288,10 +289,11 @@ func TestJournalResourceIsSubscribableWithPatches(t *testing.T) {
 
 func legacyClient(t *testing.T, srv *mcp.Server) *client.Client {
 	t.Helper()
-	c, err := client.NewInProcessClient(srv.SDK())
+	ic, err := srv.Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	ctx := context.Background()
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)

@@ -155,10 +155,6 @@ func instructions(style string) string {
 // staticOwner owns the facet_* tools in the registry.
 const staticOwner = "facet"
 
-// SDK returns the underlying mcp-go server, for transports (stdio, HTTP,
-// in-process clients).
-func (s *Server) SDK() *server.MCPServer { return s.sdk }
-
 // Registry returns the server's tool registry.
 func (s *Server) Registry() *derive.Registry { return s.reg }
 

@@ -45,7 +45,7 @@ type Conn struct {
 // connection's). The connection starts uninitialized: its first request
 // is "initialize", as any MCP client's.
 func (s *Server) Connect(ctx context.Context) (*Conn, error) {
-	return s.open(ctx, nil)
+	return openConn(ctx, s, nil)
 }
 
 // ConnectAs opens an in-process connection to s for an agent named agent,
@@ -63,16 +63,16 @@ func (s *Server) ConnectAs(ctx context.Context, agent string) (*Conn, error) {
 	}
 	ac := authContext(ctx)
 	ac.Agent = agent
-	c, err := s.open(context.WithoutCancel(ctx), &ac)
+	c, err := openConn(context.WithoutCancel(ctx), s, &ac)
 	if err != nil {
 		return nil, fmt.Errorf("mcp: ConnectAs %s: %w", agent, err)
 	}
 	return c, nil
 }
 
-// open registers a new in-process client session with s's SDK server and
-// starts forwarding its notifications.
-func (s *Server) open(ctx context.Context, as *AuthContext) (*Conn, error) {
+// openConn registers a new in-process client session with s's SDK server
+// and starts forwarding its notifications.
+func openConn(ctx context.Context, s *Server, as *AuthContext) (*Conn, error) {
 	c := &Conn{srv: s, as: as, done: make(chan struct{}),
 		session: server.NewInProcessSession(s.sdk.GenerateInProcessSessionID(), nil)}
 	if err := s.sdk.RegisterSession(ctx, c.session); err != nil {

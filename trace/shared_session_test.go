@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/render/ssh"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/trace"
@@ -75,10 +75,11 @@ func TestAPersonOverSSHAndAnAgentOnOneSessionReplay(t *testing.T) {
 	rec := <-recorded
 	counter := waitSession(t, sessions)
 
-	agent, err := client.NewInProcessClient(agents.SDK())
+	ic, err := agents.Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	agent := mcpclient.New(ic)
 	defer agent.Close()
 	ctx := context.Background()
 	if err := agent.Start(ctx); err != nil {

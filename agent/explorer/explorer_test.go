@@ -8,11 +8,14 @@ import (
 	"testing"
 	"time"
 
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/explorer"
 	"github.com/facetui/facet/agent/mcphost/mcphosttest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -72,7 +75,7 @@ func TestTheExplorerFindsNoFaultInAnyDemo(t *testing.T) {
 				t.Fatalf("the explorer found faults in %s: %+v", a.Name, faults)
 			}
 			cov, _ := info.Detail["coverage"].(map[string]any)
-			if len(srv.Registry().Tools(info.Session)) <= 1 {
+			if sessionTools(t, srv, info.Session) <= 1 {
 				// A display-only demo (runtime): discover_tools is all it has.
 				if cov["widgets"].(int) != 0 {
 					t.Fatalf("coverage %v of a demo without widget tools", cov)
@@ -313,4 +316,26 @@ func TestTheExplorerReplaysOnSessionsItsSpawnerOwns(t *testing.T) {
 		}
 		t.Fatalf("sessions after the run: %v, want only f2 (the replays stopped)", got)
 	}
+}
+
+// sessionTools counts the tools of session in srv's tools/list for a new
+// in-process client.
+func sessionTools(t testing.TB, srv *mcp.Server, session string) int {
+	t.Helper()
+	c, err := mcpclient.Connect(context.Background(), srv, "tools-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	res, err := c.ListTools(context.Background(), sdk.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, tl := range res.Tools {
+		if strings.HasPrefix(tl.Name, session+".") || strings.HasPrefix(tl.Name, session+"_") {
+			n++
+		}
+	}
+	return n
 }

@@ -4,12 +4,12 @@ import (
 	"context"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/examples/planted"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/tea"
 )
 
@@ -66,10 +66,11 @@ func clickMsg(b *testing.B, sess *tea.Session) tea.Msg {
 func BenchmarkClickPlainClient(b *testing.B) {
 	srv, _ := benchServer(b)
 	ctx := context.Background()
-	c, err := client.NewInProcessClient(srv.SDK())
+	ic, err := srv.Connect(context.Background())
 	if err != nil {
 		b.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	if err := c.Start(ctx); err != nil {
 		b.Fatal(err)
 	}
@@ -93,7 +94,7 @@ func BenchmarkClickPlainClient(b *testing.B) {
 func BenchmarkClickAgentConn(b *testing.B) {
 	srv, _ := benchServer(b)
 	ctx := context.Background()
-	c, err := srv.ConnectAs(ctx, "bench b1")
+	c, err := mcpclient.ConnectAs(ctx, srv, "bench b1")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 )
 
 // Install makes a Manager whose agents act through srv and serves its tools
@@ -51,7 +52,7 @@ type Host struct{ Srv *mcp.Server }
 
 // ConnectAs opens an in-process client acting for the caller of ctx.
 func (h Host) ConnectAs(ctx context.Context, name string) (*client.Client, error) {
-	return h.Srv.ConnectAs(ctx, name)
+	return mcpclient.ConnectAs(ctx, h.Srv, name)
 }
 
 // Caller is who the caller of ctx acts for (an agent's, its spawner's):

@@ -22,6 +22,7 @@ import (
 	"github.com/facetui/facet/examples/planted"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/tea"
 )
@@ -148,8 +149,8 @@ func TestSpawnListStatusAskStopThroughMCP(t *testing.T) {
 func TestAgentToolsAreAnnotatedAndAuthorized(t *testing.T) {
 	f := setup(t, mcp.Options{})
 	tools := map[string]bool{}
-	for _, tl := range f.srv.Registry().Tools("") {
-		tools[tl.Name] = tl.Sensitive
+	for name, tl := range listedTools(t, f.srv) {
+		tools[name] = tl.Meta != nil && tl.Meta.AdditionalFields["sensitive"] == true
 	}
 	for name, sensitive := range tools {
 		if strings.HasPrefix(name, "agent") && (name != agent.ToolName || !sensitive) {
@@ -288,10 +289,11 @@ func TestJournalResourceIsSubscribableWithPatches(t *testing.T) {
 
 func legacyClient(t *testing.T, srv *mcp.Server) *client.Client {
 	t.Helper()
-	c, err := client.NewInProcessClient(srv.SDK())
+	ic, err := srv.Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	ctx := context.Background()
 	if err := c.Start(ctx); err != nil {
 		t.Fatal(err)
@@ -432,12 +434,12 @@ func TestBridgeActionsAreLimitedLikeWidgetTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tl, ok := f.srv.Registry().Lookup("agent_read_file")
-	if !ok || !tl.Sensitive || tl.Description != "Read a file." {
+	tl, ok := listedTools(t, f.srv)["agent_read_file"]
+	if !ok || tl.Meta == nil || tl.Meta.AdditionalFields["sensitive"] != true || tl.Description != "Read a file." {
 		t.Fatalf("agent_read_file = %+v, want sensitive with a cleaned description", tl)
 	}
 	f.m.Unexpose("files")
-	if _, ok := f.srv.Registry().Lookup("agent_read_file"); ok {
+	if _, ok := listedTools(t, f.srv)["agent_read_file"]; ok {
 		t.Fatal("Unexpose left the tool")
 	}
 }
@@ -705,4 +707,24 @@ func TestAConnectionsAgentsStopWhenItEnds(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// listedTools is srv's tools/list for a new in-process client, by the
+// names it advertises.
+func listedTools(t testing.TB, srv *mcp.Server) map[string]sdk.Tool {
+	t.Helper()
+	c, err := mcpclient.Connect(context.Background(), srv, "tools-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	res, err := c.ListTools(context.Background(), sdk.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make(map[string]sdk.Tool, len(res.Tools))
+	for _, tl := range res.Tools {
+		out[tl.Name] = tl
+	}
+	return out
 }

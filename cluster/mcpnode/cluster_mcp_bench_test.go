@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 )
 
 // BenchmarkMCPCall measures a derived tool call through the MCP server
@@ -53,10 +53,11 @@ func BenchmarkMCPCall(b *testing.B) {
 					time.Sleep(10 * time.Millisecond)
 				}
 			}
-			c, err := client.NewInProcessClient(via.SDK())
+			ic, err := via.Connect(context.Background())
 			if err != nil {
 				b.Fatal(err)
 			}
+			c := mcpclient.New(ic)
 			b.Cleanup(func() { _ = c.Close() })
 			if err := c.Start(b.Context()); err != nil {
 				b.Fatal(err)

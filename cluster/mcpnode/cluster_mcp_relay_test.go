@@ -8,6 +8,8 @@ import (
 	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/render/mcp/mcpclient"
 )
 
 // TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne: a client of node b
@@ -273,7 +275,7 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 	a, b, _ := threeMCPNodes(t)
 	// An agent of the connection "default" (what a stdio client is, and
 	// what a context with no client in it is taken for).
-	agent, err := a.srv.ConnectAs(context.Background(), "robot")
+	agent, err := mcpclient.ConnectAs(context.Background(), a.srv, "robot")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +294,7 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 	// The caller that would collide: b's own "default" connection (an
 	// agent of it), forwarded to a, must act as "default@b", not as a's
 	// "default".
-	onB, err := b.srv.ConnectAs(context.Background(), "robot")
+	onB, err := mcpclient.ConnectAs(context.Background(), b.srv, "robot")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/tea"
 )
 
@@ -66,10 +67,11 @@ func (n *mcpNode) client(t testing.TB) *mcpClient {
 // clientOf is client speaking protocol version.
 func (n *mcpNode) clientOf(t testing.TB, version string) *mcpClient {
 	t.Helper()
-	c, err := client.NewInProcessClient(n.srv.SDK())
+	ic, err := n.srv.Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	t.Cleanup(func() { _ = c.Close() })
 	mc := &mcpClient{t: t, c: c}
 	c.OnNotification(func(note sdk.JSONRPCNotification) {

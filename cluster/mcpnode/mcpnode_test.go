@@ -6,13 +6,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/cluster"
 	"github.com/facetui/facet/cluster/mcpnode"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
 )
@@ -74,10 +74,11 @@ func TestAHostSessionIsCalledThroughAnotherNode(t *testing.T) {
 		e, ok := b.node.Lookup("live")
 		return ok && e.Node == "a"
 	})
-	c, err := client.NewInProcessClient(b.srv.SDK())
+	ic, err := b.srv.Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	defer c.Close()
 	ctx := context.Background()
 	if err := c.Start(ctx); err != nil {

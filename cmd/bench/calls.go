@@ -14,6 +14,7 @@ import (
 	"time"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
@@ -70,14 +71,25 @@ func serveMCP(ctx context.Context, in io.Reader, out io.Writer, cpuProfile strin
 		return fmt.Errorf("bench: mcp server: %w", err)
 	}
 	defer srv.Sessions().StopAll()
-	srv.SDK().AddTool(sdk.Tool{Name: echoTool, Description: "Answers its argument v.", RawInputSchema: json.RawMessage(`{"type":"object"}`)},
+	// The echoes are on a bare mcp-go server of the bench's own, with
+	// Facet mounted on it, so that nothing of Facet's is in their way.
+	bare := server.NewMCPServer("facet-bench", "1", server.WithHooks(&server.Hooks{}),
+		server.WithToolCapabilities(false), server.WithResourceCapabilities(true, false))
+	bare.AddTool(sdk.Tool{Name: echoTool, Description: "Answers its argument v.", RawInputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(_ context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 			return sdk.NewToolResultText(fmt.Sprint(req.GetArguments()["v"])), nil
 		})
 	var sized sizedEcho
-	srv.SDK().AddTool(sdk.Tool{Name: sizedEchoTool, Description: "Answers text and structured content of the shape in its arguments.", RawInputSchema: json.RawMessage(`{"type":"object"}`)},
+	bare.AddTool(sdk.Tool{Name: sizedEchoTool, Description: "Answers text and structured content of the shape in its arguments.", RawInputSchema: json.RawMessage(`{"type":"object"}`)},
 		sized.handle)
-	return srv.ServeStdio(ctx, in, out)
+	if err := srv.Mount(bare); err != nil {
+		return fmt.Errorf("bench: mount: %w", err)
+	}
+	err = server.NewStdioServer(bare).Listen(ctx, in, out)
+	if errors.Is(err, context.Canceled) || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
 }
 
 // callRun is one run of the calls: times[i] are the durations of

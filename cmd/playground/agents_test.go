@@ -47,7 +47,7 @@ func TestSpawnableFlag(t *testing.T) {
 					if got := m.Spawnable(); !slices.Equal(got, c.want) {
 						t.Fatalf("spawnable = %v, want %v", got, c.want)
 					}
-					if _, ok := srv.Registry().Lookup(agent.ToolName); !ok {
+					if _, ok := listedTools(t, srv)[agent.ToolName]; !ok {
 						t.Fatal("the agent tool is not served")
 					}
 				}

@@ -66,8 +66,9 @@ func TestAgentToolsSwitch(t *testing.T) {
 					defer am.Close()
 				}
 				err = aerr
+				listed := listedTools(t, srv)
 				for _, name := range agentToolNames {
-					_, ok := srv.Registry().Lookup(name)
+					_, ok := listed[name]
 					if ok != (am != nil) {
 						t.Fatalf("%s listed: %v, manager: %v", name, ok, am != nil)
 					}

@@ -10,15 +10,15 @@ import (
 	"github.com/facetui/facet/render/mcp"
 )
 
-// wireCall sends one JSON-RPC request to srv as a transport would and
+// wireCall sends one JSON-RPC request on conn as a transport would and
 // returns the answer exactly as it goes on the wire.
-func wireCall(t *testing.T, srv *mcp.Server, id int, method string, params any) []byte {
+func wireCall(t *testing.T, conn *mcp.Conn, id int, method string, params any) []byte {
 	t.Helper()
 	req, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := json.Marshal(srv.SDK().HandleMessage(context.Background(), req))
+	b, err := conn.Call(context.Background(), req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,12 @@ func TestTheSearchTaskIsAffordable(t *testing.T) {
 	}
 	defer srv.Close()
 	defer srv.Sessions().StopAll()
-	start := wireCall(t, srv, 1, "tools/call", map[string]any{"name": "facet_start", "arguments": map[string]any{"app": "search", "id": "demo"}})
+	conn, err := srv.Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	start := wireCall(t, conn, 1, "tools/call", map[string]any{"name": "facet_start", "arguments": map[string]any{"app": "search", "id": "demo"}})
 	steps := []struct {
 		tool string
 		args map[string]any
@@ -57,14 +62,14 @@ func TestTheSearchTaskIsAffordable(t *testing.T) {
 		if args == nil {
 			args = map[string]any{}
 		}
-		last = wireCall(t, srv, i+2, "tools/call", map[string]any{"name": s.tool, "arguments": args})
+		last = wireCall(t, conn, i+2, "tools/call", map[string]any{"name": s.tool, "arguments": args})
 		t.Logf("%s: %d bytes", s.tool, len(last))
 		total += len(last)
 	}
 	if !strings.Contains(string(last), "rust-lang/rust") {
 		t.Fatalf("the rows do not show the search's results:\n%s", last)
 	}
-	list := wireCall(t, srv, 9, "tools/list", map[string]any{})
+	list := wireCall(t, conn, 9, "tools/list", map[string]any{})
 	var wire struct {
 		Result struct {
 			Tools []json.RawMessage `json:"tools"`

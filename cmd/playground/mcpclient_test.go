@@ -8,6 +8,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 )
 
 // initClient sends initialize to the started client c as client name,
@@ -31,10 +32,11 @@ func initClient(ctx context.Context, t testing.TB, c *client.Client, name string
 // initClient). It closes when the test ends.
 func inProcessClient(t testing.TB, srv *mcp.Server, name string, extensions map[string]any) *client.Client {
 	t.Helper()
-	c, err := client.NewInProcessClient(srv.SDK())
+	ic, err := srv.Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	t.Cleanup(func() { _ = c.Close() })
 	ctx := context.Background()
 	if err := c.Start(ctx); err != nil {

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 )
 
 // wireTool is a tool definition as a client receives it in tools/list.
@@ -221,20 +221,19 @@ func TestEveryToolIsOneEveryClientAccepts(t *testing.T) {
 	}
 	srv := newMCPServer(t, mcp.Options{Apps: apps, Startable: names, MaxSessions: len(apps) + 1, MaxSessionsPerClient: len(apps) + 1, Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll()}})
 	ctx := context.Background()
-	// Not started, so the client has no MCP session of its own: the tools
-	// of the sessions it starts are then in the sessionless tools/list
-	// that list reads.
-	c, err := client.NewInProcessClient(srv.SDK())
+	// list reads the tools/list of the client's own connection, which
+	// lists the tools of every session the client starts.
+	ic, err := srv.Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	defer c.Close()
 	initClient(ctx, t, c, "portability", nil)
 	// The definitions as the server writes them: a client's Go struct
 	// would add what the wire does not carry (an empty properties object).
 	list := func() map[string]wireTool {
-		resp := srv.SDK().HandleMessage(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
-		b, err := json.Marshal(resp)
+		b, err := ic.Call(ctx, json.RawMessage(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`))
 		if err != nil {
 			t.Fatal(err)
 		}

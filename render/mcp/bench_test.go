@@ -58,7 +58,7 @@ func BenchmarkStdioRoundTrip(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer srv.Sessions().StopAll()
-	srv.SDK().AddTool(sdk.Tool{Name: "echo", RawInputSchema: json.RawMessage(`{"type":"object"}`)},
+	srv.sdk.AddTool(sdk.Tool{Name: "echo", RawInputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(_ context.Context, req sdk.CallToolRequest) (*sdk.CallToolResult, error) {
 			return sdk.NewToolResultText(fmt.Sprint(req.GetArguments()["v"])), nil
 		})

@@ -65,7 +65,7 @@ func connectLegacy(t *testing.T, srv *Server) *testClient {
 
 func connectVersion(t *testing.T, srv *Server, version string, opts ...client.ClientOption) *testClient {
 	t.Helper()
-	c, err := client.NewInProcessClientWithOptions(srv.SDK(), opts...)
+	c, err := client.NewInProcessClientWithOptions(srv.sdk, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

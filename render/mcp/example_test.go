@@ -4,8 +4,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
+
+	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -32,8 +37,8 @@ func (a app) View() tea.Node {
 
 // ExampleNew serves an app to MCP clients. Over stdio (srv.ServeStdio) an
 // agent calls facet_start {"app": "counter"} and then counter_inc_click.
-// Here a Go caller starts the session itself; the registry holds its
-// tools under their registered (dotted) names.
+// Here a Go caller starts the session itself and lists its tools as an
+// in-process client sees them.
 func ExampleNew() {
 	srv, err := mcp.New(mcp.Options{
 		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return app{} }}},
@@ -51,11 +56,27 @@ func ExampleNew() {
 		return
 	}
 	defer srv.Sessions().StopAll()
-	for _, t := range srv.Registry().Tools("demo") {
-		fmt.Println(t.Name)
+	c, err := mcpclient.Connect(context.Background(), srv, "example")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
 	}
+	defer c.Close()
+	list, err := c.ListTools(context.Background(), sdk.ListToolsRequest{})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return
+	}
+	var names []string
+	for _, t := range list.Tools {
+		if strings.HasPrefix(t.Name, "demo_") {
+			names = append(names, t.Name)
+		}
+	}
+	slices.Sort(names)
+	fmt.Println(strings.Join(names, "\n"))
 	// Output:
-	// demo.count.get_lines
-	// demo.discover_tools
-	// demo.inc.click
+	// demo_count_get_lines
+	// demo_discover_tools
+	// demo_inc_click
 }

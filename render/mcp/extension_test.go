@@ -63,7 +63,7 @@ func TestAnAgentConnectionNeverExceedsItsSpawner(t *testing.T) {
 			return answer(nil, "narrowed"), nil
 		}},
 		{Name: "x_spawn", Sensitive: true, Description: "Start an agent acting for the caller.", Handle: func(ctx context.Context, _ map[string]any) (Answer, error) {
-			c, err := srv.ConnectAs(ctx, "bot b1")
+			c, err := connectAs(ctx, srv, "bot b1")
 			if err != nil {
 				return Answer{}, err
 			}

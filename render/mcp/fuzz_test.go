@@ -155,7 +155,7 @@ func FuzzToolCallArguments(f *testing.F) {
 		srv.Sessions().StopAll()
 		srv.Close()
 	})
-	c, err := client.NewInProcessClient(srv.SDK())
+	c, err := client.NewInProcessClient(srv.sdk)
 	if err != nil {
 		f.Fatal(err)
 	}

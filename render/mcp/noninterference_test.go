@@ -274,7 +274,7 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 	if err != nil {
 		t.Fatalf("StartSession: %v", err)
 	}
-	c, err := client.NewInProcessClient(srv.SDK())
+	c, err := client.NewInProcessClient(srv.sdk)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +362,7 @@ func agentTranscript(t *rapid.T, typed []string, script []agentStep) []string {
 	// quiet spell, which a busy machine outlasts (25 ms of quiet let a late
 	// update reach one run and not the other).
 	followed(t, srv, sess, watched)
-	srv.SDK().SendNotificationToAllClients(barrierMethod, nil)
+	srv.sdk.SendNotificationToAllClients(barrierMethod, nil)
 	select {
 	case <-notes.barrier:
 	case <-time.After(30 * time.Second):

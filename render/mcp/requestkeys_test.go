@@ -15,7 +15,7 @@ import (
 // (prefixed "error: "), else its JSON.
 func rpc(t *testing.T, srv *Server, raw string) string {
 	t.Helper()
-	resp := srv.SDK().HandleMessage(context.Background(), json.RawMessage(raw))
+	resp := srv.sdk.HandleMessage(context.Background(), json.RawMessage(raw))
 	b, err := json.Marshal(resp)
 	if err != nil {
 		t.Fatal(err)

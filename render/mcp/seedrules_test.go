@@ -89,7 +89,7 @@ func TestACallTheRegistryCannotClassifyIsRefused(t *testing.T) {
 			// The SDK still routes a name to its handler while the
 			// registry has no entry for it (a tool mid-removal, a
 			// registry restarted under it).
-			srv.SDK().AddTool(sdk.NewTool("ghost.w.click"), srv.handlerFor("ghost.w.click"))
+			srv.sdk.AddTool(sdk.NewTool("ghost.w.click"), srv.handlerFor("ghost.w.click"))
 			tc := connect(t, srv)
 			res := tc.call("ghost.w.click", nil)
 			if code := structuredError(t, res); code != CodeSensitiveUnguarded || !strings.Contains(text(res), "cannot classify") {

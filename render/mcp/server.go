@@ -14,6 +14,7 @@ import (
 
 	"github.com/facetui/facet/internal/version"
 	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/internal/registryof"
 	"github.com/facetui/facet/render/mcp/internal/transport"
 	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
@@ -155,12 +156,10 @@ func instructions(style string) string {
 // staticOwner owns the facet_* tools in the registry.
 const staticOwner = "facet"
 
-// SDK returns the underlying mcp-go server, for transports (stdio, HTTP,
-// in-process clients).
-func (s *Server) SDK() *server.MCPServer { return s.sdk }
-
-// Registry returns the server's tool registry.
-func (s *Server) Registry() *derive.Registry { return s.reg }
+func init() {
+	// mcptest reads the registry; it is not public API.
+	registryof.Of = func(srv any) *derive.Registry { return srv.(*Server).reg }
+}
 
 // Sessions returns the session registry the server serves.
 func (s *Server) Sessions() *tea.Sessions { return s.sessions }

@@ -65,7 +65,7 @@ func connectUI(t testing.TB, srv *Server, ui bool) *client.Client {
 // extension with settings ext, or not at all when ext is nil.
 func connectExt(t testing.TB, srv *Server, ext any) *client.Client {
 	t.Helper()
-	c, err := client.NewInProcessClient(srv.SDK())
+	c, err := client.NewInProcessClient(srv.sdk)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/trace"
 )
@@ -289,7 +290,7 @@ func (t *Tool) mine(ctx context.Context, id string) (*recording, error) {
 // owns answers why the caller may not record session id, or nil: only a
 // session it started with facet_start (facet_list says "yours") is its.
 func (t *Tool) owns(ctx context.Context, id string) error {
-	c, err := t.srv.ConnectAs(ctx, Name)
+	c, err := mcpclient.ConnectAs(ctx, t.srv, Name)
 	if err != nil {
 		return fmt.Errorf("recordtool: %w", err)
 	}

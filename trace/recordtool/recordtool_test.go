@@ -11,6 +11,7 @@ import (
 
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/trace"
 	"github.com/facetui/facet/trace/recordtool"
@@ -24,10 +25,11 @@ type conn struct {
 
 func connect(t *testing.T, srv *mcp.Server) conn {
 	t.Helper()
-	c, err := client.NewInProcessClient(srv.SDK())
+	ic, err := srv.Connect(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := mcpclient.New(ic)
 	t.Cleanup(func() { _ = c.Close() })
 	ctx := context.Background()
 	if err := c.Start(ctx); err != nil {

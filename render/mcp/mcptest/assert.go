@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/facetui/facet/render/mcp/internal/derive"
+	"github.com/facetui/facet/render/mcp/internal/registryof"
 	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 )
@@ -115,7 +116,7 @@ func (s *Session) toolState(full string) (toolState, bool) {
 		return st, false
 	}
 	st.listed = slices.Contains(listed, full) || slices.Contains(listed, toolname.SafeName(full))
-	t, derived := s.srv.Registry().Resolve(full)
+	t, derived := registryof.Of(s.srv).Resolve(full)
 	if !derived || !t.Derived {
 		if _, w, a, ok := toolname.SplitToolName(full); ok && toolname.SessionOf(full) == s.id {
 			st.widget, st.action = w, a

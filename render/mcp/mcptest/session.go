@@ -12,6 +12,7 @@ import (
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/render/mcp/toolname"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/tea/runtimetest"
@@ -95,19 +96,9 @@ func Start(t testing.TB, model tea.Model, opts ...Option) *Session {
 // connect starts an in-process client of srv and initializes it, as any MCP
 // client does before its first call.
 func connect(ctx context.Context, srv *mcp.Server) (*client.Client, error) {
-	c, err := client.NewInProcessClient(srv.SDK())
+	c, err := mcpclient.Connect(ctx, srv, "mcptest")
 	if err != nil {
 		return nil, fmt.Errorf("in-process client: %w", err)
-	}
-	if err := c.Start(ctx); err != nil {
-		return nil, fmt.Errorf("start client: %w", err)
-	}
-	req := sdk.InitializeRequest{}
-	req.Params.ProtocolVersion = sdk.LATEST_PROTOCOL_VERSION
-	req.Params.ClientInfo = sdk.Implementation{Name: "mcptest", Version: "1"}
-	if _, err := c.Initialize(ctx, req); err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("initialize: %w", err)
 	}
 	return c, nil
 }

@@ -43,7 +43,7 @@ func (b *board) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch m := msg.(type) {
 	case openDialogMsg:
 		next.dialog.Open()
-	case widgets.BubbleMsg:
+	case widgets.BubbleReceived:
 		next.cursor += len(m.Msgs)
 	default:
 		_ = next.table.Update(msg) || next.tabs.Update(msg) || next.password.Update(msg)

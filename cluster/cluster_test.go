@@ -81,7 +81,7 @@ func TestSessionIDsAreUniqueAcrossTheCluster(t *testing.T) {
 	if err := a.reg.Stop("dup"); err != nil {
 		t.Fatal(err)
 	}
-	eventually(t, 5*time.Second, "c can start the id a released", func() bool {
+	eventually(t, hangs, "c can start the id a released", func() bool {
 		_, err := c.Start(t.Context(), c.reg, Entry{ID: "dup", App: "counter"}, counter{})
 		return err == nil
 	})
@@ -204,7 +204,7 @@ func TestASubscriptionSeesChangesOnAnotherNode(t *testing.T) {
 	}
 	wait := func(what string, ok func(Change) bool) {
 		t.Helper()
-		timeout := time.After(5 * time.Second)
+		timeout := time.After(hangs)
 		for {
 			select {
 			case c := <-changes:
@@ -271,7 +271,7 @@ func TestTheDirectoryFollowsASessionsAgents(t *testing.T) {
 		if _, err := sess.Dispatch(t.Context(), step.msg); err != nil {
 			t.Fatal(err)
 		}
-		eventually(t, 5*time.Second, "b's directory lists agents "+step.want, func() bool { return agents() == step.want })
+		eventually(t, hangs, "b's directory lists agents "+step.want, func() bool { return agents() == step.want })
 	}
 	if e, _ := b.Lookup("watched"); e.Owner != "tester" || e.App != "counter" {
 		t.Fatalf("entry %+v lost its owner or app", e)
@@ -288,7 +288,7 @@ func TestANodeThatLostTheServerAnswersStaleAtOnce(t *testing.T) {
 	c.start(t, "c1")
 	seen(t, b, "c1")
 	a.kill() // a runs the server: b and c lose it
-	eventually(t, 5*time.Second, "b notices the server is gone", func() bool { return !b.nc.IsConnected() })
+	eventually(t, hangs, "b notices the server is gone", func() bool { return !b.nc.IsConnected() })
 
 	called := make(chan error, 1)
 	go func() {
@@ -358,7 +358,7 @@ func callHanging(t testing.TB, from, at *member, session string) <-chan callOutc
 	}()
 	select {
 	case <-at.entered:
-	case <-time.After(5 * time.Second):
+	case <-time.After(hangs):
 		t.Fatalf("the call never reached node %s", at.Name())
 	}
 	return done

@@ -212,7 +212,7 @@ func eventually(t testing.TB, within time.Duration, what string, cond func() boo
 // seen waits until n's directory has session id.
 func seen(t testing.TB, n *member, id string) {
 	t.Helper()
-	eventually(t, 5*time.Second, fmt.Sprintf("node %s sees session %q", n.Name(), id), func() bool {
+	eventually(t, hangs, fmt.Sprintf("node %s sees session %q", n.Name(), id), func() bool {
 		_, ok := n.Lookup(id)
 		return ok
 	})
@@ -264,10 +264,10 @@ func (r *logRecorder) Handle(_ context.Context, rec slog.Record) error {
 func (r *logRecorder) WithAttrs([]slog.Attr) slog.Handler { return r }
 func (r *logRecorder) WithGroup(string) slog.Handler      { return r }
 
-// wait returns the first record match accepts, waiting up to 5s for it.
+// wait returns the first record match accepts, waiting up to hangs for it.
 func (r *logRecorder) wait(t *testing.T, what string, match func(logRecord) bool) logRecord {
 	t.Helper()
-	deadline := time.After(5 * time.Second)
+	deadline := time.After(hangs)
 	for i := 0; ; {
 		r.mu.Lock()
 		for ; i < len(r.records); i++ {

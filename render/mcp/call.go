@@ -271,9 +271,8 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 		text += " " + line + "."
 	}
 	a := answer(wr, text)
-	lines := outline(tr.After.View, tr.After.Focus)
-	s.drawings.outlines.record(t.Session, tr.After.Version, lines)
-	if shows := writeShows(tr.Before, tr.After, lines, wr.Changed); shows != "" {
+	s.drawings.outlines.recordView(t.Session, tr.After)
+	if shows := writeShows(tr.Before, tr.After, wr.Changed); shows != "" {
 		a.Text = append(a.Text, shows)
 	}
 	return a, nil

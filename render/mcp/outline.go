@@ -51,19 +51,35 @@ func outline(view tea.Node, focus string) []outlineLine {
 			}
 			return false
 		}
-		switch x := n.(type) {
-		case tea.Text:
-			if s := clip(x.Content); s != "" {
-				out = append(out, outlineLine{key: "text:" + s, text: "text " + quote(s)})
-			}
-		case tea.Box:
-			if s := clip(x.Title); s != "" {
-				out = append(out, outlineLine{key: "group:" + s, text: "group " + quote(s)})
-			}
+		if key, text := textLine(n); key != "" {
+			out = append(out, outlineLine{key: key, text: text})
 		}
 		return true
 	})
 	return out
+}
+
+// textLine is the key and outline line of a text or a titled box, and ""
+// for any other node (or an empty one).
+func textLine(n tea.Node) (key, line string) {
+	switch x := n.(type) {
+	case tea.Text:
+		if s := clip(x.Content); s != "" {
+			return "text:" + s, "text " + quote(s)
+		}
+	case tea.Box:
+		if s := clip(x.Title); s != "" {
+			return "group:" + s, "group " + quote(s)
+		}
+	}
+	return "", ""
+}
+
+// widgetShown reports whether w has a line in an outline: every widget
+// but one that describes itself hidden (a closed dialog).
+func widgetShown(w tea.Widget) bool {
+	d, ok := agentWidget(w).(tea.Describer)
+	return !ok || !safeDescribe(d).States.Hidden
 }
 
 // widgetLine is w's outline line, and false for a widget that is in the

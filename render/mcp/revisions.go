@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"github.com/facetui/facet/tea"
 	"strings"
 	"sync"
 )
@@ -19,15 +20,29 @@ type outlineHistory struct {
 	bySession map[string][]revisionOutline
 }
 
-// revisionOutline is one session's outline at one revision.
+// revisionOutline is one session's outline at one revision: its lines, or
+// the view they are made from when nobody has asked for them yet.
 type revisionOutline struct {
 	version uint64
 	lines   []outlineLine
+	view    tea.Snapshot // the view, while lines is nil
+}
+
+// recordView keeps snap's view as session's outline at its version,
+// outlined only if an agent asks what changed since: a published
+// snapshot never changes, so the outline made later is the one it had.
+func (h *outlineHistory) recordView(session string, snap tea.Snapshot) {
+	h.keep(session, revisionOutline{version: snap.Version, view: snap})
 }
 
 // record keeps lines as session's outline at version, dropping the oldest
 // past keptRevisions.
 func (h *outlineHistory) record(session string, version uint64, lines []outlineLine) {
+	h.keep(session, revisionOutline{version: version, lines: lines})
+}
+
+func (h *outlineHistory) keep(session string, r revisionOutline) {
+	version := r.version
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.bySession == nil {
@@ -42,17 +57,23 @@ func (h *outlineHistory) record(session string, version uint64, lines []outlineL
 	if len(kept) == keptRevisions {
 		kept = append(kept[:0:0], kept[1:]...)
 	}
-	h.bySession[session] = append(kept, revisionOutline{version: version, lines: lines})
+	h.bySession[session] = append(kept, r)
 }
 
 // at is session's outline at version, if it is kept.
 func (h *outlineHistory) at(session string, version uint64) ([]outlineLine, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for _, r := range h.bySession[session] {
-		if r.version == version {
-			return r.lines, true
+	for i, r := range h.bySession[session] {
+		if r.version != version {
+			continue
 		}
+		if r.lines == nil {
+			r.lines = outline(r.view.View, r.view.Focus)
+			r.view = tea.Snapshot{}
+			h.bySession[session][i] = r
+		}
+		return r.lines, true
 	}
 	return nil, false
 }

@@ -22,50 +22,131 @@ const (
 	answerValueLines = 12
 )
 
-// writeShows is the text a write's answer shows of after, whose outline
-// is lines: the lines of the widgets changed lists (with their detail, see
+// writeShows is the text a write's answer shows of after: the outline
+// lines of the widgets changed lists (with their detail, see
 // widgetDetail) and of texts that were not in before; or, when a widget
-// appeared or left, the whole outline.
-func writeShows(before, after tea.Snapshot, lines []outlineLine, changed []string) string {
+// appeared or left, the whole outline. Only the lines it shows are
+// written: the rest of the outline is walked to count it, not to describe
+// it, so a write in a view of a thousand widgets costs little more than
+// the write.
+func writeShows(before, after tea.Snapshot, changed []string) string {
 	if len(changed) == 0 {
 		return ""
 	}
-	was := map[string]bool{}
-	for _, l := range outline(before.View, before.Focus) {
-		was[l.key] = true
-	}
-	now := map[string]bool{}
-	for _, l := range lines {
-		now[l.key] = true
-	}
 	want := make(map[string]bool, len(changed))
-	whole := false
 	for _, id := range changed {
 		want[id] = true
-		whole = whole || was[id] != now[id]
 	}
+	for id := range want {
+		if widgetShownIn(before.View, id) != widgetShownIn(after.View, id) {
+			return wholeShows(outline(after.View, after.Focus), want, after)
+		}
+	}
+	had := textKeys(before.View)
 	var b strings.Builder
-	if whole {
-		b.WriteString("Now:\n")
+	shown := map[string]bool{}
+	i := 0 // the index of the next line in after's outline
+	visit := func(key string, line func() (string, tea.Widget)) {
+		defer func() { i++ }()
+		if i >= outlineLines || shown[key] {
+			return
+		}
+		widget := want[key]
+		if !widget && (had[key] || !isTextKey(key)) {
+			return
+		}
+		shown[key] = true
+		text, w := line()
+		b.WriteString(text)
+		b.WriteByte('\n')
+		if widget && w != nil {
+			b.WriteString(widgetDetail(w))
+		}
 	}
+	if after.View != nil {
+		tea.Walk(after.View, func(n tea.Node, _ int) bool {
+			if w, ok := n.(tea.Widget); ok {
+				if widgetShown(w) {
+					visit(w.WidgetID(), func() (string, tea.Widget) {
+						l, _ := widgetLine(w, after.Focus)
+						return l, w
+					})
+				}
+				return false
+			}
+			if key, text := textLine(n); key != "" {
+				visit(key, func() (string, tea.Widget) { return text, nil })
+			}
+			return true
+		})
+	}
+	if i > outlineLines {
+		fmt.Fprintf(&b, "(%d more lines)\n", i-outlineLines)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// wholeShows is after's whole outline, lines, as a write that made
+// widgets come or go answers it: "Now:" and every line (to outlineLines),
+// with the detail of the widgets want names.
+func wholeShows(lines []outlineLine, want map[string]bool, after tea.Snapshot) string {
+	var b strings.Builder
+	b.WriteString("Now:\n")
 	shown := map[string]bool{}
 	for i, l := range lines {
 		if i == outlineLines {
 			fmt.Fprintf(&b, "(%d more lines)\n", len(lines)-i)
 			break
 		}
-		widget := want[l.key]
-		if shown[l.key] || !(whole || widget || !was[l.key] && isTextKey(l.key)) {
+		if shown[l.key] {
 			continue
 		}
 		shown[l.key] = true
 		b.WriteString(l.text)
 		b.WriteByte('\n')
-		if w, ok := tea.FindWidget(after.View, l.key); ok && widget {
+		if w, ok := tea.FindWidget(after.View, l.key); ok && want[l.key] {
 			b.WriteString(widgetDetail(w))
 		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// widgetShownIn reports whether view has a widget id that its outline
+// shows.
+func widgetShownIn(view tea.Node, id string) bool {
+	shown := false
+	if view == nil {
+		return false
+	}
+	tea.Walk(view, func(n tea.Node, _ int) bool {
+		if shown {
+			return false
+		}
+		if w, ok := n.(tea.Widget); ok {
+			shown = w.WidgetID() == id && widgetShown(w)
+			return false
+		}
+		return true
+	})
+	return shown
+}
+
+// textKeys are the keys of view's text and group lines.
+func textKeys(view tea.Node) map[string]bool {
+	keys := map[string]bool{}
+	if view == nil {
+		return keys
+	}
+	tea.Walk(view, func(n tea.Node, _ int) bool {
+		if _, ok := n.(tea.Widget); ok {
+			return false
+		}
+		if key, _ := textLine(n); key != "" {
+			keys[key] = true
+		}
+		return true
+	})
+	return keys
 }
 
 // isTextKey reports whether an outline line's key is a text's or a box

@@ -47,7 +47,7 @@ func (m *Manager) reach(ctx context.Context, id string) error {
 	if !ok || m.sees(ctx, r) {
 		return nil
 	}
-	return fmt.Errorf("agent %q was spawned by another client connection: only that connection can see, ask, stop or read it; %s shows the agents you can reach", id, Call("list"))
+	return fmt.Errorf("agent %q was spawned by another client: only that client (its principal, or for an anonymous client its connection) can see, ask, stop or read it; %s shows the agents you can reach", id, Call("list"))
 }
 
 // listFor returns the agents the caller of ctx sees, by id.

@@ -179,7 +179,7 @@ func TestAgentsBelongToTheirSpawnersConnection(t *testing.T) {
 		t.Fatalf("carol's list: %q", r.Text)
 	}
 
-	const other = "was spawned by another client connection"
+	const other = "was spawned by another client"
 	tests := []struct {
 		conn, tool, id string
 		err            string

@@ -338,7 +338,7 @@ func callerMistake(r agent.Result) bool {
 	}
 	for _, s := range []string{"not in the session's current view", "no longer offers", "is now a", "out of range",
 		"authorization_required", "detached agents", "not running", "behind the open", "invalid", "unknown", "must be",
-		"started by another client connection"} {
+		"started by another client"} {
 		if strings.Contains(r.Text, s) {
 			return true
 		}

@@ -257,7 +257,7 @@ func TestFaultKindsAndMistakes(t *testing.T) {
 		{agent.Result{Text: "index 4 is out of range", IsError: true}, "", true},
 		{agent.Result{Text: "the session is not running", IsError: true}, "", true},
 		{agent.Result{Text: "it must be a string", IsError: true}, "", true},
-		{agent.Result{Text: "a session started by another client connection", IsError: true}, "", true},
+		{agent.Result{Text: "a session started by another client", IsError: true}, "", true},
 		{agent.Result{Text: "the widget no longer offers get_value", IsError: true}, "", true},
 		{agent.Result{Text: "an error of its own", IsError: true}, "", false},
 		{agent.Result{Text: "fine", Value: refusal}, "", false},

@@ -537,7 +537,7 @@ func TestAnAgentReachesWhatItsSpawnerReaches(t *testing.T) {
 			}
 			s.AssertJournal(id, func(j mcptest.Journal) bool {
 				for _, e := range j.Entries {
-					if e.Kind == "call" && (!e.IsError || !strings.Contains(e.Answer, "started by another client connection and not shared")) {
+					if e.Kind == "call" && (!e.IsError || !strings.Contains(e.Answer, "started by another client and not shared")) {
 						return false
 					}
 				}
@@ -634,7 +634,7 @@ func TestAnAgentIsItsSpawnersConnections(t *testing.T) {
 		{"agent", map[string]any{"action": "stop", "id": "mine"}},
 	} {
 		res := call(c.tool, c.args)
-		if !res.IsError || !strings.Contains(text(res), "spawned by another client connection") {
+		if !res.IsError || !strings.Contains(text(res), "spawned by another client") {
 			t.Fatalf("%s of another connection's agent = %q, want a refusal", c.tool, text(res))
 		}
 	}
@@ -642,12 +642,12 @@ func TestAnAgentIsItsSpawnersConnections(t *testing.T) {
 		t.Fatalf("status of the host's agent: %s", text(res))
 	}
 	_, err := other.ReadResource(context.Background(), sdk.ReadResourceRequest{Params: sdk.ReadResourceParams{URI: agent.JournalURI("mine")}})
-	if err == nil || !strings.Contains(err.Error(), "spawned by another client connection") {
+	if err == nil || !strings.Contains(err.Error(), "spawned by another client") {
 		t.Fatalf("reading another connection's agent's journal: %v, want a refusal", err)
 	}
 	//lint:ignore SA1019 the stateful protocol's subscribe RPC is what this exercises
 	err = other.Subscribe(context.Background(), sdk.SubscribeRequest{Params: sdk.SubscribeParams{URI: agent.JournalURI("mine")}})
-	if err == nil || !strings.Contains(err.Error(), "spawned by another client connection") {
+	if err == nil || !strings.Contains(err.Error(), "spawned by another client") {
 		t.Fatalf("subscribing to another connection's agent's journal: %v, want a refusal", err)
 	}
 	// The spawner still has it all.

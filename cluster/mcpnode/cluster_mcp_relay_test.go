@@ -152,7 +152,7 @@ func TestARemoteSessionNotSharedCannotBeWatched(t *testing.T) {
 	seen(t, b.member, "mine")
 	other := b.client(t)
 	err := other.subscribe("facet://session/mine/widgets")
-	if err == nil || !strings.Contains(err.Error(), "started by another client connection") {
+	if err == nil || !strings.Contains(err.Error(), "started by another client and not shared") {
 		t.Fatalf("subscribing on b to a's client's own session: %v; want a refusal", err)
 	}
 }
@@ -288,7 +288,7 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 	}
 	seen(t, b.member, "private")
 	text, _, isErr := b.client(t).call("private.inc.click", nil)
-	if !isErr || !strings.Contains(text, "started by another client connection") {
+	if !isErr || !strings.Contains(text, "started by another client and not shared") {
 		t.Fatalf("a call from b to default's own session on a answered %v: %s; want a refusal", isErr, text)
 	}
 	// The caller that would collide: b's own "default" connection (an
@@ -319,7 +319,7 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 				got = tc.Text
 			}
 		}
-		if !res.IsError || !strings.Contains(got, "started by another client connection") {
+		if !res.IsError || !strings.Contains(got, "started by another client and not shared") {
 			t.Fatalf("%s from b's default connection to a's default's own session answered %v: %s; want a refusal", call.tool, res.IsError, got)
 		}
 	}
@@ -350,7 +350,7 @@ func TestStaticToolsReachAnotherNodesSession(t *testing.T) {
 		t.Fatalf("facet_screenshot of a's session on b:\n%s\non a:\n%s\nwant the same screen, after b's enter and facet_act click", remote, local)
 	}
 	text, _, isErr := onB.call("facet_stop", map[string]any{"id": "ours"})
-	if !isErr || !strings.Contains(text, "only the connection that started it can stop it") {
+	if !isErr || !strings.Contains(text, "only the client that started it can stop it") {
 		t.Fatalf("facet_stop of a's client's shared session from b answered %v: %s", isErr, text)
 	}
 	if _, running := a.reg.Get("ours"); !running {

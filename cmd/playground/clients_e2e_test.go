@@ -479,7 +479,7 @@ func TestBuiltPlaygroundKeepsEachHTTPClientsSessionsToItself(t *testing.T) {
 		t.Errorf("client B's facet_list shows client A's sessions: %s", got)
 	}
 
-	const why = "started by another client connection and not shared"
+	const why = "started by another client and not shared"
 	for _, tc := range []struct {
 		tool string
 		args map[string]any
@@ -498,7 +498,7 @@ func TestBuiltPlaygroundKeepsEachHTTPClientsSessionsToItself(t *testing.T) {
 		}
 	}
 	// Resources follow the same rule.
-	if msg := b.refused("resources/read", map[string]any{"uri": "facet://session/a7/widgets"}); !strings.Contains(msg, "another client connection") {
+	if msg := b.refused("resources/read", map[string]any{"uri": "facet://session/a7/widgets"}); !strings.Contains(msg, "another client and not shared") {
 		t.Errorf("client B's resources/read of a7's widgets was refused with %q, want it to say the session is another connection's", msg)
 	}
 	if raw, _ := a.request("resources/list", map[string]any{}); !strings.Contains(string(raw), "facet://session/a99/") {
@@ -520,7 +520,7 @@ func TestBuiltPlaygroundKeepsEachHTTPClientsSessionsToItself(t *testing.T) {
 		t.Fatal("client B does not list pub_inc_click of the session client A shared")
 	}
 	b.mustCall("pub_inc_click", nil)
-	if got := b.call("facet_stop", map[string]any{"id": "pub"}); !got.IsError || !strings.Contains(got.text(), "only the connection that started it can stop it") {
+	if got := b.call("facet_stop", map[string]any{"id": "pub"}); !got.IsError || !strings.Contains(got.text(), "only the client that started it can stop it") {
 		t.Errorf("client B's facet_stop of the shared session = error %v %q, want a refusal saying only its starter may stop it", got.IsError, got.text())
 	}
 	a.mustCall("facet_stop", map[string]any{"id": "pub"})

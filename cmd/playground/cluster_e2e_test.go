@@ -161,7 +161,7 @@ func TestTwoPlaygroundProcessesFormACluster(t *testing.T) {
 	if screen := ofFirst.mustCall("facet_screenshot", map[string]any{"id": "demo"}); !strings.Contains(screen, "Count: 2") {
 		t.Fatalf("after the second node's click, the first node's screen is:\n%s", screen)
 	}
-	if out, isErr := ofSecond.call("mine.inc.click", nil); !isErr || !strings.Contains(out, "started by another client connection") {
+	if out, isErr := ofSecond.call("mine.inc.click", nil); !isErr || !strings.Contains(out, "started by another client and not shared") {
 		t.Fatalf("a call from the second node to the first's client's own session answered %v: %s", isErr, out)
 	}
 

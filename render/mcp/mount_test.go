@@ -297,7 +297,7 @@ func TestMountedResourcesKeepSessionOwnership(t *testing.T) {
 			if tt.reach && err != nil {
 				t.Fatalf("its starter cannot read it: %v", err)
 			}
-			if !tt.reach && (err == nil || !strings.Contains(err.Error(), "another client connection")) {
+			if !tt.reach && (err == nil || !strings.Contains(err.Error(), "another client and not shared")) {
 				t.Fatalf("another connection read it: %v", err)
 			}
 			if err := tt.hc.subscribe(WidgetsURI("mine")); (err == nil) != tt.reach {

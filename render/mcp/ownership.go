@@ -62,7 +62,7 @@ func (g *startGate) reachable(ctx context.Context, sess *tea.Session) error {
 }
 
 func notYours(id string) error {
-	return callerError(fmt.Sprintf("session `%s` was started by another client connection and not shared (facet_start {shared: true}): only that connection can see or act on it; facet_list shows the sessions you can reach", id))
+	return callerError(fmt.Sprintf("session `%s` was started by another client and not shared (facet_start {shared: true}): only that client (its principal, or for an anonymous client its connection) can see or act on it; facet_list shows the sessions you can reach", id))
 }
 
 // stopOrphans stops the sessions connection id started and did not share:

@@ -61,7 +61,7 @@ func TestSessionsBelongToTheConnectionThatStartedThem(t *testing.T) {
 		{"facet_get_model", map[string]any{"id": "a7"}},
 		{"facet_stop", map[string]any{"id": "a7"}},
 	} {
-		mustErr(t, b.call(tc.tool, tc.args), "started by another client connection and not shared")
+		mustErr(t, b.call(tc.tool, tc.args), "started by another client and not shared")
 	}
 	if _, ok := srv.Sessions().Get("a7"); !ok {
 		t.Fatal("client B stopped client A's session")
@@ -71,7 +71,7 @@ func TestSessionsBelongToTheConnectionThatStartedThem(t *testing.T) {
 	}
 
 	// Resources and completion follow the same rule.
-	if _, err := b.c.ReadResource(context.Background(), readReq(WidgetsURI("a7"))); err == nil || !strings.Contains(err.Error(), "another client connection") {
+	if _, err := b.c.ReadResource(context.Background(), readReq(WidgetsURI("a7"))); err == nil || !strings.Contains(err.Error(), "another client and not shared") {
 		t.Fatalf("client B read client A's resource: %v", err)
 	}
 	if _, err := a.c.ReadResource(context.Background(), readReq(WidgetsURI("a7"))); err != nil {
@@ -99,7 +99,7 @@ func TestSessionsBelongToTheConnectionThatStartedThem(t *testing.T) {
 
 	// A shared session: B acts on it but cannot stop it; A can.
 	mustOK(t, b.call("pub.inc.click", nil))
-	mustErr(t, b.call("facet_stop", map[string]any{"id": "pub"}), "only the connection that started it can stop it")
+	mustErr(t, b.call("facet_stop", map[string]any{"id": "pub"}), "only the client that started it can stop it")
 	mustOK(t, a.call("facet_stop", map[string]any{"id": "pub"}))
 	mustOK(t, a.call("facet_stop", map[string]any{"id": "a7"}))
 }

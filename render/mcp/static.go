@@ -28,7 +28,7 @@ func (s *Server) callStatic(ctx context.Context, name string, args map[string]an
 			return Answer{}, err
 		}
 		if st, ok := s.starts.of(sess); ok && st.owner != authContext(ctx).Owner() {
-			return Answer{}, callerError(fmt.Sprintf("session `%s` was started and shared by another client connection: you may act on it, but only the connection that started it can stop it", sess.ID))
+			return Answer{}, callerError(fmt.Sprintf("session `%s` was started and shared by another client: you may act on it, but only the client that started it can stop it", sess.ID))
 		}
 		if !s.starts.has(sess) {
 			// A person's terminal or SSH session, or one the embedding

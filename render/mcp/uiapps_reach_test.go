@@ -58,7 +58,7 @@ func TestASessionsViewFollowsTheSessionsOwnership(t *testing.T) {
 		}
 	}
 	refused := read(b, "priv")
-	if !strings.Contains(refused, `"error"`) || !strings.Contains(refused, "started by another client connection and not shared") {
+	if !strings.Contains(refused, `"error"`) || !strings.Contains(refused, "started by another client and not shared") {
 		t.Fatalf("client B's read of client A's private view = %.300s, want a refusal naming the ownership rule", refused)
 	}
 	for _, leak := range []string{page, "FacetAppConfig", "vault", a, "conn-"} {

@@ -491,8 +491,13 @@ func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
 }
 
 func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
-	if _, mouse := msg.(bt.MouseMsg); mouse && a.travel != nil && a.travel.viewing() {
-		return a, nil // the widgets under the mouse are the past's
+	if a.travel != nil && a.travel.viewing() {
+		switch msg.(type) {
+		case bt.MouseMsg:
+			return a, nil // the widgets under the mouse are the past's
+		case bt.PasteMsg:
+			return a, nil // the field the person sees is the past's
+		}
 	}
 	switch msg := msg.(type) {
 	case snapshotMsg:

@@ -10,6 +10,7 @@ import (
 	"github.com/facetui/facet/internal/termtest"
 	"github.com/facetui/facet/render/terminal"
 	"github.com/facetui/facet/tea"
+	"github.com/facetui/facet/widgets"
 )
 
 const (
@@ -117,5 +118,70 @@ func TestTheFullHelpShowsTheTimeTravelKeys(t *testing.T) {
 	term.WaitFor(t, "view earlier/later frames")
 	if screen := term.Screen(); !strings.Contains(screen, "f7/f8") {
 		t.Errorf("the full help names no keys for time travel:\n%s", screen)
+	}
+}
+
+// travelPasteApp is a button, focused first, and a search field.
+type travelPasteApp struct{ pasteApp }
+
+func (a travelPasteApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, cmd := a.pasteApp.Update(msg)
+	a.pasteApp = m.(pasteApp)
+	return a, cmd
+}
+
+func (a travelPasteApp) View() tea.Node {
+	return tea.Column{Items: []tea.Node{widgets.Button{ID: "go", Label: "Go"}, a.pasteApp.View()}}
+}
+
+// A paste while a past frame is shown reaches nothing, as a key does not:
+// the person is looking at the past, and the live focus may have moved
+// (here an agent's focus moves it to the search field) to a field they
+// cannot see. Back at live, a paste edits the focused field again.
+func TestAPasteWhileViewingThePastReachesNothing(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	rt, err := tea.Start(ctx, travelPasteApp{newPasteApp()}, tea.WithSize(80, 24))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	term := termtest.NewTerminal(t, 80, 24)
+	done := make(chan error, 1)
+	go func() {
+		done <- terminal.Run(ctx, nil, terminal.WithRuntime(rt), terminal.WithInput(term), terminal.WithOutput(term), terminal.WithSize(80, 24))
+	}()
+	defer func() {
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Error("Run did not return after its context was cancelled")
+		}
+	}()
+	term.WaitFor(t, "edits: 0")
+	// A second frame, with the button focused, to look back from.
+	for _, msg := range []tea.Msg{tea.FocusMsg{ID: "go"}, widgets.TextChanged{ID: "field", Value: "x"}} {
+		if _, err := rt.Dispatch(ctx, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	term.WaitFor(t, "edits: 1")
+	term.Type(t, keyF7)
+	term.WaitFor(t, "viewing frame ")
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "field"}); err != nil {
+		t.Fatal(err)
+	}
+	term.Type(t, bracketed("secret"))
+	term.Type(t, keyEsc)
+	term.WaitFor(t, "Go")
+	for deadline := time.Now().Add(10 * time.Second); strings.Contains(term.Screen(), "viewing frame"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("still viewing the past after esc:\n%s", term.Screen())
+		}
+	}
+	term.Type(t, bracketed("b"))
+	term.WaitFor(t, "edits: 2")
+	if v := rt.Snapshot().Model.(travelPasteApp).field.Value; v != "xb" {
+		t.Fatalf("the field holds %q, want \"xb\": the paste made while viewing the past reached it", v)
 	}
 }

@@ -2,8 +2,8 @@ package trace
 
 import (
 	"encoding/json"
+	"github.com/facetui/facet/internal/jsonstring"
 	"strconv"
-	"unicode/utf8"
 )
 
 // appendEntry appends e as json.Marshal encodes it, byte for byte, without
@@ -13,7 +13,7 @@ import (
 // start time, which encoding/json encodes, are the only parts left to it.
 func appendEntry(b []byte, e *Entry) ([]byte, error) {
 	b = append(b, `{"k":`...)
-	b = appendString(b, e.Kind)
+	b = jsonstring.Append(b, e.Kind)
 	b = append(b, `,"t":`...)
 	b = strconv.AppendInt(b, e.T, 10)
 	b = appendStringField(b, "by", e.By)
@@ -29,9 +29,9 @@ func appendEntry(b []byte, e *Entry) ([]byte, error) {
 	}
 	if e.Via != nil {
 		b = append(b, `,"via":{"widget":`...)
-		b = appendString(b, e.Via.Widget)
+		b = jsonstring.Append(b, e.Via.Widget)
 		b = append(b, `,"action":`...)
-		b = appendString(b, e.Via.Action)
+		b = jsonstring.Append(b, e.Via.Action)
 		if len(e.Via.Args) > 0 {
 			args, err := json.Marshal(e.Via.Args)
 			if err != nil {
@@ -57,7 +57,7 @@ func appendEntry(b []byte, e *Entry) ([]byte, error) {
 			b = append(b, `{"n":`...)
 			b = strconv.AppendInt(b, int64(l.N), 10)
 			b = append(b, `,"s":`...)
-			b = appendString(b, l.Text)
+			b = jsonstring.Append(b, l.Text)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -126,7 +126,7 @@ func appendStringField(b []byte, name, s string) []byte {
 	b = append(b, ',', '"')
 	b = append(b, name...)
 	b = append(b, '"', ':')
-	return appendString(b, s)
+	return jsonstring.Append(b, s)
 }
 
 // appendIntField appends ,"name":n unless n is 0 (omitempty).
@@ -138,58 +138,4 @@ func appendIntField(b []byte, name string, n int64) []byte {
 	b = append(b, name...)
 	b = append(b, '"', ':')
 	return strconv.AppendInt(b, n, 10)
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string as encoding/json writes it: <, >
-// and & escaped for HTML, U+2028 and U+2029 escaped, invalid UTF-8 as
-// U+FFFD.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

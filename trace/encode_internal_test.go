@@ -60,16 +60,3 @@ func TestAppendEntryRefusesAMessageThatIsNotJSON(t *testing.T) {
 		}
 	}
 }
-
-// FuzzAppendString checks the string encoder against encoding/json.
-func FuzzAppendString(f *testing.F) {
-	for _, e := range encodeCases() {
-		f.Add(e.App + e.Type + e.Frame + e.Note)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want, _ := json.Marshal(s)
-		if got := appendString(nil, s); !bytes.Equal(got, want) {
-			t.Fatalf("appendString(%q) = %s, json.Marshal %s", s, got, want)
-		}
-	})
-}

@@ -2,6 +2,7 @@ package widgets
 
 import (
 	"cmp"
+	"github.com/facetui/facet/internal/jsonstring"
 	"math"
 	"slices"
 	"strconv"
@@ -850,7 +851,7 @@ func (p TablePage) AppendJSON(dst []byte) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = appendJSONString(dst, c)
+			dst = jsonstring.Append(dst, c)
 		}
 		dst = append(dst, ']')
 	}
@@ -951,7 +952,7 @@ func (r TableRow) AppendJSON(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendJSONString(b, k)
+		b = jsonstring.Append(b, k)
 		b = append(b, ':')
 		v := ""
 		if i < len(r.Cells) {
@@ -961,7 +962,7 @@ func (r TableRow) AppendJSON(b []byte) []byte {
 			b = append(b, v...)
 			continue
 		}
-		b = appendJSONString(b, v)
+		b = jsonstring.Append(b, v)
 	}
 	return append(b, '}')
 }

@@ -19,26 +19,34 @@ const (
 	keyEsc = "\x1b"
 )
 
-func TestTimeTravelShowsPastFramesWhileTheAppRuns(t *testing.T) {
+// travelTerminal runs m in a terminal on an 80x24 virtual screen until
+// the test ends.
+func travelTerminal(t *testing.T, m tea.Model) (context.Context, *tea.Runtime, *termtest.Terminal) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	rt, err := tea.Start(ctx, counterApp{}, tea.WithSize(80, 24))
+	rt, err := tea.Start(ctx, m, tea.WithSize(80, 24))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer rt.Stop()
 	term := termtest.NewTerminal(t, 80, 24)
 	done := make(chan error, 1)
 	go func() {
 		done <- terminal.Run(ctx, nil, terminal.WithRuntime(rt), terminal.WithInput(term), terminal.WithOutput(term), terminal.WithSize(80, 24))
 	}()
-	defer func() {
+	t.Cleanup(func() {
 		cancel()
 		select {
 		case <-done:
 		case <-time.After(10 * time.Second):
 			t.Error("Run did not return after its context was cancelled")
 		}
-	}()
+		rt.Stop()
+	})
+	return ctx, rt, term
+}
+
+func TestTimeTravelShowsPastFramesWhileTheAppRuns(t *testing.T) {
+	ctx, rt, term := travelTerminal(t, counterApp{})
 	term.WaitFor(t, "count: 0")
 	inc := func(n int) {
 		t.Helper()
@@ -139,25 +147,7 @@ func (a travelPasteApp) View() tea.Node {
 // (here an agent's focus moves it to the search field) to a field they
 // cannot see. Back at live, a paste edits the focused field again.
 func TestAPasteWhileViewingThePastReachesNothing(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	rt, err := tea.Start(ctx, travelPasteApp{newPasteApp()}, tea.WithSize(80, 24))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Stop()
-	term := termtest.NewTerminal(t, 80, 24)
-	done := make(chan error, 1)
-	go func() {
-		done <- terminal.Run(ctx, nil, terminal.WithRuntime(rt), terminal.WithInput(term), terminal.WithOutput(term), terminal.WithSize(80, 24))
-	}()
-	defer func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Error("Run did not return after its context was cancelled")
-		}
-	}()
+	ctx, rt, term := travelTerminal(t, travelPasteApp{newPasteApp()})
 	term.WaitFor(t, "edits: 0")
 	// A second frame, with the button focused, to look back from.
 	for _, msg := range []tea.Msg{tea.FocusMsg{ID: "go"}, widgets.TextChanged{ID: "field", Value: "x"}} {

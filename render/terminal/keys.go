@@ -47,7 +47,9 @@ func terminalKey(s tea.Snapshot, k tea.Key) keyAction {
 
 // unbound reports whether k does nothing for the app on the screen s, so
 // that the terminal may use it: no text field has focus (a text field
-// types any character, and Esc is not for it to lose), the focused widget
+// types any character, and Esc is not for it to lose), unless k is a
+// function key the field does not use (F7 steps back in time while one
+// has focus), the focused widget
 // does not use the key, and the app does not bind it (an app that acts on
 // a KeyMsg lists its keys as a bubbles/help KeyMap: ShortHelp and
 // FullHelp).
@@ -59,7 +61,9 @@ func unbound(s tea.Snapshot, k tea.Key) bool {
 // so that a frame asking about several keys lists them once.
 func unboundBy(s tea.Snapshot, k tea.Key, app []key.Binding) bool {
 	if w, ok := tea.FindWidget(s.View, s.Focus); ok && s.Focus != "" {
-		if _, text := w.(widgets.Paster); text {
+		// A text field types every character and keeps Esc; a function
+		// key it does not use (the KeyHandler check below) is free.
+		if _, text := w.(widgets.Paster); text && !functionKey(k) {
 			return false
 		}
 		if kh, ok := w.(tea.KeyHandler); ok && handles(kh, k) {
@@ -68,6 +72,10 @@ func unboundBy(s tea.Snapshot, k tea.Key, app []key.Binding) bool {
 	}
 	return !key.Matches(k, app...)
 }
+
+// functionKey reports whether k is one of F1 to F12, with or without
+// modifiers: a key no text field types.
+func functionKey(k tea.Key) bool { return k.Code >= tea.KeyF1 && k.Code <= tea.KeyF12 }
 
 // handles reports whether the widget turns k into a message. A widget
 // that panics on it is taken to use it: the runtime reports the panic

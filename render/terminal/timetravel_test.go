@@ -175,3 +175,32 @@ func TestAPasteWhileViewingThePastReachesNothing(t *testing.T) {
 		t.Fatalf("the field holds %q, want \"xb\": the paste made while viewing the past reached it", v)
 	}
 }
+
+// F7 steps back while a text field has focus: a field types characters,
+// not function keys, so the key is the terminal's unless the field uses
+// it. Nothing is typed into the field, and Esc (which a field keeps for
+// itself while live) returns to the live screen from the past.
+func TestTimeTravelWorksWhileATextFieldHasFocus(t *testing.T) {
+	ctx, rt, term := travelTerminal(t, newPasteApp())
+	term.WaitFor(t, "edits: 0")
+	if _, err := rt.Dispatch(ctx, tea.FocusMsg{ID: "field"}); err != nil {
+		t.Fatal(err)
+	}
+	term.Type(t, "a")
+	term.WaitFor(t, "edits: 1")
+	term.Type(t, "b")
+	term.WaitFor(t, "edits: 2")
+	term.Type(t, keyF7)
+	term.WaitFor(t, "edits: 1")
+	term.WaitFor(t, "viewing frame ")
+	term.Type(t, keyEsc)
+	term.WaitFor(t, "edits: 2")
+	for deadline := time.Now().Add(10 * time.Second); strings.Contains(term.Screen(), "viewing frame"); time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("still viewing the past after esc:\n%s", term.Screen())
+		}
+	}
+	if v := rt.Snapshot().Model.(pasteApp).field.Value; v != "ab" {
+		t.Fatalf("the field holds %q, want \"ab\": a time-travel key was typed into it", v)
+	}
+}

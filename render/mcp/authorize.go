@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/facetui/facet/render/mcp/internal/rpcmsg"
 	"log/slog"
 	"slices"
 	"strings"
@@ -236,11 +237,8 @@ func readRequest(message any) (request, error) {
 	if err := sameKeys(raw); err != nil {
 		return request{}, err
 	}
-	var m struct {
-		Method string          `json:"method"`
-		Params json.RawMessage `json:"params"`
-	}
-	if json.Unmarshal(raw, &m) != nil {
+	m, ok := rpcmsg.Read(raw)
+	if !ok {
 		return request{}, nil
 	}
 	req := request{method: m.Method, raw: m.Params}

@@ -1,9 +1,6 @@
 package rpcmsg
 
-import (
-	"bytes"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // Members finds the members of the JSON object obj that a struct with
 // fields named names would be decoded from, and sets vals[i] to the raw
@@ -39,7 +36,7 @@ func Members(obj []byte, names []string, vals [][]byte) (ok bool) {
 		start := s.i
 		s.skipValue()
 		for i, name := range names {
-			if !bytes.EqualFold(key, []byte(name)) {
+			if !equalFoldASCII(key, name) {
 				continue
 			}
 			if vals[i] != nil || string(key) != name {
@@ -98,4 +95,28 @@ func intern(b []byte) string {
 		return "ping"
 	}
 	return string(b)
+}
+
+// equalFoldASCII reports whether the plain ASCII key and name are equal
+// but for the case of their letters, as encoding/json folds ASCII keys.
+func equalFoldASCII(key []byte, name string) bool {
+	if len(key) != len(name) {
+		return false
+	}
+	for i := range len(key) {
+		a, b := key[i], name[i]
+		if a == b {
+			continue
+		}
+		if 'A' <= a && a <= 'Z' {
+			a += 'a' - 'A'
+		}
+		if 'A' <= b && b <= 'Z' {
+			b += 'a' - 'A'
+		}
+		if a != b {
+			return false
+		}
+	}
+	return true
 }

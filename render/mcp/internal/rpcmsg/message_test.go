@@ -111,13 +111,14 @@ func FuzzReadAgreesWithEncodingJSON(f *testing.F) {
 // of the message, not copies.
 func TestReadFastPath(t *testing.T) {
 	raw := []byte(requestSeeds[0])
+	names := []string{"name", "arguments"}
+	vals := make([][]byte, len(names))
 	allocs := testing.AllocsPerRun(100, func() {
 		m, ok := Read(raw)
 		if !ok || m.Method != "tools/call" {
 			t.Fatal("not read")
 		}
-		vals := make([][]byte, 2)
-		if !Members(m.Params, []string{"name", "arguments"}, vals) {
+		if !Members(m.Params, names, vals) {
 			t.Fatal("params not read")
 		}
 	})
@@ -144,5 +145,19 @@ func BenchmarkRead(b *testing.B) {
 			var p params
 			_ = json.Unmarshal(e.Params, &p)
 		}
+	})
+}
+
+// FuzzMembersAnyBytes pins that Members stays within its input whatever
+// it is given, JSON or not.
+func FuzzMembersAnyBytes(f *testing.F) {
+	for _, s := range requestSeeds {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte(`{"uri":"\`))
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		vals := make([][]byte, len(paramNames))
+		Members(raw, paramNames, vals)
+		String(raw)
 	})
 }

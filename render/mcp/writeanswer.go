@@ -184,38 +184,53 @@ func widgetDetail(w tea.Widget) string {
 // separated and indented, with how many there are; "" for a widget
 // without rows.
 func rowsText(desc tea.Description) string {
-	var rows []tea.Part
-	for _, p := range desc.Parts {
-		if len(p.Cells) > 0 {
-			rows = append(rows, p)
+	rows := 0
+	for i := range desc.Parts {
+		if len(desc.Parts[i].Cells) > 0 {
+			rows++
 		}
 	}
-	if len(rows) == 0 {
+	if rows == 0 {
 		return ""
 	}
+	// Written straight into b: a sort's answer describes a table of
+	// hundreds of rows on every call, and shows five.
 	var b strings.Builder
 	if len(desc.Headers) > 0 {
-		head := make([]string, len(desc.Headers))
+		b.WriteString("  ")
 		for i, h := range desc.Headers {
-			head[i] = h.ID
-			if head[i] == "" {
-				head[i] = h.Label
+			if i > 0 {
+				b.WriteByte('\t')
+			}
+			if h.ID != "" {
+				b.WriteString(h.ID)
+			} else {
+				b.WriteString(h.Label)
 			}
 		}
-		b.WriteString("  " + strings.Join(head, "\t") + "\n")
+		b.WriteByte('\n')
 	}
-	for i, r := range rows {
-		if i == answerRows {
+	written := 0
+	for i := range desc.Parts {
+		cells := desc.Parts[i].Cells
+		if len(cells) == 0 {
+			continue
+		}
+		if written == answerRows {
 			break
 		}
-		cells := make([]string, len(r.Cells))
-		for j, c := range r.Cells {
-			cells[j] = cellBreaks.Replace(c)
+		written++
+		b.WriteString("  ")
+		for j, c := range cells {
+			if j > 0 {
+				b.WriteByte('\t')
+			}
+			writeCell(&b, c)
 		}
-		b.WriteString("  " + strings.Join(cells, "\t") + "\n")
+		b.WriteByte('\n')
 	}
-	if len(rows) > answerRows {
-		fmt.Fprintf(&b, "  (first %d of %d rows)\n", answerRows, len(rows))
+	if rows > answerRows {
+		fmt.Fprintf(&b, "  (first %d of %d rows)\n", answerRows, rows)
 	}
 	return b.String()
 }

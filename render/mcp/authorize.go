@@ -34,8 +34,9 @@ func authContext(ctx context.Context) AuthContext {
 		return ac // an agent's connection (ConnectAs)
 	}
 	ac := AuthContext{ConnectionID: defaultConnection, Transport: TransportUnknown}
-	if t, ok := ctx.Value(transportKey{}).(string); ok {
-		ac.Transport = t
+	t := transportOf(ctx)
+	if t != nil {
+		ac.Transport = t.name
 	}
 	if p, ok := identity.FromContext(ctx); ok {
 		ac.Principal = p.Name
@@ -43,11 +44,11 @@ func authContext(ctx context.Context) AuthContext {
 	if ac.Principal != "" && ac.Transport == TransportHTTP {
 		// A stateless (2026-07-28) request has no connection: its
 		// principal's requests are one connection, for presence and notes.
-		ac.ConnectionID = connectionKey(principalOwnerPrefix + ac.Principal)
+		ac.ConnectionID = t.connectionKey(principalOwnerPrefix + ac.Principal)
 	}
 	if ac.Transport != TransportStdio {
 		if cs := server.ClientSessionFromContext(ctx); cs != nil && cs.SessionID() != "" {
-			ac.ConnectionID = connectionKey(cs.SessionID())
+			ac.ConnectionID = t.connectionKey(cs.SessionID())
 		}
 	}
 	return ac

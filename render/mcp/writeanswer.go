@@ -160,14 +160,25 @@ func widgetDetail(w tea.Widget) string {
 	if tea.IsMasked(w) {
 		return ""
 	}
-	desc, ok := tea.Describe(agentWidget(w))
+	aw := agentWidget(w)
+	d, ok := aw.(tea.Describer)
 	if !ok {
 		return ""
 	}
-	var b strings.Builder
-	if rows := rowsText(desc); rows != "" {
-		b.WriteString(rows)
+	desc := d.Describe()
+	var rows []tea.Part
+	var total int
+	if r, ok := aw.(tea.RowsDescriber); ok {
+		// A table gives its first rows without a part for every row.
+		rows, total = r.DescribeRows(answerRows)
+	} else {
+		if p, ok := aw.(tea.PartsDescriber); ok {
+			desc.Parts = p.DescribeParts()
+		}
+		rows, total = firstRows(desc.Parts)
 	}
+	var b strings.Builder
+	b.WriteString(rowsText(desc.Headers, rows, total))
 	if lines := strings.Split(strings.TrimRight(desc.Value, "\n"), "\n"); len(lines) > 1 {
 		for i, l := range lines {
 			if i == answerValueLines {
@@ -180,25 +191,32 @@ func widgetDetail(w tea.Widget) string {
 	return b.String()
 }
 
-// rowsText is a table's first answerRows rows under their header, tab
-// separated and indented, with how many there are; "" for a widget
-// without rows.
-func rowsText(desc tea.Description) string {
-	rows := 0
-	for i := range desc.Parts {
-		if len(desc.Parts[i].Cells) > 0 {
-			rows++
+// firstRows are the first answerRows of parts that have cells (a
+// table's rows), and how many have.
+func firstRows(parts []tea.Part) (rows []tea.Part, total int) {
+	for i := range parts {
+		if len(parts[i].Cells) == 0 {
+			continue
 		}
+		if total < answerRows {
+			rows = append(rows, parts[i])
+		}
+		total++
 	}
-	if rows == 0 {
+	return rows, total
+}
+
+// rowsText is a table's first rows under their header, tab separated and
+// indented, with how many there are (total); "" for a widget without
+// rows.
+func rowsText(headers, rows []tea.Part, total int) string {
+	if total == 0 {
 		return ""
 	}
-	// Written straight into b: a sort's answer describes a table of
-	// hundreds of rows on every call, and shows five.
 	var b strings.Builder
-	if len(desc.Headers) > 0 {
+	if len(headers) > 0 {
 		b.WriteString("  ")
-		for i, h := range desc.Headers {
+		for i, h := range headers {
 			if i > 0 {
 				b.WriteByte('\t')
 			}
@@ -210,18 +228,9 @@ func rowsText(desc tea.Description) string {
 		}
 		b.WriteByte('\n')
 	}
-	written := 0
-	for i := range desc.Parts {
-		cells := desc.Parts[i].Cells
-		if len(cells) == 0 {
-			continue
-		}
-		if written == answerRows {
-			break
-		}
-		written++
+	for _, r := range rows {
 		b.WriteString("  ")
-		for j, c := range cells {
+		for j, c := range r.Cells {
 			if j > 0 {
 				b.WriteByte('\t')
 			}
@@ -229,8 +238,8 @@ func rowsText(desc tea.Description) string {
 		}
 		b.WriteByte('\n')
 	}
-	if rows > answerRows {
-		fmt.Fprintf(&b, "  (first %d of %d rows)\n", answerRows, rows)
+	if total > len(rows) {
+		fmt.Fprintf(&b, "  (first %d of %d rows)\n", len(rows), total)
 	}
 	return b.String()
 }

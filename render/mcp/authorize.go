@@ -224,8 +224,8 @@ type request struct {
 }
 
 // readRequest decodes the request a hook is handed, refusing one whose
-// keys collide (see KeyCollisionError). A message it cannot read has no
-// method.
+// keys collide (see KeyCollisionError): that one comes with its method
+// only. A message it cannot read has no method.
 func readRequest(message any) (request, error) {
 	raw, ok := message.(json.RawMessage)
 	if !ok {
@@ -236,7 +236,10 @@ func readRequest(message any) (request, error) {
 		raw = b
 	}
 	if err := sameKeys(raw); err != nil {
-		return request{}, err
+		// The method, as mcp-go reads it, says whose the refusal is (the
+		// mounted gate refuses only subscriptions).
+		m, _ := rpcmsg.Read(raw)
+		return request{method: m.Method}, err
 	}
 	m, ok := rpcmsg.Read(raw)
 	if !ok {

@@ -84,6 +84,16 @@ type PartsDescriber interface {
 	DescribeParts() []Part
 }
 
+// RowsDescriber is implemented by a PartsDescriber whose parts are a
+// table's rows (parts with Cells), so that what shows only a table's
+// first rows (MCP's answer to a write that changed it) does not build a
+// part for every row.
+type RowsDescriber interface {
+	// DescribeRows returns the first n of its parts that have cells, as
+	// DescribeParts returns them, and how many of its parts have cells.
+	DescribeRows(n int) (rows []Part, total int)
+}
+
 // States are the states of a widget or of one of its parts. Each is false
 // unless the widget (or part) is in it.
 type States struct {

@@ -206,10 +206,38 @@ func (t Table) Describe() tea.Description {
 func (t Table) DescribeParts() []tea.Part {
 	rows := make([]tea.Part, len(t.Rows))
 	acts := newIndexActs(!t.Disabled, len(t.Rows), "select_row", "index")
-	for i, r := range t.Rows {
-		rows[i] = tea.Part{Role: "row", Cells: r, States: tea.States{Selected: i == t.Selected}, Action: acts.of(i)}
+	for i := range t.Rows {
+		rows[i] = t.rowPart(i, acts)
 	}
 	return rows
+}
+
+// DescribeRows implements tea.RowsDescriber: the first n rows that have
+// cells, as DescribeParts describes them, and how many have.
+func (t Table) DescribeRows(n int) ([]tea.Part, int) {
+	total, end := 0, 0
+	for i, r := range t.Rows {
+		if len(r) == 0 {
+			continue
+		}
+		if total < n {
+			end = i + 1
+		}
+		total++
+	}
+	rows := make([]tea.Part, 0, min(n, total))
+	acts := newIndexActs(!t.Disabled, end, "select_row", "index")
+	for i := range end {
+		if len(t.Rows[i]) > 0 {
+			rows = append(rows, t.rowPart(i, acts))
+		}
+	}
+	return rows, total
+}
+
+// rowPart describes row i, whose Act is acts'.
+func (t Table) rowPart(i int, acts indexActs) tea.Part {
+	return tea.Part{Role: "row", Cells: t.Rows[i], States: tea.States{Selected: i == t.Selected}, Action: acts.of(i)}
 }
 
 // Render implements tea.Widget: a bold header with ▲/▼ on the sorted column,

@@ -43,7 +43,9 @@ func serveMCP(ctx context.Context, l net.Listener) error {
 		MaxSessions: mcpMaxSessions,
 		// The idle mode's few clients start every session between them.
 		MaxSessionsPerClient: mcpMaxSessions,
-		Auth:                 mcp.AuthOptions{Authorizer: mcp.AllowAll(), AllowedReadMethods: []string{"*"}},
+		// and the agents, all from loopback, hold an MCP session each.
+		HTTP: mcp.HTTPOptions{MaxSessions: mcpMaxSessions},
+		Auth: mcp.AuthOptions{Authorizer: mcp.AllowAll(), AllowedReadMethods: []string{"*"}},
 	})
 	if err != nil {
 		_ = l.Close()

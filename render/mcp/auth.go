@@ -1,7 +1,6 @@
 package mcp
 
 import (
-	"context"
 	"fmt"
 	"path"
 	"slices"
@@ -300,11 +299,4 @@ func (g *guard) decide(a func(string, map[string]any, AuthContext) Decision, nam
 		}
 	}()
 	return a(name, args, ac)
-}
-
-type transportKey struct{}
-
-// withTransport records the transport a connection came in on.
-func withTransport(ctx context.Context, transport string) context.Context {
-	return context.WithValue(ctx, transportKey{}, transport)
 }

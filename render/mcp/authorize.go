@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/facetui/facet/render/mcp/internal/rpcmsg"
 	"log/slog"
 	"slices"
 	"strings"
@@ -33,8 +34,9 @@ func authContext(ctx context.Context) AuthContext {
 		return ac // an agent's connection (ConnectAs)
 	}
 	ac := AuthContext{ConnectionID: defaultConnection, Transport: TransportUnknown}
-	if t, ok := ctx.Value(transportKey{}).(string); ok {
-		ac.Transport = t
+	t := transportOf(ctx)
+	if t != nil {
+		ac.Transport = t.name
 	}
 	if p, ok := identity.FromContext(ctx); ok {
 		ac.Principal = p.Name
@@ -42,11 +44,11 @@ func authContext(ctx context.Context) AuthContext {
 	if ac.Principal != "" && ac.Transport == TransportHTTP {
 		// A stateless (2026-07-28) request has no connection: its
 		// principal's requests are one connection, for presence and notes.
-		ac.ConnectionID = connectionKey(principalOwnerPrefix + ac.Principal)
+		ac.ConnectionID = t.connectionKey(principalOwnerPrefix + ac.Principal)
 	}
 	if ac.Transport != TransportStdio {
 		if cs := server.ClientSessionFromContext(ctx); cs != nil && cs.SessionID() != "" {
-			ac.ConnectionID = connectionKey(cs.SessionID())
+			ac.ConnectionID = t.connectionKey(cs.SessionID())
 		}
 	}
 	return ac
@@ -222,8 +224,8 @@ type request struct {
 }
 
 // readRequest decodes the request a hook is handed, refusing one whose
-// keys collide (see KeyCollisionError). A message it cannot read has no
-// method.
+// keys collide (see KeyCollisionError): that one comes with its method
+// only. A message it cannot read has no method.
 func readRequest(message any) (request, error) {
 	raw, ok := message.(json.RawMessage)
 	if !ok {
@@ -234,13 +236,13 @@ func readRequest(message any) (request, error) {
 		raw = b
 	}
 	if err := sameKeys(raw); err != nil {
-		return request{}, err
+		// The method, as mcp-go reads it, says whose the refusal is (the
+		// mounted gate refuses only subscriptions).
+		m, _ := rpcmsg.Read(raw)
+		return request{method: m.Method}, err
 	}
-	var m struct {
-		Method string          `json:"method"`
-		Params json.RawMessage `json:"params"`
-	}
-	if json.Unmarshal(raw, &m) != nil {
+	m, ok := rpcmsg.Read(raw)
+	if !ok {
 		return request{}, nil
 	}
 	req := request{method: m.Method, raw: m.Params}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"encoding/json"
+	"github.com/facetui/facet/render/mcp/internal/rpcmsg"
 	"strings"
 
 	"github.com/facetui/facet/render/mcp/internal/derive"
@@ -24,26 +25,57 @@ type laneRule struct {
 func (r laneRule) laneOf(method string, params json.RawMessage) (string, bool) {
 	switch method {
 	case "tools/call":
-		var p struct {
-			Name      string          `json:"name"`
-			Arguments json.RawMessage `json:"arguments"`
-		}
-		_ = json.Unmarshal(params, &p)
-		return r.callLane(p.Name, p.Arguments), true
+		name, args := callParams(params)
+		return r.callLane(name, args), true
 	case "resources/read":
-		var p struct {
-			URI string `json:"uri"`
-		}
-		_ = json.Unmarshal(params, &p)
 		// An app's own URI (search://state/results) reads a session's
 		// projection: it goes to that session's lane.
-		if rest, ok := strings.CutPrefix(r.resolveURI(p.URI), "facet://session/"); ok {
+		if rest, ok := strings.CutPrefix(r.resolveURI(readURI(params)), "facet://session/"); ok {
 			id, _, _ := strings.Cut(rest, "/")
 			return id, true
 		}
 		return "", true
 	}
 	return "", false
+}
+
+// callParams reads a tools/call's tool name and the JSON of its
+// arguments from its params, by their bytes when it can (rpcmsg).
+func callParams(params []byte) (name string, args json.RawMessage) {
+	var vals [2][]byte
+	if rpcmsg.Members(params, []string{"name", "arguments"}, vals[:]) {
+		if vals[0] == nil {
+			return "", vals[1]
+		}
+		if name, ok := rpcmsg.String(vals[0]); ok {
+			return name, vals[1]
+		}
+	}
+	var p struct {
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	_ = json.Unmarshal(params, &p)
+	return p.Name, p.Arguments
+}
+
+// readURI reads a resources/read's URI from its params, by their bytes
+// when it can (rpcmsg).
+func readURI(params []byte) string {
+	var vals [1][]byte
+	if rpcmsg.Members(params, []string{"uri"}, vals[:]) {
+		if vals[0] == nil {
+			return ""
+		}
+		if uri, ok := rpcmsg.String(vals[0]); ok {
+			return uri
+		}
+	}
+	var p struct {
+		URI string `json:"uri"`
+	}
+	_ = json.Unmarshal(params, &p)
+	return p.URI
 }
 
 // callLane is the session a call to tool name with args (its arguments'

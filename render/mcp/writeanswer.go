@@ -160,14 +160,25 @@ func widgetDetail(w tea.Widget) string {
 	if tea.IsMasked(w) {
 		return ""
 	}
-	desc, ok := tea.Describe(agentWidget(w))
+	aw := agentWidget(w)
+	d, ok := aw.(tea.Describer)
 	if !ok {
 		return ""
 	}
-	var b strings.Builder
-	if rows := rowsText(desc); rows != "" {
-		b.WriteString(rows)
+	desc := d.Describe()
+	var rows []tea.Part
+	var total int
+	if r, ok := aw.(tea.RowsDescriber); ok {
+		// A table gives its first rows without a part for every row.
+		rows, total = r.DescribeRows(answerRows)
+	} else {
+		if p, ok := aw.(tea.PartsDescriber); ok {
+			desc.Parts = p.DescribeParts()
+		}
+		rows, total = firstRows(desc.Parts)
 	}
+	var b strings.Builder
+	b.WriteString(rowsText(desc.Headers, rows, total))
 	if lines := strings.Split(strings.TrimRight(desc.Value, "\n"), "\n"); len(lines) > 1 {
 		for i, l := range lines {
 			if i == answerValueLines {
@@ -180,42 +191,55 @@ func widgetDetail(w tea.Widget) string {
 	return b.String()
 }
 
-// rowsText is a table's first answerRows rows under their header, tab
-// separated and indented, with how many there are; "" for a widget
-// without rows.
-func rowsText(desc tea.Description) string {
-	var rows []tea.Part
-	for _, p := range desc.Parts {
-		if len(p.Cells) > 0 {
-			rows = append(rows, p)
+// firstRows are the first answerRows of parts that have cells (a
+// table's rows), and how many have.
+func firstRows(parts []tea.Part) (rows []tea.Part, total int) {
+	for i := range parts {
+		if len(parts[i].Cells) == 0 {
+			continue
 		}
+		if total < answerRows {
+			rows = append(rows, parts[i])
+		}
+		total++
 	}
-	if len(rows) == 0 {
+	return rows, total
+}
+
+// rowsText is a table's first rows under their header, tab separated and
+// indented, with how many there are (total); "" for a widget without
+// rows.
+func rowsText(headers, rows []tea.Part, total int) string {
+	if total == 0 {
 		return ""
 	}
 	var b strings.Builder
-	if len(desc.Headers) > 0 {
-		head := make([]string, len(desc.Headers))
-		for i, h := range desc.Headers {
-			head[i] = h.ID
-			if head[i] == "" {
-				head[i] = h.Label
+	if len(headers) > 0 {
+		b.WriteString("  ")
+		for i, h := range headers {
+			if i > 0 {
+				b.WriteByte('\t')
+			}
+			if h.ID != "" {
+				b.WriteString(h.ID)
+			} else {
+				b.WriteString(h.Label)
 			}
 		}
-		b.WriteString("  " + strings.Join(head, "\t") + "\n")
+		b.WriteByte('\n')
 	}
-	for i, r := range rows {
-		if i == answerRows {
-			break
-		}
-		cells := make([]string, len(r.Cells))
+	for _, r := range rows {
+		b.WriteString("  ")
 		for j, c := range r.Cells {
-			cells[j] = cellBreaks.Replace(c)
+			if j > 0 {
+				b.WriteByte('\t')
+			}
+			writeCell(&b, c)
 		}
-		b.WriteString("  " + strings.Join(cells, "\t") + "\n")
+		b.WriteByte('\n')
 	}
-	if len(rows) > answerRows {
-		fmt.Fprintf(&b, "  (first %d of %d rows)\n", answerRows, len(rows))
+	if total > len(rows) {
+		fmt.Fprintf(&b, "  (first %d of %d rows)\n", len(rows), total)
 	}
 	return b.String()
 }

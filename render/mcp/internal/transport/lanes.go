@@ -7,6 +7,8 @@ import (
 	"errors"
 	"io"
 	"sync"
+
+	"github.com/facetui/facet/render/mcp/internal/rpcmsg"
 )
 
 // StdioWorkers is how many calls mcp-go's stdio transport may run at once,
@@ -77,26 +79,16 @@ func (l *Lanes) Feed(in io.Reader) {
 	}
 }
 
-// rpcEnvelope is what lanes reads of a JSON-RPC message.
-type rpcEnvelope struct {
-	ID     json.RawMessage `json:"id"`
-	Method string          `json:"method"`
-	Params json.RawMessage `json:"params"`
-}
-
-// arrive sorts one line from the client.
+// arrive sorts one line from the client. It reads the line once, by its
+// bytes (rpcmsg), and hands the lane rule the params it read.
 func (l *Lanes) arrive(line []byte) {
-	var m rpcEnvelope
-	if json.Unmarshal(line, &m) != nil {
+	m, ok := rpcmsg.Read(line)
+	if !ok {
 		l.pass(line) // not ours to judge: mcp-go answers a parse error
 		return
 	}
 	if m.Method == "notifications/cancelled" {
-		var p struct {
-			RequestID json.RawMessage `json:"requestId"`
-		}
-		_ = json.Unmarshal(m.Params, &p)
-		if id, ok := canonicalID(p.RequestID); ok {
+		if id, ok := canonicalID(cancelledID(m.Params)); ok {
 			l.cancel(id)
 		}
 		l.pass(line)
@@ -121,6 +113,20 @@ func (l *Lanes) arrive(line []byte) {
 	l.busy[lane] = true
 	l.inflight[id] = lane
 	l.readyLocked(line)
+}
+
+// cancelledID is the raw id of the request a notifications/cancelled
+// with params names.
+func cancelledID(params []byte) json.RawMessage {
+	var vals [1][]byte
+	if rpcmsg.Members(params, []string{"requestId"}, vals[:]) {
+		return vals[0]
+	}
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	_ = json.Unmarshal(params, &p)
+	return p.RequestID
 }
 
 // cancel drops a request still waiting in its lane.

@@ -2,7 +2,6 @@ package transport
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,8 @@ import (
 	"os"
 	"sync"
 	"time"
+
+	"github.com/facetui/facet/render/mcp/internal/rpcmsg"
 )
 
 // Limits bounds what HTTP clients can make the server hold before any
@@ -195,8 +196,6 @@ func isInitialize(body []byte) bool {
 	if !bytes.Contains(body, []byte("initialize")) && !bytes.Contains(body, []byte(`\u`)) {
 		return false
 	}
-	var m struct {
-		Method string `json:"method"`
-	}
-	return json.Unmarshal(body, &m) == nil && m.Method == "initialize"
+	m, ok := rpcmsg.Read(body)
+	return ok && m.Method == "initialize"
 }

@@ -71,7 +71,10 @@ func (r *RecentEvents) StoreEvent(_ context.Context, session, stream string, mes
 		r.sessions[session] = l
 	}
 	r.seq++
-	l.events = append(l.events, recentEvent{id: r.seq, stream: stream, message: append(json.RawMessage(nil), message...)})
+	// message is kept, not copied: mcp-go hands each event the bytes it
+	// has just encoded it to and only reads them after (every call's
+	// answer passes here, a page of rows is 10 KB).
+	l.events = append(l.events, recentEvent{id: r.seq, stream: stream, message: message})
 	l.bytes += len(message)
 	drop := 0
 	for len(l.events)-drop > 1 && (len(l.events)-drop > r.max || l.bytes > r.maxBytes) {
@@ -79,7 +82,12 @@ func (r *RecentEvents) StoreEvent(_ context.Context, session, stream string, mes
 		drop++
 	}
 	if drop > 0 {
-		l.events = append(l.events[:0:0], l.events[drop:]...)
+		// The kept events move to the front of the same array (once the
+		// log is full, every event drops one): the dropped ones' messages
+		// are cleared from its tail, so nothing holds them.
+		n := copy(l.events, l.events[drop:])
+		clear(l.events[n:])
+		l.events = l.events[:n]
 	}
 	return strconv.FormatUint(r.seq, 10), nil
 }

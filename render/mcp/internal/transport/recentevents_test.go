@@ -82,3 +82,40 @@ func TestRecentEventsKeepsTheNewestOfEachSessionWithinItsBounds(t *testing.T) {
 		}
 	})
 }
+
+// TestRecentEventsFullLogKeepsItsArray pins that a session's full log
+// drops its oldest event in place: storing one more allocates only the
+// new event's id, and the events kept after many drops are the newest,
+// in order.
+func TestRecentEventsFullLogKeepsItsArray(t *testing.T) {
+	ctx := context.Background()
+	r := NewRecentEvents(4, 1<<20)
+	msgs := make([]json.RawMessage, 200)
+	for i := range msgs {
+		msgs[i] = json.RawMessage(fmt.Sprintf(`{"n":%d}`, i))
+	}
+	var ids []string
+	for i := range 8 {
+		id, _ := r.StoreEvent(ctx, "s", "a", msgs[i])
+		ids = append(ids, id)
+	}
+	i := 8
+	allocs := testing.AllocsPerRun(100, func() {
+		id, _ := r.StoreEvent(ctx, "s", "a", msgs[i%len(msgs)])
+		ids = append(ids[:0:0], id) // the id's own string, kept outside
+		i++
+	})
+	if allocs > 1 {
+		t.Errorf("a store into a full log allocates %v times; want 1 (the id)", allocs)
+	}
+	last, _ := r.StoreEvent(ctx, "s", "a", json.RawMessage(`{"n":"last-but-two"}`))
+	_, _ = r.StoreEvent(ctx, "s", "a", json.RawMessage(`{"n":"last-but-one"}`))
+	_, _ = r.StoreEvent(ctx, "s", "a", json.RawMessage(`{"n":"last"}`))
+	var got []string
+	if _, err := r.ReplayEventsAfter(ctx, "s", last, func(_ string, m json.RawMessage) error {
+		got = append(got, string(m))
+		return nil
+	}); err != nil || !slices.Equal(got, []string{`{"n":"last-but-one"}`, `{"n":"last"}`}) {
+		t.Fatalf("replay after the newest but two: %v, %v", got, err)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package rpcmsg
+
+const raceEnabled = false

@@ -56,6 +56,7 @@ const searchOverhead = 6
 type SearchDemo struct {
 	repos   []Repo         // the whole catalogue, never changed
 	byName  map[string]int // repo name -> index in repos, never changed
+	index   searchIndex    // repos ready to filter, never changed
 	query   widgets.TextInputState
 	applied string // the query the results show
 	table   widgets.TableState
@@ -73,7 +74,7 @@ func NewSearch() SearchDemo {
 	for i, r := range repos {
 		byName[r.Name] = i
 	}
-	s := SearchDemo{repos: repos, byName: byName, query: widgets.TextInputState{ID: "search"}, table: widgets.TableState{
+	s := SearchDemo{repos: repos, byName: byName, index: newSearchIndex(repos), query: widgets.TextInputState{ID: "search"}, table: widgets.TableState{
 		ID: "results",
 		Columns: []widgets.TableColumn{
 			{Key: "name", Title: "Repository", Width: 36},
@@ -113,13 +114,9 @@ func (s SearchDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // does not matter; an empty q shows all), in the table's current order.
 func (s SearchDemo) filter(q string) SearchDemo {
 	s.applied = strings.TrimSpace(q)
-	needle := strings.ToLower(s.applied)
-	rows := [][]string{}
-	for _, r := range s.repos {
-		if needle == "" || strings.Contains(strings.ToLower(r.Name), needle) ||
-			strings.Contains(strings.ToLower(r.Description), needle) {
-			rows = append(rows, []string{r.Name, strconv.Itoa(r.Stars), r.Language})
-		}
+	rows := s.index.matching(strings.ToLower(s.applied))
+	if rows == nil {
+		rows = [][]string{}
 	}
 	s.table.Rows, s.table.Selected, s.table.Offset = rows, 0, 0
 	s.table.Update(widgets.TableSorted{ID: s.table.ID, Column: s.table.SortColumn, Direction: s.table.SortDirection})

@@ -55,7 +55,11 @@ func (h *outlineHistory) keep(session string, r revisionOutline) {
 		}
 	}
 	if len(kept) == keptRevisions {
-		kept = append(kept[:0:0], kept[1:]...)
+		// Full: the oldest goes and the rest move down in place, so a
+		// session that keeps calling allocates nothing here.
+		copy(kept, kept[1:])
+		kept[len(kept)-1] = r
+		return
 	}
 	h.bySession[session] = append(kept, r)
 }

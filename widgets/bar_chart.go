@@ -58,6 +58,9 @@ func (c BarChart) Describe() tea.Description {
 	return tea.Description{Role: "chart", State: map[string]any{"bars": bars}, Parts: parts}
 }
 
+// DescribeShown implements tea.ShownDescriber: a BarChart is never hidden.
+func (c BarChart) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: "label │██████▌ 13" per bar, at most
 // ctx.Height bars.
 func (c BarChart) Render(ctx tea.RenderContext) string {

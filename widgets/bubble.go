@@ -181,6 +181,9 @@ func (b Bubble) Describe() tea.Description {
 		State: map[string]any{"disabled": b.Disabled}, States: tea.States{Disabled: b.Disabled}}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Bubble is never hidden.
+func (b Bubble) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: the model's view, each line cut to the
 // width and the lines to the height.
 func (b Bubble) Render(ctx tea.RenderContext) string {

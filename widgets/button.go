@@ -79,6 +79,9 @@ func (b Button) Describe() tea.Description {
 		States: tea.States{Disabled: b.Disabled}, Action: act(!b.Disabled, "click")}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Button is never hidden.
+func (b Button) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: "[ Label ]", highlighted when focused, or
 // "( Label )", dimmed, when disabled.
 func (b Button) Render(ctx tea.RenderContext) string {

@@ -73,6 +73,9 @@ func (c Checkbox) Describe() tea.Description {
 		States: tea.States{Checked: c.Checked, Disabled: c.Disabled}, Action: act(!c.Disabled, "toggle")}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Checkbox is never hidden.
+func (c Checkbox) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: "[x] Label" or "[ ] Label", the box
 // highlighted when focused.
 func (c Checkbox) Render(ctx tea.RenderContext) string {

@@ -119,6 +119,9 @@ func (m Menu) Describe() tea.Description {
 	return tea.Description{Role: "menu", State: map[string]any{"open": path, "cursor": m.Cursor}, Parts: m.describeItems(m.Items, 0)}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Menu is never hidden.
+func (m Menu) DescribeShown() bool { return true }
+
 // describeItems describes the items at depth, under the open items of
 // Open above it.
 func (m Menu) describeItems(items []MenuItem, depth int) []tea.Part {

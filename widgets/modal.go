@@ -151,6 +151,10 @@ func (m Modal) Describe() tea.Description {
 	return d
 }
 
+// DescribeShown implements tea.ShownDescriber: a Modal is shown while
+// it is visible.
+func (m Modal) DescribeShown() bool { return m.Visible }
+
 // highlighted is the choice Enter picks: Highlighted, or the default.
 func (m Modal) highlighted() ModalChoice {
 	switch m.Highlighted {

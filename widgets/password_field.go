@@ -59,6 +59,9 @@ func (p PasswordField) Redacted() tea.Widget {
 // Describe implements tea.Describer: that it is masked, never the value.
 func (p PasswordField) Describe() tea.Description { return p.input().Describe() }
 
+// DescribeShown implements tea.ShownDescriber: a PasswordField is never hidden.
+func (p PasswordField) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: "Label: [•••• ]".
 func (p PasswordField) Render(ctx tea.RenderContext) string { return p.input().Render(ctx) }
 

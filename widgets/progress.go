@@ -82,6 +82,9 @@ func (p Progress) Describe() tea.Description {
 		Value: strconv.Itoa(p.percent()) + "%", Range: &tea.Range{Max: 1, Now: p.value()}}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Progress is never hidden.
+func (p Progress) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: "Label ██████░░░░  50%" on one line; the
 // label goes first when the width is short, then the percentage.
 func (p Progress) Render(ctx tea.RenderContext) string {

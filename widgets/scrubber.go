@@ -112,6 +112,9 @@ func (s Scrubber) Describe() tea.Description {
 			States: tea.States{Disabled: s.Disabled, Pressed: s.Playing}, Action: act(!s.Disabled, verb)}}}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Scrubber is never hidden.
+func (s Scrubber) DescribeShown() bool { return true }
+
 // hi is Max, or Min when Max is below it.
 func (s Scrubber) hi() int { return max(s.Max, s.Min) }
 

@@ -128,6 +128,9 @@ func (l SelectList) Describe() tea.Description {
 	}, Value: label, Placeholder: empty, States: tea.States{Disabled: l.Disabled}, Lines: height}
 }
 
+// DescribeShown implements tea.ShownDescriber: a SelectList is never hidden.
+func (l SelectList) DescribeShown() bool { return true }
+
 // DescribeParts implements tea.PartsDescriber: every option, a click on
 // one selecting it.
 func (l SelectList) DescribeParts() []tea.Part {

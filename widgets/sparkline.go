@@ -58,6 +58,9 @@ func (s Sparkline) Describe() tea.Description {
 	return d
 }
 
+// DescribeShown implements tea.ShownDescriber: a Sparkline is never hidden.
+func (s Sparkline) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: "Label ▁▃▅█▆" on one line. Values that are
 // not finite draw as blanks.
 func (s Sparkline) Render(ctx tea.RenderContext) string {

@@ -67,6 +67,9 @@ func (s Spinner) Describe() tea.Description {
 	return tea.Description{Label: s.Label, Role: "status", State: map[string]any{"spinning": s.Spinning}, States: tea.States{Busy: s.Spinning}}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Spinner is never hidden.
+func (s Spinner) DescribeShown() bool { return true }
+
 // frame is the frame drawn now.
 func (s Spinner) frame() string {
 	frames := s.kind().Frames

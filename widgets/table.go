@@ -201,6 +201,9 @@ func (t Table) Describe() tea.Description {
 	}, States: tea.States{Disabled: t.Disabled}, Lines: height, Headers: headers}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Table is never hidden.
+func (t Table) DescribeShown() bool { return true }
+
 // DescribeParts implements tea.PartsDescriber: every row, a click on one
 // selecting it.
 func (t Table) DescribeParts() []tea.Part {

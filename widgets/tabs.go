@@ -98,6 +98,9 @@ func (t Tabs) Describe() tea.Description {
 	}, Parts: tabs}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Tabs is never hidden.
+func (t Tabs) DescribeShown() bool { return true }
+
 // active is Active clamped to the tabs, or -1 when there are none.
 func (t Tabs) active() int {
 	if len(t.Tabs) == 0 {

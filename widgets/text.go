@@ -40,6 +40,9 @@ func (x Text) Describe() tea.Description {
 	return tea.Description{Label: x.Content, Role: "text", States: tea.States{Strong: x.Bold, Muted: x.Muted}}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Text is never hidden.
+func (x Text) DescribeShown() bool { return true }
+
 // textDrawn turns a Text's content into the lines Render draws: "\r\n"
 // becomes "\n", a lone "\r" is dropped and a tab becomes four spaces;
 // textRead does the same for get_lines, tabs kept. Both are immutable

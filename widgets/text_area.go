@@ -117,6 +117,9 @@ func (a TextArea) Describe() tea.Description {
 		disabled: a.Disabled, cursorFromEnd: a.CursorFromEnd, width: a.Width, lines: lines})
 }
 
+// DescribeShown implements tea.ShownDescriber: a TextArea is never hidden.
+func (a TextArea) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: the label on its own line, then Height
 // lines of the value behind a gutter (the last ones, or from the cursor's
 // line when it is above them), with the cursor where it is when focused. Long lines are cut with an ellipsis.

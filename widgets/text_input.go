@@ -153,6 +153,9 @@ func (t TextInput) Describe() tea.Description {
 		disabled: t.Disabled, cursorFromEnd: t.CursorFromEnd, width: t.Width})
 }
 
+// DescribeShown implements tea.ShownDescriber: a TextInput is never hidden.
+func (t TextInput) DescribeShown() bool { return true }
+
 // Render implements tea.Widget: "Label: [value ]" on one line, the value cut
 // to fit, the cursor (reversed) where it is when focused and, when it is
 // empty, the placeholder (muted, between ‹ and ›): "Label: [‹hint› ]".

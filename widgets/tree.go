@@ -134,6 +134,9 @@ func (t Tree) Describe() tea.Description {
 	}, Lines: height}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Tree is never hidden.
+func (t Tree) DescribeShown() bool { return true }
+
 // DescribeParts implements tea.PartsDescriber: the visible nodes.
 func (t Tree) DescribeParts() []tea.Part {
 	lines := t.visible()

@@ -100,6 +100,9 @@ func (v Viewport) Describe() tea.Description {
 		Range: &tea.Range{Max: float64(len(v.Lines)), Now: float64(top)}, Lines: v.height(0), Parts: shown}
 }
 
+// DescribeShown implements tea.ShownDescriber: a Viewport is never hidden.
+func (v Viewport) DescribeShown() bool { return true }
+
 // height is how many lines are shown when the widget gets height lines.
 func (v Viewport) height(height int) int {
 	h := v.Height

@@ -77,9 +77,26 @@ func textLine(n tea.Node) (key, line string) {
 
 // widgetShown reports whether w has a line in an outline: every widget
 // but one that describes itself hidden (a closed dialog).
+// A widget that says so without describing itself (tea.ShownDescriber) is
+// not described: writeShows asks this of every widget on every write.
 func widgetShown(w tea.Widget) bool {
-	d, ok := agentWidget(w).(tea.Describer)
+	a := agentWidget(w)
+	if s, ok := a.(tea.ShownDescriber); ok {
+		return safeShown(s)
+	}
+	d, ok := a.(tea.Describer)
 	return !ok || !safeDescribe(d).States.Hidden
+}
+
+// safeShown is s.DescribeShown(), or true when it panics, as a Describe
+// that panics describes nothing hidden.
+func safeShown(s tea.ShownDescriber) (shown bool) {
+	defer func() {
+		if recover() != nil {
+			shown = true
+		}
+	}()
+	return s.DescribeShown()
 }
 
 // widgetLine is w's outline line, and false for a widget that is in the

@@ -133,3 +133,32 @@ func TestWritesAnswerWhatTheyMadeVisible(t *testing.T) {
 		})
 	}
 }
+
+// TestCountingShownWidgetsDescribesNone pins widgetShown to
+// tea.ShownDescriber: a write's answer asks it of every widget of the
+// view, and a table's description (its state, its header actions) is not
+// needed to know that the table is shown.
+func TestCountingShownWidgetsDescribesNone(t *testing.T) {
+	view := tea.Node(tea.Column{Items: []tea.Node{
+		widgets.TextInput{ID: "search", Value: "go"},
+		widgets.Table{ID: "results", Columns: []widgets.TableColumn{{Key: "name", Title: "Name"}, {Key: "stars", Title: "Stars"}},
+			Rows: [][]string{{"facet", "1"}}},
+		widgets.Modal{ID: "confirm", Title: "Sure?"},
+	}})
+	ws := tea.Widgets(view)
+	shown := 0
+	allocs := testing.AllocsPerRun(20, func() {
+		shown = 0
+		for _, w := range ws {
+			if widgetShown(w) {
+				shown++
+			}
+		}
+	})
+	if shown != 2 {
+		t.Errorf("%d widgets shown, want 2 (the closed dialog is not)", shown)
+	}
+	if allocs != 0 {
+		t.Errorf("counting the shown widgets allocates %.0f times, want 0", allocs)
+	}
+}

@@ -56,7 +56,8 @@ const searchOverhead = 6
 type SearchDemo struct {
 	repos   []Repo         // the whole catalogue, never changed
 	byName  map[string]int // repo name -> index in repos, never changed
-	index   searchIndex    // repos ready to filter, never changed
+	all     searchIndex    // repos ready to filter, in their order, never changed
+	index   searchIndex    // all in the table's order (see filter)
 	query   widgets.TextInputState
 	applied string // the query the results show
 	table   widgets.TableState
@@ -74,7 +75,7 @@ func NewSearch() SearchDemo {
 	for i, r := range repos {
 		byName[r.Name] = i
 	}
-	s := SearchDemo{repos: repos, byName: byName, index: newSearchIndex(repos), query: widgets.TextInputState{ID: "search"}, table: widgets.TableState{
+	s := SearchDemo{repos: repos, byName: byName, all: newSearchIndex(repos), query: widgets.TextInputState{ID: "search"}, table: widgets.TableState{
 		ID: "results",
 		Columns: []widgets.TableColumn{
 			{Key: "name", Title: "Repository", Width: 36},
@@ -114,6 +115,7 @@ func (s SearchDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // does not matter; an empty q shows all), in the table's current order.
 func (s SearchDemo) filter(q string) SearchDemo {
 	s.applied = strings.TrimSpace(q)
+	s.index = s.index.sortedLike(s.all, s.table)
 	rows := s.index.matching(strings.ToLower(s.applied))
 	if rows == nil {
 		rows = [][]string{}

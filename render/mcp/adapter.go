@@ -172,7 +172,9 @@ func toWire(a Answer, err error) *sdk.CallToolResult {
 			res.StructuredContent = visibleValue(v)
 		}
 	default:
-		res.StructuredContent = visibleValue(v)
+		// Encoded here once, to escape it, and handed to the SDK so: it
+		// sends the bytes instead of encoding the value again.
+		res.StructuredContent, res.RawStructuredContent = visibleEncoded(v)
 	}
 	return res
 }

@@ -67,3 +67,35 @@ func TestCellTextKeepsRowsOneALine(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteAnswerSendsItsValueEncodedOnce: a write's answer is encoded
+// once, to escape it, and those bytes go on the wire; the value stays for
+// the server's hooks that read it.
+func TestWriteAnswerSendsItsValueEncodedOnce(t *testing.T) {
+	for _, wr := range []WriteResult{
+		{Applied: true, Tool: "s_search_type_into", Changed: []string{"search"}, Revision: 7},
+		{Applied: true, Tool: "s_search_type_into", Changed: []string{"a\u200bb"}},
+	} {
+		res := toWire(answer(wr, "Applied."), nil)
+		want, _ := json.Marshal(visibleValue(wr))
+		if string(res.RawStructuredContent) != string(want) {
+			t.Errorf("raw structured content %s, want %s", res.RawStructuredContent, want)
+		}
+		if res.StructuredContent == nil {
+			t.Error("the value is gone for the server's hooks")
+		}
+		wire, err := json.Marshal(res)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got struct {
+			Structured json.RawMessage `json:"structuredContent"`
+		}
+		if err := json.Unmarshal(wire, &got); err != nil {
+			t.Fatal(err)
+		}
+		if string(got.Structured) != string(want) {
+			t.Errorf("on the wire %s, want %s", got.Structured, want)
+		}
+	}
+}

@@ -152,22 +152,32 @@ func nextRune(s string) rune {
 // key in it, as plain JSON values, or v itself when nothing in it needs
 // escaping (or it cannot be encoded, which the SDK then reports).
 func visibleValue(v any) any {
+	plain, _ := visibleEncoded(v)
+	return plain
+}
+
+// visibleEncoded is visibleValue(v) and its JSON encoding, or nil for the
+// encoding when v cannot be encoded (the SDK then reports it).
+func visibleEncoded(v any) (any, json.RawMessage) {
 	if v == nil {
-		return nil
+		return nil, nil
 	}
 	b, err := json.Marshal(v)
 	if err != nil {
-		return v
+		return v, nil
 	}
 	out, changed, err := visibleJSON(b)
-	if err != nil || !changed {
-		return v
+	if err != nil {
+		return v, nil
+	}
+	if !changed {
+		return v, b
 	}
 	var plain any
 	if err := decodeJSON(out, &plain); err != nil {
-		return v
+		return v, nil
 	}
-	return plain
+	return plain, out
 }
 
 // visibleJSON returns the JSON document b with escapeInvisible applied to every

@@ -43,8 +43,8 @@ func (s SearchDemo) repoRows(rows [][]string) []repoJSON {
 	out := make([]repoJSON, 0, len(rows))
 	for _, row := range rows {
 		r := repoJSON{Name: row[0], Language: row[2]}
-		if i, ok := s.byName[row[0]]; ok {
-			r.Stars = s.repos[i].Stars
+		if i, ok := s.catalogue.byName[row[0]]; ok {
+			r.Stars = s.catalogue.repos[i].Stars
 		}
 		out = append(out, r)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -54,28 +55,42 @@ const searchOverhead = 6
 // TextInput "search", Button "submit", Table "results" (columns name, stars,
 // language) and Text "status".
 type SearchDemo struct {
-	repos   []Repo         // the whole catalogue, never changed
-	byName  map[string]int // repo name -> index in repos, never changed
-	all     searchIndex    // repos ready to filter, in their order, never changed
-	index   searchIndex    // all in the table's order (see filter)
-	query   widgets.TextInputState
-	applied string // the query the results show
-	table   widgets.TableState
+	catalogue *searchCatalogue // shared by every demo, never changed
+	index     searchIndex      // the catalogue in the table's order (see filter)
+	query     widgets.TextInputState
+	applied   string // the query the results show
+	table     widgets.TableState
 }
 
-// NewSearch returns the search demo showing every repository, most stars
-// first. It panics if the embedded catalogue is broken, which the tests
-// rule out.
-func NewSearch() SearchDemo {
+// searchCatalogue is what every search demo shares: the embedded
+// catalogue, read and indexed once, so that a demo costs no copy of it and
+// every search of every demo reads the same memory.
+type searchCatalogue struct {
+	repos  []Repo         // the whole catalogue
+	byName map[string]int // repo name -> index in repos
+	all    searchIndex    // repos ready to filter, in their order
+	first  searchIndex    // all in a new demo's table's order
+}
+
+// sharedSearchCatalogue reads the catalogue the first time a demo starts.
+// What it returns is never changed.
+var sharedSearchCatalogue = sync.OnceValues(func() (*searchCatalogue, error) {
 	repos, err := Repos()
 	if err != nil {
-		panic(err)
+		return nil, err
 	}
-	byName := make(map[string]int, len(repos))
+	c := &searchCatalogue{repos: repos, byName: make(map[string]int, len(repos)), all: newSearchIndex(repos)}
 	for i, r := range repos {
-		byName[r.Name] = i
+		c.byName[r.Name] = i
 	}
-	s := SearchDemo{repos: repos, byName: byName, all: newSearchIndex(repos), query: widgets.TextInputState{ID: "search"}, table: widgets.TableState{
+	c.first = c.all.sortedLike(c.all, newSearchTable())
+	return c, nil
+})
+
+// newSearchTable is a new demo's table: every repository, most stars
+// first.
+func newSearchTable() widgets.TableState {
+	return widgets.TableState{
 		ID: "results",
 		Columns: []widgets.TableColumn{
 			{Key: "name", Title: "Repository", Width: 36},
@@ -85,7 +100,18 @@ func NewSearch() SearchDemo {
 		Height:        40 - chromeLines - helpLines - searchOverhead,
 		SortColumn:    "stars",
 		SortDirection: widgets.SortDesc,
-	}}
+	}
+}
+
+// NewSearch returns the search demo showing every repository, most stars
+// first. It panics if the embedded catalogue is broken, which the tests
+// rule out.
+func NewSearch() SearchDemo {
+	c, err := sharedSearchCatalogue()
+	if err != nil {
+		panic(err)
+	}
+	s := SearchDemo{catalogue: c, index: c.first, query: widgets.TextInputState{ID: "search"}, table: newSearchTable()}
 	return s.filter("")
 }
 
@@ -115,7 +141,7 @@ func (s SearchDemo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // does not matter; an empty q shows all), in the table's current order.
 func (s SearchDemo) filter(q string) SearchDemo {
 	s.applied = strings.TrimSpace(q)
-	s.index = s.index.sortedLike(s.all, s.table)
+	s.index = s.index.sortedLike(s.catalogue.all, s.table)
 	rows := s.index.matching(strings.ToLower(s.applied))
 	if rows == nil {
 		rows = [][]string{}
@@ -146,7 +172,7 @@ func (s SearchDemo) Status() string {
 func (s SearchDemo) View() tea.Node {
 	detail := "No repository matches; try a shorter query, or submit an empty one to see all."
 	if sel := s.table.Selected; sel >= 0 && sel < len(s.table.Rows) {
-		r := s.repos[s.byName[s.table.Rows[sel][0]]]
+		r := s.catalogue.repos[s.catalogue.byName[s.table.Rows[sel][0]]]
 		detail = r.Name + " — " + r.Description
 	}
 	field := s.query.View(widgets.TextInput{})

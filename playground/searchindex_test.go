@@ -18,7 +18,7 @@ func TestSearchFilteringAllocatesNothingPerRepository(t *testing.T) {
 	for _, q := range []string{"", "Go", "rust"} {
 		allocs := testing.AllocsPerRun(20, func() { s.filter(q) })
 		if allocs > 20 {
-			t.Errorf("filter(%q) allocates %.0f times, want at most 20 (none per repository of %d)", q, allocs, len(s.repos))
+			t.Errorf("filter(%q) allocates %.0f times, want at most 20 (none per repository of %d)", q, allocs, len(s.catalogue.repos))
 		}
 	}
 }
@@ -50,5 +50,19 @@ func TestSearchMatchesComeInTheOrderTheTableSortsThem(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestSearchDemosShareOneCatalogue pins the shared catalogue: a new demo
+// (one per session of the playground) reads and indexes nothing, and
+// every demo's searches read the same memory.
+func TestSearchDemosShareOneCatalogue(t *testing.T) {
+	a, b := NewSearch(), NewSearch()
+	if a.catalogue != b.catalogue {
+		t.Error("two demos hold two catalogues")
+	}
+	allocs := testing.AllocsPerRun(20, func() { NewSearch() })
+	if allocs > 10 {
+		t.Errorf("a new demo allocates %.0f times, want at most 10 (no catalogue of its own)", allocs)
 	}
 }

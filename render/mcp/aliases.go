@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"maps"
 	"sort"
 	"strings"
 
@@ -29,7 +30,19 @@ type aliasNotice struct {
 // claim replaces session's claims on app URIs with claims (app URI ->
 // facet URIs; nil drops them all) and brings the aliases up to date.
 // r.mu is held.
+// Claims the same as the session's last change nothing: they are not
+// compared with every session's (a session's every change claims again,
+// and a search demo in each of a thousand sessions claims one app URI).
+// claims is kept, so it must not be changed after.
 func (r *resources) claim(session string, claims map[string]map[string]bool) aliasChange {
+	if maps.EqualFunc(r.claimed[session], claims, maps.Equal) {
+		return aliasChange{}
+	}
+	if len(claims) == 0 {
+		delete(r.claimed, session)
+	} else {
+		r.claimed[session] = claims
+	}
 	prefix := uriPrefix + session + "/"
 	before := map[string]string{}
 	touch := func(app string) {

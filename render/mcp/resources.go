@@ -74,6 +74,7 @@ type resources struct {
 	states    map[string]*resourceState                  // facet URI -> state
 	subs      map[string]map[string]server.ClientSession // subscribed URI (facet or app) -> clients by session id
 	claims    map[string]map[string]bool                 // app URI -> facet URIs declaring it
+	claimed   map[string]map[string]map[string]bool      // session -> its claims as claim last set them
 	aliases   map[string]string                          // app URI -> facet URI, while it is the only claim (registered with the SDK)
 	bySession map[string][]string                        // session -> facet URIs registered with the SDK
 	watching  map[string]context.CancelFunc              // session -> its snapshot follower
@@ -86,7 +87,7 @@ type resources struct {
 func newResources(s *Server) *resources {
 	return &resources{s: s,
 		states: map[string]*resourceState{}, subs: map[string]map[string]server.ClientSession{},
-		claims: map[string]map[string]bool{}, aliases: map[string]string{}, bySession: map[string][]string{},
+		claims: map[string]map[string]bool{}, claimed: map[string]map[string]map[string]bool{}, aliases: map[string]string{}, bySession: map[string][]string{},
 		watching: map[string]context.CancelFunc{},
 	}
 }

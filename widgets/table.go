@@ -177,8 +177,16 @@ func (t Table) Describe() tea.Description {
 		height = DefaultTableHeight
 	}
 	headers := make([]tea.Part, len(t.Columns))
+	// The headers' sort actions share one array of arguments, and the
+	// directions are constants, which an interface holds without
+	// allocating: a table is described on every change of its view.
+	var args []tea.Arg
+	if !t.Disabled {
+		args = make([]tea.Arg, 2*len(t.Columns))
+	}
 	for i, c := range t.Columns {
-		sort, next := "", SortAsc
+		var next any = SortAsc
+		sort := ""
 		if c.Key == t.SortColumn {
 			sort = "ascending"
 			if t.SortDirection == SortDesc {
@@ -188,8 +196,12 @@ func (t Table) Describe() tea.Description {
 			}
 		}
 		// Numeric says the column is drawn aligned right, as numbers are.
-		headers[i] = tea.Part{Role: "columnheader", ID: c.Key, Label: c.Title, Sort: sort, Numeric: c.Align == AlignRight,
-			Action: act(!t.Disabled, "sort", "column", c.Key, "direction", next)}
+		headers[i] = tea.Part{Role: "columnheader", ID: c.Key, Label: c.Title, Sort: sort, Numeric: c.Align == AlignRight}
+		if args != nil {
+			a := args[2*i : 2*i+2 : 2*i+2]
+			a[0], a[1] = tea.Arg{Name: "column", Value: c.Key}, tea.Arg{Name: "direction", Value: next}
+			headers[i].Action = tea.Act{Name: "sort", Args: a}
+		}
 	}
 	return tea.Description{Role: "table", State: map[string]any{
 		"columns":        t.columnKeys(),

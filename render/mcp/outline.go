@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -151,8 +152,13 @@ func widgetLine(w tea.Widget, focus string) (string, bool) {
 // false, "" or nil, nor what the label, value or detail already say), then
 // the States that are set.
 func stateText(desc tea.Description, focused bool) string {
-	var parts []string
-	for _, k := range slices.Sorted(maps.Keys(desc.State)) {
+	keys := make([]string, 0, len(desc.State))
+	for k := range desc.State {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := make([]string, 0, len(keys)+2)
+	for _, k := range keys {
 		v := desc.State[k]
 		switch x := v.(type) {
 		case bool:
@@ -167,7 +173,9 @@ func stateText(desc tea.Description, focused bool) string {
 			if len(x) > 0 {
 				parts = append(parts, k+" "+clip(strings.Join(x, ",")))
 			}
-		case int, int64, uint64, float64:
+		case int:
+			parts = append(parts, k+" "+strconv.Itoa(x))
+		case int64, uint64, float64:
 			parts = append(parts, fmt.Sprintf("%s %v", k, x))
 		}
 	}

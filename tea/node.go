@@ -104,9 +104,14 @@ func walk(n Node, depth int, fn func(Node, int) bool) {
 
 // Widgets returns every widget in the tree in view order.
 func Widgets(root Node) []Widget {
-	var out []Widget
+	var out []Widget // nil without widgets
 	Walk(root, func(n Node, _ int) bool {
 		if w, ok := n.(Widget); ok {
+			if out == nil {
+				// Room for a small view's widgets at once: this runs on
+				// every change.
+				out = make([]Widget, 0, 8)
+			}
 			out = append(out, w)
 		}
 		return true

@@ -103,17 +103,39 @@ func safeShown(s tea.ShownDescriber) (shown bool) {
 // widgetLine is w's outline line, and false for a widget that is in the
 // view but not shown (a closed dialog).
 func widgetLine(w tea.Widget, focus string) (string, bool) {
+	return describeWidget(w).line(focus)
+}
+
+// describedWidget is a widget as an agent sees it (agentWidget),
+// described once for what is written of it: its outline line and, in a
+// write's answer, its detail.
+type describedWidget struct {
+	w         tea.Widget // the widget in the view
+	a         tea.Widget // w as an agent sees it
+	described bool       // a is a tea.Describer, and desc its description
+	desc      tea.Description
+}
+
+func describeWidget(w tea.Widget) describedWidget {
+	dw := describedWidget{w: w, a: agentWidget(w)}
+	if d, ok := dw.a.(tea.Describer); ok {
+		dw.described, dw.desc = true, safeDescribe(d)
+	}
+	return dw
+}
+
+// line is the widget's outline line, and false when it is in the view but
+// not shown.
+func (dw describedWidget) line(focus string) (string, bool) {
+	w, desc := dw.w, dw.desc
 	id := w.WidgetID()
-	a := agentWidget(w)
-	d, ok := a.(tea.Describer)
-	if !ok {
+	if !dw.described {
 		line := w.WidgetKind() + " " + id
 		if id == focus && id != "" {
 			line += " (focused)"
 		}
 		return line, true
 	}
-	desc := safeDescribe(d)
 	if desc.States.Hidden {
 		return "", false
 	}

@@ -46,7 +46,8 @@ func writeShows(before, after tea.Snapshot, changed []string) string {
 	var b strings.Builder
 	shown := map[string]bool{}
 	i := 0 // the index of the next line in after's outline
-	visit := func(key string, line func() (string, tea.Widget)) {
+	// line is a visited line's text and, for a widget, its detail.
+	visit := func(key string, line func() (text, detail string)) {
 		defer func() { i++ }()
 		if i >= outlineLines || shown[key] {
 			return
@@ -56,26 +57,28 @@ func writeShows(before, after tea.Snapshot, changed []string) string {
 			return
 		}
 		shown[key] = true
-		text, w := line()
+		text, detail := line()
 		b.WriteString(text)
 		b.WriteByte('\n')
-		if widget && w != nil {
-			b.WriteString(widgetDetail(w))
+		if widget {
+			b.WriteString(detail)
 		}
 	}
 	if after.View != nil {
 		tea.Walk(after.View, func(n tea.Node, _ int) bool {
 			if w, ok := n.(tea.Widget); ok {
 				if widgetShown(w) {
-					visit(w.WidgetID(), func() (string, tea.Widget) {
-						l, _ := widgetLine(w, after.Focus)
-						return l, w
+					visit(w.WidgetID(), func() (string, string) {
+						// Described once for its line and its detail.
+						dw := describeWidget(w)
+						l, _ := dw.line(after.Focus)
+						return l, dw.detail()
 					})
 				}
 				return false
 			}
 			if key, text := textLine(n); key != "" {
-				visit(key, func() (string, tea.Widget) { return text, nil })
+				visit(key, func() (string, string) { return text, "" })
 			}
 			return true
 		})
@@ -156,16 +159,14 @@ func isTextKey(key string) bool { return strings.Contains(key, ":") }
 // widgetDetail is what a changed widget's line does not say and an agent
 // came for, indented under it: a table's first rows under their header,
 // the lines of a multi-line value. A masked widget has none.
-func widgetDetail(w tea.Widget) string {
-	if tea.IsMasked(w) {
+func widgetDetail(w tea.Widget) string { return describeWidget(w).detail() }
+
+// detail is widgetDetail of the described widget.
+func (dw describedWidget) detail() string {
+	if tea.IsMasked(dw.w) || !dw.described {
 		return ""
 	}
-	aw := agentWidget(w)
-	d, ok := aw.(tea.Describer)
-	if !ok {
-		return ""
-	}
-	desc := d.Describe()
+	aw, desc := dw.a, dw.desc
 	var rows []tea.Part
 	var total int
 	if r, ok := aw.(tea.RowsDescriber); ok {

@@ -162,3 +162,34 @@ func TestCountingShownWidgetsDescribesNone(t *testing.T) {
 		t.Errorf("counting the shown widgets allocates %.0f times, want 0", allocs)
 	}
 }
+
+// countedWidget counts its descriptions in *n.
+type countedWidget struct {
+	value string
+	n     *int
+}
+
+func (c countedWidget) WidgetID() string                { return "counted" }
+func (c countedWidget) WidgetKind() string              { return "counted" }
+func (c countedWidget) Children() []tea.Node            { return nil }
+func (c countedWidget) Render(tea.RenderContext) string { return c.value }
+func (c countedWidget) DescribeShown() bool             { return true }
+func (c countedWidget) Describe() tea.Description {
+	*c.n++
+	return tea.Description{Role: "textbox", Value: c.value, Detail: "first\nsecond"}
+}
+
+// TestAWriteAnswerDescribesAChangedWidgetOnce: its line and its detail
+// are written from one description.
+func TestAWriteAnswerDescribesAChangedWidgetOnce(t *testing.T) {
+	n := 0
+	before := tea.Snapshot{Version: 1, View: tea.Column{Items: []tea.Node{countedWidget{value: "a", n: &n}}}}
+	after := tea.Snapshot{Version: 2, View: tea.Column{Items: []tea.Node{countedWidget{value: "b\nc", n: &n}}}}
+	shows := writeShows(before, after, []string{"counted"})
+	if !strings.Contains(shows, `textbox counted = "b`) || !strings.Contains(shows, "  b\n  c") {
+		t.Errorf("the answer shows %q, want the widget's line and its value's lines", shows)
+	}
+	if n != 1 {
+		t.Errorf("the changed widget was described %d times, want once", n)
+	}
+}

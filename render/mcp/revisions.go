@@ -17,7 +17,15 @@ const keptRevisions = 16
 // safe for concurrent use.
 type outlineHistory struct {
 	mu        sync.Mutex
-	bySession map[string][]revisionOutline
+	bySession map[string]*keptOutlines
+}
+
+// keptOutlines are one session's latest outlines, at most keptRevisions,
+// in no order: once full, the next replaces the oldest in place (a ring),
+// so a session that keeps writing neither allocates nor moves the others.
+type keptOutlines struct {
+	revs   []revisionOutline
+	oldest int // the index in revs the next replaces, once revs is full
 }
 
 // revisionOutline is one session's outline at one revision: its lines, or
@@ -42,40 +50,45 @@ func (h *outlineHistory) record(session string, version uint64, lines []outlineL
 }
 
 func (h *outlineHistory) keep(session string, r revisionOutline) {
-	version := r.version
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.bySession == nil {
-		h.bySession = map[string][]revisionOutline{}
+		h.bySession = map[string]*keptOutlines{}
 	}
-	kept := h.bySession[session]
-	for _, r := range kept {
-		if r.version == version {
+	k := h.bySession[session]
+	if k == nil {
+		k = &keptOutlines{}
+		h.bySession[session] = k
+	}
+	for i := range k.revs {
+		if k.revs[i].version == r.version {
 			return
 		}
 	}
-	if len(kept) == keptRevisions {
-		// Full: the oldest goes and the rest move down in place, so a
-		// session that keeps calling allocates nothing here.
-		copy(kept, kept[1:])
-		kept[len(kept)-1] = r
+	if len(k.revs) < keptRevisions {
+		k.revs = append(k.revs, r)
 		return
 	}
-	h.bySession[session] = append(kept, r)
+	k.revs[k.oldest] = r
+	k.oldest = (k.oldest + 1) % keptRevisions
 }
 
 // at is session's outline at version, if it is kept.
 func (h *outlineHistory) at(session string, version uint64) ([]outlineLine, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for i, r := range h.bySession[session] {
+	k := h.bySession[session]
+	if k == nil {
+		return nil, false
+	}
+	for i := range k.revs {
+		r := &k.revs[i]
 		if r.version != version {
 			continue
 		}
 		if r.lines == nil {
 			r.lines = outline(r.view.View, r.view.Focus)
 			r.view = tea.Snapshot{}
-			h.bySession[session][i] = r
 		}
 		return r.lines, true
 	}

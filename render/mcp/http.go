@@ -181,7 +181,7 @@ func (s *Server) handler(loopback bool) (http.Handler, error) {
 	)
 	ids.SourcedBy(requestSource, h.Authenticator != nil)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", ids.Track(ids.RefuseEndedDelete(streamable)))
+	mux.Handle("/mcp", ids.Track(ids.RefuseEndedDelete(releaseWriters(streamable))))
 	mux.Handle("/sse", sse.SSEHandler())
 	mux.Handle("/message", sse.MessageHandler())
 	limits := &transport.Limits{MaxBody: h.MaxBodyBytes, ReadTimeout: h.ReadTimeout, MaxStreams: h.MaxStreams, Sessions: ids, MaxSessions: h.MaxSessions,

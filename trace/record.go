@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -95,6 +96,8 @@ type Recorder struct {
 	enc []byte
 	// sharing is set once the drawer shares the runtime's bodies.
 	sharing bool
+	// described is the message described last.
+	described described
 }
 
 // queued is an event as the runtime handed it over, with its time; or,
@@ -104,6 +107,9 @@ type queued struct {
 	ev     tea.Event
 	at     time.Time
 	synced chan struct{}
+	// held is set once the writer held the event back for its terminal
+	// (it does so once).
+	held bool
 }
 
 // ErrCapReached is the reason a recording stopped at its size cap.
@@ -169,33 +175,45 @@ func signal(c chan struct{}) {
 // them, until Close.
 func (r *Recorder) run() {
 	defer close(r.done)
-	var batch []queued
+	// held are events taken but not written yet: from a frame its
+	// terminal had not laid out when the writer came to it, on.
+	var batch, held []queued
 	timer := time.NewTimer(linger)
 	timer.Stop()
 	for {
+		if len(held) > 0 {
+			// The terminal lays the frame out meanwhile.
+			r.pause(timer)
+		}
 		r.mu.Lock()
-		for len(r.queue) == 0 && !r.closed {
+		for len(held) == 0 && len(r.queue) == 0 && !r.closed {
 			r.mu.Unlock()
 			<-r.wake
 			// More events come with the first: a key brings its
 			// update and its frame, a person types on.
-			timer.Reset(linger)
-			select {
-			case <-timer.C:
-			case <-r.urgent:
-				timer.Stop()
-			}
+			r.pause(timer)
 			r.mu.Lock()
 		}
-		batch, r.queue = r.queue, batch[:0]
+		batch = append(append(batch[:0], held...), r.queue...)
+		clear(held)
+		held = held[:0]
+		clear(r.queue)
+		r.queue = r.queue[:0]
 		closed := r.closed
 		r.room.Broadcast()
 		r.mu.Unlock()
-		for _, q := range batch {
+		// Nothing is held back from Close, nor from a Sync.
+		hold := !closed && !slices.ContainsFunc(batch, func(q queued) bool { return q.synced != nil })
+		for i, q := range batch {
+			if hold && !q.held && q.ev.Kind == tea.Published && r.laidOutSoon(q.ev) {
+				held = append(held, batch[i:]...)
+				held[0].held = true
+				break
+			}
 			r.record(q)
 		}
 		clear(batch)
-		if closed {
+		if closed && len(held) == 0 {
 			r.mu.Lock()
 			empty := len(r.queue) == 0
 			r.mu.Unlock()
@@ -203,6 +221,16 @@ func (r *Recorder) run() {
 				return
 			}
 		}
+	}
+}
+
+// pause waits until the writer has lingered, or until it should not.
+func (r *Recorder) pause(timer *time.Timer) {
+	timer.Reset(linger)
+	select {
+	case <-timer.C:
+	case <-r.urgent:
+		timer.Stop()
 	}
 }
 
@@ -214,12 +242,7 @@ func (r *Recorder) record(q queued) {
 		return
 	}
 	ev := q.ev
-	if ev.Runtime != nil && !r.sharing {
-		// The runtime's terminals leave the bodies they laid out for
-		// the drawer: a screen a person watches is laid out once.
-		r.drawer.Share(ev.Runtime)
-		r.sharing = true
-	}
+	r.share(ev)
 	switch ev.Kind {
 	case tea.Received:
 		kind := KindInput
@@ -258,6 +281,16 @@ func (r *Recorder) record(q queued) {
 	}
 }
 
+// share has the drawer take the bodies the terminals of ev's runtime
+// leave (see terminal.SnapshotDrawer.Share): a screen a person watches is
+// laid out once.
+func (r *Recorder) share(ev tea.Event) {
+	if ev.Runtime != nil && !r.sharing {
+		r.drawer.Share(ev.Runtime)
+		r.sharing = true
+	}
+}
+
 // callFor is the widget action that makes msg in view, trying first the
 // one that made the last such input (repeated clicks find it at once).
 func (r *Recorder) callFor(view tea.Node, msg tea.Msg) *Call {
@@ -280,19 +313,6 @@ func Frame(s tea.Snapshot, width, height int) string {
 	return terminal.DrawSnapshot(s, width, height)
 }
 
-// describe fills e's type and JSON from msg, redacted for the masked
-// widgets of s's view.
-func (r *Recorder) describe(e *Entry, msg tea.Msg, s tea.Snapshot) {
-	if msg == nil {
-		return
-	}
-	e.Type = typeName(msg)
-	msg, e.Masked = redact(msg, s)
-	if b, err := json.Marshal(msg); err == nil && len(b) <= maxMsgJSON {
-		e.Msg = b
-	}
-}
-
 // write appends e, stamped now.
 func (r *Recorder) write(e Entry) { r.writeAt(e, r.opts.Now()) }
 
@@ -307,7 +327,7 @@ func (r *Recorder) writeAt(e Entry, at time.Time) {
 		return
 	}
 	e.T = at.Sub(r.start).Microseconds()
-	b, err := appendEntry(r.enc[:0], &e)
+	b, err := appendEntry(r.enc[:0], &e, true)
 	if err != nil {
 		return
 	}

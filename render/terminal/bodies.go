@@ -35,6 +35,8 @@ type bodyBoard struct {
 	// bodyRing versions (of one size, when terminals of several sizes
 	// show the runtime).
 	bodies [bodyRing]sharedBody
+	// newest is the newest version a body was left for.
+	newest uint64
 }
 
 type sharedBody struct {
@@ -47,6 +49,15 @@ func (b *bodyBoard) put(k bodyKey, lines []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.bodies[k.version%bodyRing] = sharedBody{key: k, lines: lines}
+	b.newest = max(b.newest, k.version)
+}
+
+// behind reports whether the renderers have laid out a version of the
+// runtime but none as new as version yet: they may still lay it out.
+func (b *bodyBoard) behind(version uint64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.newest != 0 && b.newest < version
 }
 
 // get returns the body laid out for k, if one was left.

@@ -77,9 +77,29 @@ func (d *SnapshotDrawer) DrawLines(s tea.Snapshot, width, height int) []string {
 	return d.draw(s, width, height)
 }
 
+// DrawSharedLines is DrawLines when a terminal renderer of the runtime
+// (Share) left s's body, or s is the snapshot drawn last; otherwise it lays
+// nothing out and returns ok false, with pending true when the renderers
+// lay out the runtime's snapshots but have not reached s's version yet
+// (asked again a little later, it may find the body there).
+func (d *SnapshotDrawer) DrawSharedLines(s tea.Snapshot, width, height int) (lines []string, ok, pending bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if lines = d.drawWith(s, width, height, false); lines != nil {
+		return lines, true, false
+	}
+	return nil, false, d.board != nil && d.board.behind(s.Version)
+}
+
 // draw returns s's plain lines, drawn again unless s is the snapshot
 // drawn last. d.mu is held.
 func (d *SnapshotDrawer) draw(s tea.Snapshot, width, height int) []string {
+	return d.drawWith(s, width, height, true)
+}
+
+// drawWith is draw, which returns nil instead of laying s out when layout
+// is false. d.mu is held.
+func (d *SnapshotDrawer) drawWith(s tea.Snapshot, width, height int, layout bool) []string {
 	st := snapshotStatus(s, DefaultDetachKey)
 	k := screenKey{version: s.Version, width: width, height: height, status: st}
 	// Version 0 is no runtime's: such a snapshot is drawn every time.
@@ -88,6 +108,9 @@ func (d *SnapshotDrawer) draw(s tea.Snapshot, width, height int) []string {
 	}
 	styled := d.shared(s, width, height, st)
 	if styled == nil {
+		if !layout {
+			return nil
+		}
 		styled = layoutWith(s.View, width, height, s.Focus, "", st, chromeHelp{}, defaultTheme, look{}, d.memo).lines
 	}
 	plain := make([]string, len(styled))

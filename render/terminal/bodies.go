@@ -52,6 +52,14 @@ func (b *bodyBoard) put(k bodyKey, lines []string) {
 	b.newest = max(b.newest, k.version)
 }
 
+// empty reports whether no body was ever left: no terminal shows the
+// runtime.
+func (b *bodyBoard) empty() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.newest == 0
+}
+
 // behind reports whether the renderers have laid out a version of the
 // runtime but none as new as version yet: they may still lay it out.
 func (b *bodyBoard) behind(version uint64) bool {

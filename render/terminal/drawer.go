@@ -142,7 +142,9 @@ func (d *SnapshotDrawer) Share(rt *tea.Runtime) {
 // shared returns s's styled lines with the body a renderer left on d's
 // board, or nil when none left it. d.mu is held.
 func (d *SnapshotDrawer) shared(s tea.Snapshot, width, height int, st status) []string {
-	if d.board == nil || s.Version == 0 || width <= 0 || height <= 0 {
+	// A runtime no terminal shows has no bodies: its help line is not
+	// worked out for nothing.
+	if d.board == nil || s.Version == 0 || width <= 0 || height <= 0 || d.board.empty() {
 		return nil
 	}
 	bottom := bottomLines(s.View, width, height, s.Focus, st, chromeHelp{}, defaultTheme, d.memo)

@@ -91,7 +91,12 @@ type Recorder struct {
 	// Observe does not wait for the disk.
 	w         *bufio.Writer
 	lastFrame []string
-	lastCall  *Call
+	// lastCall is the call that made the last input callFor found one
+	// for; lastCallOn and lastCallMsg the widget it was last found to make
+	// lastCallMsg on.
+	lastCall    *Call
+	lastCallOn  tea.Widget
+	lastCallMsg tea.Msg
 	// enc is the line being encoded, kept for the next.
 	enc []byte
 	// sharing is set once the drawer shares the runtime's bodies.
@@ -194,11 +199,15 @@ func (r *Recorder) run() {
 			r.pause(timer)
 			r.mu.Lock()
 		}
-		batch = append(append(batch[:0], held...), r.queue...)
-		clear(held)
-		held = held[:0]
-		clear(r.queue)
-		r.queue = r.queue[:0]
+		if len(held) == 0 {
+			batch, r.queue = r.queue, batch[:0]
+		} else {
+			batch = append(append(batch[:0], held...), r.queue...)
+			clear(held)
+			held = held[:0]
+			clear(r.queue)
+			r.queue = r.queue[:0]
+		}
 		closed := r.closed
 		r.room.Broadcast()
 		r.mu.Unlock()
@@ -292,14 +301,25 @@ func (r *Recorder) share(ev tea.Event) {
 }
 
 // callFor is the widget action that makes msg in view, trying first the
-// one that made the last such input (repeated clicks find it at once).
+// one that made the last such input (repeated clicks find it at once): it
+// makes msg again, without being invoked, when its widget and the message
+// are the same values as last time (widgets are values).
 func (r *Recorder) callFor(view tea.Node, msg tea.Msg) *Call {
-	if c := r.lastCall; c != nil && makes(view, *c, msg) {
-		return c
+	if c := r.lastCall; c != nil {
+		w, found := tea.FindWidget(view, c.Widget)
+		tp, provides := w.(tea.ToolProvider)
+		switch {
+		case !found || !provides:
+		case same(w, r.lastCallOn) && same(msg, r.lastCallMsg):
+			return c
+		case makesWith(tp, *c, msg):
+			r.lastCallOn, r.lastCallMsg = w, msg
+			return c
+		}
 	}
 	c := callFor(view, msg)
 	if c != nil {
-		r.lastCall = c
+		r.lastCall, r.lastCallOn, r.lastCallMsg = c, nil, nil
 	}
 	return c
 }

@@ -37,6 +37,17 @@ type bodyBoard struct {
 	bodies [bodyRing]sharedBody
 	// newest is the newest version a body was left for.
 	newest uint64
+	// watched is set once a drawer shares the board: until then the
+	// terminals leave nothing, and a session nobody records keeps no
+	// bodies.
+	watched bool
+}
+
+// watch has the terminals leave their bodies from now on.
+func (b *bodyBoard) watch() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.watched = true
 }
 
 type sharedBody struct {
@@ -44,10 +55,14 @@ type sharedBody struct {
 	lines []string
 }
 
-// put leaves lines, the body laid out for k; nobody changes them after.
+// put leaves lines, the body laid out for k, once a drawer watches the
+// board; nobody changes them after.
 func (b *bodyBoard) put(k bodyKey, lines []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if !b.watched {
+		return
+	}
 	b.bodies[k.version%bodyRing] = sharedBody{key: k, lines: lines}
 	b.newest = max(b.newest, k.version)
 }

@@ -161,3 +161,25 @@ func TestDrawSharedLinesLaysNothingOut(t *testing.T) {
 		t.Fatalf("a snapshot the terminal passed: ok %v, pending %v, %d draws; want neither, none", ok, pending, draws-before)
 	}
 }
+
+// TestATerminalLeavesNoBodiesUntilADrawerShares: a session nobody records
+// keeps none of its bodies.
+func TestATerminalLeavesNoBodiesUntilADrawerShares(t *testing.T) {
+	var draws int
+	rt, err := tea.Start(context.Background(), boardApp{draws: &draws}, tea.WithSize(50, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	a := adapter{rt: rt, sh: &shared{memo: newMemo(), board: boardOf(rt)}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: &timeTravel{}}
+	a.snap = rt.Snapshot()
+	a.relayout()
+	if !a.sh.board.empty() {
+		t.Fatal("the terminal left a body with no drawer sharing the runtime")
+	}
+	NewSnapshotDrawer().Share(rt)
+	a.relayout()
+	if a.sh.board.empty() {
+		t.Fatal("the terminal left no body for the drawer sharing the runtime")
+	}
+}

@@ -31,9 +31,14 @@ type SnapshotDrawer struct {
 	// Draw asked for it (textOK).
 	last       screenKey
 	lastStyled []string
-	lastPlain  []string
-	lastText   string
-	textOK     bool
+	// spare is a slice of the drawer's own to gather the next shared
+	// frame's styled lines in: the lastStyled before, when it was one.
+	// lastOwn says lastStyled is the drawer's own (not a layout's).
+	spare     []string
+	lastOwn   bool
+	lastPlain []string
+	lastText  string
+	textOK    bool
 	// board is where the runtime's renderers leave their bodies (Share),
 	// or nil.
 	board *bodyBoard
@@ -107,6 +112,7 @@ func (d *SnapshotDrawer) drawWith(s tea.Snapshot, width, height int, layout bool
 		return d.lastPlain
 	}
 	styled := d.shared(s, width, height, st)
+	own := styled != nil
 	if styled == nil {
 		if !layout {
 			return nil
@@ -121,7 +127,10 @@ func (d *SnapshotDrawer) drawWith(s tea.Snapshot, width, height int, layout bool
 			plain[i] = stripStyle(l)
 		}
 	}
-	d.last, d.lastStyled, d.lastPlain, d.lastText, d.textOK = k, styled, plain, "", false
+	if d.lastOwn {
+		d.spare = d.lastStyled[:0]
+	}
+	d.last, d.lastStyled, d.lastOwn, d.lastPlain, d.lastText, d.textOK = k, styled, own, plain, "", false
 	return plain
 }
 
@@ -154,5 +163,7 @@ func (d *SnapshotDrawer) shared(s tea.Snapshot, width, height int, st status) []
 		return nil
 	}
 	d.memo.frameDone()
-	return append(append(make([]string, 0, len(body)+len(bottom)), body...), bottom...)
+	lines := append(append(d.spare[:0], body...), bottom...)
+	d.spare = nil
+	return lines
 }

@@ -101,6 +101,10 @@ type Recorder struct {
 	enc []byte
 	// sharing is set once the drawer shares the runtime's bodies.
 	sharing bool
+	// capped is set once the recording reached its cap: it is the
+	// writer's copy of stopped, which only the writer sets, so that it
+	// does not take mu (which Observe takes for each event) per line.
+	capped bool
 	// described is the message described last.
 	described described
 }
@@ -340,10 +344,7 @@ func (r *Recorder) write(e Entry) { r.writeAt(e, r.opts.Now()) }
 // the line would pass the cap. Only the writer calls it (and New, before
 // the writer starts).
 func (r *Recorder) writeAt(e Entry, at time.Time) {
-	r.mu.Lock()
-	stopped := r.stopped != nil
-	r.mu.Unlock()
-	if stopped {
+	if r.capped {
 		return
 	}
 	e.T = at.Sub(r.start).Microseconds()
@@ -358,6 +359,7 @@ func (r *Recorder) writeAt(e Entry, at time.Time) {
 		end, _ := json.Marshal(Entry{Kind: KindEnd, T: e.T, Note: fmt.Sprintf("recording stopped: it reached its size cap of %d bytes; what followed is not recorded", r.opts.MaxBytes)})
 		r.line(end)
 		_ = r.w.Flush()
+		r.capped = true
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		r.stopped = fmt.Errorf("%w (%d bytes)", ErrCapReached, r.opts.MaxBytes)

@@ -215,10 +215,9 @@ func (r *Recorder) run() {
 		closed := r.closed
 		r.room.Broadcast()
 		r.mu.Unlock()
-		// Nothing is held back from Close, nor from a Sync.
-		hold := !closed && !slices.ContainsFunc(batch, func(q queued) bool { return q.synced != nil })
 		for i, q := range batch {
-			if hold && !q.held && q.ev.Kind == tea.Published && r.laidOutSoon(q.ev) {
+			// Nothing is held back from Close, nor from a Sync after it.
+			if !closed && !q.held && q.ev.Kind == tea.Published && r.laidOutSoon(q.ev) && !slices.ContainsFunc(batch[i+1:], isSync) {
 				held = append(held, batch[i:]...)
 				held[0].held = true
 				break
@@ -236,6 +235,9 @@ func (r *Recorder) run() {
 		}
 	}
 }
+
+// isSync reports whether q is Sync's request.
+func isSync(q queued) bool { return q.synced != nil }
 
 // pause waits until the writer has lingered, or until it should not.
 func (r *Recorder) pause(timer *time.Timer) {

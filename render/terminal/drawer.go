@@ -83,13 +83,17 @@ func (d *SnapshotDrawer) DrawLines(s tea.Snapshot, width, height int) []string {
 }
 
 // DrawSharedLines is DrawLines when a terminal renderer of the runtime
-// (Share) left s's body, or s is the snapshot drawn last; otherwise it lays
-// nothing out and returns ok false, with pending true when the renderers
-// lay out the runtime's snapshots but have not reached s's version yet
-// (asked again a little later, it may find the body there).
+// (Share) left s's body, or one did and s is the snapshot drawn last;
+// otherwise it lays nothing out and returns ok false, with pending true
+// when the renderers lay out the runtime's snapshots but have not reached
+// s's version yet (asked again a little later, it may find the body
+// there).
 func (d *SnapshotDrawer) DrawSharedLines(s tea.Snapshot, width, height int) (lines []string, ok, pending bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.board == nil || d.board.empty() {
+		return nil, false, false // no terminal shows the runtime
+	}
 	if lines = d.drawWith(s, width, height, false); lines != nil {
 		return lines, true, false
 	}

@@ -7,13 +7,14 @@ import (
 	"github.com/facetui/facet/tea"
 )
 
-// described is the last message the recorder described: the message as
-// the runtime gave it, the snapshot version it was redacted against, the
+// described is a message the recorder described: the message as the
+// runtime gave it, the snapshot version it was redacted against, the
 // redacted message and what the entry keeps of it. An input is followed by
 // the update of the same message on the same snapshot, and a person or an
-// agent often sends the same message again (a click, a key held down):
-// those take the description, or at least the JSON, from here instead of
-// redacting and encoding the message again.
+// agent often sends the same message again (a click, a key held down, a
+// key that makes a widget's message, turn by turn): those take the
+// description, or at least the JSON, from the recorder's last two instead
+// of redacting and encoding the message again.
 type described struct {
 	msg, redacted tea.Msg
 	version       uint64
@@ -29,25 +30,30 @@ func (r *Recorder) describe(e *Entry, msg tea.Msg, s tea.Snapshot) {
 	if msg == nil {
 		return
 	}
-	d := &r.described
 	// A runtime's snapshot of one Version is always the same (version 0
 	// is a snapshot made by hand), so the same message redacts the same.
-	if s.Version != 0 && d.version == s.Version && same(d.msg, msg) {
-		e.Type, e.Msg, e.Masked = d.typ, d.json, d.masked
-		return
+	for _, d := range r.described {
+		if s.Version != 0 && d.version == s.Version && same(d.msg, msg) {
+			e.Type, e.Msg, e.Masked = d.typ, d.json, d.masked
+			return
+		}
 	}
 	e.Type = typeName(msg)
 	redacted, masked := redact(msg, s)
 	e.Masked = masked
-	switch {
-	case d.json != nil && same(d.redacted, redacted):
-		e.Msg = d.json
-	default:
+	for _, d := range r.described {
+		if d.json != nil && same(d.redacted, redacted) {
+			e.Msg = d.json
+			break
+		}
+	}
+	if e.Msg == nil {
 		if b, err := json.Marshal(redacted); err == nil && len(b) <= maxMsgJSON {
 			e.Msg = b
 		}
 	}
-	*d = described{msg: msg, redacted: redacted, version: s.Version, typ: e.Type, masked: masked, json: e.Msg}
+	r.described[r.next] = described{msg: msg, redacted: redacted, version: s.Version, typ: e.Type, masked: masked, json: e.Msg}
+	r.next = 1 - r.next
 }
 
 // same reports whether a and b are the same message: of one type, which

@@ -105,8 +105,10 @@ type Recorder struct {
 	// writer's copy of stopped, which only the writer sets, so that it
 	// does not take mu (which Observe takes for each event) per line.
 	capped bool
-	// described is the message described last.
-	described described
+	// described are the two messages described last (a key and the
+	// message it makes take turns), next the one to replace.
+	described [2]described
+	next      int
 }
 
 // queued is an event as the runtime handed it over, with its time; or,

@@ -37,8 +37,11 @@ type SnapshotDrawer struct {
 	spare     []string
 	lastOwn   bool
 	lastPlain []string
-	lastText  string
-	textOK    bool
+	// sparePlain is the plain lines' slice of the frame before the last
+	// one, to draw the next in.
+	sparePlain []string
+	lastText   string
+	textOK     bool
 	// board is where the runtime's renderers leave their bodies (Share),
 	// or nil.
 	board *bodyBoard
@@ -74,8 +77,9 @@ func (d *SnapshotDrawer) Draw(s tea.Snapshot, width, height int) string {
 
 // DrawLines is Draw's text as its lines (Draw joins them with "\n"): a
 // recording compares them with the last frame's without splitting the
-// text. The slice is the caller's to keep but not to change: d does not
-// change it either, and may return it again for the same snapshot.
+// text. The slice is d's, and the caller must not change it: it stays as
+// it is until d has drawn two other snapshots (d returns it again for the
+// same snapshot), so that the frame drawn before stays to compare with.
 func (d *SnapshotDrawer) DrawLines(s tea.Snapshot, width, height int) []string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -123,7 +127,13 @@ func (d *SnapshotDrawer) drawWith(s tea.Snapshot, width, height int, layout bool
 		}
 		styled = layoutWith(s.View, width, height, s.Focus, "", st, chromeHelp{}, defaultTheme, look{}, d.memo).lines
 	}
-	plain := make([]string, len(styled))
+	// The lines go in the slice of the frame before the last one: the
+	// last one's stays for the caller (DrawLines).
+	plain := d.sparePlain
+	if cap(plain) < len(styled) {
+		plain = make([]string, len(styled))
+	}
+	plain = plain[:len(styled)]
 	for i, l := range styled {
 		if i < len(d.lastStyled) && d.lastStyled[i] == l {
 			plain[i] = d.lastPlain[i]
@@ -134,6 +144,7 @@ func (d *SnapshotDrawer) drawWith(s tea.Snapshot, width, height int, layout bool
 	if d.lastOwn {
 		d.spare = d.lastStyled[:0]
 	}
+	d.sparePlain = d.lastPlain
 	d.last, d.lastStyled, d.lastOwn, d.lastPlain, d.lastText, d.textOK = k, styled, own, plain, "", false
 	return plain
 }

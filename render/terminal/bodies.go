@@ -35,6 +35,19 @@ type bodyBoard struct {
 	// bodyRing versions (of one size, when terminals of several sizes
 	// show the runtime).
 	bodies [bodyRing]sharedBody
+	// newest is the newest version a body was left for.
+	newest uint64
+	// watched is set once a drawer shares the board: until then the
+	// terminals leave nothing, and a session nobody records keeps no
+	// bodies.
+	watched bool
+}
+
+// watch has the terminals leave their bodies from now on.
+func (b *bodyBoard) watch() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.watched = true
 }
 
 type sharedBody struct {
@@ -42,11 +55,32 @@ type sharedBody struct {
 	lines []string
 }
 
-// put leaves lines, the body laid out for k; nobody changes them after.
+// put leaves lines, the body laid out for k, once a drawer watches the
+// board; nobody changes them after.
 func (b *bodyBoard) put(k bodyKey, lines []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if !b.watched {
+		return
+	}
 	b.bodies[k.version%bodyRing] = sharedBody{key: k, lines: lines}
+	b.newest = max(b.newest, k.version)
+}
+
+// empty reports whether no body was ever left: no terminal shows the
+// runtime.
+func (b *bodyBoard) empty() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.newest == 0
+}
+
+// behind reports whether the renderers have laid out a version of the
+// runtime but none as new as version yet: they may still lay it out.
+func (b *bodyBoard) behind(version uint64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.newest != 0 && b.newest < version
 }
 
 // get returns the body laid out for k, if one was left.

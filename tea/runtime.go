@@ -201,7 +201,8 @@ func (r *Runtime) Watch(see func(Snapshot)) (cancel func()) {
 	return r.watch(watcher{see: see}, true)
 }
 
-// Subscribers returns how many subscriptions (see Subscribe) are open.
+// Subscribers returns how many subscriptions (see Subscribe and Follow)
+// are open.
 func (r *Runtime) Subscribers() int {
 	r.watchMu.Lock()
 	defer r.watchMu.Unlock()

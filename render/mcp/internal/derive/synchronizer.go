@@ -311,18 +311,14 @@ func (s *ToolSynchronizer) Stop() {
 	})
 }
 
-// Follow syncs every snapshot from ch until the runtime stops (ch closes),
-// then removes the session's tools, so a session that dies without Stop
-// loses its tools with one list_changed. The caller subscribes before it
-// reads the first snapshot, so no render falls between the two.
-func (s *ToolSynchronizer) Follow(ch <-chan tea.Snapshot, cancel func()) {
-	go func() {
-		defer cancel()
-		for snap := range ch {
-			_ = s.Sync(snap)
-		}
-		s.Stop()
-	}()
+// Follow syncs every snapshot rt publishes until it stops, then removes
+// the session's tools, so a session that dies without Stop loses its tools
+// with one list_changed. Call it after Start: it catches up with the
+// renders made since. It holds no goroutine while the session is idle
+// (see tea.Runtime.Follow).
+func (s *ToolSynchronizer) Follow(rt *tea.Runtime) {
+	rt.Follow(func(snap tea.Snapshot) { _ = s.Sync(snap) }, s.Stop)
+	_ = s.Sync(rt.Snapshot())
 }
 
 func (s *ToolSynchronizer) warnOnce(key, msg string, args ...any) {

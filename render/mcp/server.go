@@ -43,6 +43,8 @@ type Server struct {
 	shots screenshots
 
 	syncs synchronizers
+	// metas are the tools' _meta objects, shared (see sdkTool).
+	metas toolMetas
 
 	// notes say which notifications each connection has been told about.
 	notes noteCursors

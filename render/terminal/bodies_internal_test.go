@@ -116,3 +116,47 @@ func TestTheTerminalsPalettesDrawTheSameText(t *testing.T) {
 		}
 	}
 }
+
+// TestABoardNobodySharesKeepsNoBodies: the terminals of a runtime no
+// recording shares (most SSH connections) leave it no bodies to hold; once
+// a drawer shares it, the bodies laid out from then on are kept.
+func TestABoardNobodySharesKeepsNoBodies(t *testing.T) {
+	ctx := context.Background()
+	rt, err := tea.Start(ctx, boardApp{draws: new(int)}, tea.WithSize(50, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	board := boardOf(rt)
+	a := adapter{rt: rt, sh: &shared{memo: newMemo(), board: board}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: &timeTravel{}}
+	kept := func() int {
+		board.mu.Lock()
+		defer board.mu.Unlock()
+		n := 0
+		for _, b := range board.bodies {
+			if b.lines != nil {
+				n++
+			}
+		}
+		return n
+	}
+	for i := range 5 {
+		if _, err := rt.Dispatch(ctx, 1); err != nil {
+			t.Fatal(err)
+		}
+		a.snap = rt.Snapshot()
+		a.relayout()
+		if n := kept(); n != 0 {
+			t.Fatalf("after %d frames nobody shares, the board keeps %d bodies", i+1, n)
+		}
+	}
+	NewSnapshotDrawer().Share(rt)
+	if _, err := rt.Dispatch(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	a.snap = rt.Snapshot()
+	a.relayout()
+	if n := kept(); n != 1 {
+		t.Fatalf("once shared, the board keeps %d bodies of one frame, want 1", n)
+	}
+}

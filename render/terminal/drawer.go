@@ -113,6 +113,7 @@ func (d *SnapshotDrawer) Share(rt *tea.Runtime) {
 	defer d.mu.Unlock()
 	if rt != nil {
 		d.board = boardOf(rt)
+		d.board.share()
 	}
 }
 

@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"context"
 	"sync"
 
 	"github.com/facetui/facet/tea"
@@ -29,6 +30,12 @@ type bodyKey struct {
 // one, or widgets.ThemeFor the background), and the widgets are told the
 // same context as a recording's drawer tells them, so the plain text is
 // what the drawer would lay out.
+//
+// A board keeps bodies only once a drawer shares it (watch): the terminals
+// of a runtime nobody records, every SSH connection's but a recorded
+// one's, would otherwise hold their last bodyRing bodies (some 75 KB for
+// the counter) for nobody. A drawer that shares the board later lays out
+// the frames before it again, to the same text.
 type bodyBoard struct {
 	mu sync.Mutex
 	// bodies keeps a version's body at version % bodyRing: the last
@@ -104,10 +111,8 @@ func boardOf(rt *tea.Runtime) *bodyBoard {
 	}
 	b, loaded := boards.LoadOrStore(rt, &bodyBoard{})
 	if !loaded {
-		go func() {
-			<-rt.Done()
-			boards.Delete(rt)
-		}()
+		// No goroutine waits for the end: one per connection.
+		context.AfterFunc(rt.Context(), func() { boards.Delete(rt) })
 	}
 	return b.(*bodyBoard)
 }

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"sync"
 	"sync/atomic"
-	"time"
 )
 
 // Runtime owns one model in one goroutine, the owner. Messages apply one at
@@ -26,6 +25,10 @@ type Runtime struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	done   chan struct{}
+
+	// waiters are calls' reply channels and timers, kept for the next
+	// call: a keystroke then allocates neither.
+	waiters sync.Pool
 
 	watchMu  sync.Mutex
 	watchers map[int]watcher
@@ -201,7 +204,8 @@ func (r *Runtime) Watch(see func(Snapshot)) (cancel func()) {
 	return r.watch(watcher{see: see}, true)
 }
 
-// Subscribers returns how many subscriptions (see Subscribe) are open.
+// Subscribers returns how many subscriptions (see Subscribe and Follow)
+// are open.
 func (r *Runtime) Subscribers() int {
 	r.watchMu.Lock()
 	defer r.watchMu.Unlock()
@@ -244,9 +248,18 @@ func (r *Runtime) watch(w watcher, now bool) (cancel func()) {
 }
 
 func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
-	env := envelope{msg: msg, reply: make(chan outcome, 1)}
-	timer := time.NewTimer(r.cfg.timeout)
-	defer timer.Stop()
+	w := r.waiter()
+	env := envelope{msg: msg, reply: w.reply}
+	timer := w.timer
+	// The waiter goes back to the pool only once its reply has been
+	// taken: a call that gave up leaves the owner a channel nobody reuses.
+	answered := false
+	defer func() {
+		timer.Stop()
+		if answered {
+			r.waiters.Put(w)
+		}
+	}()
 	switch err := r.inbox.put(ctx, env, r.ctx.Done(), timer.C); {
 	case errors.Is(err, errInboxFull):
 		return Transition{}, &TimeoutError{After: r.cfg.timeout}
@@ -255,6 +268,7 @@ func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
 	}
 	select {
 	case o := <-env.reply:
+		answered = true
 		return o.tr, o.err
 	case <-ctx.Done():
 		return Transition{}, fmt.Errorf("%w (the message may still apply)", ctx.Err())
@@ -263,6 +277,7 @@ func (r *Runtime) call(ctx context.Context, msg Msg) (Transition, error) {
 		// runtime (a QuitMsg) was applied, and its answer is waiting.
 		select {
 		case o := <-env.reply:
+			answered = true
 			return o.tr, o.err
 		default:
 			return Transition{}, ErrStopped

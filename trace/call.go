@@ -135,16 +135,6 @@ func fieldsOfType(v reflect.Value, typ string) []any {
 	return out
 }
 
-// makes reports whether call c, on the widget in view, makes msg.
-func makes(view tea.Node, c Call, msg tea.Msg) bool {
-	w, ok := tea.FindWidget(view, c.Widget)
-	if !ok {
-		return false
-	}
-	tp, ok := w.(tea.ToolProvider)
-	return ok && makesWith(tp, c, msg)
-}
-
 // makesWith reports whether call c on tp makes msg.
 func makesWith(tp tea.ToolProvider, c Call, msg tea.Msg) bool {
 	res, err := safeInvoke(tp, c.Action, c.Args)

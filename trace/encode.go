@@ -11,7 +11,9 @@ import (
 // them through encoding/json cost more than the runtime's work for a
 // click. The message (already JSON), a call's arguments and the header's
 // start time, which encoding/json encodes, are the only parts left to it.
-func appendEntry(b []byte, e *Entry) ([]byte, error) {
+// msgMarshalled says e.Msg is as json.Marshal wrote it (the recorder's
+// messages are): it is then copied without being checked.
+func appendEntry(b []byte, e *Entry, msgMarshalled bool) ([]byte, error) {
 	b = append(b, `{"k":`...)
 	b = jsonstring.Append(b, e.Kind)
 	b = append(b, `,"t":`...)
@@ -23,7 +25,9 @@ func appendEntry(b []byte, e *Entry) ([]byte, error) {
 		b = append(b, `,"msg":`...)
 		n := len(b)
 		var err error
-		if b, err = appendCompact(b, e.Msg); err != nil {
+		if msgMarshalled {
+			b = append(b, e.Msg...)
+		} else if b, err = appendCompact(b, e.Msg); err != nil {
 			return b[:n], err
 		}
 	}

@@ -38,12 +38,35 @@ func TestAppendEntryIsJSONMarshal(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		got, err := appendEntry([]byte("kept"), &e)
+		got, err := appendEntry([]byte("kept"), &e, false)
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
 		if !bytes.Equal(got[4:], want) || string(got[:4]) != "kept" {
 			t.Fatalf("case %d: appendEntry wrote\n%s\njson.Marshal\n%s", i, got[4:], want)
+		}
+	}
+}
+
+// TestAppendEntryCopiesAMarshalledMessage: a message json.Marshal wrote
+// (the recorder's) is copied unchecked, and the line is still json.Marshal's.
+func TestAppendEntryCopiesAMarshalledMessage(t *testing.T) {
+	for i, e := range encodeCases() {
+		if len(e.Msg) == 0 {
+			continue
+		}
+		msg, err := json.Marshal(e.Msg)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		e.Msg = msg
+		want, err := json.Marshal(e)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		got, err := appendEntry(nil, &e, true)
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("case %d: appendEntry wrote\n%s (%v)\njson.Marshal\n%s", i, got, err, want)
 		}
 	}
 }
@@ -55,7 +78,7 @@ func TestAppendEntryRefusesAMessageThatIsNotJSON(t *testing.T) {
 		if _, err := json.Marshal(e); err == nil {
 			t.Fatalf("json.Marshal took %q", raw)
 		}
-		if _, err := appendEntry(nil, &e); err == nil {
+		if _, err := appendEntry(nil, &e, false); err == nil {
 			t.Fatalf("appendEntry took %q", raw)
 		}
 	}

@@ -13,15 +13,34 @@ type FrameLine struct {
 	Text string `json:"s"`
 }
 
+// frameSize is the size s is drawn at.
+func (r *Recorder) frameSize(s tea.Snapshot) (width, height int) {
+	if s.Size.Width > 0 && s.Size.Height > 0 {
+		return s.Size.Width, s.Size.Height
+	}
+	return r.opts.Width, r.opts.Height
+}
+
+// laidOutSoon reports whether a terminal of the runtime has not laid out
+// s yet but lays out its snapshots, so that its frame is better taken a
+// little later than drawn now.
+func (r *Recorder) laidOutSoon(ev tea.Event) bool {
+	r.share(ev)
+	s := ev.Snapshot
+	if !r.sharing {
+		return false
+	}
+	width, height := r.frameSize(s)
+	_, ok, pending := r.drawer.DrawSharedLines(s, width, height)
+	return !ok && pending
+}
+
 // frameEntry draws s and returns its frame entry: the whole frame when it
 // is the first or most of its lines changed, else only the lines that
 // changed since the last frame. changed is false when the screen is the
 // same as the last frame's.
 func (r *Recorder) frameEntry(s tea.Snapshot) (e Entry, changed bool) {
-	width, height := r.opts.Width, r.opts.Height
-	if s.Size.Width > 0 && s.Size.Height > 0 {
-		width, height = s.Size.Width, s.Size.Height
-	}
+	width, height := r.frameSize(s)
 	lines := r.drawer.DrawLines(s, width, height)
 	prev := r.lastFrame
 	r.lastFrame = lines

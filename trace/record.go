@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -90,11 +91,24 @@ type Recorder struct {
 	// Observe does not wait for the disk.
 	w         *bufio.Writer
 	lastFrame []string
-	lastCall  *Call
+	// lastCall is the call that made the last input callFor found one
+	// for; lastCallOn and lastCallMsg the widget it was last found to make
+	// lastCallMsg on.
+	lastCall    *Call
+	lastCallOn  tea.Widget
+	lastCallMsg tea.Msg
 	// enc is the line being encoded, kept for the next.
 	enc []byte
 	// sharing is set once the drawer shares the runtime's bodies.
 	sharing bool
+	// capped is set once the recording reached its cap: it is the
+	// writer's copy of stopped, which only the writer sets, so that it
+	// does not take mu (which Observe takes for each event) per line.
+	capped bool
+	// described are the two messages described last (a key and the
+	// message it makes take turns), next the one to replace.
+	described [2]described
+	next      int
 }
 
 // queued is an event as the runtime handed it over, with its time; or,
@@ -104,6 +118,9 @@ type queued struct {
 	ev     tea.Event
 	at     time.Time
 	synced chan struct{}
+	// held is set once the writer held the event back for its terminal
+	// (it does so once).
+	held bool
 }
 
 // ErrCapReached is the reason a recording stopped at its size cap.
@@ -169,33 +186,48 @@ func signal(c chan struct{}) {
 // them, until Close.
 func (r *Recorder) run() {
 	defer close(r.done)
-	var batch []queued
+	// held are events taken but not written yet: from a frame its
+	// terminal had not laid out when the writer came to it, on.
+	var batch, held []queued
 	timer := time.NewTimer(linger)
 	timer.Stop()
 	for {
+		if len(held) > 0 {
+			// The terminal lays the frame out meanwhile.
+			r.pause(timer)
+		}
 		r.mu.Lock()
-		for len(r.queue) == 0 && !r.closed {
+		for len(held) == 0 && len(r.queue) == 0 && !r.closed {
 			r.mu.Unlock()
 			<-r.wake
 			// More events come with the first: a key brings its
 			// update and its frame, a person types on.
-			timer.Reset(linger)
-			select {
-			case <-timer.C:
-			case <-r.urgent:
-				timer.Stop()
-			}
+			r.pause(timer)
 			r.mu.Lock()
 		}
-		batch, r.queue = r.queue, batch[:0]
+		if len(held) == 0 {
+			batch, r.queue = r.queue, batch[:0]
+		} else {
+			batch = append(append(batch[:0], held...), r.queue...)
+			clear(held)
+			held = held[:0]
+			clear(r.queue)
+			r.queue = r.queue[:0]
+		}
 		closed := r.closed
 		r.room.Broadcast()
 		r.mu.Unlock()
-		for _, q := range batch {
+		for i, q := range batch {
+			// Nothing is held back from Close, nor from a Sync after it.
+			if !closed && !q.held && q.ev.Kind == tea.Published && r.laidOutSoon(q.ev) && !slices.ContainsFunc(batch[i+1:], isSync) {
+				held = append(held, batch[i:]...)
+				held[0].held = true
+				break
+			}
 			r.record(q)
 		}
 		clear(batch)
-		if closed {
+		if closed && len(held) == 0 {
 			r.mu.Lock()
 			empty := len(r.queue) == 0
 			r.mu.Unlock()
@@ -203,6 +235,19 @@ func (r *Recorder) run() {
 				return
 			}
 		}
+	}
+}
+
+// isSync reports whether q is Sync's request.
+func isSync(q queued) bool { return q.synced != nil }
+
+// pause waits until the writer has lingered, or until it should not.
+func (r *Recorder) pause(timer *time.Timer) {
+	timer.Reset(linger)
+	select {
+	case <-timer.C:
+	case <-r.urgent:
+		timer.Stop()
 	}
 }
 
@@ -214,12 +259,7 @@ func (r *Recorder) record(q queued) {
 		return
 	}
 	ev := q.ev
-	if ev.Runtime != nil && !r.sharing {
-		// The runtime's terminals leave the bodies they laid out for
-		// the drawer: a screen a person watches is laid out once.
-		r.drawer.Share(ev.Runtime)
-		r.sharing = true
-	}
+	r.share(ev)
 	switch ev.Kind {
 	case tea.Received:
 		kind := KindInput
@@ -258,15 +298,36 @@ func (r *Recorder) record(q queued) {
 	}
 }
 
+// share has the drawer take the bodies the terminals of ev's runtime
+// leave (see terminal.SnapshotDrawer.Share): a screen a person watches is
+// laid out once.
+func (r *Recorder) share(ev tea.Event) {
+	if ev.Runtime != nil && !r.sharing {
+		r.drawer.Share(ev.Runtime)
+		r.sharing = true
+	}
+}
+
 // callFor is the widget action that makes msg in view, trying first the
-// one that made the last such input (repeated clicks find it at once).
+// one that made the last such input (repeated clicks find it at once): it
+// makes msg again, without being invoked, when its widget and the message
+// are the same values as last time (widgets are values).
 func (r *Recorder) callFor(view tea.Node, msg tea.Msg) *Call {
-	if c := r.lastCall; c != nil && makes(view, *c, msg) {
-		return c
+	if c := r.lastCall; c != nil {
+		w, found := tea.FindWidget(view, c.Widget)
+		tp, provides := w.(tea.ToolProvider)
+		switch {
+		case !found || !provides:
+		case same(w, r.lastCallOn) && same(msg, r.lastCallMsg):
+			return c
+		case makesWith(tp, *c, msg):
+			r.lastCallOn, r.lastCallMsg = w, msg
+			return c
+		}
 	}
 	c := callFor(view, msg)
 	if c != nil {
-		r.lastCall = c
+		r.lastCall, r.lastCallOn, r.lastCallMsg = c, nil, nil
 	}
 	return c
 }
@@ -280,19 +341,6 @@ func Frame(s tea.Snapshot, width, height int) string {
 	return terminal.DrawSnapshot(s, width, height)
 }
 
-// describe fills e's type and JSON from msg, redacted for the masked
-// widgets of s's view.
-func (r *Recorder) describe(e *Entry, msg tea.Msg, s tea.Snapshot) {
-	if msg == nil {
-		return
-	}
-	e.Type = typeName(msg)
-	msg, e.Masked = redact(msg, s)
-	if b, err := json.Marshal(msg); err == nil && len(b) <= maxMsgJSON {
-		e.Msg = b
-	}
-}
-
 // write appends e, stamped now.
 func (r *Recorder) write(e Entry) { r.writeAt(e, r.opts.Now()) }
 
@@ -300,14 +348,11 @@ func (r *Recorder) write(e Entry) { r.writeAt(e, r.opts.Now()) }
 // the line would pass the cap. Only the writer calls it (and New, before
 // the writer starts).
 func (r *Recorder) writeAt(e Entry, at time.Time) {
-	r.mu.Lock()
-	stopped := r.stopped != nil
-	r.mu.Unlock()
-	if stopped {
+	if r.capped {
 		return
 	}
 	e.T = at.Sub(r.start).Microseconds()
-	b, err := appendEntry(r.enc[:0], &e)
+	b, err := appendEntry(r.enc[:0], &e, true)
 	if err != nil {
 		return
 	}
@@ -318,6 +363,7 @@ func (r *Recorder) writeAt(e Entry, at time.Time) {
 		end, _ := json.Marshal(Entry{Kind: KindEnd, T: e.T, Note: fmt.Sprintf("recording stopped: it reached its size cap of %d bytes; what followed is not recorded", r.opts.MaxBytes)})
 		r.line(end)
 		_ = r.w.Flush()
+		r.capped = true
 		r.mu.Lock()
 		defer r.mu.Unlock()
 		r.stopped = fmt.Errorf("%w (%d bytes)", ErrCapReached, r.opts.MaxBytes)

@@ -39,6 +39,9 @@ type argSpec[T any] struct {
 	fields []argField
 	// names lists the arguments for an error: "text, append".
 	names string
+	// shared is schema's answer, built once: every widget of a kind, in
+	// every session, offers the one map (see schema).
+	shared map[string]any
 }
 
 // newArgSpec reads the arguments T declares. T that is not a struct, a
@@ -50,7 +53,9 @@ func newArgSpec[T any]() argSpec[T] {
 	for i, f := range fields {
 		names[i] = f.name
 	}
-	return argSpec[T]{fields: fields, names: strings.Join(names, ", ")}
+	s := argSpec[T]{fields: fields, names: strings.Join(names, ", ")}
+	s.shared = s.fresh()
+	return s
 }
 
 // argKind is the JSON an argument takes.
@@ -169,10 +174,16 @@ func tagInt(t reflect.Type, sf reflect.StructField, tag string) *int {
 	return &n
 }
 
-// schema is the JSON Schema of the arguments T declares: an object of its
+// schema is the JSON Schema of the arguments T declares (see fresh), the
+// same map every time: it must not be changed. A widget's actions are
+// asked for on every render that changes it, in every session; one map
+// for them all is what an idle session then holds of them.
+func (s argSpec[T]) schema() map[string]any { return s.shared }
+
+// fresh is the JSON Schema of the arguments T declares: an object of its
 // arguments, each with its type, description and bounds, that takes no
-// other property. It is a new map each time, for the caller to keep.
-func (s argSpec[T]) schema() map[string]any {
+// other property. It is a new map each time, for the caller to change.
+func (s argSpec[T]) fresh() map[string]any {
 	props := make(map[string]any, len(s.fields))
 	var required []string
 	for _, f := range s.fields {

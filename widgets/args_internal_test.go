@@ -187,3 +187,35 @@ func TestArgFieldsRefuseAKindNoArgumentHas(t *testing.T) {
 		})
 	}
 }
+
+// TestArgSpecSchemaIsSharedAndFieldsChangeTheirOwn: every widget of a
+// kind offers one schema map (an idle session holds none of its own), and
+// a field, which writes its limit into its type_into schema and a masked
+// one which drops append, changes a fresh copy, never the shared one.
+func TestArgSpecSchemaIsSharedAndFieldsChangeTheirOwn(t *testing.T) {
+	schemaOf := func(actions []tea.Action, name string) map[string]any {
+		for _, a := range actions {
+			if a.Name == name {
+				return a.InputSchema
+			}
+		}
+		t.Fatalf("no %s action", name)
+		return nil
+	}
+	same := func(a, b map[string]any) bool {
+		return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+	}
+	one, two := Button{ID: "a"}.Actions(), Button{ID: "b"}.Actions()
+	if !same(schemaOf(one, "click"), schemaOf(two, "click")) {
+		t.Fatal("two buttons built two click schemas")
+	}
+	before := typeIntoArgsSpec.fresh()
+	_ = PasswordField{ID: "pw"}.Actions()
+	plain := schemaOf(TextInput{ID: "t"}.Actions(), "type_into")
+	if _, ok := plain["properties"].(map[string]any)["append"]; !ok {
+		t.Fatal("a masked field's schema took append from the plain field's")
+	}
+	if !reflect.DeepEqual(typeIntoArgsSpec.schema(), before) {
+		t.Fatalf("a field changed the shared type_into schema: %v, was %v", typeIntoArgsSpec.schema(), before)
+	}
+}

@@ -48,7 +48,7 @@ func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused;"
 		}
 		text += fmt.Sprintf(" at most %d characters.", limit)
-		schema := typeIntoArgsSpec.schema()
+		schema := typeIntoArgsSpec.fresh() // changed below
 		textSchema := schemaProperty(schema, "text")
 		textSchema["description"], textSchema["maxLength"] = text, limit
 		typeInto := write("type_into", "Type into the field (replacing the value unless append).", schema)

@@ -97,7 +97,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain")
 	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
 	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
-	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled (-mode idle: the sessions), before the connections close")
+	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled (-mode idle: the sessions), before the connections close, and the goroutine profile to FILE.goroutines (FILE.facet.goroutines...)")
 	fs.StringVar(&mode, "mode", modeSSH, "what to load: ssh (people typing), agents (MCP agents over HTTP running the search task), idle (idle MCP sessions), balancer (the search task through haproxy in front of playground nodes on one cluster, and through one node alone)")
 	fs.IntVar(&agents, "agents", 200, "with -mode agents or balancer: MCP agents, each in its own session (1 to 500)")
 	fs.IntVar(&balanced.nodes, "nodes", 3, "with -mode balancer: playground nodes behind haproxy (2 to 5)")
@@ -221,18 +221,26 @@ func loadOnce(ctx context.Context, cfg config, kind string, inProcess bool, limi
 	return o, nil
 }
 
-// writeHeapProfile writes this process's heap profile to path.
+// writeHeapProfile writes this process's heap profile to path, and its
+// goroutine profile to path.goroutines: an idle session's or a
+// connection's goroutines weigh at least a stack each, which the heap
+// profile does not show.
 func writeHeapProfile(path string) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("-memprofile: %w", err)
-	}
 	runtime.GC()
-	if err := pprof.WriteHeapProfile(f); err != nil {
-		_ = f.Close()
-		return fmt.Errorf("-memprofile: %w", err)
+	for _, p := range []struct{ path, profile string }{{path, "heap"}, {path + ".goroutines", "goroutine"}} {
+		f, err := os.Create(p.path)
+		if err != nil {
+			return fmt.Errorf("-memprofile: %w", err)
+		}
+		if err := pprof.Lookup(p.profile).WriteTo(f, 0); err != nil {
+			_ = f.Close()
+			return fmt.Errorf("-memprofile: %w", err)
+		}
+		if err := f.Close(); err != nil {
+			return fmt.Errorf("-memprofile: %w", err)
+		}
 	}
-	return f.Close()
+	return nil
 }
 
 // childArgs are the extra flags of kind's server process.

@@ -88,16 +88,11 @@ func (s *Server) sdkTool(t *derive.Tool) sdk.Tool {
 	if t.Destructive {
 		tool.Annotations.DestructiveHint = &yes
 	}
-	meta := map[string]any{}
-	if t.Sensitive {
-		meta["sensitive"] = true
-	}
+	k := toolMetaKey{sensitive: t.Sensitive, derived: t.Derived}
 	if t.Derived {
-		meta[toolname.MetaWidget], meta[toolname.MetaAction] = t.Widget, t.Action
+		k.widget, k.action = t.Widget, t.Action
 	}
-	if len(meta) > 0 {
-		tool.Meta = &sdk.Meta{AdditionalFields: meta}
-	}
+	tool.Meta = s.metas.of(k)
 	return tool
 }
 

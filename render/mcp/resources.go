@@ -77,7 +77,7 @@ type resources struct {
 	claimed   map[string]map[string]map[string]bool      // session -> its claims as claim last set them
 	aliases   map[string]string                          // app URI -> facet URI, while it is the only claim (registered with the SDK)
 	bySession map[string][]string                        // session -> facet URIs registered with the SDK
-	watching  map[string]context.CancelFunc              // session -> its snapshot follower
+	watching  map[string]func()                          // session -> its snapshot follower's cancel
 
 	// pub registers resources with the Facet server's SDK and every server
 	// it is mounted on.
@@ -88,7 +88,7 @@ func newResources(s *Server) *resources {
 	return &resources{s: s,
 		states: map[string]*resourceState{}, subs: map[string]map[string]server.ClientSession{},
 		claims: map[string]map[string]bool{}, claimed: map[string]map[string]map[string]bool{}, aliases: map[string]string{}, bySession: map[string][]string{},
-		watching: map[string]context.CancelFunc{},
+		watching: map[string]func(){},
 	}
 }
 
@@ -123,27 +123,15 @@ func (r *resources) attach(sess *tea.Session) {
 	}
 	r.mu.Lock()
 	r.bySession[sess.ID] = []string{WidgetsURI(sess.ID), ContextURI(sess.ID)}
-	ctx, cancel := context.WithCancel(context.Background())
-	r.watching[sess.ID] = cancel
+	// Following before the snapshot is read: no render falls between.
+	// The follower holds no goroutine while the session is idle.
+	r.watching[sess.ID] = sess.Follow(func(snap tea.Snapshot) {
+		r.syncProjections(sess.ID, snap)
+		r.changed(sess.ID, snap)
+	}, nil)
 	r.mu.Unlock()
-	ch, unsubscribe := sess.Subscribe() // before the snapshot: no render falls between
 	r.publish(sess.ID, nil, entries)
 	r.syncProjections(sess.ID, sess.Snapshot())
-	go func() {
-		defer unsubscribe()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case snap, ok := <-ch:
-				if !ok {
-					return
-				}
-				r.syncProjections(sess.ID, snap)
-				r.changed(sess.ID, snap)
-			}
-		}
-	}()
 }
 
 // syncProjections registers the projections a session's model declares

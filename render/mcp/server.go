@@ -43,6 +43,8 @@ type Server struct {
 	shots screenshots
 
 	syncs synchronizers
+	// metas are the tools' _meta objects, shared (see sdkTool).
+	metas toolMetas
 
 	// notes say which notifications each connection has been told about.
 	notes noteCursors
@@ -272,16 +274,15 @@ func (s *Server) detachConnection(id string) {
 }
 
 // attach gives a session its synchronizer, registers its first view's tools
-// and its resources, and follows its renders. It subscribes before reading
-// the first snapshot, so no render falls between the two.
+// and its resources, and follows its renders: Follow catches up with the
+// renders made after the first view, so none falls between the two.
 func (s *Server) attach(sess *tea.Session) {
 	sy := derive.NewToolSynchronizer(sess.ID, s.reg, aboutSession(s.opts.Logger, sess.ID))
 	if !s.syncs.add(sess, sy) {
 		return
 	}
-	ch, cancel := sess.Subscribe()
 	_ = sy.Start(sess.Snapshot())
-	sy.Follow(ch, cancel)
+	sy.Follow(sess.Runtime)
 	if sy.Valid() {
 		s.res.attach(sess)
 	}

@@ -3,6 +3,8 @@ package mcp
 import (
 	"testing"
 
+	sdk "github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/facetui/facet/render/mcp/toolname"
 )
 
@@ -28,5 +30,33 @@ func TestADerivedToolCarriesItsIdentityInMeta(t *testing.T) {
 	}
 	if m := tc.tool("facet_list").Meta; m != nil && m.AdditionalFields[toolname.MetaWidget] != nil {
 		t.Errorf("a static tool names a widget: %v", m.AdditionalFields)
+	}
+}
+
+// TestSessionsShareTheirToolsMeta: the same widget's action in two
+// sessions carries one _meta object on the server, not a copy per session,
+// and still says what each tool's says; another action gets its own.
+func TestSessionsShareTheirToolsMeta(t *testing.T) {
+	srv := newTestServer(t, Options{Apps: securityApps()})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "a"}))
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "b"}))
+	meta := func(name string) *sdk.Meta {
+		t.Helper()
+		st := srv.sdk.GetTool(name)
+		if st == nil || st.Tool.Meta == nil {
+			t.Fatalf("%s: no tool, or no _meta", name)
+		}
+		return st.Tool.Meta
+	}
+	a, b := meta("a.email.type_into"), meta("b.email.type_into")
+	if a != b {
+		t.Fatal("two sessions' email.type_into hold two _meta objects")
+	}
+	if a.AdditionalFields[toolname.MetaWidget] != "email" || a.AdditionalFields["sensitive"] != true {
+		t.Fatalf("the shared _meta says %v", a.AdditionalFields)
+	}
+	if meta("a.password.clear") == a {
+		t.Fatal("another action got email.type_into's _meta")
 	}
 }

@@ -345,7 +345,7 @@ func (sp *speaker) flush() {
 // speak is Update in the accessible mode: the adapter's work, then the
 // lines for what it changed. ? reads the keys instead of opening the full
 // help, and an error is said as it happens.
-func (a adapter) speak(msg bt.Msg) (bt.Model, bt.Cmd) {
+func (a adapter) speak(msg bt.Msg) (adapter, bt.Cmd) {
 	switch msg := msg.(type) {
 	case toggleHelpMsg:
 		// The keys typed before ? have applied: what they changed is said

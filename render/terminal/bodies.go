@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"context"
 	"sync"
 
 	"github.com/facetui/facet/tea"
@@ -29,12 +30,31 @@ type bodyKey struct {
 // one, or widgets.ThemeFor the background), and the widgets are told the
 // same context as a recording's drawer tells them, so the plain text is
 // what the drawer would lay out.
+//
+// A board keeps bodies only once a drawer shares it (watch): the terminals
+// of a runtime nobody records, every SSH connection's but a recorded
+// one's, would otherwise hold their last bodyRing bodies (some 75 KB for
+// the counter) for nobody. A drawer that shares the board later lays out
+// the frames before it again, to the same text.
 type bodyBoard struct {
 	mu sync.Mutex
 	// bodies keeps a version's body at version % bodyRing: the last
 	// bodyRing versions (of one size, when terminals of several sizes
 	// show the runtime).
 	bodies [bodyRing]sharedBody
+	// newest is the newest version a body was left for.
+	newest uint64
+	// watched is set once a drawer shares the board: until then the
+	// terminals leave nothing, and a session nobody records keeps no
+	// bodies.
+	watched bool
+}
+
+// watch has the terminals leave their bodies from now on.
+func (b *bodyBoard) watch() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.watched = true
 }
 
 type sharedBody struct {
@@ -42,11 +62,32 @@ type sharedBody struct {
 	lines []string
 }
 
-// put leaves lines, the body laid out for k; nobody changes them after.
+// put leaves lines, the body laid out for k, once a drawer watches the
+// board; nobody changes them after.
 func (b *bodyBoard) put(k bodyKey, lines []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if !b.watched {
+		return
+	}
 	b.bodies[k.version%bodyRing] = sharedBody{key: k, lines: lines}
+	b.newest = max(b.newest, k.version)
+}
+
+// empty reports whether no body was ever left: no terminal shows the
+// runtime.
+func (b *bodyBoard) empty() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.newest == 0
+}
+
+// behind reports whether the renderers have laid out a version of the
+// runtime but none as new as version yet: they may still lay it out.
+func (b *bodyBoard) behind(version uint64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.newest != 0 && b.newest < version
 }
 
 // get returns the body laid out for k, if one was left.
@@ -70,10 +111,8 @@ func boardOf(rt *tea.Runtime) *bodyBoard {
 	}
 	b, loaded := boards.LoadOrStore(rt, &bodyBoard{})
 	if !loaded {
-		go func() {
-			<-rt.Done()
-			boards.Delete(rt)
-		}()
+		// No goroutine waits for the end: one per connection.
+		context.AfterFunc(rt.Context(), func() { boards.Delete(rt) })
 	}
 	return b.(*bodyBoard)
 }

@@ -116,3 +116,70 @@ func TestTheTerminalsPalettesDrawTheSameText(t *testing.T) {
 		}
 	}
 }
+
+// TestDrawSharedLinesLaysNothingOut: it answers a body a terminal left,
+// and otherwise lays nothing out and says whether the terminal may still
+// lay the snapshot out (it has laid out an older one only) or has passed
+// it (it laid out a newer one), or lays out nothing (a runtime without a
+// terminal).
+func TestDrawSharedLinesLaysNothingOut(t *testing.T) {
+	var draws int
+	ctx := context.Background()
+	rt, err := tea.Start(ctx, boardApp{draws: &draws}, tea.WithSize(50, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	d := NewSnapshotDrawer()
+	d.Share(rt)
+	first := rt.Snapshot()
+	if _, ok, pending := d.DrawSharedLines(first, 50, 16); ok || pending || draws != 0 {
+		t.Fatalf("with no terminal: ok %v, pending %v, %d draws; want neither, none", ok, pending, draws)
+	}
+	a := adapter{rt: rt, sh: &shared{memo: newMemo(), board: boardOf(rt)}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: &timeTravel{}}
+	a.snap = first
+	a.relayout()
+	if _, err := rt.Dispatch(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	second := rt.Snapshot()
+	before := draws
+	if _, ok, pending := d.DrawSharedLines(second, 50, 16); ok || !pending || draws != before {
+		t.Fatalf("a snapshot the terminal has not reached: ok %v, pending %v, %d draws; want pending, none", ok, pending, draws-before)
+	}
+	lines, ok, _ := d.DrawSharedLines(first, 50, 16)
+	if !ok || draws != before || strings.Join(lines, "\n") != DrawSnapshot(first, 50, 16) {
+		t.Fatalf("the body the terminal left: ok %v, %d draws, lines\n%s", ok, draws-before, strings.Join(lines, "\n"))
+	}
+	if _, err := rt.Dispatch(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	a.snap = rt.Snapshot()
+	a.relayout()
+	before = draws
+	if _, ok, pending := d.DrawSharedLines(second, 50, 16); ok || pending || draws != before {
+		t.Fatalf("a snapshot the terminal passed: ok %v, pending %v, %d draws; want neither, none", ok, pending, draws-before)
+	}
+}
+
+// TestATerminalLeavesNoBodiesUntilADrawerShares: a session nobody records
+// keeps none of its bodies.
+func TestATerminalLeavesNoBodiesUntilADrawerShares(t *testing.T) {
+	var draws int
+	rt, err := tea.Start(context.Background(), boardApp{draws: &draws}, tea.WithSize(50, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	a := adapter{rt: rt, sh: &shared{memo: newMemo(), board: boardOf(rt)}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: &timeTravel{}}
+	a.snap = rt.Snapshot()
+	a.relayout()
+	if !a.sh.board.empty() {
+		t.Fatal("the terminal left a body with no drawer sharing the runtime")
+	}
+	NewSnapshotDrawer().Share(rt)
+	a.relayout()
+	if a.sh.board.empty() {
+		t.Fatal("the terminal left no body for the drawer sharing the runtime")
+	}
+}

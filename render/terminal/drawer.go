@@ -31,7 +31,15 @@ type SnapshotDrawer struct {
 	// Draw asked for it (textOK).
 	last       screenKey
 	lastStyled []string
-	lastPlain  []string
+	// spare is a slice of the drawer's own to gather the next shared
+	// frame's styled lines in: the lastStyled before, when it was one.
+	// lastOwn says lastStyled is the drawer's own (not a layout's).
+	spare     []string
+	lastOwn   bool
+	lastPlain []string
+	// sparePlain is the plain lines' slice of the frame before the last
+	// one, to draw the next in.
+	sparePlain []string
 	lastText   string
 	textOK     bool
 	// board is where the runtime's renderers leave their bodies (Share),
@@ -69,17 +77,42 @@ func (d *SnapshotDrawer) Draw(s tea.Snapshot, width, height int) string {
 
 // DrawLines is Draw's text as its lines (Draw joins them with "\n"): a
 // recording compares them with the last frame's without splitting the
-// text. The slice is the caller's to keep but not to change: d does not
-// change it either, and may return it again for the same snapshot.
+// text. The slice is d's, and the caller must not change it: it stays as
+// it is until d has drawn two other snapshots (d returns it again for the
+// same snapshot), so that the frame drawn before stays to compare with.
 func (d *SnapshotDrawer) DrawLines(s tea.Snapshot, width, height int) []string {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	return d.draw(s, width, height)
 }
 
+// DrawSharedLines is DrawLines when a terminal renderer of the runtime
+// (Share) left s's body, or one did and s is the snapshot drawn last;
+// otherwise it lays nothing out and returns ok false, with pending true
+// when the renderers lay out the runtime's snapshots but have not reached
+// s's version yet (asked again a little later, it may find the body
+// there).
+func (d *SnapshotDrawer) DrawSharedLines(s tea.Snapshot, width, height int) (lines []string, ok, pending bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.board == nil || d.board.empty() {
+		return nil, false, false // no terminal shows the runtime
+	}
+	if lines = d.drawWith(s, width, height, false); lines != nil {
+		return lines, true, false
+	}
+	return nil, false, d.board != nil && d.board.behind(s.Version)
+}
+
 // draw returns s's plain lines, drawn again unless s is the snapshot
 // drawn last. d.mu is held.
 func (d *SnapshotDrawer) draw(s tea.Snapshot, width, height int) []string {
+	return d.drawWith(s, width, height, true)
+}
+
+// drawWith is draw, which returns nil instead of laying s out when layout
+// is false. d.mu is held.
+func (d *SnapshotDrawer) drawWith(s tea.Snapshot, width, height int, layout bool) []string {
 	st := snapshotStatus(s, DefaultDetachKey)
 	k := screenKey{version: s.Version, width: width, height: height, status: st}
 	// Version 0 is no runtime's: such a snapshot is drawn every time.
@@ -87,10 +120,20 @@ func (d *SnapshotDrawer) draw(s tea.Snapshot, width, height int) []string {
 		return d.lastPlain
 	}
 	styled := d.shared(s, width, height, st)
+	own := styled != nil
 	if styled == nil {
+		if !layout {
+			return nil
+		}
 		styled = layoutWith(s.View, width, height, s.Focus, "", st, chromeHelp{}, defaultTheme, look{}, d.memo).lines
 	}
-	plain := make([]string, len(styled))
+	// The lines go in the slice of the frame before the last one: the
+	// last one's stays for the caller (DrawLines).
+	plain := d.sparePlain
+	if cap(plain) < len(styled) {
+		plain = make([]string, len(styled))
+	}
+	plain = plain[:len(styled)]
 	for i, l := range styled {
 		if i < len(d.lastStyled) && d.lastStyled[i] == l {
 			plain[i] = d.lastPlain[i]
@@ -98,7 +141,11 @@ func (d *SnapshotDrawer) draw(s tea.Snapshot, width, height int) []string {
 			plain[i] = stripStyle(l)
 		}
 	}
-	d.last, d.lastStyled, d.lastPlain, d.lastText, d.textOK = k, styled, plain, "", false
+	if d.lastOwn {
+		d.spare = d.lastStyled[:0]
+	}
+	d.sparePlain = d.lastPlain
+	d.last, d.lastStyled, d.lastOwn, d.lastPlain, d.lastText, d.textOK = k, styled, own, plain, "", false
 	return plain
 }
 
@@ -113,13 +160,16 @@ func (d *SnapshotDrawer) Share(rt *tea.Runtime) {
 	defer d.mu.Unlock()
 	if rt != nil {
 		d.board = boardOf(rt)
+		d.board.watch()
 	}
 }
 
 // shared returns s's styled lines with the body a renderer left on d's
 // board, or nil when none left it. d.mu is held.
 func (d *SnapshotDrawer) shared(s tea.Snapshot, width, height int, st status) []string {
-	if d.board == nil || s.Version == 0 || width <= 0 || height <= 0 {
+	// A runtime no terminal shows has no bodies: its help line is not
+	// worked out for nothing.
+	if d.board == nil || s.Version == 0 || width <= 0 || height <= 0 || d.board.empty() {
 		return nil
 	}
 	bottom := bottomLines(s.View, width, height, s.Focus, st, chromeHelp{}, defaultTheme, d.memo)
@@ -128,5 +178,7 @@ func (d *SnapshotDrawer) shared(s tea.Snapshot, width, height int, st status) []
 		return nil
 	}
 	d.memo.frameDone()
-	return append(append(make([]string, 0, len(body)+len(bottom)), body...), bottom...)
+	lines := append(append(d.spare[:0], body...), bottom...)
+	d.spare = nil
+	return lines
 }

@@ -180,3 +180,35 @@ func TestSnapshotDrawerIsSafeForConcurrentUse(t *testing.T) {
 		t.Fatal(e)
 	}
 }
+
+// TestDrawLinesKeepsTheFrameBefore: the lines DrawLines returned stay as
+// they were while the drawer draws the next snapshot, so that a recording
+// compares the two.
+func TestDrawLinesKeepsTheFrameBefore(t *testing.T) {
+	ctx := context.Background()
+	rt, err := tea.Start(ctx, newTabbed(), tea.WithSize(60, 20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rt.Stop()
+	d := terminal.NewSnapshotDrawer()
+	prev := rt.Snapshot()
+	prevLines := d.DrawLines(prev, 60, 20)
+	for i, msg := range []tea.Msg{widgets.TabsSelected{ID: "tabs", Index: 1}, widgets.TextChanged{ID: "name", Value: "ada"}, widgets.CheckboxToggled{ID: "ok", Checked: true}, widgets.TabsSelected{ID: "tabs", Index: 0}} {
+		if _, err := rt.Dispatch(ctx, msg); err != nil {
+			t.Fatal(err)
+		}
+		s := rt.Snapshot()
+		lines := d.DrawLines(s, 60, 20)
+		if strings.Join(lines, "\n") == strings.Join(prevLines, "\n") {
+			t.Fatalf("step %d: the screen did not change", i)
+		}
+		if got, want := strings.Join(prevLines, "\n"), terminal.DrawSnapshot(prev, 60, 20); got != want {
+			t.Fatalf("step %d: the frame before changed once the next was drawn:\n%s\nwant\n%s", i, got, want)
+		}
+		if got, want := strings.Join(lines, "\n"), terminal.DrawSnapshot(s, 60, 20); got != want {
+			t.Fatalf("step %d: drew\n%s\nwant\n%s", i, got, want)
+		}
+		prev, prevLines = s, lines
+	}
+}

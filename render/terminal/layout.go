@@ -152,7 +152,7 @@ func bottomLines(tree tea.Node, width, height int, focus string, st status, ch c
 	if text := st.text(); text != "" {
 		helpWidth -= widgets.Width(text) + widgets.Width(statusSeparator)
 	}
-	if line := statusLine(st, m.helpFor(tree, focus, ch.short, ch.app, helpWidth, theme), width, theme); line != "" {
+	if line := m.statusLine(st, m.helpFor(tree, focus, ch.short, ch.app, helpWidth, theme), width, theme); line != "" {
 		bottom = append(bottom, line)
 	}
 	return bottom

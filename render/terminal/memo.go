@@ -33,6 +33,20 @@ type memo struct {
 	// interface is hashed through its type, field by field.
 	curT, prevT map[textKey][]string
 	curH, prevH map[helpSlot]helpDrawing
+	// status is the last status line drawn and what it was drawn from:
+	// the same line frame after frame while an agent is attached, which
+	// lipgloss would render again each time.
+	status      statusSlot
+	statusOut   string
+	statusDrawn bool
+}
+
+// statusSlot is what a status line is drawn from.
+type statusSlot struct {
+	st    status
+	help  string
+	width int
+	theme *widgets.Theme
 }
 
 func newMemo() *memo {
@@ -271,4 +285,17 @@ func (m *memo) helpFor(tree tea.Node, focus string, own []key.Binding, app, widt
 	out := helpFor(tree, focus, own, app, width, theme)
 	m.curH[k] = helpDrawing{w: w, out: out}
 	return out
+}
+
+// statusLine is statusLine(st, help, width, theme), drawn again only when
+// one of them differs from the last frame's.
+func (m *memo) statusLine(st status, help string, width int, theme *widgets.Theme) string {
+	if m == nil {
+		return statusLine(st, help, width, theme)
+	}
+	k := statusSlot{st: st, help: help, width: width, theme: theme}
+	if !m.statusDrawn || m.status != k {
+		m.status, m.statusOut, m.statusDrawn = k, statusLine(st, help, width, theme), true
+	}
+	return m.statusOut
 }

@@ -132,3 +132,33 @@ func TestMemoTellsWidgetsOfOneIDApart(t *testing.T) {
 		}
 	}
 }
+
+// The status line is drawn again whenever what it shows changes: the
+// agents, a notification, the help beside it, the width or the theme.
+func TestMemoStatusLineFollowsWhatItShows(t *testing.T) {
+	m := newMemo()
+	dark, light := widgets.ThemeFor(true), widgets.ThemeFor(false)
+	attached := status{agents: "● agent attached"}
+	cases := []struct {
+		name  string
+		st    status
+		help  string
+		width int
+		theme *widgets.Theme
+	}{
+		{"first", attached, "tab focus", 60, dark},
+		{"the same again", attached, "tab focus", 60, dark},
+		{"two agents", status{agents: "● 2 agents attached"}, "tab focus", 60, dark},
+		{"a notification", status{agents: "● 2 agents attached", note: "saved", level: tea.LevelWarning}, "tab focus", 60, dark},
+		{"other help", status{agents: "● 2 agents attached"}, "enter press", 60, dark},
+		{"narrower", status{agents: "● 2 agents attached"}, "enter press", 40, dark},
+		{"light", status{agents: "● 2 agents attached"}, "enter press", 40, light},
+		{"nothing", status{}, "", 40, light},
+		{"back", attached, "tab focus", 60, dark},
+	}
+	for _, c := range cases {
+		if got, want := m.statusLine(c.st, c.help, c.width, c.theme), statusLine(c.st, c.help, c.width, c.theme); got != want {
+			t.Errorf("%s: the memo drew %q, want %q", c.name, got, want)
+		}
+	}
+}

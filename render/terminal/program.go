@@ -293,6 +293,9 @@ type shared struct {
 	// board is where the bodies laid out are left for recordings of the
 	// runtime (see bodyBoard).
 	board *bodyBoard
+	// model is the model Update returns (see there). Only the event loop
+	// uses it.
+	model *adapter
 }
 
 // work applies events to rt one at a time, in arrival order, and sends
@@ -476,8 +479,20 @@ func (a adapter) Init() bt.Cmd {
 }
 
 // Update implements bt.Model. With the line renderer it draws the frame
-// the message leaves.
+// the message leaves. The model it returns is always the one *adapter
+// (shared.model), overwritten: a value converted to bt.Model would be a
+// new copy on the heap for every message, keystroke or frame.
 func (a adapter) Update(msg bt.Msg) (bt.Model, bt.Cmd) {
+	m, cmd := a.step(msg)
+	if a.sh.model == nil {
+		a.sh.model = new(adapter)
+	}
+	*a.sh.model = m
+	return a.sh.model, cmd
+}
+
+// step is Update's new model.
+func (a adapter) step(msg bt.Msg) (adapter, bt.Cmd) {
 	if a.sh.speaker != nil {
 		return a.speak(msg)
 	}

@@ -70,7 +70,7 @@ func TestWithThemeStylesTheChrome(t *testing.T) {
 		t.Fatalf("the box border is not in the theme's colour: %q", got)
 	}
 	m, _ := a.Update(errorMsg{err: context.Canceled})
-	if got := m.(adapter).View().Content; !strings.Contains(got, "38;2;171;205;239") {
+	if got := (*m.(*adapter)).View().Content; !strings.Contains(got, "38;2;171;205;239") {
 		t.Fatalf("the error line is not in the theme's colour: %q", got)
 	}
 }
@@ -183,7 +183,7 @@ func TestPasteIsOneEvent(t *testing.T) {
 			if got := pastesOf(evs); len(evs) != 1 || len(got) != 1 || got[0] != tt.paste {
 				t.Fatalf("paste of %d characters queued %d events (keys %.40q), want one paste of the whole text", len(tt.paste), len(evs), keysOf(evs))
 			}
-			if status := m.(adapter).status; status != "" {
+			if status := (*m.(*adapter)).status; status != "" {
 				t.Fatalf("status %q after a paste", status)
 			}
 		})
@@ -352,7 +352,7 @@ func TestHoverFollowsTheMouseWithoutAButton(t *testing.T) {
 	var hovers []string
 	for _, y := range []int{0, 0, 1, 1, 0, 3} {
 		m, _ := a.Update(bt.MouseMotionMsg{X: 0, Y: y})
-		a = m.(adapter)
+		a = (*m.(*adapter))
 		for _, ev := range queued(events) {
 			if !ev.hover {
 				t.Fatalf("a motion without a button queued %+v", ev)

@@ -32,7 +32,7 @@ func TestTheChromeFollowsTheTerminalsBackground(t *testing.T) {
 			a, events := newAdapter(t, boxed{}, "")
 			a.themed = tt.themed
 			m, _ := a.Update(bt.BackgroundColorMsg{Color: tt.background})
-			got := m.(adapter).frame.Styled()
+			got := (*m.(*adapter)).frame.Styled()
 			if !strings.Contains(got, tt.wantBorder) {
 				t.Fatalf("the box border is not in %s: %q", tt.wantBorder, got)
 			}
@@ -86,7 +86,7 @@ func TestWidgetsWithoutAThemeFollowTheTerminalsBackground(t *testing.T) {
 			a.sh.memo = newMemo()
 			for _, bg := range []color.Color{color.Black, color.White, tt.background} {
 				m, _ := a.Update(bt.BackgroundColorMsg{Color: bg})
-				a = m.(adapter)
+				a = (*m.(*adapter))
 			}
 			got := a.frame.Styled()
 			if !strings.Contains(got, tt.want) || strings.Contains(got, tt.not) {

@@ -33,9 +33,13 @@ var travelBinding = key.NewBinding(key.WithKeys("f7", "f8"), key.WithHelp("f7/f8
 // forward through the frames the terminal was sent. Only Bubble Tea's
 // event loop, and Run before it, use it.
 type timeTravel struct {
-	// frames are the latest snapshots, oldest first; first is the
-	// number of frames[0], counting from 1 since the terminal started.
+	// frames are the latest snapshots, a ring once it holds
+	// MaxTravelFrames: the oldest is frames[head]. first is the number of
+	// the oldest, counting from 1 since the terminal started. A full ring
+	// takes each new frame in the oldest's place, allocating nothing:
+	// sliding a slice along reallocated it every so many frames.
 	frames []tea.Snapshot
+	head   int
 	first  int
 	// at is the number of the frame shown; 0 shows the live screen.
 	at int
@@ -43,23 +47,30 @@ type timeTravel struct {
 
 // add keeps s as the newest frame.
 func (t *timeTravel) add(s tea.Snapshot) {
-	if n := len(t.frames); n > 0 && s.Version != 0 && t.frames[n-1].Version == s.Version {
-		t.frames[n-1] = s
+	if n := len(t.frames); n > 0 && s.Version != 0 && t.frame(n-1).Version == s.Version {
+		t.frames[t.index(n-1)] = s
 		return
 	}
 	if t.first == 0 {
 		t.first = 1
 	}
-	t.frames = append(t.frames, s)
-	if len(t.frames) > MaxTravelFrames {
-		clear(t.frames[:1])
-		t.frames = t.frames[1:]
+	if len(t.frames) < MaxTravelFrames {
+		t.frames = append(t.frames, s)
+	} else {
+		t.frames[t.head] = s
+		t.head = (t.head + 1) % len(t.frames)
 		t.first++
 	}
 	if t.at > 0 && t.at < t.first {
 		t.at = t.first
 	}
 }
+
+// frame is the i-th frame kept, the oldest 0.
+func (t *timeTravel) frame(i int) tea.Snapshot { return t.frames[t.index(i)] }
+
+// index is where in the ring the i-th frame kept is.
+func (t *timeTravel) index(i int) int { return (t.head + i) % len(t.frames) }
 
 // viewing reports whether a past frame is shown.
 func (t *timeTravel) viewing() bool { return t.at > 0 }
@@ -72,7 +83,7 @@ func (t *timeTravel) shown(live tea.Snapshot) tea.Snapshot {
 	if !t.viewing() {
 		return live
 	}
-	return t.frames[t.at-t.first]
+	return t.frame(t.at - t.first)
 }
 
 // back shows the frame before the one shown (from the live screen, the

@@ -43,6 +43,8 @@ type Registry struct {
 	tools   map[string]*regEntry
 	clients map[string]string // SafeName -> tool name
 	sinks   []Sink
+	// specs are the cleaned schemas its sessions' derived tools share.
+	specs specs
 }
 
 type regEntry struct {

@@ -84,17 +84,18 @@ func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
 	if !s.valid {
 		return nil
 	}
+	sp := s.reg.specs.discover()
 	discover := &Tool{
-		Name:        s.session + ".discover_tools",
-		Title:       "Find tools",
-		Description: "Find this session's tools by keyword.",
-		InputSchema: map[string]any{"type": "object", "properties": map[string]any{
-			"query": map[string]any{"type": "string"},
-		}},
-		OutputSchema: map[string]any{"type": "object", "required": []any{"tools"}},
+		Name:         s.session + ".discover_tools",
+		Title:        "Find tools",
+		Description:  sp.description,
+		InputSchema:  sp.input,
+		OutputSchema: sp.output,
 		ReadOnly:     true,
 		Session:      s.session,
 		Action:       "discover_tools",
+		schemaJSON:   sp.schemaJSON,
+		outputJSON:   sp.outputJSON,
 	}
 	err := s.sync(snap, discover)
 	s.mu.Lock()
@@ -159,11 +160,12 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 			offered++
 			continue
 		}
-		t, err := build(s.session, d)
+		sp, err := s.reg.specs.derived(d.Action)
 		if err != nil {
 			s.warnOnce("spec:"+d.Name, "mcp: refused a tool spec", "widget", d.Widget, "action", d.Action.Name, "reason", err.Error())
 			continue
 		}
+		t := buildShared(s.session, d, sp)
 		if safe := toolname.SafeName(t.Name); safe != toolname.ClientName(t.Name) {
 			s.warnOnce("long:"+t.Name, "mcp: tool name is longer than clients show in full; it is advertised cut, with a hash", "tool", t.Name, "advertised", safe, "limit", toolname.MaxNameLen)
 		}
@@ -311,18 +313,14 @@ func (s *ToolSynchronizer) Stop() {
 	})
 }
 
-// Follow syncs every snapshot from ch until the runtime stops (ch closes),
-// then removes the session's tools, so a session that dies without Stop
-// loses its tools with one list_changed. The caller subscribes before it
-// reads the first snapshot, so no render falls between the two.
-func (s *ToolSynchronizer) Follow(ch <-chan tea.Snapshot, cancel func()) {
-	go func() {
-		defer cancel()
-		for snap := range ch {
-			_ = s.Sync(snap)
-		}
-		s.Stop()
-	}()
+// Follow syncs every snapshot rt publishes until it stops, then removes
+// the session's tools, so a session that dies without Stop loses its tools
+// with one list_changed. Call it after Start: it catches up with the
+// renders made since. It holds no goroutine while the session is idle
+// (see tea.Runtime.Follow).
+func (s *ToolSynchronizer) Follow(rt *tea.Runtime) {
+	rt.Follow(func(snap tea.Snapshot) { _ = s.Sync(snap) }, s.Stop)
+	_ = s.Sync(rt.Snapshot())
 }
 
 func (s *ToolSynchronizer) warnOnce(key, msg string, args ...any) {

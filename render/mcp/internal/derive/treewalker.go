@@ -143,28 +143,24 @@ func TabsOf(view tea.Node) []TabSeen {
 // Facet marks read-only what writes nothing: every write is annotated
 // sensitive.
 func build(session string, d Derived) (Tool, error) {
-	schema, err := CleanSchema(d.Action.InputSchema)
+	sp, err := buildSpec(d.Action)
 	if err != nil {
 		return Tool{}, err
 	}
-	sensitive := d.Action.Annotations["sensitive"] == true
-	destructive := d.Action.Annotations["destructiveHint"] == true
-	out := ReadSchema()
-	if d.Action.OutputSchema != nil {
-		out = d.Action.OutputSchema
-	}
-	if sensitive || destructive {
-		out = WriteSchema()
-	}
+	return buildShared(session, d, sp), nil
+}
+
+// buildShared is build with the cleaned spec at hand, shared or not.
+func buildShared(session string, d Derived, sp *sharedSpec) Tool {
 	return Tool{
 		Name:         d.Name,
 		Title:        d.Widget + ": " + strings.ReplaceAll(d.Action.Name, "_", " "),
-		Description:  CleanText(d.Action.Description),
-		InputSchema:  schema,
-		OutputSchema: out,
-		Sensitive:    sensitive,
-		Destructive:  destructive,
-		ReadOnly:     !sensitive && !destructive,
+		Description:  sp.description,
+		InputSchema:  sp.input,
+		OutputSchema: sp.output,
+		Sensitive:    sp.sensitive,
+		Destructive:  sp.destructive,
+		ReadOnly:     !sp.sensitive && !sp.destructive,
 		SeenOn:       d.SeenOn,
 		Derived:      true,
 		Session:      session,
@@ -172,5 +168,7 @@ func build(session string, d Derived) (Tool, error) {
 		Kind:         d.Kind,
 		Action:       d.Action.Name,
 		raw:          d.Action,
-	}, nil
+		schemaJSON:   sp.schemaJSON,
+		outputJSON:   sp.outputJSON,
+	}
 }

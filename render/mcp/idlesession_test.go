@@ -1,0 +1,46 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestIdleSessionsHoldNoGoroutines: a session nobody drives holds no
+// goroutine of the server's: its tool and resource followers start one
+// only while a render waits for them. Ten thousand idle sessions would
+// otherwise hold twenty thousand parked stacks.
+func TestIdleSessionsHoldNoGoroutines(t *testing.T) {
+	const n = 40
+	srv := newTestServer(t, Options{MaxSessions: n + 1})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "warm"}))
+	before := runtime.NumGoroutine()
+	for i := range n {
+		sess, err := srv.StartSession(context.Background(), fmt.Sprintf("idle%d", i), "counter", &counter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := sess.Dispatch(context.Background(), incMsg{}); err != nil {
+			t.Fatal(err) // a render: the followers run, then end
+		}
+	}
+	if got := settledGoroutines(before + n/4); got > before+n/4 {
+		t.Fatalf("%d idle sessions hold %d goroutines, want next to none", n, got-before)
+	}
+}
+
+// settledGoroutines waits up to five seconds for the goroutines to be
+// atMost, and returns how many there are.
+func settledGoroutines(atMost int) int {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		g := runtime.NumGoroutine()
+		if g <= atMost || time.Now().After(deadline) {
+			return g
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

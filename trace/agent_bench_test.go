@@ -12,7 +12,6 @@ import (
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/trace"
 )
 
 // BenchmarkAgentClick is an agent's click on the counter's +1 as an
@@ -24,66 +23,43 @@ import (
 // is the same click dispatched on a bare runtime: the floor no input
 // path has.
 func BenchmarkAgentClick(b *testing.B) {
-	for _, recording := range []bool{false, true} {
-		name := "off"
-		if recording {
-			name = "on"
+	offAndOn(b, func(b *testing.B, recording bool) {
+		sessions := tea.NewSessions()
+		recs := &recorders{on: recording}
+		recs.recordSessions(sessions)
+		app, _ := playground.Lookup("counter")
+		srv, err := mcp.New(mcp.Options{Apps: []tea.App{app}, Sessions: sessions})
+		if err != nil {
+			b.Fatal(err)
 		}
-		b.Run(name, func(b *testing.B) {
-			sessions := tea.NewSessions()
-			w := &countingWriter{}
-			var recs []*trace.Recorder
-			if recording {
-				sessions.StartOptions(func(id, app string) []tea.Option {
-					rec := trace.New(w, trace.Options{App: app, Session: id, MaxBytes: 1 << 40})
-					recs = append(recs, rec)
-					return []tea.Option{rec.Option()}
-				})
-			}
-			app, _ := playground.Lookup("counter")
-			srv, err := mcp.New(mcp.Options{Apps: []tea.App{app}, Sessions: sessions})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer sessions.StopAll()
-			inR, inW := io.Pipe()
-			outR, outW := io.Pipe()
-			ctx, cancel := context.WithCancel(context.Background())
-			served := make(chan error, 1)
-			go func() { served <- srv.ServeStdio(ctx, inR, outW) }()
-			defer func() {
-				cancel()
-				_ = inW.Close()
-				_ = outR.Close()
-				<-served
-			}()
-			c := &lineClient{w: inW, r: bufio.NewReader(outR)}
-			c.call(b, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}`)
-			c.notify(b, "notifications/initialized")
-			c.call(b, "tools/call", `{"name":"facet_start","arguments":{"app":"counter","id":"demo"}}`)
-			click := `{"name":"demo_inc_click","arguments":{}}`
-			if res := c.call(b, "tools/call", click); strings.Contains(string(res), `"isError":true`) {
-				b.Fatalf("the click failed: %s", res)
-			}
-			n := 0
-			b.ReportAllocs()
-			cpu0 := cpuTime(b)
-			b.ResetTimer()
-			for b.Loop() {
-				c.call(b, "tools/call", click)
-				n++
-			}
-			for _, rec := range recs {
-				// The writer's work counts: Close waits for it.
-				_ = rec.Close()
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(n), "cpu-ns/input")
-			if recording {
-				b.ReportMetric(float64(w.n)/float64(n), "bytes/input")
-			}
-		})
-	}
+		defer sessions.StopAll()
+		inR, inW := io.Pipe()
+		outR, outW := io.Pipe()
+		ctx, cancel := context.WithCancel(context.Background())
+		served := make(chan error, 1)
+		go func() { served <- srv.ServeStdio(ctx, inR, outW) }()
+		defer func() {
+			cancel()
+			_ = inW.Close()
+			_ = outR.Close()
+			<-served
+		}()
+		c := &lineClient{w: inW, r: bufio.NewReader(outR)}
+		c.call(b, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}`)
+		c.notify(b, "notifications/initialized")
+		c.call(b, "tools/call", `{"name":"facet_start","arguments":{"app":"counter","id":"demo"}}`)
+		click := `{"name":"demo_inc_click","arguments":{}}`
+		if res := c.call(b, "tools/call", click); strings.Contains(string(res), `"isError":true`) {
+			b.Fatalf("the click failed: %s", res)
+		}
+		b.ReportAllocs()
+		cpu0 := cpuTime(b)
+		b.ResetTimer()
+		for b.Loop() {
+			c.call(b, "tools/call", click)
+		}
+		recs.report(b, cpu0)
+	})
 }
 
 // lineClient speaks JSON-RPC lines to an MCP server's stdio transport,

@@ -15,7 +15,6 @@ import (
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/ssh"
 	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/trace"
 )
 
 // BenchmarkSSHKeystroke is a person pressing Enter on the counter's +1
@@ -24,82 +23,62 @@ import (
 // and on. cpu-ns/input is the process's CPU time per keystroke (the
 // client's share is the same in both).
 func BenchmarkSSHKeystroke(b *testing.B) {
-	for _, recording := range []bool{false, true} {
-		name := "off"
-		if recording {
-			name = "on"
+	offAndOn(b, func(b *testing.B, recording bool) {
+		sessions := tea.NewSessions()
+		recs := &recorders{on: recording}
+		recs.recordSessions(sessions)
+		app, _ := playground.Lookup("counter")
+		srv, err := ssh.New(ssh.Options{App: app,
+			Sessions: sessions, HostKeyPath: filepath.Join(b.TempDir(), "host_key"), NoAgents: true})
+		if err != nil {
+			b.Fatal(err)
 		}
-		b.Run(name, func(b *testing.B) {
-			sessions := tea.NewSessions()
-			w := &countingWriter{}
-			var recs []*trace.Recorder
-			if recording {
-				sessions.StartOptions(func(id, app string) []tea.Option {
-					rec := trace.New(w, trace.Options{App: app, Session: id, MaxBytes: 1 << 40})
-					recs = append(recs, rec)
-					return []tea.Option{rec.Option()}
-				})
-			}
-			app, _ := playground.Lookup("counter")
-			srv, err := ssh.New(ssh.Options{App: app,
-				Sessions: sessions, HostKeyPath: filepath.Join(b.TempDir(), "host_key"), NoAgents: true})
-			if err != nil {
-				b.Fatal(err)
-			}
-			l, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				b.Fatal(err)
-			}
-			served := make(chan error, 1)
-			go func() { served <- srv.Serve(context.Background(), l) }()
-			defer func() {
-				_ = srv.Close()
-				<-served
-			}()
-			conn, err := gossh.Dial("tcp", l.Addr().String(), &gossh.ClientConfig{User: "bench", HostKeyCallback: gossh.InsecureIgnoreHostKey()})
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer conn.Close()
-			sess, err := conn.NewSession()
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
-				b.Fatal(err)
-			}
-			out, _ := sess.StdoutPipe()
-			keys, _ := sess.StdinPipe()
-			if err := sess.Shell(); err != nil {
-				b.Fatal(err)
-			}
-			screen := &screenReader{r: out}
-			screen.waitFor(b, "Count: 0")
-			n := 0
-			b.ReportAllocs()
-			cpu0 := cpuTime(b)
-			b.ResetTimer()
-			for b.Loop() {
-				n++
-				if _, err := io.WriteString(keys, "\r"); err != nil {
-					b.Fatal(err)
-				}
-				// The count's last digit is the cell that changes.
-				screen.waitFor(b, strconv.Itoa(n%10))
-			}
-			_ = sess.Close()
-			_ = conn.Close()
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			b.Fatal(err)
+		}
+		served := make(chan error, 1)
+		go func() { served <- srv.Serve(context.Background(), l) }()
+		defer func() {
 			_ = srv.Close()
-			for _, rec := range recs {
-				_ = rec.Close()
+			<-served
+		}()
+		conn, err := gossh.Dial("tcp", l.Addr().String(), &gossh.ClientConfig{User: "bench", HostKeyCallback: gossh.InsecureIgnoreHostKey()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer conn.Close()
+		sess, err := conn.NewSession()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := sess.RequestPty("xterm-256color", 24, 80, gossh.TerminalModes{gossh.ECHO: 0}); err != nil {
+			b.Fatal(err)
+		}
+		out, _ := sess.StdoutPipe()
+		keys, _ := sess.StdinPipe()
+		if err := sess.Shell(); err != nil {
+			b.Fatal(err)
+		}
+		screen := &screenReader{r: out}
+		screen.waitFor(b, "Count: 0")
+		n := 0
+		b.ReportAllocs()
+		cpu0 := cpuTime(b)
+		b.ResetTimer()
+		for b.Loop() {
+			n++
+			if _, err := io.WriteString(keys, "\r"); err != nil {
+				b.Fatal(err)
 			}
-			b.StopTimer()
-			b.ReportMetric(float64(cpuTime(b)-cpu0)/float64(b.N), "cpu-ns/input")
-			if recording {
-				b.ReportMetric(float64(w.n)/float64(b.N), "bytes/input")
-			}
-		})
-	}
+			// The count's last digit is the cell that changes.
+			screen.waitFor(b, strconv.Itoa(n%10))
+		}
+		_ = sess.Close()
+		_ = conn.Close()
+		_ = srv.Close()
+		recs.report(b, cpu0)
+	})
 }
 
 // screenReader reads a terminal's output, as text without its escapes.

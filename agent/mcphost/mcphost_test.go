@@ -149,7 +149,7 @@ func TestSpawnListStatusAskStopThroughMCP(t *testing.T) {
 func TestAgentToolsAreAnnotatedAndAuthorized(t *testing.T) {
 	f := setup(t, mcp.Options{})
 	tools := map[string]bool{}
-	for name, tl := range listedTools(t, f.srv) {
+	for name, tl := range mcptest.ListedTools(t, f.srv) {
 		tools[name] = tl.Meta != nil && tl.Meta.AdditionalFields["sensitive"] == true
 	}
 	for name, sensitive := range tools {
@@ -434,12 +434,12 @@ func TestBridgeActionsAreLimitedLikeWidgetTools(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tl, ok := listedTools(t, f.srv)["agent_read_file"]
+	tl, ok := mcptest.ListedTools(t, f.srv)["agent_read_file"]
 	if !ok || tl.Meta == nil || tl.Meta.AdditionalFields["sensitive"] != true || tl.Description != "Read a file." {
 		t.Fatalf("agent_read_file = %+v, want sensitive with a cleaned description", tl)
 	}
 	f.m.Unexpose("files")
-	if _, ok := listedTools(t, f.srv)["agent_read_file"]; ok {
+	if _, ok := mcptest.ListedTools(t, f.srv)["agent_read_file"]; ok {
 		t.Fatal("Unexpose left the tool")
 	}
 }
@@ -707,24 +707,4 @@ func TestAConnectionsAgentsStopWhenItEnds(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-}
-
-// listedTools is srv's tools/list for a new in-process client, by the
-// names it advertises.
-func listedTools(t testing.TB, srv *mcp.Server) map[string]sdk.Tool {
-	t.Helper()
-	c, err := mcpclient.Connect(context.Background(), srv, "tools-test")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	res, err := c.ListTools(context.Background(), sdk.ListToolsRequest{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make(map[string]sdk.Tool, len(res.Tools))
-	for _, tl := range res.Tools {
-		out[tl.Name] = tl
-	}
-	return out
 }

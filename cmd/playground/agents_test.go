@@ -16,6 +16,7 @@ import (
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/tea"
 )
 
@@ -47,7 +48,7 @@ func TestSpawnableFlag(t *testing.T) {
 					if got := m.Spawnable(); !slices.Equal(got, c.want) {
 						t.Fatalf("spawnable = %v, want %v", got, c.want)
 					}
-					if _, ok := listedTools(t, srv)[agent.ToolName]; !ok {
+					if _, ok := mcptest.ListedTools(t, srv)[agent.ToolName]; !ok {
 						t.Fatal("the agent tool is not served")
 					}
 				}

@@ -13,6 +13,7 @@ import (
 	"github.com/facetui/facet/agent"
 	"github.com/facetui/facet/agent/mcphost"
 	"github.com/facetui/facet/render/mcp"
+	"github.com/facetui/facet/render/mcp/mcptest"
 	"github.com/facetui/facet/tea"
 )
 
@@ -66,7 +67,7 @@ func TestAgentToolsSwitch(t *testing.T) {
 					defer am.Close()
 				}
 				err = aerr
-				listed := listedTools(t, srv)
+				listed := mcptest.ListedTools(t, srv)
 				for _, name := range agentToolNames {
 					_, ok := listed[name]
 					if ok != (am != nil) {

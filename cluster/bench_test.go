@@ -30,7 +30,7 @@ func BenchmarkCall(b *testing.B) {
 				a = joinB(b, "a", "")
 				other = joinB(b, "b", a.ClientURL())
 			}
-			if _, err := a.Start(b.Context(), a.reg, Entry{ID: "bench", App: "counter"}, counter{}); err != nil {
+			if _, err := a.Start(b.Context(), a.reg, Entry{ID: "bench", App: "counter"}, clustertest.Counter{}); err != nil {
 				b.Fatal(err)
 			}
 			caller := a

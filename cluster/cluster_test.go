@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/facetui/facet/cluster/clustertest"
 	"github.com/facetui/facet/tea"
 )
 
@@ -35,7 +36,7 @@ func TestACallFromAnotherNodeAnswersAsALocalOne(t *testing.T) {
 	if err != nil || count(t, read) != 2 {
 		t.Fatalf("read from c: %s, %v; want count 2", read, err)
 	}
-	if got := a.reg.List()[0].Snapshot().Model.(counter).n; got != 2 {
+	if got := a.reg.List()[0].Snapshot().Model.(clustertest.Counter).N; got != 2 {
 		t.Fatalf("the session on a counts %d, want 2", got)
 	}
 
@@ -65,7 +66,7 @@ func TestSessionIDsAreUniqueAcrossTheCluster(t *testing.T) {
 	a, _, c := threeNodes(t)
 	a.start(t, "dup")
 
-	_, err := c.Start(t.Context(), c.reg, Entry{ID: "dup", App: "counter"}, counter{})
+	_, err := c.Start(t.Context(), c.reg, Entry{ID: "dup", App: "counter"}, clustertest.Counter{})
 	var taken *IDTakenError
 	if !errors.As(err, &taken) || taken.Node != "a" || !errors.Is(err, tea.ErrSessionExists) {
 		t.Fatalf("starting a taken id on c: %v; want an IDTakenError naming node a", err)
@@ -82,7 +83,7 @@ func TestSessionIDsAreUniqueAcrossTheCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, hangs, "c can start the id a released", func() bool {
-		_, err := c.Start(t.Context(), c.reg, Entry{ID: "dup", App: "counter"}, counter{})
+		_, err := c.Start(t.Context(), c.reg, Entry{ID: "dup", App: "counter"}, clustertest.Counter{})
 		return err == nil
 	})
 	if owner, _ := a.Owner("dup"); owner != "c" && owner != "" {
@@ -231,14 +232,14 @@ func TestTheOwnerChecksOwnershipAgain(t *testing.T) {
 	a, b, _ := threeNodes(t)
 	// a has a local session the directory does not give it: a node that
 	// asks a for it anyway (its directory out of date) is refused.
-	if _, err := a.reg.Start(t.Context(), "private", "counter", counter{}); err != nil {
+	if _, err := a.reg.Start(t.Context(), "private", "counter", clustertest.Counter{}); err != nil {
 		t.Fatal(err)
 	}
 	_, err := b.forward(t.Context(), "a", Request{Session: "private", Kind: KindCall, Name: "inc.click"})
 	if !errors.Is(err, ErrStaleSession) || !strings.Contains(err.Error(), "does not own") {
 		t.Fatalf("forwarding for a session a does not own: %v; want a stale-session error", err)
 	}
-	if n := a.reg.List()[0].Snapshot().Model.(counter).n; n != 0 {
+	if n := a.reg.List()[0].Snapshot().Model.(clustertest.Counter).N; n != 0 {
 		t.Fatalf("the unowned session counted %d clicks", n)
 	}
 }

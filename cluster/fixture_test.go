@@ -13,8 +13,8 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/facetui/facet/cluster/clustertest"
 	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/widgets"
 )
 
 // Short lifetimes keep the tests fast; polls bound every wait.
@@ -22,27 +22,6 @@ const (
 	testTTL     = time.Second
 	testTimeout = 1500 * time.Millisecond
 )
-
-// counter is a tea app: a button that counts its clicks.
-type counter struct{ n int }
-
-type clicked struct{}
-
-func (c counter) Init() tea.Cmd { return nil }
-
-func (c counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(clicked); ok {
-		c.n++
-	}
-	return c, nil
-}
-
-func (c counter) View() tea.Node {
-	return tea.Vertical(
-		tea.Label(fmt.Sprintf("count %d", c.n)),
-		widgets.Button{ID: "inc", Label: "+1", OnClick: clicked{}},
-	)
-}
 
 // sessionHandler answers requests from the tea sessions of one node: a
 // call "<widget>.<action>" invokes the widget in the session's view at call
@@ -65,7 +44,7 @@ func (h sessionHandler) Handle(ctx context.Context, req Request) (json.RawMessag
 	snap := sess.Snapshot()
 	switch {
 	case req.Kind == KindRead && req.Name == "count":
-		return json.Marshal(countAnswer{Count: snap.Model.(counter).n})
+		return json.Marshal(countAnswer{Count: snap.Model.(clustertest.Counter).N})
 	case req.Kind == KindCall && req.Name == "hang":
 		if h.entered != nil {
 			h.entered <- req.Session
@@ -96,7 +75,7 @@ func (h sessionHandler) Handle(ctx context.Context, req Request) (json.RawMessag
 		if err != nil {
 			return nil, err
 		}
-		return json.Marshal(countAnswer{Count: tr.After.Model.(counter).n})
+		return json.Marshal(countAnswer{Count: tr.After.Model.(clustertest.Counter).N})
 	}
 	return nil, fmt.Errorf("unknown request kind %q", req.Kind)
 }
@@ -123,7 +102,7 @@ func newMember(opts *Options, h Handler) *member {
 // start starts a counter session id on m.
 func (m *member) start(t testing.TB, id string) *tea.Session {
 	t.Helper()
-	sess, err := m.Start(t.Context(), m.reg, Entry{ID: id, App: "counter", Owner: "tester"}, counter{})
+	sess, err := m.Start(t.Context(), m.reg, Entry{ID: id, App: "counter", Owner: "tester"}, clustertest.Counter{})
 	if err != nil {
 		t.Fatalf("node %s: start %q: %v", m.Name(), id, err)
 	}

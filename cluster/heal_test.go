@@ -10,6 +10,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 
+	"github.com/facetui/facet/cluster/clustertest"
 	"github.com/facetui/facet/tea"
 )
 
@@ -144,7 +145,7 @@ func TestAStartOfALiveIDIsRefusedWhileItsEntryIsMissing(t *testing.T) {
 		_, ok := c.Lookup("s1")
 		return !ok && !c.nodeLive("a")
 	})
-	_, err := c.Start(t.Context(), c.reg, Entry{ID: "s1", App: "counter"}, counter{})
+	_, err := c.Start(t.Context(), c.reg, Entry{ID: "s1", App: "counter"}, clustertest.Counter{})
 	resume()
 	var taken *IDTakenError
 	if !errors.As(err, &taken) || taken.Node != "a" || !errors.Is(err, tea.ErrSessionExists) {

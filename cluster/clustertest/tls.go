@@ -1,6 +1,7 @@
-// Package clustertest makes what tests of a cluster over TLS need: a
-// certificate authority and a server certificate it signed, written as PEM
-// files to a test's temporary directory.
+// Package clustertest makes what tests of a cluster need: the Counter app
+// whose sessions they share, and, over TLS, a certificate authority and a
+// server certificate it signed, written as PEM files to a test's temporary
+// directory.
 package clustertest
 
 import (

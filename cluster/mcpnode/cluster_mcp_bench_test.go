@@ -11,6 +11,7 @@ import (
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/facetui/facet/cluster/clustertest"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/mcp/mcpclient"
 )
@@ -36,7 +37,7 @@ func BenchmarkMCPCall(b *testing.B) {
 				b.Cleanup(func() { _ = srv.Close() })
 				servers[m.Name()] = srv
 			}
-			if _, err := servers["a"].StartSession(b.Context(), "bench", "counter", counter{}); err != nil {
+			if _, err := servers["a"].StartSession(b.Context(), "bench", "counter", clustertest.Counter{}); err != nil {
 				b.Fatal(err)
 			}
 			via := servers["a"]
@@ -118,7 +119,7 @@ func BenchmarkThroughput(b *testing.B) {
 			for i := range agents {
 				home := i % tc.nodes
 				id := fmt.Sprintf("s%d", i)
-				if _, err := nodes[home].srv.StartSession(b.Context(), id, "counter", counter{}); err != nil {
+				if _, err := nodes[home].srv.StartSession(b.Context(), id, "counter", clustertest.Counter{}); err != nil {
 					b.Fatal(err)
 				}
 				via := nodes[tc.via(home, tc.nodes)]

@@ -9,6 +9,7 @@ import (
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/facetui/facet/cluster/clustertest"
 	"github.com/facetui/facet/render/mcp/mcpclient"
 )
 
@@ -19,7 +20,7 @@ import (
 // longer follows the session.
 func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 	a, b, c := threeMCPNodes(t)
-	if _, err := a.srv.StartSession(t.Context(), "watched", "counter", counter{}); err != nil {
+	if _, err := a.srv.StartSession(t.Context(), "watched", "counter", clustertest.Counter{}); err != nil {
 		t.Fatal(err)
 	}
 	seen(t, b.member, "watched")
@@ -92,7 +93,7 @@ func TestASubscriberOnAnotherNodeGetsUpdatesAsALocalOne(t *testing.T) {
 // of its changes.
 func TestAListenStreamOnAnotherNodeGetsUpdates(t *testing.T) {
 	a, b, _ := threeMCPNodes(t)
-	if _, err := a.srv.StartSession(t.Context(), "watched", "counter", counter{}); err != nil {
+	if _, err := a.srv.StartSession(t.Context(), "watched", "counter", clustertest.Counter{}); err != nil {
 		t.Fatal(err)
 	}
 	seen(t, b.member, "watched")
@@ -120,7 +121,7 @@ func TestAListenStreamOnAnotherNodeGetsUpdates(t *testing.T) {
 // end.
 func TestASubscriptionAcrossNodesEndsWhenTheOwnerDies(t *testing.T) {
 	_, b, c := threeMCPNodes(t) // a runs the NATS server: b dies
-	if _, err := b.srv.StartSession(t.Context(), "doomed", "counter", counter{}); err != nil {
+	if _, err := b.srv.StartSession(t.Context(), "doomed", "counter", clustertest.Counter{}); err != nil {
 		t.Fatal(err)
 	}
 	seen(t, c.member, "doomed")
@@ -167,10 +168,10 @@ func TestFacetListShowsTheClusterWithinEachConnectionsReach(t *testing.T) {
 	starter := a.client(t)
 	starter.mustCall("facet_start", map[string]any{"app": "counter", "id": "mine"})
 	starter.mustCall("facet_start", map[string]any{"app": "counter", "id": "ours", "shared": true})
-	if _, err := a.srv.StartSession(t.Context(), "hosted", "counter", counter{}); err != nil {
+	if _, err := a.srv.StartSession(t.Context(), "hosted", "counter", clustertest.Counter{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.srv.StartSession(t.Context(), "local", "counter", counter{}); err != nil {
+	if _, err := b.srv.StartSession(t.Context(), "local", "counter", clustertest.Counter{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{"mine", "ours", "hosted"} {
@@ -227,7 +228,7 @@ func TestTheDirectoryAndPresenceNameWhoActs(t *testing.T) {
 	a, b, _ := threeMCPNodes(t)
 	starter := a.client(t)
 	starter.mustCall("facet_start", map[string]any{"app": "counter", "id": "ours", "shared": true})
-	if _, err := a.srv.StartSession(t.Context(), "hosted", "counter", counter{}); err != nil {
+	if _, err := a.srv.StartSession(t.Context(), "hosted", "counter", clustertest.Counter{}); err != nil {
 		t.Fatal(err)
 	}
 	seen(t, b.member, "ours")
@@ -327,7 +328,7 @@ func TestAForwardedCallActsAsNoConnectionOfTheOwner(t *testing.T) {
 	if !running {
 		t.Fatal("b's default connection stopped a's default's own session")
 	}
-	if n := sess.Snapshot().Model.(counter).n; n != 0 {
+	if n := sess.Snapshot().Model.(clustertest.Counter).N; n != 0 {
 		t.Fatalf("the private session counted %d clicks from b", n)
 	}
 }

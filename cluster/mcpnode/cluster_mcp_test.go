@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/facetui/facet/cluster/clustertest"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
 )
@@ -25,14 +26,14 @@ func TestAnMCPServerInAClusterRefusesAnIDAnotherNodeRuns(t *testing.T) {
 	}
 	defer srvB.Close()
 
-	if _, err := srvA.StartSession(t.Context(), "shared", "counter", counter{}); err != nil {
+	if _, err := srvA.StartSession(t.Context(), "shared", "counter", clustertest.Counter{}); err != nil {
 		t.Fatalf("start on a: %v", err)
 	}
 	seen(t, b, "shared")
 	if e, _ := b.Lookup("shared"); e.Node != "a" || e.App != "counter" {
 		t.Fatalf("b's directory has %+v, want session shared of counter on a", e)
 	}
-	_, err = srvB.StartSession(t.Context(), "shared", "counter", counter{})
+	_, err = srvB.StartSession(t.Context(), "shared", "counter", clustertest.Counter{})
 	if !errors.Is(err, tea.ErrSessionExists) || !strings.Contains(err.Error(), `node "a"`) {
 		t.Fatalf("start of a's id on b: %v; want a refusal naming node a", err)
 	}
@@ -45,13 +46,13 @@ func TestAnMCPServerInAClusterRefusesAnIDAnotherNodeRuns(t *testing.T) {
 		t.Fatal(err)
 	}
 	eventually(t, 5*time.Second, "b can start the id once a stopped it", func() bool {
-		_, err := srvB.StartSession(t.Context(), "shared", "counter", counter{})
+		_, err := srvB.StartSession(t.Context(), "shared", "counter", clustertest.Counter{})
 		return err == nil
 	})
 }
 
 // broken is an app whose first view panics, so it never starts.
-type broken struct{ counter }
+type broken struct{ clustertest.Counter }
 
 func (broken) View() tea.Node { panic("no view") }
 

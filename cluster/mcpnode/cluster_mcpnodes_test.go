@@ -11,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/facetui/facet/cluster/clustertest"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/render/mcp/mcpclient"
 	"github.com/facetui/facet/tea"
@@ -30,7 +31,7 @@ func joinMCP(t testing.TB, name, url string) *mcpNode {
 	m := join(t, name, url)
 	srv, err := mcp.New(mcp.Options{
 		Sessions: m.reg, Cluster: m.mn, CallTimeout: testTimeout,
-		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},
+		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return clustertest.Counter{} }}},
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	sdk "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/facetui/facet/cluster/clustertest"
 	"github.com/facetui/facet/identity"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
@@ -26,7 +27,7 @@ func principalNode(t *testing.T, name, url string, tokens *identity.Tokens) (*me
 	m := join(t, name, url)
 	srv, err := mcp.New(mcp.Options{
 		Sessions: m.reg, Cluster: m.mn, CallTimeout: testTimeout,
-		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return counter{} }}},
+		Apps: []mcp.App{{Name: "counter", New: func() tea.Model { return clustertest.Counter{} }}},
 		Auth: mcp.AuthOptions{AllowedTools: []string{"*"}, AllowedReadMethods: []string{"*"}},
 		HTTP: mcp.HTTPOptions{Authenticator: tokens},
 	})
@@ -121,7 +122,7 @@ func TestAPrincipalDrivesItsSessionsThroughAnyNode(t *testing.T) {
 		t.Fatalf("alice's click through b: %s", text)
 	}
 	sess, _ := a.reg.Get("mine")
-	if got := sess.Snapshot().Model.(counter).n; got != 1 {
+	if got := sess.Snapshot().Model.(clustertest.Counter).N; got != 1 {
 		t.Fatalf("after alice's click through b the count is %d", got)
 	}
 	if text, isErr := callAs(t, bobB, "facet_act", map[string]any{"session": "mine", "widget": "inc", "action": "click"}); !isErr {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/facetui/facet/cluster"
 	"github.com/facetui/facet/tea"
-	"github.com/facetui/facet/widgets"
 )
 
 // Short lifetimes keep the tests fast; polls bound every wait.
@@ -19,27 +18,6 @@ const (
 	testTTL     = time.Second
 	testTimeout = 1500 * time.Millisecond
 )
-
-// counter is a tea app: a button that counts its clicks.
-type counter struct{ n int }
-
-type clicked struct{}
-
-func (c counter) Init() tea.Cmd { return nil }
-
-func (c counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(clicked); ok {
-		c.n++
-	}
-	return c, nil
-}
-
-func (c counter) View() tea.Node {
-	return tea.Vertical(
-		tea.Label(fmt.Sprintf("count %d", c.n)),
-		widgets.Button{ID: "inc", Label: "+1", OnClick: clicked{}},
-	)
-}
 
 // member is one node of a test cluster and its local sessions. Its
 // cluster.Node methods are the directory's; mn is the node an MCP server

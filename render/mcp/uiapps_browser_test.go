@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/internal/version"
 	"net/http"
 	"net/http/httptest"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -131,36 +131,18 @@ func host(t *testing.T, c *client.Client, app, id string) *httptest.Server {
 // when no chromium is installed.
 func hostBrowser(t *testing.T) context.Context {
 	t.Helper()
-	path, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("no chromium on PATH: install it (apt-get install chromium) to run the browser tests")
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
+	return browsertest.Open(t, 1000, 700,
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("disable-features", "IsolateSandboxedIframes"),
 		chromedp.Flag("disable-site-isolation-trials", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1000, 700),
 	)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancel()
-		cancelAlloc()
-	})
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx
 }
 
 // hostPatience is how long the test waits for the browser: generous, since
 // the machine is small and shared. Waits poll; nothing sleeps for long.
-const hostPatience = 60 * time.Second
+const hostPatience = browsertest.Patience
 
 // eventually polls cond until it holds.
 func eventually(t *testing.T, what string, cond func() error) {

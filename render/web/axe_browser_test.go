@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -133,8 +134,8 @@ type axeViolation struct {
 // axeTags' rules.
 func audit(t testing.TB, ctx context.Context, script string) []axeViolation {
 	t.Helper()
-	if !eval[bool](t, ctx, `typeof window.axe === "object"`) {
-		eval[any](t, ctx, script+"\n;true")
+	if !browsertest.Eval[bool](t, ctx, `typeof window.axe === "object"`) {
+		browsertest.Eval[any](t, ctx, script+"\n;true")
 	}
 	tags, _ := json.Marshal(axeTags)
 	tctx, cancel := context.WithTimeout(ctx, patient)
@@ -214,7 +215,7 @@ func openDemo(t testing.TB, ctx context.Context, name string) (served, *tea.Sess
 		return nil
 	})
 	v := sess.Snapshot().Version
-	poll[bool](t, ctx, `Number(document.body.dataset.version) >= `+strconv.FormatUint(v, 10))
+	browsertest.Poll[bool](t, ctx, `Number(document.body.dataset.version) >= `+strconv.FormatUint(v, 10))
 	return s, sess
 }
 
@@ -259,14 +260,14 @@ func TestBrowserAnnouncesWhatAnAgentChanged(t *testing.T) {
 	_, sess := openDemo(t, ctx, "login")
 	bg := context.Background()
 	live := jsID("announce")
-	if got := eval[string](t, ctx, live+`.getAttribute("aria-live") + " " + `+live+`.getAttribute("role")`); got != "polite status" {
+	if got := browsertest.Eval[string](t, ctx, live+`.getAttribute("aria-live") + " " + `+live+`.getAttribute("role")`); got != "polite status" {
 		t.Fatalf("the live region is %q, want aria-live polite, role status", got)
 	}
 
 	// The person types: nothing is announced.
 	press(t, ctx, "me")
-	poll[bool](t, ctx, jsID("w:email:input")+`.value === "me"`)
-	if got := eval[string](t, ctx, live+`.textContent`); got != "" {
+	browsertest.Poll[bool](t, ctx, jsID("w:email:input")+`.value === "me"`)
+	if got := browsertest.Eval[string](t, ctx, live+`.textContent`); got != "" {
 		t.Fatalf("the person's own typing was announced: %q", got)
 	}
 
@@ -274,23 +275,23 @@ func TestBrowserAnnouncesWhatAnAgentChanged(t *testing.T) {
 	if err := agentCall(bg, sess, "agent-1", "email", "type_into", map[string]any{"text": "ada@example.com"}); err != nil {
 		t.Fatal(err)
 	}
-	poll[bool](t, ctx, live+`.textContent === "agent set Email: ada@example.com"`)
+	browsertest.Poll[bool](t, ctx, live+`.textContent === "agent set Email: ada@example.com"`)
 	if err := agentCall(bg, sess, "agent-1", "remember", "toggle", nil); err != nil {
 		t.Fatal(err)
 	}
-	poll[bool](t, ctx, live+`.textContent === "agent checked Remember me"`)
+	browsertest.Poll[bool](t, ctx, live+`.textContent === "agent checked Remember me"`)
 	if err := agentCall(bg, sess, "agent-1", "password", "type_into", map[string]any{"text": "hunter2"}); err != nil {
 		t.Fatal(err)
 	}
 	// The person unticks it again, the agent ticks it again: the same
 	// words twice are still news, for they differ by a no-break space.
-	do(t, ctx, chromedp.Click(byID("w:remember:label")))
-	poll[bool](t, ctx, `!`+jsID("w:remember:box")+`.checked`)
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:remember:label")))
+	browsertest.Poll[bool](t, ctx, `!`+jsID("w:remember:box")+`.checked`)
 	if err := agentCall(bg, sess, "agent-1", "remember", "toggle", nil); err != nil {
 		t.Fatal(err)
 	}
-	poll[bool](t, ctx, live+`.textContent === "agent checked Remember me\u00a0"`)
-	if got := eval[string](t, ctx, `document.body.innerHTML`); strings.Contains(got, "hunter2") {
+	browsertest.Poll[bool](t, ctx, live+`.textContent === "agent checked Remember me\u00a0"`)
+	if got := browsertest.Eval[string](t, ctx, `document.body.innerHTML`); strings.Contains(got, "hunter2") {
 		t.Fatal("the masked password reached the page")
 	}
 }
@@ -315,12 +316,12 @@ func TestBrowserFocusIsVisible(t *testing.T) {
 		const el = document.activeElement, w = el && el.closest("[data-w]");
 		return w && w.classList.contains("focused") ? w.dataset.w : "";
 	})()`
-	id := poll[string](t, ctx, focused)
+	id := browsertest.Poll[string](t, ctx, focused)
 	for range focusable {
 		press(t, ctx, "\t")
-		id = poll[string](t, ctx, `(() => { const id = `+focused+`; return id !== `+strconv.Quote(id)+` && id; })()`)
+		id = browsertest.Poll[string](t, ctx, `(() => { const id = `+focused+`; return id !== `+strconv.Quote(id)+` && id; })()`)
 		reached[id] = true
-		drawn := eval[string](t, ctx, `(() => {
+		drawn := browsertest.Eval[string](t, ctx, `(() => {
 			const el = document.activeElement, s = getComputedStyle(el);
 			const w = el.closest("[data-w]"), ws = getComputedStyle(w);
 			if (s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 1) return "";
@@ -356,7 +357,7 @@ func TestBrowserHonoursReducedMotion(t *testing.T) {
 		const s = getComputedStyle(el);
 		return s.transitionDuration + " " + s.animationName;
 	})()`
-	if got := eval[string](t, ctx, probe); got != "1s spin" {
+	if got := browsertest.Eval[string](t, ctx, probe); got != "1s spin" {
 		t.Fatalf("without a preference the probe's motion is %q, want \"1s spin\"", got)
 	}
 	if _, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{
@@ -364,7 +365,7 @@ func TestBrowserHonoursReducedMotion(t *testing.T) {
 	}}); err != nil {
 		t.Fatal(err)
 	}
-	if got := eval[string](t, ctx, probe); got != "0s none" {
+	if got := browsertest.Eval[string](t, ctx, probe); got != "0s none" {
 		t.Fatalf("with reduced motion the probe's motion is %q, want \"0s none\"", got)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -50,7 +51,7 @@ func BenchmarkBrowserKeystrokeRoundTrip(b *testing.B) {
 		b.Run(tc.name, func(b *testing.B) {
 			s := serve(b, web.Options{App: tea.App{Name: "bench", New: tc.model}, NoAgents: true})
 			open(b, ctx, s.URL)
-			poll[bool](b, ctx, `document.querySelector(".w.focused") !== null`)
+			browsertest.Poll[bool](b, ctx, `document.querySelector(".w.focused") !== null`)
 			b.ResetTimer()
 			ms, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](keyLoop+"("+tc.keys+", "+itoa(b.N)+")", chromedp.EvalAwaitPromise))
 			b.StopTimer()

@@ -6,6 +6,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/render/web"
 )
 
@@ -16,7 +17,7 @@ func TestBrowserShowsTheCatalog(t *testing.T) {
 	if id != "web1" {
 		t.Fatalf("first tab's session = %q, want web1", id)
 	}
-	poll[bool](t, ctx, jsID("w:catalog")+` !== null`)
+	browsertest.Poll[bool](t, ctx, jsID("w:catalog")+` !== null`)
 	if dir := os.Getenv("FACET_SCREENSHOTS"); dir != "" {
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {

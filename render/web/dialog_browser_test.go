@@ -7,6 +7,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -22,16 +23,16 @@ func TestBrowserDialogHoldsTheMouseAndTheKeys(t *testing.T) {
 	}}})
 	ctx := browser(t)
 	open(t, ctx, s.URL)
-	first := poll[string](t, ctx, jsID("w:items:o0")+`.textContent`)
+	first := browsertest.Poll[string](t, ctx, jsID("w:items:o0")+`.textContent`)
 
 	// A click on Delete… opens the dialog, which takes focus.
-	do(t, ctx, chromedp.Click(byID("w:delete")))
-	poll[bool](t, ctx, jsID("w:confirm")+`.classList.contains("open") && `+jsID("w:confirm")+`.classList.contains("focused")`)
-	if role := eval[string](t, ctx, jsID("w:confirm:dialog")+`.getAttribute("role")`); role != "alertdialog" {
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:delete")))
+	browsertest.Poll[bool](t, ctx, jsID("w:confirm")+`.classList.contains("open") && `+jsID("w:confirm")+`.classList.contains("focused")`)
+	if role := browsertest.Eval[string](t, ctx, jsID("w:confirm:dialog")+`.getAttribute("role")`); role != "alertdialog" {
 		t.Fatalf("the dialog's role is %q, want alertdialog", role)
 	}
 	// Destructive: Keep is highlighted, as Enter's choice.
-	if hl := eval[string](t, ctx, `document.querySelector('[id="w:confirm"] .highlighted').textContent`); hl != "Keep" {
+	if hl := browsertest.Eval[string](t, ctx, `document.querySelector('[id="w:confirm"] .highlighted').textContent`); hl != "Keep" {
 		t.Fatalf("highlighted choice %q, want Keep", hl)
 	}
 	if dir := os.Getenv("FACET_SCREENSHOTS"); dir != "" {
@@ -45,18 +46,18 @@ func TestBrowserDialogHoldsTheMouseAndTheKeys(t *testing.T) {
 	// The confirm demo's dialog stands alone (the list is not drawn while
 	// it is open), so nothing behind it can be clicked; the table test of
 	// events in tab_test.go refuses a click behind a dialog.
-	if n := eval[int](t, ctx, `document.querySelectorAll('[id^="w:items"]').length`); n != 0 {
+	if n := browsertest.Eval[int](t, ctx, `document.querySelectorAll('[id^="w:items"]').length`); n != 0 {
 		t.Fatalf("%d elements of the list are on the page behind the dialog", n)
 	}
 
 	// Left highlights Delete; Enter deletes the first file and closes the
 	// dialog.
 	press(t, ctx, "\u0302") // kb.ArrowLeft
-	poll[bool](t, ctx, `document.querySelector('[id="w:confirm"] .highlighted').textContent === "Delete"`)
+	browsertest.Poll[bool](t, ctx, `document.querySelector('[id="w:confirm"] .highlighted').textContent === "Delete"`)
 	press(t, ctx, "\r")
-	poll[bool](t, ctx, jsID("w:items:o0")+`.textContent !== `+quote(first))
-	if !eval[bool](t, ctx, jsID("w:confirm")+`.hidden`) {
-		t.Fatalf("the dialog is still there: %s", eval[string](t, ctx, jsID("w:confirm")+`.outerHTML`))
+	browsertest.Poll[bool](t, ctx, jsID("w:items:o0")+`.textContent !== `+quote(first))
+	if !browsertest.Eval[bool](t, ctx, jsID("w:confirm")+`.hidden`) {
+		t.Fatalf("the dialog is still there: %s", browsertest.Eval[string](t, ctx, jsID("w:confirm")+`.outerHTML`))
 	}
 }
 

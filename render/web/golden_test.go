@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -61,8 +62,8 @@ func TestDOMSnapshotOfEachDemo(t *testing.T) {
 				t.Fatal(err)
 			}
 			v := sess.Snapshot().Version
-			poll[bool](t, ctx, `Number(document.body.dataset.version) >= `+strconv.FormatUint(v, 10))
-			got := eval[string](t, ctx, jsID("app")+`.outerHTML`)
+			browsertest.Poll[bool](t, ctx, `Number(document.body.dataset.version) >= `+strconv.FormatUint(v, 10))
+			got := browsertest.Eval[string](t, ctx, jsID("app")+`.outerHTML`)
 			if name == "runtime" {
 				got = digits.ReplaceAllString(got, "#")
 			}

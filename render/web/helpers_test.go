@@ -5,20 +5,21 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"os/exec"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 )
 
-// patient is how long a browser test waits for anything: generous, since
-// the machine is small and shared. Waits poll; nothing sleeps.
-const patient = 60 * time.Second
+// patient is how long a test waits for anything: generous, since the
+// machine is small and shared (a browser step waits as long). Waits poll;
+// nothing sleeps.
+const patient = browsertest.Patience
 
 // served is a web server on loopback for one test.
 type served struct {
@@ -61,118 +62,31 @@ func serve(t testing.TB, opts web.Options) served {
 	return served{URL: "http://" + ln.Addr().String() + "/", Sessions: opts.Sessions}
 }
 
-// chromium returns the path of the browser, or skips the test when none is
-// installed (.ci/run installs Debian's chromium).
-func chromium(t testing.TB) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no chromium on PATH: install it (apt-get install chromium) to run the browser tests")
-	return ""
-}
-
 // browser starts a headless Chromium for the test and returns the context
-// of its first tab.
+// of its first tab: colours and font hinting fixed, so that screenshots
+// and contrast checks read the same on every machine, and no background
+// work to slow the page.
 func browser(t testing.TB) context.Context {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium(t)),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
+	return browsertest.Open(t, 1100, 800,
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("disable-extensions", true),
 		chromedp.Flag("disable-background-timer-throttling", true),
 		chromedp.Flag("disable-renderer-backgrounding", true),
 		chromedp.Flag("force-color-profile", "srgb"),
 		chromedp.Flag("font-render-hinting", "none"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1100, 800),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() {
-		cancel()
-		cancelAlloc()
-	})
-	// The first Run starts the browser, with no deadline of its own.
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("start chromium: %v", err)
-	}
-	return ctx
+	)
 }
 
 // open loads url in the tab and waits for the session's first page;
 // it returns the session id the page shows.
 func open(t testing.TB, ctx context.Context, url string) string {
 	t.Helper()
-	do(t, ctx, chromedp.Navigate(url))
-	return poll[string](t, ctx, `document.body.dataset.session || ""`)
+	browsertest.Do(t, ctx, chromedp.Navigate(url))
+	return browsertest.Poll[string](t, ctx, `document.body.dataset.session || ""`)
 }
-
-// do runs actions with the test's patience.
-func do(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
-	t.Helper()
-	tctx, cancel := context.WithTimeout(ctx, patient)
-	defer cancel()
-	if err := chromedp.Do(tctx, steps...); err != nil {
-		t.Fatalf("browser: %v\npage:\n%s", err, pageText(ctx))
-	}
-}
-
-// poll waits until the JavaScript expression is truthy and returns its
-// value. An expression that throws (an element not there yet) is falsy,
-// and a page that is still loading (its context not there yet) is waited
-// for.
-func poll[T any](t testing.TB, ctx context.Context, expr string) T {
-	t.Helper()
-	guarded := "(() => { try { return (" + expr + "); } catch (e) { return false; } })()"
-	deadline := time.Now().Add(patient)
-	for {
-		v, err := chromedp.Run(ctx, chromedp.Poll[T](guarded, chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(20*time.Millisecond)))
-		if err == nil {
-			return v
-		}
-		if errors.Is(err, chromedp.ErrPollingTimeout) || time.Now().After(deadline) || ctx.Err() != nil {
-			t.Fatalf("waiting for %s: %v\npage:\n%s", expr, err, pageText(ctx))
-		}
-		// The page navigated or is loading: ask again.
-		time.Sleep(20 * time.Millisecond)
-	}
-}
-
-// eval evaluates a JavaScript expression.
-func eval[T any](t testing.TB, ctx context.Context, expr string) T {
-	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
-	if err != nil {
-		t.Fatalf("evaluate %s: %v", expr, err)
-	}
-	return v
-}
-
-// pageText is what the page shows, for failure messages.
-func pageText(ctx context.Context) string {
-	tctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	s, err := chromedp.Run(tctx, chromedp.Evaluate[string](`document.body ? document.body.innerText : ""`))
-	if err != nil {
-		return "(unreadable: " + err.Error() + ")"
-	}
-	return s
-}
-
-// byID selects the element whose DOM id is id (ids hold colons, which a
-// CSS #id would need escaped).
-func byID(id string) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`[id=%q]`, id)) }
 
 // jsID is a JavaScript expression for the element whose DOM id is id.
 func jsID(id string) string { return fmt.Sprintf(`document.getElementById(%q)`, id) }
@@ -180,7 +94,7 @@ func jsID(id string) string { return fmt.Sprintf(`document.getElementById(%q)`, 
 // press types keys into the page: characters, or chromedp/kb names.
 func press(t testing.TB, ctx context.Context, keys string) {
 	t.Helper()
-	do(t, ctx, chromedp.KeyEvent(keys))
+	browsertest.Do(t, ctx, chromedp.KeyEvent(keys))
 }
 
 // session waits for the session id to be running and returns it.

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/render/web"
 )
 
@@ -35,11 +36,11 @@ func TestAnOpenPageAnswersTheHeartbeatAndStaysOpen(t *testing.T) {
 		return nil
 	})
 	if _, ok := s.Sessions.Get(id); !ok {
-		t.Fatalf("the page's session %s stopped while the page was open:\n%s", id, pageText(ctx))
+		t.Fatalf("the page's session %s stopped while the page was open:\n%s", id, browsertest.PageText(ctx))
 	}
 	press(t, ctx, kb.ArrowDown)
-	poll[bool](t, ctx, jsID("w:catalog:o1")+`.getAttribute("aria-selected") === "true"`)
-	if banner := eval[bool](t, ctx, `document.getElementById("banner").hidden`); !banner {
-		t.Fatalf("the page shows a banner:\n%s", pageText(ctx))
+	browsertest.Poll[bool](t, ctx, jsID("w:catalog:o1")+`.getAttribute("aria-selected") === "true"`)
+	if banner := browsertest.Eval[bool](t, ctx, `document.getElementById("banner").hidden`); !banner {
+		t.Fatalf("the page shows a banner:\n%s", browsertest.PageText(ctx))
 	}
 }

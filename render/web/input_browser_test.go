@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -34,19 +35,19 @@ func TestBrowserTakesTextTheBrowserSets(t *testing.T) {
 		set  func(t *testing.T, ctx context.Context)
 	}{
 		{"a fill: the value set and an input event", "python", func(t *testing.T, ctx context.Context) {
-			eval[bool](t, ctx, `(el => { el.focus(); el.value = "python"; return el.dispatchEvent(new Event("input", {bubbles: true})); })(`+field+`)`)
+			browsertest.Eval[bool](t, ctx, `(el => { el.focus(); el.value = "python"; return el.dispatchEvent(new Event("input", {bubbles: true})); })(`+field+`)`)
 		}},
 		{"Playwright's fill: all selected, then the text inserted", "rust", func(t *testing.T, ctx context.Context) {
-			eval[bool](t, ctx, `(el => { el.focus(); el.value = "zz"; el.select(); return true; })(`+field+`)`)
+			browsertest.Eval[bool](t, ctx, `(el => { el.focus(); el.value = "zz"; el.select(); return true; })(`+field+`)`)
 			if _, err := chromedp.Call(ctx, input.InsertText, input.InsertTextParams{Text: "rust"}); err != nil {
 				t.Fatal(err)
 			}
 		}},
 		{"a paste", "terminal", func(t *testing.T, ctx context.Context) {
-			eval[bool](t, ctx, `(el => { el.focus(); const dt = new DataTransfer(); dt.setData("text/plain", "terminal"); return el.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true})); })(`+field+`)`)
+			browsertest.Eval[bool](t, ctx, `(el => { el.focus(); const dt = new DataTransfer(); dt.setData("text/plain", "terminal"); return el.dispatchEvent(new ClipboardEvent("paste", {clipboardData: dt, bubbles: true, cancelable: true})); })(`+field+`)`)
 		}},
 		{"an IME's composition", "go", func(t *testing.T, ctx context.Context) {
-			eval[bool](t, ctx, `(el => { el.focus(); return true; })(`+field+`)`)
+			browsertest.Eval[bool](t, ctx, `(el => { el.focus(); return true; })(`+field+`)`)
 			for _, partial := range []string{"g", "go"} {
 				if _, err := chromedp.Call(ctx, input.ImeSetComposition, input.ImeSetCompositionParams{Text: partial, SelectionStart: int64(len(partial)), SelectionEnd: int64(len(partial))}); err != nil {
 					t.Fatal(err)
@@ -63,10 +64,10 @@ func TestBrowserTakesTextTheBrowserSets(t *testing.T) {
 			ctx := browser(t)
 			sess := session(t, s, open(t, ctx, s.URL))
 			press(t, ctx, kb.Enter) // opens the search demo
-			total := poll[int](t, ctx, jsID("w:search")+` && `+jsID("w:search")+`.classList.contains("focused") && `+rowCount)
+			total := browsertest.Poll[int](t, ctx, jsID("w:search")+` && `+jsID("w:search")+`.classList.contains("focused") && `+rowCount)
 			// Focus elsewhere first: setting text focuses its field.
 			press(t, ctx, kb.Tab)
-			poll[bool](t, ctx, jsID("w:submit")+`.classList.contains("focused")`)
+			browsertest.Poll[bool](t, ctx, jsID("w:submit")+`.classList.contains("focused")`)
 
 			tt.set(t, ctx)
 			until(t, "the session holds the text", func() error {
@@ -75,11 +76,11 @@ func TestBrowserTakesTextTheBrowserSets(t *testing.T) {
 				}
 				return nil
 			})
-			poll[bool](t, ctx, jsID("w:search")+`.classList.contains("focused") && `+field+`.value === `+fmt.Sprintf("%q", tt.want))
+			browsertest.Poll[bool](t, ctx, jsID("w:search")+`.classList.contains("focused") && `+field+`.value === `+fmt.Sprintf("%q", tt.want))
 			press(t, ctx, kb.Enter)
-			poll[bool](t, ctx, jsID("w:status")+`.textContent.includes(`+fmt.Sprintf("%q", tt.want)+`)`)
-			if n := poll[int](t, ctx, rowCount); n == 0 || n >= total {
-				t.Fatalf("after setting %q: %d rows of %d\n%s", tt.want, n, total, strings.TrimSpace(pageText(ctx)))
+			browsertest.Poll[bool](t, ctx, jsID("w:status")+`.textContent.includes(`+fmt.Sprintf("%q", tt.want)+`)`)
+			if n := browsertest.Poll[int](t, ctx, rowCount); n == 0 || n >= total {
+				t.Fatalf("after setting %q: %d rows of %d\n%s", tt.want, n, total, strings.TrimSpace(browsertest.PageText(ctx)))
 			}
 		})
 	}

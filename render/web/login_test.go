@@ -22,6 +22,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/facetui/facet/identity"
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -558,30 +559,30 @@ func TestServeOffLoopbackNeedsALogin(t *testing.T) {
 func TestBrowserLogsInThroughTheForm(t *testing.T) {
 	s := serve(t, web.Options{App: tea.App{Name: "playground"}, Login: testTokens(t)})
 	ctx := browser(t)
-	do(t, ctx, chromedp.Navigate(s.URL))
-	if h1 := poll[string](t, ctx, `document.querySelector("h1").textContent`); h1 != "Log in to playground" {
+	browsertest.Do(t, ctx, chromedp.Navigate(s.URL))
+	if h1 := browsertest.Poll[string](t, ctx, `document.querySelector("h1").textContent`); h1 != "Log in to playground" {
 		t.Fatalf("the page's heading is %q, want the login form's", h1)
 	}
-	if label := eval[string](t, ctx, `document.querySelector("#token").labels[0].textContent`); label == "" {
+	if label := browsertest.Eval[string](t, ctx, `document.querySelector("#token").labels[0].textContent`); label == "" {
 		t.Fatal("the token field has no label")
 	}
-	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#token"), "wrong-token"), chromedp.Click(chromedp.CSS(`button[type="submit"]`)))
-	if msg := poll[string](t, ctx, `document.querySelector('[role="alert"]').textContent`); !strings.Contains(msg, "not one of this server") {
+	browsertest.Do(t, ctx, chromedp.SendKeys(chromedp.CSS("#token"), "wrong-token"), chromedp.Click(chromedp.CSS(`button[type="submit"]`)))
+	if msg := browsertest.Poll[string](t, ctx, `document.querySelector('[role="alert"]').textContent`); !strings.Contains(msg, "not one of this server") {
 		t.Fatalf("a wrong token shows %q", msg)
 	}
-	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#token"), adaToken), chromedp.Click(chromedp.CSS(`button[type="submit"]`)))
-	if id := poll[string](t, ctx, `document.body.dataset.session || ""`); id != "web1" {
+	browsertest.Do(t, ctx, chromedp.SendKeys(chromedp.CSS("#token"), adaToken), chromedp.Click(chromedp.CSS(`button[type="submit"]`)))
+	if id := browsertest.Poll[string](t, ctx, `document.body.dataset.session || ""`); id != "web1" {
 		t.Fatalf("after the login the tab's session is %q, want web1", id)
 	}
-	poll[bool](t, ctx, jsID("w:catalog")+` !== null`)
-	if who := eval[string](t, ctx, `document.querySelector(".whoami").textContent`); !strings.Contains(who, "ada") {
+	browsertest.Poll[bool](t, ctx, jsID("w:catalog")+` !== null`)
+	if who := browsertest.Eval[string](t, ctx, `document.querySelector(".whoami").textContent`); !strings.Contains(who, "ada") {
 		t.Fatalf("the page's chrome says %q, want ada logged in", who)
 	}
-	if ck := eval[string](t, ctx, `document.cookie`); ck != "" {
+	if ck := browsertest.Eval[string](t, ctx, `document.cookie`); ck != "" {
 		t.Fatalf("the page's script sees cookies %q: the login cookie must be HttpOnly", ck)
 	}
 	// The logout ends it: the tab closes and the form comes back.
 	// (The app's page has a heading of its own: wait for the form's.)
-	do(t, ctx, chromedp.Click(chromedp.CSS(`.whoami button`)))
-	poll[bool](t, ctx, `document.querySelector("h1").textContent === "Log in to playground"`)
+	browsertest.Do(t, ctx, chromedp.Click(chromedp.CSS(`.whoami button`)))
+	browsertest.Poll[bool](t, ctx, `document.querySelector("h1").textContent === "Log in to playground"`)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -28,18 +29,18 @@ func TestBrowserClicksReachTreesAndTabs(t *testing.T) {
 	open(t, ctx, files.URL)
 	// The arrow expands a folder; a click on a file selects it and the
 	// preview follows.
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:files:n:docs"] .twisty`)))
-	poll[bool](t, ctx, jsID("w:files:n:docs")+`.getAttribute("aria-expanded") === "true"`)
-	child := poll[string](t, ctx, `(li => li && li.id)(document.querySelector('[id^="w:files:n:docs/"]'))`)
-	do(t, ctx, chromedp.Click(byID(child)))
-	poll[bool](t, ctx, jsID(child)+`.getAttribute("aria-selected") === "true" && `+jsID("w:files")+`.classList.contains("focused")`)
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:files:n:docs"] .twisty`)))
-	poll[bool](t, ctx, jsID("w:files:n:docs")+`.getAttribute("aria-expanded") === "false"`)
+	browsertest.Do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:files:n:docs"] .twisty`)))
+	browsertest.Poll[bool](t, ctx, jsID("w:files:n:docs")+`.getAttribute("aria-expanded") === "true"`)
+	child := browsertest.Poll[string](t, ctx, `(li => li && li.id)(document.querySelector('[id^="w:files:n:docs/"]'))`)
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID(child)))
+	browsertest.Poll[bool](t, ctx, jsID(child)+`.getAttribute("aria-selected") === "true" && `+jsID("w:files")+`.classList.contains("focused")`)
+	browsertest.Do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:files:n:docs"] .twisty`)))
+	browsertest.Poll[bool](t, ctx, jsID("w:files:n:docs")+`.getAttribute("aria-expanded") === "false"`)
 
 	tabs := serve(t, web.Options{App: tea.App{Name: "playground", New: demo("tabs")}})
 	open(t, ctx, tabs.URL)
-	do(t, ctx, chromedp.Click(byID("w:sections:t2")))
-	poll[bool](t, ctx, jsID("w:sections:t2")+`.getAttribute("aria-selected") === "true" && `+jsID("w:sections:t0")+`.getAttribute("aria-selected") === "false"`)
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:sections:t2")))
+	browsertest.Poll[bool](t, ctx, jsID("w:sections:t2")+`.getAttribute("aria-selected") === "true" && `+jsID("w:sections:t0")+`.getAttribute("aria-selected") === "false"`)
 }
 
 func TestBrowserEnterPressesAFocusedButtonOnce(t *testing.T) {
@@ -47,14 +48,14 @@ func TestBrowserEnterPressesAFocusedButtonOnce(t *testing.T) {
 	ctx := browser(t)
 	open(t, ctx, s.URL)
 	// +1 has the session's focus, and the browser's.
-	poll[bool](t, ctx, `document.activeElement === `+jsID("w:inc"))
+	browsertest.Poll[bool](t, ctx, `document.activeElement === `+jsID("w:inc"))
 	press(t, ctx, "\r")
-	poll[bool](t, ctx, jsID("w:count")+`.textContent === "Count: 1"`)
+	browsertest.Poll[bool](t, ctx, jsID("w:count")+`.textContent === "Count: 1"`)
 	// Tab goes after anything Enter caused, in order: once focus has
 	// moved, the count is final.
 	press(t, ctx, "\t")
-	poll[bool](t, ctx, jsID("w:dec")+`.classList.contains("focused")`)
-	if got := eval[string](t, ctx, jsID("w:count")+`.textContent`); got != "Count: 1" {
+	browsertest.Poll[bool](t, ctx, jsID("w:dec")+`.classList.contains("focused")`)
+	if got := browsertest.Eval[string](t, ctx, jsID("w:count")+`.textContent`); got != "Count: 1" {
 		t.Fatalf("one Enter on the focused button: %q, want Count: 1 (the browser pressed it too)", got)
 	}
 }

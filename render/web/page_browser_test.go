@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -60,23 +61,23 @@ func TestBrowserPageShowsWhatTheTerminalShows(t *testing.T) {
 	sess := session(t, s, open(t, ctx, s.URL))
 
 	// The app's own key is on the help line, after the focused table's.
-	poll[bool](t, ctx, `document.getElementById("help").textContent.includes("sort") && document.getElementById("help").textContent.includes("ctrl+dremove selected")`)
+	browsertest.Poll[bool](t, ctx, `document.getElementById("help").textContent.includes("sort") && document.getElementById("help").textContent.includes("ctrl+dremove selected")`)
 
 	// A lone button is as wide as its label, not as the page.
-	button, page := eval[float64](t, ctx, jsID("w:remove")+`.getBoundingClientRect().width`), eval[float64](t, ctx, jsID("app")+`.getBoundingClientRect().width`)
+	button, page := browsertest.Eval[float64](t, ctx, jsID("w:remove")+`.getBoundingClientRect().width`), browsertest.Eval[float64](t, ctx, jsID("app")+`.getBoundingClientRect().width`)
 	if button <= 0 || button > page/4 {
 		t.Fatalf("the Remove button is %.0fpx wide on a page %.0fpx wide: want its label's width", button, page)
 	}
 
 	// No agent has come: no agents' status, no detach control. One comes:
 	// the page shows both.
-	if eval[bool](t, ctx, `!!document.getElementById("detach") || !!document.getElementById("agents")`) {
-		t.Fatalf("the page offers to detach agents before any came:\n%s", pageText(ctx))
+	if browsertest.Eval[bool](t, ctx, `!!document.getElementById("detach") || !!document.getElementById("agents")`) {
+		t.Fatalf("the page offers to detach agents before any came:\n%s", browsertest.PageText(ctx))
 	}
 	if _, err := sess.Dispatch(context.Background(), tea.AttachAgentMsg{Agent: "agent-1"}); err != nil {
 		t.Fatal(err)
 	}
-	poll[bool](t, ctx, `document.getElementById("detach").textContent === "Detach agents" && document.getElementById("agents").textContent === "● agent attached"`)
+	browsertest.Poll[bool](t, ctx, `document.getElementById("detach").textContent === "Detach agents" && document.getElementById("agents").textContent === "● agent attached"`)
 }
 
 func TestBrowserPageServedWithoutAgentsNeverOffersToDetachThem(t *testing.T) {
@@ -87,8 +88,8 @@ func TestBrowserPageServedWithoutAgentsNeverOffersToDetachThem(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := sess.Snapshot().Version
-	poll[bool](t, ctx, fmt.Sprintf(`Number(document.body.dataset.version) >= %d`, v))
-	if eval[bool](t, ctx, `!!document.getElementById("detach")`) {
+	browsertest.Poll[bool](t, ctx, fmt.Sprintf(`Number(document.body.dataset.version) >= %d`, v))
+	if browsertest.Eval[bool](t, ctx, `!!document.getElementById("detach")`) {
 		t.Fatal("the page offers to detach agents on a server no agent reaches")
 	}
 }
@@ -102,17 +103,17 @@ func TestBrowserClickOnTheSelectedRowOpensIt(t *testing.T) {
 		want  string
 	}{
 		{"a click on the selected row", func(t *testing.T, ctx context.Context) {
-			do(t, ctx, chromedp.Click(byID("w:books:r0")))
+			browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:books:r0")))
 		}, "opened Dune 1, x 1"},
 		{"a click on another row selects it", func(t *testing.T, ctx context.Context) {
-			do(t, ctx, chromedp.Click(byID("w:books:r1")))
-			poll[bool](t, ctx, jsID("w:books:r1")+`.getAttribute("aria-selected") === "true"`)
+			browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:books:r1")))
+			browsertest.Poll[bool](t, ctx, jsID("w:books:r1")+`.getAttribute("aria-selected") === "true"`)
 		}, "opened  0, x 1"},
 		{"a double click on another row", func(t *testing.T, ctx context.Context) {
-			do(t, ctx, chromedp.DoubleClick(byID("w:books:r2")))
+			browsertest.Do(t, ctx, chromedp.DoubleClick(browsertest.ByID("w:books:r2")))
 		}, "opened Ulysses 1, x 1"},
 		{"a double click on the selected row", func(t *testing.T, ctx context.Context) {
-			do(t, ctx, chromedp.DoubleClick(byID("w:books:r0")))
+			browsertest.Do(t, ctx, chromedp.DoubleClick(browsertest.ByID("w:books:r0")))
 		}, "opened Dune 1, x 1"},
 		{"two clicks, as a mouse makes a double click, on another row", func(t *testing.T, ctx context.Context) {
 			mouseDoubleClick(t, ctx, "w:books:r1")
@@ -126,13 +127,13 @@ func TestBrowserClickOnTheSelectedRowOpensIt(t *testing.T) {
 			s := serve(t, web.Options{App: tea.App{Name: "shelf", New: newShelf}})
 			ctx := browser(t)
 			open(t, ctx, s.URL)
-			poll[bool](t, ctx, jsID("w:books:r0")+`.getAttribute("aria-selected") === "true"`)
+			browsertest.Poll[bool](t, ctx, jsID("w:books:r0")+`.getAttribute("aria-selected") === "true"`)
 			tt.click(t, ctx)
 			// A key through the same socket, after the clicks: once it
 			// has applied, so have they.
 			press(t, ctx, "x")
-			poll[bool](t, ctx, jsID("w:opened")+`.textContent === `+fmt.Sprintf("%q", tt.want))
-			if problem := eval[string](t, ctx, `(document.getElementById("problem") || {}).textContent || ""`); problem != "" {
+			browsertest.Poll[bool](t, ctx, jsID("w:opened")+`.textContent === `+fmt.Sprintf("%q", tt.want))
+			if problem := browsertest.Eval[string](t, ctx, `(document.getElementById("problem") || {}).textContent || ""`); problem != "" {
 				t.Fatalf("the page shows a problem: %s", problem)
 			}
 		})
@@ -144,7 +145,7 @@ func TestBrowserClickOnTheSelectedRowOpensIt(t *testing.T) {
 // the page sees a click of detail 1, then one of detail 2.
 func mouseDoubleClick(t *testing.T, ctx context.Context, id string) {
 	t.Helper()
-	at := eval[[]float64](t, ctx, `(r => [r.x + r.width/2, r.y + r.height/2])(`+jsID(id)+`.getBoundingClientRect())`)
+	at := browsertest.Eval[[]float64](t, ctx, `(r => [r.x + r.width/2, r.y + r.height/2])(`+jsID(id)+`.getBoundingClientRect())`)
 	for _, count := range []int64{1, 2} {
 		for _, typ := range []input.DispatchMouseEventType{input.DispatchMouseEventTypeMousePressed, input.DispatchMouseEventTypeMouseReleased} {
 			if _, err := chromedp.Call(ctx, input.DispatchMouseEvent, input.DispatchMouseEventParams{
@@ -171,15 +172,15 @@ func TestBrowserDoubleClickOpensADemo(t *testing.T) {
 			s := serve(t, web.Options{App: tea.App{Name: "playground"}})
 			ctx := browser(t)
 			sess := session(t, s, open(t, ctx, s.URL))
-			poll[bool](t, ctx, jsID(tt.option)+` !== null`)
+			browsertest.Poll[bool](t, ctx, jsID(tt.option)+` !== null`)
 			mouseDoubleClick(t, ctx, tt.option)
-			poll[bool](t, ctx, jsID(tt.opened)+` !== null`)
+			browsertest.Poll[bool](t, ctx, jsID(tt.opened)+` !== null`)
 			// A key after the clicks: once the page shows its outcome,
 			// the clicks have applied too.
 			v := sess.Snapshot().Version
 			press(t, ctx, "x")
-			poll[bool](t, ctx, fmt.Sprintf(`Number(document.body.dataset.version) > %d`, v))
-			if problem := eval[string](t, ctx, `(document.getElementById("problem") || {}).textContent || ""`); problem != "" {
+			browsertest.Poll[bool](t, ctx, fmt.Sprintf(`Number(document.body.dataset.version) > %d`, v))
+			if problem := browsertest.Eval[string](t, ctx, `(document.getElementById("problem") || {}).textContent || ""`); problem != "" {
 				t.Fatalf("the page shows a problem: %s", problem)
 			}
 		})

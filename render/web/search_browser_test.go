@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/render/web"
 )
 
@@ -18,22 +19,22 @@ func TestBrowserRunsTheSearchDemoByKeyboard(t *testing.T) {
 	s := serve(t, web.Options{})
 	ctx := browser(t)
 	open(t, ctx, s.URL)
-	poll[bool](t, ctx, jsID("w:catalog")+` && `+jsID("w:catalog")+`.classList.contains("focused")`)
+	browsertest.Poll[bool](t, ctx, jsID("w:catalog")+` && `+jsID("w:catalog")+`.classList.contains("focused")`)
 
 	// The catalog list has focus and its first entry is the search demo:
 	// Enter opens it, and focus moves to the search field.
 	press(t, ctx, kb.Enter)
-	total := poll[int](t, ctx, jsID("w:search")+` && `+jsID("w:search")+`.classList.contains("focused") && `+rowCount)
+	total := browsertest.Poll[int](t, ctx, jsID("w:search")+` && `+jsID("w:search")+`.classList.contains("focused") && `+rowCount)
 
 	press(t, ctx, "terminal")
-	poll[bool](t, ctx, jsID("w:search:input")+`.value === "terminal"`)
+	browsertest.Poll[bool](t, ctx, jsID("w:search:input")+`.value === "terminal"`)
 	press(t, ctx, kb.Enter)
-	status := poll[string](t, ctx, `(s => s.includes("terminal") && s)(`+jsID("w:status")+`.textContent)`)
-	n := poll[int](t, ctx, rowCount)
+	status := browsertest.Poll[string](t, ctx, `(s => s.includes("terminal") && s)(`+jsID("w:status")+`.textContent)`)
+	n := browsertest.Poll[int](t, ctx, rowCount)
 	if !strings.HasPrefix(status, strconv.Itoa(n)+" ") || n == 0 || n >= total {
 		t.Fatalf("after searching for terminal: status %q with %d rows of %d", status, n, total)
 	}
-	for _, name := range eval[[]string](t, ctx, `[...document.querySelectorAll('[id="w:results"] tbody tr td:first-child')].map(td => td.textContent)`) {
+	for _, name := range browsertest.Eval[[]string](t, ctx, `[...document.querySelectorAll('[id="w:results"] tbody tr td:first-child')].map(td => td.textContent)`) {
 		if name == "" {
 			t.Fatalf("a result row has no name")
 		}
@@ -42,16 +43,16 @@ func TestBrowserRunsTheSearchDemoByKeyboard(t *testing.T) {
 	// Tab moves focus to the button, then to the table; Down selects the
 	// second row, as the table's key map says.
 	press(t, ctx, kb.Tab)
-	poll[bool](t, ctx, jsID("w:submit")+`.classList.contains("focused")`)
+	browsertest.Poll[bool](t, ctx, jsID("w:submit")+`.classList.contains("focused")`)
 	press(t, ctx, kb.Tab)
-	poll[bool](t, ctx, jsID("w:results")+`.classList.contains("focused")`)
+	browsertest.Poll[bool](t, ctx, jsID("w:results")+`.classList.contains("focused")`)
 	press(t, ctx, kb.ArrowDown)
-	poll[bool](t, ctx, jsID("w:results:r1")+`.getAttribute("aria-selected") === "true"`)
-	if got := eval[string](t, ctx, jsID("w:results:r0")+`.getAttribute("aria-selected")`); got != "false" {
+	browsertest.Poll[bool](t, ctx, jsID("w:results:r1")+`.getAttribute("aria-selected") === "true"`)
+	if got := browsertest.Eval[string](t, ctx, jsID("w:results:r0")+`.getAttribute("aria-selected")`); got != "false" {
 		t.Fatalf("row 0 aria-selected = %s after Down, want false", got)
 	}
 	// The help line shows the focused table's keys.
-	poll[bool](t, ctx, `document.getElementById("help").textContent.includes("sort")`)
+	browsertest.Poll[bool](t, ctx, `document.getElementById("help").textContent.includes("sort")`)
 }
 
 func TestBrowserRunsTheSearchDemoByMouse(t *testing.T) {
@@ -60,15 +61,15 @@ func TestBrowserRunsTheSearchDemoByMouse(t *testing.T) {
 	open(t, ctx, s.URL)
 
 	// The first click on the selected entry opens it, as Enter does.
-	do(t, ctx, chromedp.Click(byID("w:catalog:o0")))
-	total := poll[int](t, ctx, jsID("w:results")+` && `+rowCount)
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:catalog:o0")))
+	total := browsertest.Poll[int](t, ctx, jsID("w:results")+` && `+rowCount)
 
-	do(t, ctx, chromedp.Click(byID("w:search:input")))
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:search:input")))
 	press(t, ctx, "rust")
-	poll[bool](t, ctx, jsID("w:search:input")+`.value === "rust"`)
-	do(t, ctx, chromedp.Click(byID("w:submit")))
-	poll[bool](t, ctx, jsID("w:status")+`.textContent.includes("rust")`)
-	n := poll[int](t, ctx, rowCount)
+	browsertest.Poll[bool](t, ctx, jsID("w:search:input")+`.value === "rust"`)
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:submit")))
+	browsertest.Poll[bool](t, ctx, jsID("w:status")+`.textContent.includes("rust")`)
+	n := browsertest.Poll[int](t, ctx, rowCount)
 	if n == 0 || n >= total {
 		t.Fatalf("after searching for rust: %d rows of %d", n, total)
 	}
@@ -76,20 +77,20 @@ func TestBrowserRunsTheSearchDemoByMouse(t *testing.T) {
 	// A click on the Stars header sorts ascending (the table sorts by
 	// stars descending at first), a second click descending again.
 	stars := `[...document.querySelectorAll('[id="w:results"] tbody tr td:nth-child(2)')].map(td => Number(td.textContent))`
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:results:h:stars"] button`)))
-	poll[bool](t, ctx, jsID("w:results:h:stars")+`.getAttribute("aria-sort") === "ascending"`)
-	if got := eval[[]float64](t, ctx, stars); !sortedBy(got, func(a, b float64) bool { return a <= b }) {
+	browsertest.Do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:results:h:stars"] button`)))
+	browsertest.Poll[bool](t, ctx, jsID("w:results:h:stars")+`.getAttribute("aria-sort") === "ascending"`)
+	if got := browsertest.Eval[[]float64](t, ctx, stars); !sortedBy(got, func(a, b float64) bool { return a <= b }) {
 		t.Fatalf("stars after sorting ascending: %v", got)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:results:h:stars"] button`)))
-	poll[bool](t, ctx, jsID("w:results:h:stars")+`.getAttribute("aria-sort") === "descending"`)
-	if got := eval[[]float64](t, ctx, stars); !sortedBy(got, func(a, b float64) bool { return a >= b }) {
+	browsertest.Do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:results:h:stars"] button`)))
+	browsertest.Poll[bool](t, ctx, jsID("w:results:h:stars")+`.getAttribute("aria-sort") === "descending"`)
+	if got := browsertest.Eval[[]float64](t, ctx, stars); !sortedBy(got, func(a, b float64) bool { return a >= b }) {
 		t.Fatalf("stars after sorting descending: %v", got)
 	}
 
 	// A click on a row selects it and focuses the table.
-	do(t, ctx, chromedp.Click(byID("w:results:r2")))
-	poll[bool](t, ctx, jsID("w:results:r2")+`.getAttribute("aria-selected") === "true" && `+jsID("w:results")+`.classList.contains("focused")`)
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:results:r2")))
+	browsertest.Poll[bool](t, ctx, jsID("w:results:r2")+`.getAttribute("aria-selected") === "true" && `+jsID("w:results")+`.classList.contains("focused")`)
 }
 
 // sortedBy reports whether every neighbour pair of xs is in order.

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -48,24 +49,24 @@ func TestBrowserPasswordNeverLeavesTheBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	open(t, ctx, s.URL)
-	do(t, ctx, chromedp.Click(byID("w:email:input")))
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:email:input")))
 	press(t, ctx, email)
 	press(t, ctx, kb.Tab)
-	poll[bool](t, ctx, jsID("w:password")+`.classList.contains("focused")`)
+	browsertest.Poll[bool](t, ctx, jsID("w:password")+`.classList.contains("focused")`)
 	press(t, ctx, secret)
 	// The field shows as many bullets as the person typed, in an
 	// <input type="password">.
-	poll[bool](t, ctx, jsID("w:password:input")+`.value.length === `+itoa(len(secret)))
-	if got := eval[string](t, ctx, jsID("w:password:input")+`.type`); got != "password" {
+	browsertest.Poll[bool](t, ctx, jsID("w:password:input")+`.value.length === `+itoa(len(secret)))
+	if got := browsertest.Eval[string](t, ctx, jsID("w:password:input")+`.type`); got != "password" {
 		t.Fatalf("the masked field is an input of type %q, want password", got)
 	}
-	do(t, ctx, chromedp.Click(byID("w:submit")))
-	poll[bool](t, ctx, jsID("w:status")+`.textContent === "Signed in as `+email+`"`)
+	browsertest.Do(t, ctx, chromedp.Click(browsertest.ByID("w:submit")))
+	browsertest.Poll[bool](t, ctx, jsID("w:status")+`.textContent === "Signed in as `+email+`"`)
 
-	if v := eval[string](t, ctx, jsID("w:password:input")+`.value`); v == secret {
+	if v := browsertest.Eval[string](t, ctx, jsID("w:password:input")+`.value`); v == secret {
 		t.Fatal("the page holds the password itself, so the server sent it")
 	}
-	if html := eval[string](t, ctx, `document.documentElement.outerHTML`); strings.Contains(html, secret) {
+	if html := browsertest.Eval[string](t, ctx, `document.documentElement.outerHTML`); strings.Contains(html, secret) {
 		t.Fatal("the page's HTML holds the password")
 	}
 	mu.Lock()

@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/invite"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
@@ -28,9 +29,9 @@ func tab(t *testing.T, ctx context.Context) context.Context {
 // shows.
 func inviteLink(t *testing.T, ctx context.Context) string {
 	t.Helper()
-	eval[bool](t, ctx, `(el => { if (el) el.value = ""; return true; })(document.getElementById("invite-link"))`)
-	do(t, ctx, chromedp.Click(chromedp.CSS(`#share`)))
-	return poll[string](t, ctx, `(document.getElementById("invite-link") || {}).value || ""`)
+	browsertest.Eval[bool](t, ctx, `(el => { if (el) el.value = ""; return true; })(document.getElementById("invite-link"))`)
+	browsertest.Do(t, ctx, chromedp.Click(chromedp.CSS(`#share`)))
+	return browsertest.Poll[string](t, ctx, `(document.getElementById("invite-link") || {}).value || ""`)
 }
 
 // selected is the catalog option a page shows selected.
@@ -51,45 +52,45 @@ func TestTwoBrowsersShareOneSession(t *testing.T) {
 	if got := open(t, guest, link); got != id {
 		t.Fatalf("the guest's page shows session %q, want the host's %q", got, id)
 	}
-	if got := eval[string](t, guest, `location.href`); strings.Contains(got, "join") {
+	if got := browsertest.Eval[string](t, guest, `location.href`); strings.Contains(got, "join") {
 		t.Fatalf("the token stays in the guest's address bar: %s", got)
 	}
 	// Each sees the other: the host first.
 	for _, ctx := range []context.Context{host, guest} {
-		poll[bool](t, ctx, `document.getElementById("people").textContent === "● shared: host (host), guest"`)
+		browsertest.Poll[bool](t, ctx, `document.getElementById("people").textContent === "● shared: host (host), guest"`)
 	}
 	// The guest has no inviter's controls; the host has.
-	if eval[bool](t, guest, `!!document.getElementById("share") || !!document.getElementById("unshare")`) {
+	if browsertest.Eval[bool](t, guest, `!!document.getElementById("share") || !!document.getElementById("unshare")`) {
 		t.Fatal("the guest's page offers the inviter's controls")
 	}
 
 	// Each drives it, and sees the other's keys.
 	press(t, host, kb.ArrowDown)
-	poll[bool](t, guest, selected+` === 1`)
+	browsertest.Poll[bool](t, guest, selected+` === 1`)
 	press(t, guest, kb.ArrowDown)
-	poll[bool](t, host, selected+` === 2`)
+	browsertest.Poll[bool](t, host, selected+` === 2`)
 
 	// The host makes the guest read-only: the guest's key is refused, and
 	// says why.
-	do(t, host, chromedp.Click(chromedp.CSS(`#readonly`)))
-	poll[bool](t, host, `document.getElementById("people").textContent.includes("guest (read-only)") && document.getElementById("readonly").textContent === "Let guests drive"`)
+	browsertest.Do(t, host, chromedp.Click(chromedp.CSS(`#readonly`)))
+	browsertest.Poll[bool](t, host, `document.getElementById("people").textContent.includes("guest (read-only)") && document.getElementById("readonly").textContent === "Let guests drive"`)
 	press(t, guest, kb.ArrowDown)
-	poll[bool](t, guest, `(document.getElementById("problem") || {textContent: ""}).textContent.includes("read-only: the host lets guests watch, not drive")`)
-	if got := eval[int](t, host, selected); got != 2 {
+	browsertest.Poll[bool](t, guest, `(document.getElementById("problem") || {textContent: ""}).textContent.includes("read-only: the host lets guests watch, not drive")`)
+	if got := browsertest.Eval[int](t, host, selected); got != 2 {
 		t.Fatalf("a read-only guest's key moved the selection to %d", got)
 	}
 	press(t, host, kb.ArrowDown)
-	poll[bool](t, guest, selected+` === 3`)
+	browsertest.Poll[bool](t, guest, selected+` === 3`)
 
 	// A link works once.
 	third := tab(t, host)
-	do(t, third, chromedp.Navigate(link))
-	poll[bool](t, third, `!document.getElementById("banner").hidden && document.getElementById("banner").textContent.includes("already used")`)
+	browsertest.Do(t, third, chromedp.Navigate(link))
+	browsertest.Poll[bool](t, third, `!document.getElementById("banner").hidden && document.getElementById("banner").textContent.includes("already used")`)
 
 	// The host ends the sharing: the guest's page is told.
-	do(t, host, chromedp.Click(chromedp.CSS(`#unshare`)))
-	poll[bool](t, guest, `!document.getElementById("banner").hidden && document.getElementById("banner").textContent.includes("the sharing has ended")`)
-	poll[bool](t, host, `!document.getElementById("people") && !document.getElementById("unshare")`)
+	browsertest.Do(t, host, chromedp.Click(chromedp.CSS(`#unshare`)))
+	browsertest.Poll[bool](t, guest, `!document.getElementById("banner").hidden && document.getElementById("banner").textContent.includes("the sharing has ended")`)
+	browsertest.Poll[bool](t, host, `!document.getElementById("people") && !document.getElementById("unshare")`)
 	if _, ok := s.Sessions.Get(id); !ok {
 		t.Fatal("ending the sharing stopped the host's session")
 	}
@@ -107,8 +108,8 @@ func TestBrowserRefusesAnotherTransportsInvitation(t *testing.T) {
 		t.Fatal(err)
 	}
 	guest := tab(t, host)
-	do(t, guest, chromedp.Navigate(s.URL+"#join="+inv.Token()))
-	banner := poll[string](t, guest, `!document.getElementById("banner").hidden && document.getElementById("banner").textContent`)
+	browsertest.Do(t, guest, chromedp.Navigate(s.URL+"#join="+inv.Token()))
+	banner := browsertest.Poll[string](t, guest, `!document.getElementById("banner").hidden && document.getElementById("banner").textContent`)
 	if !strings.Contains(banner, "works over ssh, not web") || strings.Contains(banner, inv.Token()) {
 		t.Fatalf("the banner says %q", banner)
 	}
@@ -129,7 +130,7 @@ func TestBrowserSharingPassesAxe(t *testing.T) {
 			open(t, host, s.URL)
 			guest := tab(t, host)
 			open(t, guest, inviteLink(t, host))
-			poll[bool](t, host, `!!document.getElementById("unshare") && !!document.getElementById("people")`)
+			browsertest.Poll[bool](t, host, `!!document.getElementById("unshare") && !!document.getElementById("people")`)
 			inviteLink(t, host)
 			if vs := audit(t, host, script); len(vs) > 0 {
 				t.Errorf("the inviter's page in the %s theme breaks %d axe rules on %d nodes:\n%s", scheme, len(vs), nodes(vs), describe(vs))

@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/facetui/facet/internal/browsertest"
 	"github.com/facetui/facet/render/web"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
@@ -61,7 +62,7 @@ func TestBrowserAndAgentSeeEachOthersActions(t *testing.T) {
 	if _, err := sess.Dispatch(bg, tea.AttachAgentMsg{Agent: "agent-1"}); err != nil {
 		t.Fatal(err)
 	}
-	poll[bool](t, ctx, `(document.getElementById("agents") || {}).textContent === "● agent attached"`)
+	browsertest.Poll[bool](t, ctx, `(document.getElementById("agents") || {}).textContent === "● agent attached"`)
 
 	// The person opens the search demo; the agent sees it open.
 	press(t, ctx, kb.Enter)
@@ -71,18 +72,18 @@ func TestBrowserAndAgentSeeEachOthersActions(t *testing.T) {
 	if err := agentCall(bg, sess, "agent-1", "search", "type_into", map[string]any{"text": "rust"}); err != nil {
 		t.Fatal(err)
 	}
-	poll[bool](t, ctx, jsID("w:search:input")+`.value === "rust"`)
+	browsertest.Poll[bool](t, ctx, jsID("w:search:input")+`.value === "rust"`)
 	if err := agentCall(bg, sess, "agent-1", "submit", "click", nil); err != nil {
 		t.Fatal(err)
 	}
-	poll[bool](t, ctx, jsID("w:status")+`.textContent.includes("“rust”")`)
+	browsertest.Poll[bool](t, ctx, jsID("w:status")+`.textContent.includes("“rust”")`)
 	tb, _ := results(sess)
-	if n := poll[int](t, ctx, rowCount); n != len(tb.Rows) {
+	if n := browsertest.Poll[int](t, ctx, rowCount); n != len(tb.Rows) {
 		t.Fatalf("the page shows %d rows, the agent %d", n, len(tb.Rows))
 	}
 
 	// The person sorts by a click; the agent sees the order.
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:results:h:name"] button`)))
+	browsertest.Do(t, ctx, chromedp.Click(chromedp.CSS(`[id="w:results:h:name"] button`)))
 	until(t, "the agent sees the table sorted by name", func() error {
 		tb, err := results(sess)
 		if err != nil {
@@ -96,18 +97,18 @@ func TestBrowserAndAgentSeeEachOthersActions(t *testing.T) {
 
 	// The person detaches agents with the page's control: the agent is
 	// refused until the person lets it back with the detach key.
-	do(t, ctx, chromedp.Click(chromedp.CSS(`#detach`)))
+	browsertest.Do(t, ctx, chromedp.Click(chromedp.CSS(`#detach`)))
 	until(t, "agents blocked", func() error {
 		if !sess.Snapshot().Presence.Blocked {
 			return errNotYet
 		}
 		return nil
 	})
-	poll[bool](t, ctx, `document.getElementById("agents").textContent === "agents detached"`)
+	browsertest.Poll[bool](t, ctx, `document.getElementById("agents").textContent === "agents detached"`)
 	if err := agentCall(bg, sess, "agent-1", "results", "select_row", map[string]any{"index": 1}); !errors.Is(err, tea.ErrAgentsBlocked) {
 		t.Fatalf("an agent's call while detached: %v, want ErrAgentsBlocked", err)
 	}
-	do(t, ctx, chromedp.KeyEvent("]", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	browsertest.Do(t, ctx, chromedp.KeyEvent("]", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	until(t, "agents allowed again", func() error {
 		if sess.Snapshot().Presence.Blocked {
 			return errNotYet
@@ -117,7 +118,7 @@ func TestBrowserAndAgentSeeEachOthersActions(t *testing.T) {
 	if err := agentCall(bg, sess, "agent-1", "results", "select_row", map[string]any{"index": 1}); err != nil {
 		t.Fatalf("an agent's call once allowed again: %v", err)
 	}
-	poll[bool](t, ctx, jsID("w:results:r1")+`.getAttribute("aria-selected") === "true"`)
+	browsertest.Poll[bool](t, ctx, jsID("w:results:r1")+`.getAttribute("aria-selected") === "true"`)
 }
 
 func TestBrowserTabsAreSessionsOfTheirOwn(t *testing.T) {

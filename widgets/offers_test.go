@@ -9,12 +9,12 @@ import (
 	"github.com/facetui/facet/widgets"
 )
 
-// TestFieldsOfferWhatTheyList: a text field's Offers, which a call uses
+// TestFieldsOfferWhatTheyList: a text field's or a table's Offers, which a call uses
 // instead of building every action's schema, agrees with its Actions in
 // every state, and Invoke refuses what it does not offer naming the same
 // actions, in the same order.
 func TestFieldsOfferWhatTheyList(t *testing.T) {
-	names := []string{"type_into", "clear", "submit", "get_value", "click", "", "Type_into"}
+	names := []string{"type_into", "clear", "submit", "get_value", "get_rows", "select_row", "sort", "click", "", "Type_into"}
 	for _, tc := range []struct {
 		name string
 		w    tea.ToolProvider
@@ -27,6 +27,8 @@ func TestFieldsOfferWhatTheyList(t *testing.T) {
 		{"disabled text area", widgets.TextArea{ID: "f", Disabled: true}},
 		{"password field", widgets.PasswordField{ID: "f"}},
 		{"disabled password field", widgets.PasswordField{ID: "f", Disabled: true}},
+		{"table", widgets.Table{ID: "f"}},
+		{"disabled table", widgets.Table{ID: "f", Disabled: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			o, ok := tc.w.(tea.ActionOfferer)

@@ -2,7 +2,9 @@ package widgets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -89,6 +91,41 @@ func unknownFieldAction(kind, action string, names []string) error {
 // the text's maxLength. A masked field's type_into only replaces the value:
 // whether appended text fits would tell its length.
 func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
+	if !disabled && (limit == DefaultCharLimit && !multiline || limit == DefaultTextAreaCharLimit && multiline) {
+		// The fields at their default limit, the most common, share their
+		// actions (a new slice, so a caller may still append to it).
+		d := defaultFieldActions()
+		return slices.Clone(d[fieldActionsIndex(masked, multiline)])
+	}
+	return buildFieldActions(disabled, masked, multiline, limit)
+}
+
+// defaultFieldActions are the actions of the editable fields at their
+// default limits, by fieldActionsIndex: built once, never changed.
+var defaultFieldActions = sync.OnceValue(func() (out [3][]tea.Action) {
+	for _, f := range []struct{ masked, multiline bool }{{false, false}, {true, false}, {false, true}} {
+		limit := DefaultCharLimit
+		if f.multiline {
+			limit = DefaultTextAreaCharLimit
+		}
+		out[fieldActionsIndex(f.masked, f.multiline)] = buildFieldActions(false, f.masked, f.multiline, limit)
+	}
+	return out
+})
+
+// fieldActionsIndex is where defaultFieldActions keeps a field's actions.
+func fieldActionsIndex(masked, multiline bool) int {
+	switch {
+	case multiline:
+		return 2
+	case masked:
+		return 1
+	}
+	return 0
+}
+
+// buildFieldActions is fieldActions built anew.
+func buildFieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
 		text := "One line,"

@@ -2,6 +2,7 @@ package widgets_test
 
 import (
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -72,5 +73,42 @@ func (notOfferer) Invoke(string, map[string]any) (tea.Result, error) {
 func TestOffersFallsBackOnActions(t *testing.T) {
 	if !tea.Offers(notOfferer{}, "go") || tea.Offers(notOfferer{}, "stop") {
 		t.Fatal("tea.Offers does not read Actions for a provider without Offers")
+	}
+}
+
+// listedActions keeps what a test listed, as a renderer does, so that the
+// compiler cannot leave it on the stack.
+var listedActions []tea.Action
+
+// TestFieldsAtTheirDefaultLimitShareTheirActions: a field at its default
+// limit lists the same actions as one whose limit is set to that default
+// by hand, schemas and descriptions included, without building them.
+func TestFieldsAtTheirDefaultLimitShareTheirActions(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		def, set tea.ToolProvider
+	}{
+		{"text input", widgets.TextInput{ID: "f"}, widgets.TextInput{ID: "f", CharLimit: widgets.DefaultCharLimit}},
+		{"masked text input", widgets.TextInput{ID: "f", Mask: '*'}, widgets.TextInput{ID: "f", Mask: '*', CharLimit: widgets.DefaultCharLimit}},
+		{"password field", widgets.PasswordField{ID: "f"}, widgets.PasswordField{ID: "f", CharLimit: widgets.DefaultCharLimit}},
+		{"text area", widgets.TextArea{ID: "f"}, widgets.TextArea{ID: "f", CharLimit: widgets.DefaultTextAreaCharLimit}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, want := tc.def.Actions(), tc.set.Actions()
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("at the default limit: %+v\nset by hand: %+v", got, want)
+			}
+			if n := testing.AllocsPerRun(50, func() { listedActions = tc.def.Actions() }); n > 1 {
+				t.Errorf("listing its actions allocates %v times; want only their slice", n)
+			}
+			// A caller that appends to or changes its list changes no
+			// other field's.
+			mine := tc.def.Actions()
+			mine[0] = tea.Action{Name: "changed"}
+			_ = append(mine, tea.Action{Name: "added"})
+			if again := tc.def.Actions(); !reflect.DeepEqual(again, want) {
+				t.Fatalf("after a caller changed its copy: %+v", again)
+			}
+		})
 	}
 }

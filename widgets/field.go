@@ -2,7 +2,9 @@ package widgets
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -35,12 +37,95 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked
 	return nil
 }
 
+// The names of the actions a text field offers, by whether it is
+// disabled, masked and multiline (see fieldActions, which lists them with
+// their schemas in this order).
+var (
+	fieldNamesEditable       = []string{"type_into", "clear", "submit", "get_value"}
+	fieldNamesEditableMasked = []string{"type_into", "clear", "submit"}
+	areaNamesEditable        = []string{"type_into", "clear", "get_value"}
+	fieldNamesReadOnly       = []string{"get_value"}
+)
+
+// fieldActionNames names the actions fieldActions lists for the same
+// field, in the same order, without building their schemas.
+func fieldActionNames(disabled, masked, multiline bool) []string {
+	switch {
+	case disabled && masked:
+		return nil
+	case disabled:
+		return fieldNamesReadOnly
+	case multiline && !masked:
+		return areaNamesEditable
+	case masked && !multiline:
+		return fieldNamesEditableMasked
+	case !multiline:
+		return fieldNamesEditable
+	}
+	// A masked multiline field does not exist; list what fieldActions does.
+	return []string{"type_into", "clear"}
+}
+
+// offersNamed reports whether names holds action.
+func offersNamed(names []string, action string) bool {
+	for _, n := range names {
+		if n == action {
+			return true
+		}
+	}
+	return false
+}
+
+// unknownFieldAction is tea.UnknownActionError for a field offering names.
+func unknownFieldAction(kind, action string, names []string) error {
+	offered := make([]tea.Action, len(names))
+	for i, n := range names {
+		offered[i].Name = n
+	}
+	return tea.UnknownActionError(kind, action, offered)
+}
+
 // fieldActions lists a text field's actions: writes unless disabled, and
 // get_value unless masked. multiline is true for a TextArea, whose
 // type_into takes line breaks; limit is the field's CharLimit in effect,
 // the text's maxLength. A masked field's type_into only replaces the value:
 // whether appended text fits would tell its length.
 func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
+	if !disabled && (limit == DefaultCharLimit && !multiline || limit == DefaultTextAreaCharLimit && multiline) {
+		// The fields at their default limit, the most common, share their
+		// actions (a new slice, so a caller may still append to it).
+		d := defaultFieldActions()
+		return slices.Clone(d[fieldActionsIndex(masked, multiline)])
+	}
+	return buildFieldActions(disabled, masked, multiline, limit)
+}
+
+// defaultFieldActions are the actions of the editable fields at their
+// default limits, by fieldActionsIndex: built once, never changed.
+var defaultFieldActions = sync.OnceValue(func() (out [3][]tea.Action) {
+	for _, f := range []struct{ masked, multiline bool }{{false, false}, {true, false}, {false, true}} {
+		limit := DefaultCharLimit
+		if f.multiline {
+			limit = DefaultTextAreaCharLimit
+		}
+		out[fieldActionsIndex(f.masked, f.multiline)] = buildFieldActions(false, f.masked, f.multiline, limit)
+	}
+	return out
+})
+
+// fieldActionsIndex is where defaultFieldActions keeps a field's actions.
+func fieldActionsIndex(masked, multiline bool) int {
+	switch {
+	case multiline:
+		return 2
+	case masked:
+		return 1
+	}
+	return 0
+}
+
+// buildFieldActions is fieldActions built anew.
+func buildFieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
 	if !disabled {
 		text := "One line,"
@@ -82,9 +167,9 @@ var typeIntoArgsSpec = newArgSpec[typeIntoArgs]()
 // one-line field (multiline false) refuses text with control characters,
 // every field refuses text that would make its value longer than limit
 // runes, and a masked one takes no append (it accepts append: false).
-func invokeField(kind, id, value string, multiline, masked bool, limit int, offered []tea.Action, action string, args map[string]any) (tea.Result, error) {
-	if !actionOffered(offered, action) {
-		return tea.Result{}, tea.UnknownActionError(kind, action, offered)
+func invokeField(kind, id, value string, multiline, masked bool, limit int, offered []string, action string, args map[string]any) (tea.Result, error) {
+	if !offersNamed(offered, action) {
+		return tea.Result{}, unknownFieldAction(kind, action, offered)
 	}
 	switch action {
 	case "type_into":

@@ -74,6 +74,9 @@ func (p PasswordField) ShortHelp() []key.Binding { return p.input().ShortHelp() 
 // Actions implements tea.ToolProvider: type_into and clear, never a read.
 func (p PasswordField) Actions() []tea.Action { return p.input().Actions() }
 
+// Offers implements tea.ActionOfferer.
+func (p PasswordField) Offers(action string) bool { return p.input().Offers(action) }
+
 // Invoke implements tea.ToolProvider.
 func (p PasswordField) Invoke(action string, args map[string]any) (tea.Result, error) {
 	return p.input().invoke(p.WidgetKind(), action, args)

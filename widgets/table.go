@@ -773,6 +773,18 @@ func (t Table) Actions() []tea.Action {
 	}
 }
 
+// Offers implements tea.ActionOfferer: get_rows always, select_row and
+// sort unless disabled (as Actions lists them).
+func (t Table) Offers(action string) bool {
+	switch action {
+	case "get_rows":
+		return true
+	case "select_row", "sort":
+		return !t.Disabled
+	}
+	return false
+}
+
 // selectRowArgs are the arguments of select_row.
 type selectRowArgs struct {
 	Index int `json:"index" jsonschema:"0-based, in display order." minimum:"0"`

@@ -225,7 +225,12 @@ func (a TextArea) Actions() []tea.Action { return fieldActions(a.Disabled, false
 
 // Invoke implements tea.ToolProvider.
 func (a TextArea) Invoke(action string, args map[string]any) (tea.Result, error) {
-	return invokeField(a.WidgetKind(), a.ID, a.Value, true, false, a.limit(), a.Actions(), action, args)
+	return invokeField(a.WidgetKind(), a.ID, a.Value, true, false, a.limit(), fieldActionNames(a.Disabled, false, true), action, args)
+}
+
+// Offers implements tea.ActionOfferer.
+func (a TextArea) Offers(action string) bool {
+	return offersNamed(fieldActionNames(a.Disabled, false, true), action)
 }
 
 // limit is the CharLimit in effect.

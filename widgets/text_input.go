@@ -191,7 +191,12 @@ func (t TextInput) Invoke(action string, args map[string]any) (tea.Result, error
 // invoke performs action for a widget of the given kind drawn as t (a
 // TextInput, or the masked TextInput a PasswordField is).
 func (t TextInput) invoke(kind, action string, args map[string]any) (tea.Result, error) {
-	return invokeField(kind, t.ID, t.Value, false, t.Mask != 0, t.limit(), t.Actions(), action, args)
+	return invokeField(kind, t.ID, t.Value, false, t.Mask != 0, t.limit(), fieldActionNames(t.Disabled, t.Mask != 0, false), action, args)
+}
+
+// Offers implements tea.ActionOfferer.
+func (t TextInput) Offers(action string) bool {
+	return offersNamed(fieldActionNames(t.Disabled, t.Mask != 0, false), action)
 }
 
 // limit is the CharLimit in effect.

@@ -21,6 +21,20 @@ var connectionKeySecret = func() []byte {
 	return b
 }()
 
+// connectionKeyPads are HMAC-SHA256's inner and outer blocks of
+// connectionKeySecret (the key XOR 0x36, and XOR 0x5c), computed once and
+// never changed: connectionKey hashes with them on the stack, where
+// crypto/hmac allocates two digests and their blocks for every request.
+var connectionKeyPads = func() (pads [2][sha256.BlockSize]byte) {
+	copy(pads[0][:], connectionKeySecret)
+	copy(pads[1][:], connectionKeySecret)
+	for i := range sha256.BlockSize {
+		pads[0][i] ^= 0x36
+		pads[1][i] ^= 0x5c
+	}
+	return pads
+}()
+
 // connectionKeyPrefix starts every connection key, so a key never reads as
 // a transport id (those start with transport.SessionPrefix or mcp-go's
 // "mcp-session-").
@@ -37,9 +51,30 @@ func connectionKey(id string) string {
 	if id == "" || id == defaultConnection {
 		return id
 	}
-	m := hmac.New(sha256.New, connectionKeySecret)
-	m.Write([]byte(id))
-	return connectionKeyPrefix + hex.EncodeToString(m.Sum(nil)[:8])
+	mac := connectionMAC(id)
+	var key [len(connectionKeyPrefix) + 16]byte
+	copy(key[:], connectionKeyPrefix)
+	hex.Encode(key[len(connectionKeyPrefix):], mac[:8])
+	return string(key[:])
+}
+
+// connectionMAC is HMAC-SHA256(connectionKeySecret, id). Ids as long as
+// transport ids are hashed without allocating; a longer one (a principal's
+// name) takes crypto/hmac.
+func connectionMAC(id string) [sha256.Size]byte {
+	var inner [sha256.BlockSize + 128]byte
+	if len(id) > len(inner)-sha256.BlockSize {
+		m := hmac.New(sha256.New, connectionKeySecret)
+		m.Write([]byte(id))
+		return [sha256.Size]byte(m.Sum(nil))
+	}
+	copy(inner[:], connectionKeyPads[0][:])
+	n := sha256.BlockSize + copy(inner[sha256.BlockSize:], id)
+	var outer [sha256.BlockSize + sha256.Size]byte
+	copy(outer[:], connectionKeyPads[1][:])
+	sum := sha256.Sum256(inner[:n])
+	copy(outer[sha256.BlockSize:], sum[:])
+	return sha256.Sum256(outer[:])
 }
 
 // defaultConnection is the ConnectionID of a connection with no transport

@@ -166,12 +166,15 @@ func (f *listeners) listChanged(method sdk.MCPMethod, sessions []string) {
 	}
 	f.mu.Unlock()
 	n := sdk.JSONRPCNotification{JSONRPC: sdk.JSONRPC_VERSION, Notification: sdk.Notification{Method: string(method)}}
+	// The connection is not marked to answer every later call as an
+	// event stream (mcp-go's UpgradeToSSEWhenReceiveNotification): a call
+	// that is running when the notification is queued carries it on its
+	// own stream, ahead of its answer, and one that is not leaves it for
+	// the GET stream or the next call; a call during which nothing is told
+	// stays one JSON body (see TestACallThatNotifiesNothingIsAnsweredAsJSON).
 	for _, cs := range to {
 		if !cs.Initialized() {
 			continue
-		}
-		if up, ok := cs.(server.SessionWithStreamableHTTPConfig); ok {
-			up.UpgradeToSSEWhenReceiveNotification()
 		}
 		f.out.send(f.log, cs, "", n)
 	}

@@ -108,11 +108,9 @@ func resolveWidget(view tea.Node, t *derive.Tool, h refusalHints) (tea.Widget, e
 		if !ok {
 			return true
 		}
-		for _, a := range p.Actions() {
-			if a.Name == t.Action {
-				found = w
-				return false
-			}
+		if tea.Offers(p, t.Action) {
+			found = w
+			return false
 		}
 		return true
 	})

@@ -1,9 +1,14 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"sync"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestRequestTransportKeys pins that a request's remembered connection
@@ -32,5 +37,27 @@ func TestRequestTransportKeys(t *testing.T) {
 	}
 	if transportOf(context.Background()) != nil {
 		t.Error("transportOf a context without one is not nil")
+	}
+}
+
+// TestConnectionKeyIsHMACSHA256: the hash on the stack agrees with
+// crypto/hmac for every id, shorter and longer than its buffer.
+func TestConnectionKeyIsHMACSHA256(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		id := rapid.StringN(1, 300, -1).Draw(t, "id")
+		m := hmac.New(sha256.New, connectionKeySecret)
+		m.Write([]byte(id))
+		if got, want := connectionMAC(id), m.Sum(nil); !bytes.Equal(got[:], want) {
+			t.Fatalf("connectionMAC(%q) = %x, want %x", id, got, want)
+		}
+	})
+}
+
+// BenchmarkConnectionKey keys a transport id (before: 1,148 ns, 584 B in 8
+// allocations with crypto/hmac; after: 577 ns, 24 B in 1).
+func BenchmarkConnectionKey(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = connectionKey("facet-4630a26f871eccb34366853782f68274")
 	}
 }

@@ -137,9 +137,8 @@ func (r *resources) deliver(cs server.ClientSession, uri string, n sdk.JSONRPCNo
 			return
 		}
 	}
-	if up, ok := cs.(server.SessionWithStreamableHTTPConfig); ok {
-		up.UpgradeToSSEWhenReceiveNotification()
-	}
+	// Not marked to upgrade every later answer to an event stream: see
+	// listeners.listChanged.
 	r.s.fan.out.send(r.s.opts.Logger, cs, uri, n)
 }
 

@@ -269,24 +269,22 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	end := min(start+rows, len(t.Rows))
 	sel := t.selected()
 
-	var b strings.Builder
-	line := func(styled string) {
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(styled)
-	}
 	// Every line is laid out to lineW cells, so padding needs no measuring.
 	lineW := tableMarkerWidth
 	if len(spans) > 0 {
 		lineW = spans[len(spans)-1].x + spans[len(spans)-1].w
 	}
-	fill := func(s string) string {
+	// fill pads a line laid out in buf to the width (or cuts it, when the
+	// columns are wider than it).
+	fill := func(buf []byte) []byte {
 		if lineW > ctx.Width {
-			return Pad(s, ctx.Width)
+			return append(buf[:0], Pad(string(buf), ctx.Width)...)
 		}
-		return s + strings.Repeat(" ", ctx.Width-lineW)
+		return appendSpaces(buf, ctx.Width-lineW)
 	}
+	var b strings.Builder
+	// Each line takes about a width of bytes, and the styles' sequences.
+	b.Grow((max(end-start, 0) + 1) * (ctx.Width + 24))
 
 	header := th.Header
 	if t.Disabled {
@@ -294,13 +292,14 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	} else if ctx.Focused {
 		header = header.Inherit(th.Accent)
 	}
-	if b.Len() > 0 {
-		b.WriteByte('\n')
-	}
-	b.WriteString(renderRuns(header, fill(t.headerText(spans)), ctx.Width))
+	// buf holds one line at a time, laid out before it is styled.
+	buf := make([]byte, 0, lineW+ctx.Width)
+	buf = fill(t.appendHeader(buf, spans))
+	b.WriteString(renderRuns(header, string(buf), ctx.Width))
 
 	if len(t.Rows) == 0 && rows > 0 {
-		line(renderLine(th.Muted, Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width), ctx.Width))
+		b.WriteByte('\n')
+		b.WriteString(renderLine(th.Muted, Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width), ctx.Width))
 	}
 	// Every row but the selected one is drawn in one style. Learning it
 	// costs two lipgloss renders, so it pays from three rows on.
@@ -312,13 +311,17 @@ func (t Table) Render(ctx tea.RenderContext) string {
 		rest = newLineStyle(rest.style)
 	}
 	for i := start; i < end; i++ {
+		b.WriteByte('\n')
 		switch {
 		case t.Disabled || i != sel:
-			line(rest.render(fill("  "+t.rowText(t.Rows[i], spans)), ctx.Width))
+			buf = fill(t.appendRow(append(buf[:0], "  "...), t.Rows[i], spans))
+			rest.write(&b, buf, ctx.Width)
 		case ctx.Focused:
-			line(renderLine(th.Selected, fill(tableCursor+t.rowText(t.Rows[i], spans)), ctx.Width))
+			buf = fill(t.appendRow(append(buf[:0], tableCursor...), t.Rows[i], spans))
+			b.WriteString(renderLine(th.Selected, string(buf), ctx.Width))
 		default:
-			line(renderLine(th.SelectedDim, fill(tableCursor+t.rowText(t.Rows[i], spans)), ctx.Width))
+			buf = fill(t.appendRow(append(buf[:0], tableCursor...), t.Rows[i], spans))
+			b.WriteString(renderLine(th.SelectedDim, string(buf), ctx.Width))
 		}
 	}
 	return b.String()
@@ -501,12 +504,12 @@ func (t Table) title(i int) string {
 	return t.Columns[i].Key
 }
 
-func (t Table) headerText(spans []colSpan) string {
-	var b strings.Builder
-	writeSpaces(&b, tableMarkerWidth)
+// appendHeader appends the header's text, laid out in spans, to dst.
+func (t Table) appendHeader(dst []byte, spans []colSpan) []byte {
+	dst = appendSpaces(dst, tableMarkerWidth)
 	for i, c := range t.Columns {
 		if i > 0 {
-			writeSpaces(&b, tableColumnGap)
+			dst = appendSpaces(dst, tableColumnGap)
 		}
 		title := t.title(i)
 		w := spans[i].w
@@ -521,35 +524,32 @@ func (t Table) headerText(spans []colSpan) string {
 				title = arrow
 			}
 		}
-		writeCell(&b, title, w, c.Align)
+		dst = appendCell(dst, title, w, c.Align)
 	}
-	return b.String()
+	return dst
 }
 
-func (t Table) rowText(row []string, spans []colSpan) string {
-	var b strings.Builder
-	if len(spans) > 0 {
-		b.Grow(spans[len(spans)-1].x + spans[len(spans)-1].w)
-	}
+// appendRow appends row's cells, laid out in spans, to dst.
+func (t Table) appendRow(dst []byte, row []string, spans []colSpan) []byte {
 	for i, c := range t.Columns {
 		if i > 0 {
-			writeSpaces(&b, tableColumnGap)
+			dst = appendSpaces(dst, tableColumnGap)
 		}
 		cell := ""
 		if i < len(row) {
 			cell = OneLine(row[i])
 		}
-		writeCell(&b, cell, spans[i].w, c.Align)
+		dst = appendCell(dst, cell, spans[i].w, c.Align)
 	}
-	return b.String()
+	return dst
 }
 
-// writeCell writes s cut or padded to exactly w cells, the padding on the
-// side align says. Plain ASCII text, whose width is its length, takes a fast
-// path: measuring graphemes dominates drawing a table otherwise.
-func writeCell(b *strings.Builder, s string, w int, align Align) {
+// appendCell appends s cut or padded to exactly w cells, the padding on
+// the side align says. Plain ASCII text, whose width is its length, takes a
+// fast path: measuring graphemes dominates drawing a table otherwise.
+func appendCell(dst []byte, s string, w int, align Align) []byte {
 	if w <= 0 {
-		return
+		return dst
 	}
 	sw := len(s)
 	for i := 0; i < len(s); i++ {
@@ -563,26 +563,26 @@ func writeCell(b *strings.Builder, s string, w int, align Align) {
 		s, sw = s[:w-1]+Ellipsis, w
 	}
 	if align == AlignRight {
-		writeSpaces(b, w-sw)
-		b.WriteString(s)
-		return
+		dst = appendSpaces(dst, w-sw)
+		return append(dst, s...)
 	}
-	b.WriteString(s)
-	writeSpaces(b, w-sw)
+	dst = append(dst, s...)
+	return appendSpaces(dst, w-sw)
 }
 
-// blanks is a run of spaces that writeSpaces copies from.
+// blanks is a run of spaces that appendSpaces copies from.
 const blanks = "                                                                "
 
-// writeSpaces writes n spaces without allocating a string for them.
-func writeSpaces(b *strings.Builder, n int) {
+// appendSpaces appends n spaces without allocating a string for them.
+func appendSpaces(dst []byte, n int) []byte {
 	for n > len(blanks) {
-		b.WriteString(blanks)
+		dst = append(dst, blanks...)
 		n -= len(blanks)
 	}
 	if n > 0 {
-		b.WriteString(blanks[:n])
+		dst = append(dst, blanks[:n]...)
 	}
+	return dst
 }
 
 // visibleRows is how many rows are drawn below the header when the widget

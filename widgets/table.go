@@ -1090,22 +1090,24 @@ type sortKey struct {
 	isNum bool
 }
 
-// sortMemo is what a sort leaves for the next: the key of each row's cell
-// in column col, the one it sorted by, as keys[order[i]] for the row it
-// put at i.
+// sortMemo is what a sort leaves for the next: the keys of the cells in
+// column col, the one it sorted by, with keys[byRow[i]] the key of the row
+// it put at i. keys is never changed once made, so copies of a state
+// share it: a sort that finds every row's cell as the last one left it
+// reuses the array and allocates only the new order.
 type sortMemo struct {
 	col   int
 	keys  []sortKey
-	order []int
+	byRow []int32
 }
 
 // at is the key kept for row i whose cell is cell, or false when there is
 // none or it was made from another cell.
 func (m sortMemo) at(i int, cell string) (sortKey, bool) {
-	if i >= len(m.order) {
+	if i >= len(m.byRow) {
 		return sortKey{}, false
 	}
-	k := m.keys[m.order[i]]
+	k := m.keys[m.byRow[i]]
 	return k, k.cell == cell
 }
 
@@ -1142,24 +1144,32 @@ func compareSortKeys(a, b sortKey) int {
 	return strings.Compare(a.fold, b.fold)
 }
 
-// sortedOrder returns the indexes of keys in sorted order, descending
+// rowKeys are the sort keys of a table's rows: keys[at[i]] is row i's.
+type rowKeys struct {
+	keys []sortKey
+	at   []int32
+}
+
+func (r rowKeys) of(i int) *sortKey { return &r.keys[r.at[i]] }
+
+// sortedOrder returns the indexes of the rows in sorted order, descending
 // when desc, equal keys in index order (a stable sort). A column of
 // numbers only or of text only is ordered totally by its keys: when they
 // are in order already, either way, it is read off them (see presorted),
 // and otherwise they are sorted as key and index pairs, without an index
 // into keys per comparison. A mixed column, whose comparison need not be
 // transitive, keeps the stable sort's own order.
-func sortedOrder(keys []sortKey, desc bool) []int {
-	order := make([]int, len(keys))
+func sortedOrder(rk rowKeys, desc bool) []int32 {
+	order := make([]int32, len(rk.at))
 	for i := range order {
-		order[i] = i
+		order[i] = int32(i)
 	}
-	if !uniformKeys(keys) {
-		slices.SortStableFunc(order, func(a, b int) int {
+	if !uniformKeys(rk.keys) {
+		slices.SortStableFunc(order, func(a, b int32) int {
 			if desc {
-				return compareSortKeys(keys[b], keys[a])
+				return compareSortKeys(*rk.of(int(b)), *rk.of(int(a)))
 			}
-			return compareSortKeys(keys[a], keys[b])
+			return compareSortKeys(*rk.of(int(a)), *rk.of(int(b)))
 		})
 		return order
 	}
@@ -1167,25 +1177,26 @@ func sortedOrder(keys []sortKey, desc bool) []int {
 	if desc {
 		sign = -1
 	}
-	if presorted(keys, order, sign) {
+	if presorted(rk, order, sign) {
 		return order
 	}
-	if len(keys) > 0 && keys[0].isNum {
-		return orderBy(keys, order, sign, func(k sortKey) float64 { return k.num })
+	if len(rk.keys) > 0 && rk.keys[0].isNum {
+		return orderBy(rk, order, sign, func(k *sortKey) float64 { return k.num })
 	}
-	return orderBy(keys, order, sign, func(k sortKey) string { return k.fold })
+	return orderBy(rk, order, sign, func(k *sortKey) string { return k.fold })
 }
 
-// orderBy fills order with the indexes of keys sorted by key(k), stably:
-// ascending for sign 1, descending for -1, equal keys in their first order.
-func orderBy[K cmp.Ordered](keys []sortKey, order []int, sign int, key func(sortKey) K) []int {
+// orderBy fills order with the indexes of the rows sorted by key(k),
+// stably: ascending for sign 1, descending for -1, equal keys in their
+// first order.
+func orderBy[K cmp.Ordered](rk rowKeys, order []int32, sign int, key func(*sortKey) K) []int32 {
 	type entry struct {
 		k K
-		i int
+		i int32
 	}
-	es := make([]entry, len(keys))
-	for i, k := range keys {
-		es[i] = entry{key(k), i}
+	es := make([]entry, len(rk.at))
+	for i := range rk.at {
+		es[i] = entry{key(rk.of(i)), int32(i)}
 	}
 	slices.SortFunc(es, func(a, b entry) int {
 		if c := cmp.Compare(a.k, b.k); c != 0 {
@@ -1199,31 +1210,32 @@ func orderBy[K cmp.Ordered](keys []sortKey, order []int, sign int, key func(sort
 	return order
 }
 
-// presorted fills order without sorting when keys, all numbers or all
+// presorted fills order without sorting when the keys, all numbers or all
 // text, are ordered already: ascending for sign 1 and descending for -1
 // leaves order as it is (0, 1, ...); ordered the other way, as the
 // previous sort in the other direction left them, the runs of equal keys
 // are taken from last to first, each kept in its order. It reports false,
-// leaving order alone, when keys are in neither order.
-func presorted(keys []sortKey, order []int, sign int) bool {
+// leaving order alone, when the keys are in neither order.
+func presorted(rk rowKeys, order []int32, sign int) bool {
 	along, against := true, true
-	for i := 1; i < len(keys) && (along || against); i++ {
-		c := sign * compareSortKeys(keys[i-1], keys[i])
+	n := len(rk.at)
+	for i := 1; i < n && (along || against); i++ {
+		c := sign * compareSortKeys(*rk.of(i - 1), *rk.of(i))
 		along, against = along && c <= 0, against && c >= 0
 	}
 	switch {
 	case along:
 		return true
 	case against:
-		n := 0
-		for end := len(keys); end > 0; {
+		j := 0
+		for end := n; end > 0; {
 			start := end - 1
-			for start > 0 && compareSortKeys(keys[start-1], keys[start]) == 0 {
+			for start > 0 && compareSortKeys(*rk.of(start - 1), *rk.of(start)) == 0 {
 				start--
 			}
 			for i := start; i < end; i++ {
-				order[n] = i
-				n++
+				order[j] = int32(i)
+				j++
 			}
 			end = start
 		}
@@ -1244,31 +1256,52 @@ func uniformKeys(keys []sortKey) bool {
 
 // sort orders a new copy of Rows by column col, keeping the selected row.
 // A row whose cell is the very one the last sort left at its place takes
-// that sort's key instead of parsing the cell again.
+// that sort's key instead of parsing the cell again; when every row's
+// does, the last sort's keys are used as they are.
 func (s *TableState) sort(col int, desc bool) {
 	memo := s.sorted
 	if memo.col != col {
 		memo = sortMemo{}
 	}
-	keys := make([]sortKey, len(s.Rows))
-	for i, r := range s.Rows {
-		cell := cellAt(r, col)
-		if k, ok := memo.at(i, cell); ok {
-			keys[i] = k
-		} else {
-			keys[i] = newSortKey(cell)
+	rk := rowKeys{keys: memo.keys, at: memo.byRow}
+	if !memo.holds(s.Rows, col) {
+		rk = rowKeys{keys: make([]sortKey, len(s.Rows)), at: make([]int32, len(s.Rows))}
+		for i, r := range s.Rows {
+			cell := cellAt(r, col)
+			if k, ok := memo.at(i, cell); ok {
+				rk.keys[i] = k
+			} else {
+				rk.keys[i] = newSortKey(cell)
+			}
+			rk.at[i] = int32(i)
 		}
 	}
-	order := sortedOrder(keys, desc)
+	order := sortedOrder(rk, desc)
 	rows := make([][]string, len(order))
 	selected := 0
 	for i, from := range order {
 		rows[i] = s.Rows[from]
-		if from == s.Selected {
+		if int(from) == s.Selected {
 			selected = i
 		}
+		// order becomes where each row's key is, in the new order.
+		order[i] = rk.at[from]
 	}
-	s.Rows, s.Selected, s.sorted = rows, selected, sortMemo{col: col, keys: keys, order: order}
+	s.Rows, s.Selected, s.sorted = rows, selected, sortMemo{col: col, keys: rk.keys, byRow: order}
+}
+
+// holds reports whether m has the key of every one of rows' cells in
+// column col, each at its row.
+func (m sortMemo) holds(rows [][]string, col int) bool {
+	if len(m.byRow) != len(rows) || len(m.keys) != len(rows) {
+		return false
+	}
+	for i, r := range rows {
+		if m.keys[m.byRow[i]].cell != cellAt(r, col) {
+			return false
+		}
+	}
+	return true
 }
 
 // cellAt is row's cell in column col, or "" when the row is shorter.

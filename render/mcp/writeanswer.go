@@ -30,6 +30,13 @@ const (
 // it, so a write in a view of a thousand widgets costs little more than
 // the write.
 func writeShows(before, after tea.Snapshot, changed []string) string {
+	return writeShowsLooked(before, after, changed, nil)
+}
+
+// writeShowsLooked is writeShows with the changed widgets' descriptions
+// taken from looked, how after looked to the comparison that found them
+// changed, where it has them (see drawing.describe; looked may be nil).
+func writeShowsLooked(before, after tea.Snapshot, changed []string, looked *drawing) string {
 	if len(changed) == 0 {
 		return ""
 	}
@@ -70,15 +77,18 @@ func writeShows(before, after tea.Snapshot, changed []string) string {
 				if widgetShown(w) {
 					visit(w.WidgetID(), func() (string, string) {
 						// Described once for its line and its detail.
-						dw := describeWidget(w)
+						dw := looked.describe(w)
 						l, _ := dw.line(after.Focus)
 						return l, dw.detail()
 					})
 				}
 				return false
 			}
-			if key, text := textLine(n); key != "" {
-				visit(key, func() (string, string) { return text, "" })
+			if key := textKey(n); key != "" {
+				visit(key, func() (string, string) {
+					_, text := textLine(n)
+					return text, ""
+				})
 			}
 			return true
 		})
@@ -144,7 +154,7 @@ func textKeys(view tea.Node) map[string]bool {
 		if _, ok := n.(tea.Widget); ok {
 			return false
 		}
-		if key, _ := textLine(n); key != "" {
+		if key := textKey(n); key != "" {
 			keys[key] = true
 		}
 		return true

@@ -60,6 +60,23 @@ func outline(view tea.Node, focus string) []outlineLine {
 	return out
 }
 
+// textKey is textLine's key alone, without making the line: a write's
+// answer asks it of every text of the view before and after, and writes
+// the lines of few.
+func textKey(n tea.Node) string {
+	switch x := n.(type) {
+	case tea.Text:
+		if s := clip(x.Content); s != "" {
+			return "text:" + s
+		}
+	case tea.Box:
+		if s := clip(x.Title); s != "" {
+			return "group:" + s
+		}
+	}
+	return ""
+}
+
 // textLine is the key and outline line of a text or a titled box, and ""
 // for any other node (or an empty one).
 func textLine(n tea.Node) (key, line string) {
@@ -270,8 +287,15 @@ func clip(s string) string {
 	if utf8.RuneCountInString(s) <= outlineTextRunes {
 		return s
 	}
-	r := []rune(s)
-	return string(r[:outlineTextRunes-1]) + "…"
+	// The first outlineTextRunes-1 runes, cut where the next one starts.
+	n := 0
+	for i := range s {
+		if n == outlineTextRunes-1 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }
 
 // quote is s in double quotes; s has no line breaks (see clip).

@@ -31,7 +31,7 @@ func screenshotWith(d *terminal.SnapshotDrawer, snap tea.Snapshot) string {
 	if d == nil {
 		return trimRight(terminal.DrawSnapshot(snap, w, h))
 	}
-	return trimRight(d.Draw(snap, w, h))
+	return joinTrimmed(d.DrawLines(snap, w, h))
 }
 
 // maxDrawers is how many sessions' drawers screenshots keep at most: a
@@ -139,6 +139,32 @@ func trimRight(screen string) string {
 		lines[i] = strings.TrimRight(l, " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// joinTrimmed is trimRight(strings.Join(lines, "\n")) written at once, without
+// the whole screen joined, split and joined again.
+func joinTrimmed(lines []string) string {
+	n := 0
+	for _, l := range lines {
+		n += len(l) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		for {
+			seg, rest, more := strings.Cut(l, "\n")
+			b.WriteString(strings.TrimRight(seg, " "))
+			if !more {
+				break
+			}
+			b.WriteByte('\n')
+			l = rest
+		}
+	}
+	return b.String()
 }
 
 // screenResult answers facet_screenshot and facet_send_key: the screen as

@@ -3,10 +3,12 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
+	"pgregory.net/rapid"
 
 	"github.com/facetui/facet/tea"
 )
@@ -178,4 +180,16 @@ func startCounter(t *testing.T, id string) *tea.Session {
 	}
 	t.Cleanup(rt.Stop)
 	return &tea.Session{Runtime: rt, ID: id, App: "counter"}
+}
+
+// TestJoinTrimmedIsTrimRightOfTheJoinedLines: a drawer's lines joined
+// with their trailing spaces dropped are what trimming the joined screen
+// gives, whatever the lines hold (line breaks inside one included).
+func TestJoinTrimmedIsTrimRightOfTheJoinedLines(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		lines := rapid.SliceOfN(rapid.StringOfN(rapid.SampledFrom([]rune{' ', 'a', '\n', '▸', '\t'}), 0, 12, -1), 0, 8).Draw(t, "lines")
+		if got, want := joinTrimmed(lines), trimRight(strings.Join(lines, "\n")); got != want {
+			t.Fatalf("lines %q: %q, want %q", lines, got, want)
+		}
+	})
 }

@@ -166,7 +166,7 @@ func visibleEncoded(v any) (any, json.RawMessage) {
 	var err error
 	if r, ok := v.(WriteResult); ok {
 		// Every write's answer: encoded by hand (see appendJSON).
-		b, err = r.appendJSON(nil)
+		b, err = r.appendJSON(make([]byte, 0, r.sizeHint()))
 	} else {
 		b, err = json.Marshal(v)
 	}

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"encoding/json"
-	"maps"
 	"slices"
 	"strconv"
 
@@ -25,7 +24,7 @@ func (r WriteResult) appendJSON(dst []byte) ([]byte, error) {
 	dst = appendStrings(dst, r.Changed)
 	if len(r.Widgets) > 0 {
 		dst = append(dst, `,"widgets":{`...)
-		for i, id := range slices.Sorted(maps.Keys(r.Widgets)) {
+		for i, id := range sortedKeys(r.Widgets) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -58,6 +57,16 @@ func (r WriteResult) appendJSON(dst []byte) ([]byte, error) {
 	return append(dst, '}'), nil
 }
 
+// sizeHint is about how many bytes r's JSON takes, for one buffer to hold
+// it.
+func (r WriteResult) sizeHint() int {
+	n := 96 + len(r.Tool) + 24*(len(r.Changed)+len(r.ToolsAdded)) + 160*len(r.Notifications)
+	for id, w := range r.Widgets {
+		n += 40 + len(id) + len(w.Kind) + len(w.Label) + 40*len(w.State)
+	}
+	return n
+}
+
 // appendJSON appends w as json.Marshal encodes it.
 func (w WidgetNow) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `{"kind":`...)
@@ -68,7 +77,7 @@ func (w WidgetNow) appendJSON(dst []byte) ([]byte, error) {
 	}
 	if len(w.State) > 0 {
 		dst = append(dst, `,"state":{`...)
-		for i, k := range slices.Sorted(maps.Keys(w.State)) {
+		for i, k := range sortedKeys(w.State) {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
@@ -120,4 +129,14 @@ func appendStrings(dst []byte, ss []string) []byte {
 		dst = jsonstring.Append(dst, s)
 	}
 	return append(dst, ']')
+}
+
+// sortedKeys are m's keys in order, as encoding/json writes a map's.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

@@ -1099,6 +1099,10 @@ type sortMemo struct {
 	col   int
 	keys  []sortKey
 	byRow []int32
+	// desc is the direction of the sort, and uniform whether keys are all
+	// numbers or all text: rows that hold every key where the sort left
+	// it are in that order, and need no comparing to tell.
+	desc, uniform bool
 }
 
 // at is the key kept for row i whose cell is cell, or false when there is
@@ -1227,21 +1231,37 @@ func presorted(rk rowKeys, order []int32, sign int) bool {
 	case along:
 		return true
 	case against:
-		j := 0
-		for end := n; end > 0; {
-			start := end - 1
-			for start > 0 && compareSortKeys(*rk.of(start - 1), *rk.of(start)) == 0 {
-				start--
-			}
-			for i := start; i < end; i++ {
-				order[j] = int32(i)
-				j++
-			}
-			end = start
-		}
+		inOrder(rk, order, true)
 		return true
 	}
 	return false
+}
+
+// inOrder fills order with the order of rows whose keys, all numbers or
+// all text, are sorted already: as they are, or, reversed, the runs of
+// equal keys taken from last to first, each kept in its order (a stable
+// sort the other way).
+func inOrder(rk rowKeys, order []int32, reversed bool) []int32 {
+	n := len(rk.at)
+	if !reversed {
+		for i := range order {
+			order[i] = int32(i)
+		}
+		return order
+	}
+	j := 0
+	for end := n; end > 0; {
+		start := end - 1
+		for start > 0 && compareSortKeys(*rk.of(start - 1), *rk.of(start)) == 0 {
+			start--
+		}
+		for i := start; i < end; i++ {
+			order[j] = int32(i)
+			j++
+		}
+		end = start
+	}
+	return order
 }
 
 // uniformKeys reports whether keys are all numbers or all text.
@@ -1264,19 +1284,28 @@ func (s *TableState) sort(col int, desc bool) {
 		memo = sortMemo{}
 	}
 	rk := rowKeys{keys: memo.keys, at: memo.byRow}
-	if !memo.holds(s.Rows, col) {
-		rk = rowKeys{keys: make([]sortKey, len(s.Rows)), at: make([]int32, len(s.Rows))}
-		for i, r := range s.Rows {
-			cell := cellAt(r, col)
-			if k, ok := memo.at(i, cell); ok {
-				rk.keys[i] = k
-			} else {
-				rk.keys[i] = newSortKey(cell)
+	uniform := memo.uniform
+	var order []int32
+	if memo.holds(s.Rows, col) && uniform {
+		// The rows are as the last sort by col left them, ordered
+		// already: the same way, or the other (see inOrder).
+		order = inOrder(rk, make([]int32, len(rk.at)), desc != memo.desc)
+	} else {
+		if !memo.holds(s.Rows, col) {
+			rk = rowKeys{keys: make([]sortKey, len(s.Rows)), at: make([]int32, len(s.Rows))}
+			for i, r := range s.Rows {
+				cell := cellAt(r, col)
+				if k, ok := memo.at(i, cell); ok {
+					rk.keys[i] = k
+				} else {
+					rk.keys[i] = newSortKey(cell)
+				}
+				rk.at[i] = int32(i)
 			}
-			rk.at[i] = int32(i)
+			uniform = uniformKeys(rk.keys)
 		}
+		order = sortedOrder(rk, desc)
 	}
-	order := sortedOrder(rk, desc)
 	rows := make([][]string, len(order))
 	selected := 0
 	for i, from := range order {
@@ -1287,7 +1316,7 @@ func (s *TableState) sort(col int, desc bool) {
 		// order becomes where each row's key is, in the new order.
 		order[i] = rk.at[from]
 	}
-	s.Rows, s.Selected, s.sorted = rows, selected, sortMemo{col: col, keys: rk.keys, byRow: order}
+	s.Rows, s.Selected, s.sorted = rows, selected, sortMemo{col: col, keys: rk.keys, byRow: order, desc: desc, uniform: uniform}
 }
 
 // holds reports whether m has the key of every one of rows' cells in

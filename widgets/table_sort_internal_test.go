@@ -85,7 +85,7 @@ func TestTableStateSortsAsIfEveryCellWereParsedAgain(t *testing.T) {
 				dir := rapid.SampledFrom([]string{SortAsc, SortDesc}).Draw(t, "direction")
 				others, kept := make([][][]string, len(states)), make([]sortMemo, len(states))
 				for i, o := range states {
-					others[i], kept[i] = slices.Clone(o.Rows), sortMemo{o.sorted.col, slices.Clone(o.sorted.keys), slices.Clone(o.sorted.byRow)}
+					others[i], kept[i] = slices.Clone(o.Rows), sortMemo{o.sorted.col, slices.Clone(o.sorted.keys), slices.Clone(o.sorted.byRow), o.sorted.desc, o.sorted.uniform}
 				}
 				wantRows, wantSel := referenceSort(s.Rows, s.Selected, col, dir == SortDesc)
 				if !s.Update(TableSorted{ID: "t", Column: cols[col].Key, Direction: dir}) {

@@ -286,16 +286,28 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	// Each line takes about a width of bytes, and the styles' sequences.
 	b.Grow((max(end-start, 0) + 1) * (ctx.Width + 24))
 
-	header := th.Header
-	if t.Disabled {
-		header = th.Disabled.Bold(true)
-	} else if ctx.Focused {
-		header = header.Inherit(th.Accent)
+	// The built-in themes' styles are learnt once (see tableStyles);
+	// another theme's as this drawing needs them.
+	learnt := learntTableStyles(th)
+	var header runStyle
+	switch {
+	case learnt != nil && t.Disabled:
+		header = learnt.headerDisabled
+	case learnt != nil && ctx.Focused:
+		header = learnt.headerFocused
+	case learnt != nil:
+		header = learnt.header
+	case t.Disabled:
+		header = newRunStyle(th.Disabled.Bold(true))
+	case ctx.Focused:
+		header = newRunStyle(th.Header.Inherit(th.Accent))
+	default:
+		header = newRunStyle(th.Header)
 	}
 	// buf holds one line at a time, laid out before it is styled.
 	buf := make([]byte, 0, lineW+ctx.Width)
 	buf = fill(t.appendHeader(buf, spans))
-	b.WriteString(renderRuns(header, string(buf), ctx.Width))
+	b.WriteString(header.render(string(buf), ctx.Width))
 
 	if len(t.Rows) == 0 && rows > 0 {
 		b.WriteByte('\n')
@@ -304,25 +316,35 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	// Every row but the selected one is drawn in one style. Learning it
 	// costs two lipgloss renders, so it pays from three rows on.
 	rest := lineStyle{style: th.Normal}
-	if t.Disabled {
-		rest.style = th.Disabled
+	selected := lineStyle{style: th.Selected}
+	if !ctx.Focused {
+		selected.style = th.SelectedDim
 	}
-	if end-start > 2 {
-		rest = newLineStyle(rest.style)
+	switch {
+	case learnt != nil && t.Disabled:
+		rest = learnt.disabled
+	case learnt != nil:
+		rest, selected = learnt.rows, learnt.selected
+		if !ctx.Focused {
+			selected = learnt.selectedDim
+		}
+	case t.Disabled:
+		rest.style = th.Disabled
+		fallthrough
+	default:
+		if end-start > 2 {
+			rest = newLineStyle(rest.style)
+		}
 	}
 	for i := start; i < end; i++ {
 		b.WriteByte('\n')
-		switch {
-		case t.Disabled || i != sel:
+		if t.Disabled || i != sel {
 			buf = fill(t.appendRow(append(buf[:0], "  "...), t.Rows[i], spans))
 			rest.write(&b, buf, ctx.Width)
-		case ctx.Focused:
-			buf = fill(t.appendRow(append(buf[:0], tableCursor...), t.Rows[i], spans))
-			b.WriteString(renderLine(th.Selected, string(buf), ctx.Width))
-		default:
-			buf = fill(t.appendRow(append(buf[:0], tableCursor...), t.Rows[i], spans))
-			b.WriteString(renderLine(th.SelectedDim, string(buf), ctx.Width))
+			continue
 		}
+		buf = fill(t.appendRow(append(buf[:0], tableCursor...), t.Rows[i], spans))
+		selected.write(&b, buf, ctx.Width)
 	}
 	return b.String()
 }
@@ -346,15 +368,40 @@ func renderLine(style lipgloss.Style, text string, width int) string {
 // attributes. Styles whose Render does more than that fall back to
 // renderLine.
 func renderRuns(style lipgloss.Style, text string, width int) string {
+	return newRunStyle(style).render(text, width)
+}
+
+// runStyle is a style as renderRuns applies it, with the sequences that
+// open and close a run of text and a run of spaces learnt (two lipgloss
+// renders), so that a theme's can be learnt once.
+type runStyle struct {
+	style                      lipgloss.Style
+	on, off, spaceOn, spaceOff string
+	// runs is set when the style is applied run by run; otherwise it
+	// falls back to renderLine.
+	runs bool
+}
+
+// newRunStyle learns style's runs.
+func newRunStyle(style lipgloss.Style) runStyle {
+	r := runStyle{style: style}
 	if link, _ := style.GetHyperlink(); link != "" || style.GetHorizontalFrameSize() != 0 ||
-		style.GetWidth() != 0 || style.GetTransform() != nil || strings.ContainsAny(text, "\t\r\n\x1b") {
-		return renderLine(style, text, width)
+		style.GetWidth() != 0 || style.GetTransform() != nil {
+		return r
 	}
-	on, off, ok := strings.Cut(style.Render("x"), "x")
-	spaceOn, spaceOff, spaceOK := strings.Cut(style.Render(" "), " ")
-	if !ok || !spaceOK || (on == spaceOn && off == spaceOff) {
-		return renderLine(style, text, width)
+	var ok, spaceOK bool
+	r.on, r.off, ok = strings.Cut(style.Render("x"), "x")
+	r.spaceOn, r.spaceOff, spaceOK = strings.Cut(style.Render(" "), " ")
+	r.runs = ok && spaceOK && (r.on != r.spaceOn || r.off != r.spaceOff)
+	return r
+}
+
+// render styles text, one line of exactly width cells, as renderRuns does.
+func (r runStyle) render(text string, width int) string {
+	if !r.runs || strings.ContainsAny(text, "\t\r\n\x1b") {
+		return renderLine(r.style, text, width)
 	}
+	on, off, spaceOn, spaceOff := r.on, r.off, r.spaceOn, r.spaceOff
 	var b strings.Builder
 	b.Grow(len(text) + 4*(len(on)+len(off)))
 	run := func(s string, space bool) {

@@ -1299,7 +1299,7 @@ func inOrder(rk rowKeys, order []int32, reversed bool) []int32 {
 	j := 0
 	for end := n; end > 0; {
 		start := end - 1
-		for start > 0 && compareSortKeys(*rk.of(start - 1), *rk.of(start)) == 0 {
+		for start > 0 && sameUniformKey(rk.of(start-1), rk.of(start)) {
 			start--
 		}
 		for i := start; i < end; i++ {
@@ -1309,6 +1309,16 @@ func inOrder(rk rowKeys, order []int32, reversed bool) []int32 {
 		end = start
 	}
 	return order
+}
+
+// sameUniformKey reports whether two keys of a column of numbers only or
+// of text only compare equal (compareSortKeys(*a, *b) == 0), without
+// copying them.
+func sameUniformKey(a, b *sortKey) bool {
+	if a.isNum {
+		return a.num == b.num
+	}
+	return a.fold == b.fold
 }
 
 // uniformKeys reports whether keys are all numbers or all text.

@@ -144,9 +144,10 @@ func trimRight(screen string) string {
 // joinTrimmed is trimRight(strings.Join(lines, "\n")) written at once, without
 // the whole screen joined, split and joined again.
 func joinTrimmed(lines []string) string {
+	// Sized for the trimmed screen, often half the drawn one.
 	n := 0
 	for _, l := range lines {
-		n += len(l) + 1
+		n += len(strings.TrimRight(l, " ")) + 1
 	}
 	var b strings.Builder
 	b.Grow(n)

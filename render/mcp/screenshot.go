@@ -31,7 +31,9 @@ func screenshotWith(d *terminal.SnapshotDrawer, snap tea.Snapshot) string {
 	if d == nil {
 		return trimRight(terminal.DrawSnapshot(snap, w, h))
 	}
-	return joinTrimmed(d.DrawLines(snap, w, h))
+	// The joined text, not DrawLines' slice: that is d's, and another
+	// screenshot of the session may draw into it meanwhile.
+	return trimRight(d.Draw(snap, w, h))
 }
 
 // maxDrawers is how many sessions' drawers screenshots keep at most: a
@@ -132,37 +134,24 @@ func agentScreen(sess *tea.Session, byAgent bool) tea.Snapshot {
 
 // trimRight drops each line's trailing spaces: the drawing is unchanged,
 // and a mostly empty 120x40 screen costs a client a few hundred bytes
-// instead of five thousand.
+// instead of five thousand. It writes the trimmed lines at once, into a
+// buffer of their size (often half the screen's), without a slice of
+// them.
 func trimRight(screen string) string {
-	lines := strings.Split(screen, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
-}
-
-// joinTrimmed is trimRight(strings.Join(lines, "\n")) written at once, without
-// the whole screen joined, split and joined again.
-func joinTrimmed(lines []string) string {
-	// Sized for the trimmed screen, often half the drawn one.
 	n := 0
-	for _, l := range lines {
-		n += len(strings.TrimRight(l, " ")) + 1
+	for rest, more := screen, true; more; {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
+		n += len(strings.TrimRight(line, " ")) + 1
 	}
 	var b strings.Builder
 	b.Grow(n)
-	for i, l := range lines {
-		if i > 0 {
+	for rest, more := screen, true; more; {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
+		b.WriteString(strings.TrimRight(line, " "))
+		if more {
 			b.WriteByte('\n')
-		}
-		for {
-			seg, rest, more := strings.Cut(l, "\n")
-			b.WriteString(strings.TrimRight(seg, " "))
-			if !more {
-				break
-			}
-			b.WriteByte('\n')
-			l = rest
 		}
 	}
 	return b.String()

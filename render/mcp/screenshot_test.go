@@ -182,14 +182,18 @@ func startCounter(t *testing.T, id string) *tea.Session {
 	return &tea.Session{Runtime: rt, ID: id, App: "counter"}
 }
 
-// TestJoinTrimmedIsTrimRightOfTheJoinedLines: a drawer's lines joined
-// with their trailing spaces dropped are what trimming the joined screen
-// gives, whatever the lines hold (line breaks inside one included).
-func TestJoinTrimmedIsTrimRightOfTheJoinedLines(t *testing.T) {
+// TestTrimRightDropsEachLinesTrailingSpaces: any screen, line breaks and
+// blank lines at either end included, is its lines split, each without its
+// trailing spaces, joined again.
+func TestTrimRightDropsEachLinesTrailingSpaces(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		lines := rapid.SliceOfN(rapid.StringOfN(rapid.SampledFrom([]rune{' ', 'a', '\n', '▸', '\t'}), 0, 12, -1), 0, 8).Draw(t, "lines")
-		if got, want := joinTrimmed(lines), trimRight(strings.Join(lines, "\n")); got != want {
-			t.Fatalf("lines %q: %q, want %q", lines, got, want)
+		screen := rapid.StringOfN(rapid.SampledFrom([]rune{' ', 'a', '\n', '▸', '\t'}), 0, 60, -1).Draw(t, "screen")
+		lines := strings.Split(screen, "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimRight(l, " ")
+		}
+		if got, want := trimRight(screen), strings.Join(lines, "\n"); got != want {
+			t.Fatalf("screen %q: %q, want %q", screen, got, want)
 		}
 	})
 }

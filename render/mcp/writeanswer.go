@@ -44,12 +44,27 @@ func writeShowsLooked(before, after tea.Snapshot, changed []string, looked *draw
 	for _, id := range changed {
 		want[id] = true
 	}
-	for id := range want {
-		if widgetShownIn(before.View, id) != widgetShownIn(after.View, id) {
-			return wholeShows(outline(after.View, after.Focus), want, after)
-		}
+	// One walk of before finds its texts and which changed widgets it
+	// showed; the walk of after that writes the lines finds which it
+	// shows. A changed widget shown in one and not the other (it appeared
+	// or left) makes the answer the whole outline instead.
+	had := map[string]bool{}
+	shownBefore := make(map[string]bool, len(want))
+	if before.View != nil {
+		tea.Walk(before.View, func(n tea.Node, _ int) bool {
+			if w, ok := n.(tea.Widget); ok {
+				if id := w.WidgetID(); want[id] && !shownBefore[id] && widgetShown(w) {
+					shownBefore[id] = true
+				}
+				return false
+			}
+			if key := textKey(n); key != "" {
+				had[key] = true
+			}
+			return true
+		})
 	}
-	had := textKeys(before.View)
+	shownAfter := make(map[string]bool, len(want))
 	var b strings.Builder
 	shown := map[string]bool{}
 	i := 0 // the index of the next line in after's outline
@@ -75,7 +90,11 @@ func writeShowsLooked(before, after tea.Snapshot, changed []string, looked *draw
 		tea.Walk(after.View, func(n tea.Node, _ int) bool {
 			if w, ok := n.(tea.Widget); ok {
 				if widgetShown(w) {
-					visit(w.WidgetID(), func() (string, string) {
+					id := w.WidgetID()
+					if want[id] {
+						shownAfter[id] = true
+					}
+					visit(id, func() (string, string) {
 						// Described once for its line and its detail.
 						dw := looked.describe(w)
 						l, _ := dw.line(after.Focus)
@@ -92,6 +111,11 @@ func writeShowsLooked(before, after tea.Snapshot, changed []string, looked *draw
 			}
 			return true
 		})
+	}
+	for id := range want {
+		if shownBefore[id] != shownAfter[id] {
+			return wholeShows(outline(after.View, after.Focus), want, after)
+		}
 	}
 	if i > outlineLines {
 		fmt.Fprintf(&b, "(%d more lines)\n", i-outlineLines)
@@ -122,44 +146,6 @@ func wholeShows(lines []outlineLine, want map[string]bool, after tea.Snapshot) s
 		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// widgetShownIn reports whether view has a widget id that its outline
-// shows.
-func widgetShownIn(view tea.Node, id string) bool {
-	shown := false
-	if view == nil {
-		return false
-	}
-	tea.Walk(view, func(n tea.Node, _ int) bool {
-		if shown {
-			return false
-		}
-		if w, ok := n.(tea.Widget); ok {
-			shown = w.WidgetID() == id && widgetShown(w)
-			return false
-		}
-		return true
-	})
-	return shown
-}
-
-// textKeys are the keys of view's text and group lines.
-func textKeys(view tea.Node) map[string]bool {
-	keys := map[string]bool{}
-	if view == nil {
-		return keys
-	}
-	tea.Walk(view, func(n tea.Node, _ int) bool {
-		if _, ok := n.(tea.Widget); ok {
-			return false
-		}
-		if key := textKey(n); key != "" {
-			keys[key] = true
-		}
-		return true
-	})
-	return keys
 }
 
 // isTextKey reports whether an outline line's key is a text's or a box

@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"bytes"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -41,14 +42,15 @@ func newLineStyle(style lipgloss.Style) lineStyle {
 	return l
 }
 
-// render styles one line of exactly width cells, as renderLine(style,
-// text, width) would.
-func (l lineStyle) render(text string, width int) string {
-	if !l.plain || text == "" || strings.ContainsAny(text, "\t\r\n\x1b") {
-		return renderLine(l.style, text, width)
+// write writes line, of exactly width cells, to b styled as
+// renderLine(style, line, width) would, without making a string of it
+// when the style is plain.
+func (l lineStyle) write(b *strings.Builder, line []byte, width int) {
+	if !l.plain || len(line) == 0 || bytes.ContainsAny(line, "\t\r\n\x1b") {
+		b.WriteString(renderLine(l.style, string(line), width))
+		return
 	}
-	if l.on == "" && l.off == "" {
-		return text
-	}
-	return l.on + text + l.off
+	b.WriteString(l.on)
+	b.Write(line)
+	b.WriteString(l.off)
 }

@@ -39,7 +39,9 @@ func TestLineStyleRendersAsLipgloss(t *testing.T) {
 			rapid.Check(t, func(t *rapid.T) {
 				text := rapid.StringOfN(rapid.SampledFrom([]rune{' ', 'a', 'Z', '▸', '世', '\u00a0', 'e', '\u0301', '\t', '\r', '\n', '\x1b', '[', 'm', '1'}), 0, 30, -1).Draw(t, "text")
 				width := rapid.IntRange(1, 40).Draw(t, "width")
-				if got, want := l.render(text, width), renderLine(style, text, width); got != want {
+				var b strings.Builder
+				l.write(&b, []byte(text), width)
+				if got, want := b.String(), renderLine(style, text, width); got != want {
 					t.Fatalf("text %q width %d:\n got %q\nwant %q", text, width, got, want)
 				}
 			})

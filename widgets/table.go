@@ -269,57 +269,82 @@ func (t Table) Render(ctx tea.RenderContext) string {
 	end := min(start+rows, len(t.Rows))
 	sel := t.selected()
 
-	var b strings.Builder
-	line := func(styled string) {
-		if b.Len() > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(styled)
-	}
 	// Every line is laid out to lineW cells, so padding needs no measuring.
 	lineW := tableMarkerWidth
 	if len(spans) > 0 {
 		lineW = spans[len(spans)-1].x + spans[len(spans)-1].w
 	}
-	fill := func(s string) string {
+	// fill pads a line laid out in buf to the width (or cuts it, when the
+	// columns are wider than it).
+	fill := func(buf []byte) []byte {
 		if lineW > ctx.Width {
-			return Pad(s, ctx.Width)
+			return append(buf[:0], Pad(string(buf), ctx.Width)...)
 		}
-		return s + strings.Repeat(" ", ctx.Width-lineW)
+		return appendSpaces(buf, ctx.Width-lineW)
 	}
+	var b strings.Builder
+	// Each line takes about a width of bytes, and the styles' sequences.
+	b.Grow((max(end-start, 0) + 1) * (ctx.Width + 24))
 
-	header := th.Header
-	if t.Disabled {
-		header = th.Disabled.Bold(true)
-	} else if ctx.Focused {
-		header = header.Inherit(th.Accent)
+	// The built-in themes' styles are learnt once (see tableStyles);
+	// another theme's as this drawing needs them.
+	learnt := learntTableStyles(th)
+	var header runStyle
+	switch {
+	case learnt != nil && t.Disabled:
+		header = learnt.headerDisabled
+	case learnt != nil && ctx.Focused:
+		header = learnt.headerFocused
+	case learnt != nil:
+		header = learnt.header
+	case t.Disabled:
+		header = newRunStyle(th.Disabled.Bold(true))
+	case ctx.Focused:
+		header = newRunStyle(th.Header.Inherit(th.Accent))
+	default:
+		header = newRunStyle(th.Header)
 	}
-	if b.Len() > 0 {
-		b.WriteByte('\n')
-	}
-	b.WriteString(renderRuns(header, fill(t.headerText(spans)), ctx.Width))
+	// buf holds one line at a time, laid out before it is styled.
+	buf := make([]byte, 0, lineW+ctx.Width)
+	buf = fill(t.appendHeader(buf, spans))
+	b.WriteString(header.render(string(buf), ctx.Width))
 
 	if len(t.Rows) == 0 && rows > 0 {
-		line(renderLine(th.Muted, Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width), ctx.Width))
+		b.WriteByte('\n')
+		b.WriteString(renderLine(th.Muted, Pad(strings.Repeat(" ", tableMarkerWidth)+"(no rows)", ctx.Width), ctx.Width))
 	}
 	// Every row but the selected one is drawn in one style. Learning it
 	// costs two lipgloss renders, so it pays from three rows on.
 	rest := lineStyle{style: th.Normal}
-	if t.Disabled {
-		rest.style = th.Disabled
+	selected := lineStyle{style: th.Selected}
+	if !ctx.Focused {
+		selected.style = th.SelectedDim
 	}
-	if end-start > 2 {
-		rest = newLineStyle(rest.style)
+	switch {
+	case learnt != nil && t.Disabled:
+		rest = learnt.disabled
+	case learnt != nil:
+		rest, selected = learnt.rows, learnt.selected
+		if !ctx.Focused {
+			selected = learnt.selectedDim
+		}
+	case t.Disabled:
+		rest.style = th.Disabled
+		fallthrough
+	default:
+		if end-start > 2 {
+			rest = newLineStyle(rest.style)
+		}
 	}
 	for i := start; i < end; i++ {
-		switch {
-		case t.Disabled || i != sel:
-			line(rest.render(fill("  "+t.rowText(t.Rows[i], spans)), ctx.Width))
-		case ctx.Focused:
-			line(renderLine(th.Selected, fill(tableCursor+t.rowText(t.Rows[i], spans)), ctx.Width))
-		default:
-			line(renderLine(th.SelectedDim, fill(tableCursor+t.rowText(t.Rows[i], spans)), ctx.Width))
+		b.WriteByte('\n')
+		if t.Disabled || i != sel {
+			buf = fill(t.appendRow(append(buf[:0], "  "...), t.Rows[i], spans))
+			rest.write(&b, buf, ctx.Width)
+			continue
 		}
+		buf = fill(t.appendRow(append(buf[:0], tableCursor...), t.Rows[i], spans))
+		selected.write(&b, buf, ctx.Width)
 	}
 	return b.String()
 }
@@ -343,15 +368,40 @@ func renderLine(style lipgloss.Style, text string, width int) string {
 // attributes. Styles whose Render does more than that fall back to
 // renderLine.
 func renderRuns(style lipgloss.Style, text string, width int) string {
+	return newRunStyle(style).render(text, width)
+}
+
+// runStyle is a style as renderRuns applies it, with the sequences that
+// open and close a run of text and a run of spaces learnt (two lipgloss
+// renders), so that a theme's can be learnt once.
+type runStyle struct {
+	style                      lipgloss.Style
+	on, off, spaceOn, spaceOff string
+	// runs is set when the style is applied run by run; otherwise it
+	// falls back to renderLine.
+	runs bool
+}
+
+// newRunStyle learns style's runs.
+func newRunStyle(style lipgloss.Style) runStyle {
+	r := runStyle{style: style}
 	if link, _ := style.GetHyperlink(); link != "" || style.GetHorizontalFrameSize() != 0 ||
-		style.GetWidth() != 0 || style.GetTransform() != nil || strings.ContainsAny(text, "\t\r\n\x1b") {
-		return renderLine(style, text, width)
+		style.GetWidth() != 0 || style.GetTransform() != nil {
+		return r
 	}
-	on, off, ok := strings.Cut(style.Render("x"), "x")
-	spaceOn, spaceOff, spaceOK := strings.Cut(style.Render(" "), " ")
-	if !ok || !spaceOK || (on == spaceOn && off == spaceOff) {
-		return renderLine(style, text, width)
+	var ok, spaceOK bool
+	r.on, r.off, ok = strings.Cut(style.Render("x"), "x")
+	r.spaceOn, r.spaceOff, spaceOK = strings.Cut(style.Render(" "), " ")
+	r.runs = ok && spaceOK && (r.on != r.spaceOn || r.off != r.spaceOff)
+	return r
+}
+
+// render styles text, one line of exactly width cells, as renderRuns does.
+func (r runStyle) render(text string, width int) string {
+	if !r.runs || strings.ContainsAny(text, "\t\r\n\x1b") {
+		return renderLine(r.style, text, width)
 	}
+	on, off, spaceOn, spaceOff := r.on, r.off, r.spaceOn, r.spaceOff
 	var b strings.Builder
 	b.Grow(len(text) + 4*(len(on)+len(off)))
 	run := func(s string, space bool) {
@@ -501,12 +551,12 @@ func (t Table) title(i int) string {
 	return t.Columns[i].Key
 }
 
-func (t Table) headerText(spans []colSpan) string {
-	var b strings.Builder
-	writeSpaces(&b, tableMarkerWidth)
+// appendHeader appends the header's text, laid out in spans, to dst.
+func (t Table) appendHeader(dst []byte, spans []colSpan) []byte {
+	dst = appendSpaces(dst, tableMarkerWidth)
 	for i, c := range t.Columns {
 		if i > 0 {
-			writeSpaces(&b, tableColumnGap)
+			dst = appendSpaces(dst, tableColumnGap)
 		}
 		title := t.title(i)
 		w := spans[i].w
@@ -521,35 +571,32 @@ func (t Table) headerText(spans []colSpan) string {
 				title = arrow
 			}
 		}
-		writeCell(&b, title, w, c.Align)
+		dst = appendCell(dst, title, w, c.Align)
 	}
-	return b.String()
+	return dst
 }
 
-func (t Table) rowText(row []string, spans []colSpan) string {
-	var b strings.Builder
-	if len(spans) > 0 {
-		b.Grow(spans[len(spans)-1].x + spans[len(spans)-1].w)
-	}
+// appendRow appends row's cells, laid out in spans, to dst.
+func (t Table) appendRow(dst []byte, row []string, spans []colSpan) []byte {
 	for i, c := range t.Columns {
 		if i > 0 {
-			writeSpaces(&b, tableColumnGap)
+			dst = appendSpaces(dst, tableColumnGap)
 		}
 		cell := ""
 		if i < len(row) {
 			cell = OneLine(row[i])
 		}
-		writeCell(&b, cell, spans[i].w, c.Align)
+		dst = appendCell(dst, cell, spans[i].w, c.Align)
 	}
-	return b.String()
+	return dst
 }
 
-// writeCell writes s cut or padded to exactly w cells, the padding on the
-// side align says. Plain ASCII text, whose width is its length, takes a fast
-// path: measuring graphemes dominates drawing a table otherwise.
-func writeCell(b *strings.Builder, s string, w int, align Align) {
+// appendCell appends s cut or padded to exactly w cells, the padding on
+// the side align says. Plain ASCII text, whose width is its length, takes a
+// fast path: measuring graphemes dominates drawing a table otherwise.
+func appendCell(dst []byte, s string, w int, align Align) []byte {
 	if w <= 0 {
-		return
+		return dst
 	}
 	sw := len(s)
 	for i := 0; i < len(s); i++ {
@@ -563,26 +610,26 @@ func writeCell(b *strings.Builder, s string, w int, align Align) {
 		s, sw = s[:w-1]+Ellipsis, w
 	}
 	if align == AlignRight {
-		writeSpaces(b, w-sw)
-		b.WriteString(s)
-		return
+		dst = appendSpaces(dst, w-sw)
+		return append(dst, s...)
 	}
-	b.WriteString(s)
-	writeSpaces(b, w-sw)
+	dst = append(dst, s...)
+	return appendSpaces(dst, w-sw)
 }
 
-// blanks is a run of spaces that writeSpaces copies from.
+// blanks is a run of spaces that appendSpaces copies from.
 const blanks = "                                                                "
 
-// writeSpaces writes n spaces without allocating a string for them.
-func writeSpaces(b *strings.Builder, n int) {
+// appendSpaces appends n spaces without allocating a string for them.
+func appendSpaces(dst []byte, n int) []byte {
 	for n > len(blanks) {
-		b.WriteString(blanks)
+		dst = append(dst, blanks...)
 		n -= len(blanks)
 	}
 	if n > 0 {
-		b.WriteString(blanks[:n])
+		dst = append(dst, blanks[:n]...)
 	}
+	return dst
 }
 
 // visibleRows is how many rows are drawn below the header when the widget
@@ -1102,22 +1149,28 @@ type sortKey struct {
 	isNum bool
 }
 
-// sortMemo is what a sort leaves for the next: the key of each row's cell
-// in column col, the one it sorted by, as keys[order[i]] for the row it
-// put at i.
+// sortMemo is what a sort leaves for the next: the keys of the cells in
+// column col, the one it sorted by, with keys[byRow[i]] the key of the row
+// it put at i. keys is never changed once made, so copies of a state
+// share it: a sort that finds every row's cell as the last one left it
+// reuses the array and allocates only the new order.
 type sortMemo struct {
 	col   int
 	keys  []sortKey
-	order []int
+	byRow []int32
+	// desc is the direction of the sort, and uniform whether keys are all
+	// numbers or all text: rows that hold every key where the sort left
+	// it are in that order, and need no comparing to tell.
+	desc, uniform bool
 }
 
 // at is the key kept for row i whose cell is cell, or false when there is
 // none or it was made from another cell.
 func (m sortMemo) at(i int, cell string) (sortKey, bool) {
-	if i >= len(m.order) {
+	if i >= len(m.byRow) {
 		return sortKey{}, false
 	}
-	k := m.keys[m.order[i]]
+	k := m.keys[m.byRow[i]]
 	return k, k.cell == cell
 }
 
@@ -1154,24 +1207,32 @@ func compareSortKeys(a, b sortKey) int {
 	return strings.Compare(a.fold, b.fold)
 }
 
-// sortedOrder returns the indexes of keys in sorted order, descending
+// rowKeys are the sort keys of a table's rows: keys[at[i]] is row i's.
+type rowKeys struct {
+	keys []sortKey
+	at   []int32
+}
+
+func (r rowKeys) of(i int) *sortKey { return &r.keys[r.at[i]] }
+
+// sortedOrder returns the indexes of the rows in sorted order, descending
 // when desc, equal keys in index order (a stable sort). A column of
 // numbers only or of text only is ordered totally by its keys: when they
 // are in order already, either way, it is read off them (see presorted),
 // and otherwise they are sorted as key and index pairs, without an index
 // into keys per comparison. A mixed column, whose comparison need not be
 // transitive, keeps the stable sort's own order.
-func sortedOrder(keys []sortKey, desc bool) []int {
-	order := make([]int, len(keys))
+func sortedOrder(rk rowKeys, desc bool) []int32 {
+	order := make([]int32, len(rk.at))
 	for i := range order {
-		order[i] = i
+		order[i] = int32(i)
 	}
-	if !uniformKeys(keys) {
-		slices.SortStableFunc(order, func(a, b int) int {
+	if !uniformKeys(rk.keys) {
+		slices.SortStableFunc(order, func(a, b int32) int {
 			if desc {
-				return compareSortKeys(keys[b], keys[a])
+				return compareSortKeys(*rk.of(int(b)), *rk.of(int(a)))
 			}
-			return compareSortKeys(keys[a], keys[b])
+			return compareSortKeys(*rk.of(int(a)), *rk.of(int(b)))
 		})
 		return order
 	}
@@ -1179,25 +1240,26 @@ func sortedOrder(keys []sortKey, desc bool) []int {
 	if desc {
 		sign = -1
 	}
-	if presorted(keys, order, sign) {
+	if presorted(rk, order, sign) {
 		return order
 	}
-	if len(keys) > 0 && keys[0].isNum {
-		return orderBy(keys, order, sign, func(k sortKey) float64 { return k.num })
+	if len(rk.keys) > 0 && rk.keys[0].isNum {
+		return orderBy(rk, order, sign, func(k *sortKey) float64 { return k.num })
 	}
-	return orderBy(keys, order, sign, func(k sortKey) string { return k.fold })
+	return orderBy(rk, order, sign, func(k *sortKey) string { return k.fold })
 }
 
-// orderBy fills order with the indexes of keys sorted by key(k), stably:
-// ascending for sign 1, descending for -1, equal keys in their first order.
-func orderBy[K cmp.Ordered](keys []sortKey, order []int, sign int, key func(sortKey) K) []int {
+// orderBy fills order with the indexes of the rows sorted by key(k),
+// stably: ascending for sign 1, descending for -1, equal keys in their
+// first order.
+func orderBy[K cmp.Ordered](rk rowKeys, order []int32, sign int, key func(*sortKey) K) []int32 {
 	type entry struct {
 		k K
-		i int
+		i int32
 	}
-	es := make([]entry, len(keys))
-	for i, k := range keys {
-		es[i] = entry{key(k), i}
+	es := make([]entry, len(rk.at))
+	for i := range rk.at {
+		es[i] = entry{key(rk.of(i)), int32(i)}
 	}
 	slices.SortFunc(es, func(a, b entry) int {
 		if c := cmp.Compare(a.k, b.k); c != 0 {
@@ -1211,37 +1273,64 @@ func orderBy[K cmp.Ordered](keys []sortKey, order []int, sign int, key func(sort
 	return order
 }
 
-// presorted fills order without sorting when keys, all numbers or all
+// presorted fills order without sorting when the keys, all numbers or all
 // text, are ordered already: ascending for sign 1 and descending for -1
 // leaves order as it is (0, 1, ...); ordered the other way, as the
 // previous sort in the other direction left them, the runs of equal keys
 // are taken from last to first, each kept in its order. It reports false,
-// leaving order alone, when keys are in neither order.
-func presorted(keys []sortKey, order []int, sign int) bool {
+// leaving order alone, when the keys are in neither order.
+func presorted(rk rowKeys, order []int32, sign int) bool {
 	along, against := true, true
-	for i := 1; i < len(keys) && (along || against); i++ {
-		c := sign * compareSortKeys(keys[i-1], keys[i])
+	n := len(rk.at)
+	for i := 1; i < n && (along || against); i++ {
+		c := sign * compareSortKeys(*rk.of(i - 1), *rk.of(i))
 		along, against = along && c <= 0, against && c >= 0
 	}
 	switch {
 	case along:
 		return true
 	case against:
-		n := 0
-		for end := len(keys); end > 0; {
-			start := end - 1
-			for start > 0 && compareSortKeys(keys[start-1], keys[start]) == 0 {
-				start--
-			}
-			for i := start; i < end; i++ {
-				order[n] = i
-				n++
-			}
-			end = start
-		}
+		inOrder(rk, order, true)
 		return true
 	}
 	return false
+}
+
+// inOrder fills order with the order of rows whose keys, all numbers or
+// all text, are sorted already: as they are, or, reversed, the runs of
+// equal keys taken from last to first, each kept in its order (a stable
+// sort the other way).
+func inOrder(rk rowKeys, order []int32, reversed bool) []int32 {
+	n := len(rk.at)
+	if !reversed {
+		for i := range order {
+			order[i] = int32(i)
+		}
+		return order
+	}
+	j := 0
+	for end := n; end > 0; {
+		start := end - 1
+		for start > 0 && sameUniformKey(rk.of(start-1), rk.of(start)) {
+			start--
+		}
+		for i := start; i < end; i++ {
+			order[j] = int32(i)
+			j++
+		}
+		end = start
+	}
+	return order
+}
+
+// sameUniformKey reports whether two keys of a column of numbers only or
+// of text only compare equal (compareSortKeys(*a, *b) == 0), without
+// copying them.
+func sameUniformKey(a, b *sortKey) bool {
+	if a.isNum {
+		return a.num == b.num
+	}
+	return a.fold == b.fold
 }
 
 // uniformKeys reports whether keys are all numbers or all text.
@@ -1256,31 +1345,61 @@ func uniformKeys(keys []sortKey) bool {
 
 // sort orders a new copy of Rows by column col, keeping the selected row.
 // A row whose cell is the very one the last sort left at its place takes
-// that sort's key instead of parsing the cell again.
+// that sort's key instead of parsing the cell again; when every row's
+// does, the last sort's keys are used as they are.
 func (s *TableState) sort(col int, desc bool) {
 	memo := s.sorted
 	if memo.col != col {
 		memo = sortMemo{}
 	}
-	keys := make([]sortKey, len(s.Rows))
-	for i, r := range s.Rows {
-		cell := cellAt(r, col)
-		if k, ok := memo.at(i, cell); ok {
-			keys[i] = k
-		} else {
-			keys[i] = newSortKey(cell)
+	rk := rowKeys{keys: memo.keys, at: memo.byRow}
+	uniform := memo.uniform
+	var order []int32
+	if memo.holds(s.Rows, col) && uniform {
+		// The rows are as the last sort by col left them, ordered
+		// already: the same way, or the other (see inOrder).
+		order = inOrder(rk, make([]int32, len(rk.at)), desc != memo.desc)
+	} else {
+		if !memo.holds(s.Rows, col) {
+			rk = rowKeys{keys: make([]sortKey, len(s.Rows)), at: make([]int32, len(s.Rows))}
+			for i, r := range s.Rows {
+				cell := cellAt(r, col)
+				if k, ok := memo.at(i, cell); ok {
+					rk.keys[i] = k
+				} else {
+					rk.keys[i] = newSortKey(cell)
+				}
+				rk.at[i] = int32(i)
+			}
+			uniform = uniformKeys(rk.keys)
 		}
+		order = sortedOrder(rk, desc)
 	}
-	order := sortedOrder(keys, desc)
 	rows := make([][]string, len(order))
 	selected := 0
 	for i, from := range order {
 		rows[i] = s.Rows[from]
-		if from == s.Selected {
+		if int(from) == s.Selected {
 			selected = i
 		}
+		// order becomes where each row's key is, in the new order.
+		order[i] = rk.at[from]
 	}
-	s.Rows, s.Selected, s.sorted = rows, selected, sortMemo{col: col, keys: keys, order: order}
+	s.Rows, s.Selected, s.sorted = rows, selected, sortMemo{col: col, keys: rk.keys, byRow: order, desc: desc, uniform: uniform}
+}
+
+// holds reports whether m has the key of every one of rows' cells in
+// column col, each at its row.
+func (m sortMemo) holds(rows [][]string, col int) bool {
+	if len(m.byRow) != len(rows) || len(m.keys) != len(rows) {
+		return false
+	}
+	for i, r := range rows {
+		if m.keys[m.byRow[i]].cell != cellAt(r, col) {
+			return false
+		}
+	}
+	return true
 }
 
 // cellAt is row's cell in column col, or "" when the row is shorter.

@@ -79,7 +79,7 @@ func TestTableHeaderIsStyledPerRunNotPerCharacter(t *testing.T) {
 		if n := strings.Count(header, "\x1b["); n > 2*9 {
 			t.Errorf("focused=%v: header has %d escape sequences for 9 runs of text: %q", focused, n, header)
 		}
-		if got, want := ansi.Strip(header), Pad(tb.headerText(tb.layout(80)), 80); got != want {
+		if got, want := ansi.Strip(header), Pad(string(tb.appendHeader(nil, tb.layout(80))), 80); got != want {
 			t.Errorf("focused=%v: header %q, want %q", focused, got, want)
 		}
 	}

@@ -131,7 +131,15 @@ func TestSortedOrderIsTheStableSort(t *testing.T) {
 			}
 			return compareSortKeys(keys[a], keys[b])
 		})
-		if got := sortedOrder(keys, desc); !slices.Equal(got, want) {
+		at := make([]int32, len(keys))
+		for i := range at {
+			at[i] = int32(i)
+		}
+		got := make([]int, len(keys))
+		for i, o := range sortedOrder(rowKeys{keys: keys, at: at}, desc) {
+			got[i] = int(o)
+		}
+		if !slices.Equal(got, want) {
 			t.Fatalf("cells %q desc %v: order %v, want %v", cells, desc, got, want)
 		}
 	})

@@ -85,7 +85,7 @@ func TestTableStateSortsAsIfEveryCellWereParsedAgain(t *testing.T) {
 				dir := rapid.SampledFrom([]string{SortAsc, SortDesc}).Draw(t, "direction")
 				others, kept := make([][][]string, len(states)), make([]sortMemo, len(states))
 				for i, o := range states {
-					others[i], kept[i] = slices.Clone(o.Rows), sortMemo{o.sorted.col, slices.Clone(o.sorted.keys), slices.Clone(o.sorted.order)}
+					others[i], kept[i] = slices.Clone(o.Rows), sortMemo{o.sorted.col, slices.Clone(o.sorted.keys), slices.Clone(o.sorted.byRow), o.sorted.desc, o.sorted.uniform}
 				}
 				wantRows, wantSel := referenceSort(s.Rows, s.Selected, col, dir == SortDesc)
 				if !s.Update(TableSorted{ID: "t", Column: cols[col].Key, Direction: dir}) {
@@ -100,8 +100,8 @@ func TestTableStateSortsAsIfEveryCellWereParsedAgain(t *testing.T) {
 						t.Fatalf("step %d: row %d keeps the key %+v (%v), want %+v", step, i, k, ok, newSortKey(cellAt(r, col)))
 					}
 				}
-				if len(s.sorted.keys) != len(s.Rows) || len(s.sorted.order) != len(s.Rows) {
-					t.Fatalf("step %d: %d keys and %d indexes kept for %d rows", step, len(s.sorted.keys), len(s.sorted.order), len(s.Rows))
+				if len(s.sorted.keys) != len(s.Rows) || len(s.sorted.byRow) != len(s.Rows) {
+					t.Fatalf("step %d: %d keys and %d indexes kept for %d rows", step, len(s.sorted.keys), len(s.sorted.byRow), len(s.Rows))
 				}
 				for i, o := range states {
 					if i != at && (!reflect.DeepEqual(o.Rows, others[i]) || !reflect.DeepEqual(o.sorted, kept[i])) {

@@ -105,7 +105,7 @@ func (s *Server) handlerFor(name string) server.ToolHandlerFunc {
 				return sdk.NewToolResultError(fmt.Sprintf("%s: arguments must be a JSON object of named arguments, not %s", name, jsonType(raw))), nil
 			}
 		}
-		ctx = withInputResponses(ctx, req.Params.InputResponses)
+		ctx = withRequestAuth(withInputResponses(ctx, req.Params.InputResponses))
 		in := callInput{Args: req.GetArguments()}
 		if s.opts.Schemas == SchemasStrict {
 			// Strict schemas make every argument required and the

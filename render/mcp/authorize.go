@@ -33,6 +33,9 @@ func authContext(ctx context.Context) AuthContext {
 	if ac, ok := principalOf(ctx); ok {
 		return ac // an agent's connection (ConnectAs)
 	}
+	if ac, ok := ctx.Value(requestAuthKey{}).(AuthContext); ok {
+		return ac // worked out once for the request (withRequestAuth)
+	}
 	ac := AuthContext{ConnectionID: defaultConnection, Transport: TransportUnknown}
 	t := transportOf(ctx)
 	if t != nil {

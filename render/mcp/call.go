@@ -238,7 +238,8 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 		}
 		return Answer{}, faultError(fmt.Sprintf("%s: %v", shown, err))
 	}
-	wr := WriteResult{Applied: true, Tool: shown, Changed: s.drawings.changed(t.Session, tr.Before, tr.After)}
+	changed, looked := s.drawings.changed(t.Session, tr.Before, tr.After)
+	wr := WriteResult{Applied: true, Tool: shown, Changed: changed}
 	if sy := s.syncs.of(t.Session); sy != nil {
 		_ = sy.Sync(tr.After)
 		for _, n := range sy.AddedBetween(tr.Before.Version, tr.After.Version) {
@@ -246,7 +247,7 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 		}
 	}
 	if s.opts.Schemas != SchemasStrict {
-		wr.Widgets = widgetsNow(tr.After.View, wr.Changed)
+		wr.Widgets = widgetsNow(tr.After.View, wr.Changed, looked)
 	}
 	wr.Revision = tr.After.Version
 	text := fmt.Sprintf("Applied %s.", shown)
@@ -272,15 +273,17 @@ func (s *Server) invoke(ctx context.Context, sess *tea.Session, t *derive.Tool, 
 	}
 	a := answer(wr, text)
 	s.drawings.outlines.recordView(t.Session, tr.After)
-	if shows := writeShows(tr.Before, tr.After, wr.Changed); shows != "" {
+	if shows := writeShowsLooked(tr.Before, tr.After, wr.Changed, looked); shows != "" {
 		a.Text = append(a.Text, shows)
 	}
 	return a, nil
 }
 
 // widgetsNow describes the widgets ids names that are in view, for a
-// write's answer; a masked widget as its redacted form.
-func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
+// write's answer; a masked widget as its redacted form. The descriptions
+// are looked's where it has them (see drawing.describe; looked may be
+// nil).
+func widgetsNow(view tea.Node, ids []string, looked *drawing) map[string]WidgetNow {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -298,8 +301,8 @@ func widgetsNow(view tea.Node, ids []string) map[string]WidgetNow {
 			continue
 		}
 		now := WidgetNow{Kind: w.WidgetKind()}
-		if d, ok := agentWidget(w).(tea.Describer); ok {
-			desc := safeDescribe(d)
+		if dw := looked.describe(w); dw.described {
+			desc := dw.desc
 			now.Label, now.State = desc.Label, desc.State
 			if tea.IsMasked(w) {
 				now.State = scrubState(now.State)

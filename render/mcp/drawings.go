@@ -195,10 +195,12 @@ func sameValue(a, b any) bool {
 
 // changed lists, in view order, the ids of widgets that look different to
 // an agent between two snapshots (what they describe, their focus),
-// including widgets that appeared or left. A session's last drawing is
-// kept, so consecutive writes (whose before is the previous write's after)
-// look at each snapshot once.
-func (d *drawings) changed(session string, before, after tea.Snapshot) []string {
+// including widgets that appeared or left, and returns how after looked,
+// for the write's answer to take its widgets' descriptions from (see
+// describe). A session's last drawing is kept, so consecutive writes
+// (whose before is the previous write's after) look at each snapshot
+// once.
+func (d *drawings) changed(session string, before, after tea.Snapshot) ([]string, *drawing) {
 	width := after.Size.Width
 	if width <= 0 {
 		width = DefaultWidth
@@ -226,7 +228,22 @@ func (d *drawings) changed(session string, before, after tea.Snapshot) []string 
 		}
 	}
 	sort.Strings(gone)
-	return append(changed, gone...)
+	return append(changed, gone...), a
+}
+
+// describe is describeWidget(w), with the description d took of w when w
+// is the only widget of its id in d's snapshot: a write's answer does not
+// describe again the widgets the comparison described (a table's
+// description builds its headers and state each time). A nil d, or an id
+// that several widgets share, describes w.
+func (d *drawing) describe(w tea.Widget) describedWidget {
+	if d != nil {
+		if i, ok := d.first[w.WidgetID()]; ok && d.next[i] == -1 {
+			l := d.looks[i]
+			return describedWidget{w: w, a: agentWidget(w), described: l.described, desc: l.desc}
+		}
+	}
+	return describeWidget(w)
 }
 
 // sameLooks reports whether the widgets with id look the same in b and a.

@@ -91,7 +91,7 @@ func TestChangedComparesWhatWidgetsDescribe(t *testing.T) {
 			c.before.Version, c.after.Version = uint64(2*i+1), uint64(2*i+2)
 			d := &drawings{bySession: map[string]*drawing{}}
 			draws = 0
-			got := d.changed("s", c.before, c.after)
+			got, _ := d.changed("s", c.before, c.after)
 			if !slices.Equal(got, c.want) {
 				t.Fatalf("changed = %q, want %q", got, c.want)
 			}
@@ -121,7 +121,7 @@ func TestChangedTakesUnchangedWidgetsFromTheLastDrawing(t *testing.T) {
 	d := &drawings{bySession: map[string]*drawing{}}
 	d.changed("s", view(1, "A"), view(2, "B"))
 	described = 0
-	if got := d.changed("s", view(2, "B"), view(3, "C")); !slices.Equal(got, []string{"ok"}) {
+	if got, _ := d.changed("s", view(2, "B"), view(3, "C")); !slices.Equal(got, []string{"ok"}) {
 		t.Fatalf("changed = %q, want [ok]", got)
 	}
 	if described != 0 {
@@ -282,12 +282,12 @@ func TestChangedNeverTellsAMaskedValue(t *testing.T) {
 			}
 			d := &drawings{bySession: map[string]*drawing{}}
 			base := uint64(10 * i)
-			if got := d.changed("s", snap(base+1, c.before, "OK"), snap(base+2, c.after, "OK")); len(got) != 0 {
+			if got, _ := d.changed("s", snap(base+1, c.before, "OK"), snap(base+2, c.after, "OK")); len(got) != 0 {
 				t.Fatalf("changing only the masked value: changed = %q, want []", got)
 			}
 			// Again from the kept drawing: the next write's before is
 			// this one's after.
-			if got := d.changed("s", snap(base+2, c.after, "OK"), snap(base+3, c.before, "Done")); !slices.Equal(got, []string{"ok"}) {
+			if got, _ := d.changed("s", snap(base+2, c.after, "OK"), snap(base+3, c.before, "Done")); !slices.Equal(got, []string{"ok"}) {
 				t.Fatalf("changing the masked value and a label: changed = %q, want [ok]", got)
 			}
 		})

@@ -60,6 +60,23 @@ func outline(view tea.Node, focus string) []outlineLine {
 	return out
 }
 
+// textKey is textLine's key alone, without making the line: a write's
+// answer asks it of every text of the view before and after, and writes
+// the lines of few.
+func textKey(n tea.Node) string {
+	switch x := n.(type) {
+	case tea.Text:
+		if s := clip(x.Content); s != "" {
+			return "text:" + s
+		}
+	case tea.Box:
+		if s := clip(x.Title); s != "" {
+			return "group:" + s
+		}
+	}
+	return ""
+}
+
 // textLine is the key and outline line of a text or a titled box, and ""
 // for any other node (or an empty one).
 func textLine(n tea.Node) (key, line string) {
@@ -179,41 +196,74 @@ func stateText(desc tea.Description, focused bool) string {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	parts := make([]string, 0, len(keys)+2)
+	// Written as they are found, into one builder: the line is written
+	// for every changed widget of every write.
+	var b strings.Builder
+	b.Grow(24 * (len(keys) + 1))
+	n := 0
+	part := func() {
+		if n > 0 {
+			b.WriteString(", ")
+		}
+		n++
+	}
 	for _, k := range keys {
-		v := desc.State[k]
-		switch x := v.(type) {
+		switch x := desc.State[k].(type) {
 		case bool:
 			if x {
-				parts = append(parts, k)
+				part()
+				b.WriteString(k)
 			}
 		case string:
 			if x != "" && x != desc.Label && x != desc.Value && x != desc.Detail {
-				parts = append(parts, k+" "+quote(clip(x)))
+				part()
+				b.WriteString(k)
+				b.WriteString(` "`)
+				b.WriteString(clip(x))
+				b.WriteByte('"')
 			}
 		case []string:
 			if len(x) > 0 {
-				parts = append(parts, k+" "+clip(strings.Join(x, ",")))
+				part()
+				b.WriteString(k)
+				b.WriteByte(' ')
+				b.WriteString(clip(strings.Join(x, ",")))
 			}
 		case int:
-			parts = append(parts, k+" "+strconv.Itoa(x))
+			part()
+			b.WriteString(k)
+			b.WriteByte(' ')
+			var digits [20]byte
+			b.Write(strconv.AppendInt(digits[:0], int64(x), 10))
 		case int64, uint64, float64:
-			parts = append(parts, fmt.Sprintf("%s %v", k, x))
+			part()
+			fmt.Fprintf(&b, "%s %v", k, x)
 		}
 	}
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{
-		{focused, "focused"}, {desc.States.Disabled, "disabled"}, {desc.States.Checked, "checked"},
-		{desc.States.Selected, "selected"}, {desc.States.Expanded, "expanded"}, {desc.States.Pressed, "pressed"},
-		{desc.States.Modal, "modal"}, {desc.States.Masked, "masked"}, {desc.States.Busy, "busy"},
-	} {
-		if f.on && !slices.Contains(parts, f.name) {
-			parts = append(parts, f.name)
+	for _, f := range stateFlags(desc.States, focused) {
+		// A flag the state said already (as a true member of its name)
+		// is not said twice.
+		if said, _ := desc.State[f.name].(bool); f.on && !said {
+			part()
+			b.WriteString(f.name)
 		}
 	}
-	return strings.Join(parts, ", ")
+	return b.String()
+}
+
+// stateFlag is one of the States an outline line names when set.
+type stateFlag struct {
+	on   bool
+	name string
+}
+
+// stateFlags are the flags stateText names, in its order.
+func stateFlags(st tea.States, focused bool) [9]stateFlag {
+	return [9]stateFlag{
+		{focused, "focused"}, {st.Disabled, "disabled"}, {st.Checked, "checked"},
+		{st.Selected, "selected"}, {st.Expanded, "expanded"}, {st.Pressed, "pressed"},
+		{st.Modal, "modal"}, {st.Masked, "masked"}, {st.Busy, "busy"},
+	}
 }
 
 // partsText lists a widget's parts by label, the selected one marked with
@@ -270,8 +320,15 @@ func clip(s string) string {
 	if utf8.RuneCountInString(s) <= outlineTextRunes {
 		return s
 	}
-	r := []rune(s)
-	return string(r[:outlineTextRunes-1]) + "…"
+	// The first outlineTextRunes-1 runes, cut where the next one starts.
+	n := 0
+	for i := range s {
+		if n == outlineTextRunes-1 {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
 }
 
 // quote is s in double quotes; s has no line breaks (see clip).

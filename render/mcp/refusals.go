@@ -114,10 +114,13 @@ func resolveWidget(view tea.Node, t *derive.Tool, h refusalHints) (tea.Widget, e
 		}
 		return true
 	})
+	if found != nil {
+		return found, nil
+	}
+	// The rest explains why the widget is not found, which an open
+	// dialog often is: a call that finds its widget does not look for one.
 	dialog := openDialog(view)
 	switch {
-	case found != nil:
-		return found, nil
 	case sameKind != nil:
 		if off, why := disabledBecause(sameKind); off {
 			msg := fmt.Sprintf("widget `%s` no longer offers `%s`: it is disabled", t.Widget, t.Action)

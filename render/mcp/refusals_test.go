@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/facetui/facet/render/mcp/internal/derive"
 	"github.com/facetui/facet/tea"
 	"github.com/facetui/facet/widgets"
 )
@@ -62,5 +63,25 @@ func TestAnAllowListDenialNamesTheToolTheAgentCalled(t *testing.T) {
 	mustErr(t, res, "demo.confirm.click")
 	if strings.Contains(text(res), "facet_act") {
 		t.Fatalf("the denial names facet_act, which the agent never called: %s", text(res))
+	}
+}
+
+// TestResolvingAWidgetThatIsThereLooksNoFurther: a call whose widget is in
+// view finds it without listing the view's widgets to look for an open
+// dialog (which only explains a widget not found), so resolving it
+// allocates as little beside 1,000 widgets as beside 10 (its actions'
+// list and the walk's closure).
+func TestResolvingAWidgetThatIsThereLooksNoFurther(t *testing.T) {
+	for _, n := range []int{10, 1000} {
+		view := wideCounter{n: n}.View()
+		tool := &derive.Tool{Widget: "inc", Kind: "button", Action: "click"}
+		allocs := testing.AllocsPerRun(20, func() {
+			if w, err := resolveWidget(view, tool, refusalHints{}); err != nil || w.WidgetID() != "inc" {
+				t.Fatalf("resolved %v, %v", w, err)
+			}
+		})
+		if allocs > 3 {
+			t.Errorf("resolving a button beside %d widgets allocates %.0f times, want at most 3", n, allocs)
+		}
 	}
 }

@@ -31,6 +31,8 @@ func screenshotWith(d *terminal.SnapshotDrawer, snap tea.Snapshot) string {
 	if d == nil {
 		return trimRight(terminal.DrawSnapshot(snap, w, h))
 	}
+	// The joined text, not DrawLines' slice: that is d's, and another
+	// screenshot of the session may draw into it meanwhile.
 	return trimRight(d.Draw(snap, w, h))
 }
 
@@ -132,13 +134,27 @@ func agentScreen(sess *tea.Session, byAgent bool) tea.Snapshot {
 
 // trimRight drops each line's trailing spaces: the drawing is unchanged,
 // and a mostly empty 120x40 screen costs a client a few hundred bytes
-// instead of five thousand.
+// instead of five thousand. It writes the trimmed lines at once, into a
+// buffer of their size (often half the screen's), without a slice of
+// them.
 func trimRight(screen string) string {
-	lines := strings.Split(screen, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
+	n := 0
+	for rest, more := screen, true; more; {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
+		n += len(strings.TrimRight(line, " ")) + 1
 	}
-	return strings.Join(lines, "\n")
+	var b strings.Builder
+	b.Grow(n)
+	for rest, more := screen, true; more; {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
+		b.WriteString(strings.TrimRight(line, " "))
+		if more {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
 }
 
 // screenResult answers facet_screenshot and facet_send_key: the screen as

@@ -3,10 +3,12 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
+	"pgregory.net/rapid"
 
 	"github.com/facetui/facet/tea"
 )
@@ -178,4 +180,20 @@ func startCounter(t *testing.T, id string) *tea.Session {
 	}
 	t.Cleanup(rt.Stop)
 	return &tea.Session{Runtime: rt, ID: id, App: "counter"}
+}
+
+// TestTrimRightDropsEachLinesTrailingSpaces: any screen, line breaks and
+// blank lines at either end included, is its lines split, each without its
+// trailing spaces, joined again.
+func TestTrimRightDropsEachLinesTrailingSpaces(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		screen := rapid.StringOfN(rapid.SampledFrom([]rune{' ', 'a', '\n', '▸', '\t'}), 0, 60, -1).Draw(t, "screen")
+		lines := strings.Split(screen, "\n")
+		for i, l := range lines {
+			lines[i] = strings.TrimRight(l, " ")
+		}
+		if got, want := trimRight(screen), strings.Join(lines, "\n"); got != want {
+			t.Fatalf("screen %q: %q, want %q", screen, got, want)
+		}
+	})
 }

@@ -162,7 +162,14 @@ func visibleEncoded(v any) (any, json.RawMessage) {
 	if v == nil {
 		return nil, nil
 	}
-	b, err := json.Marshal(v)
+	var b []byte
+	var err error
+	if r, ok := v.(WriteResult); ok {
+		// Every write's answer: encoded by hand (see appendJSON).
+		b, err = r.appendJSON(make([]byte, 0, r.sizeHint()))
+	} else {
+		b, err = json.Marshal(v)
+	}
 	if err != nil {
 		return v, nil
 	}

@@ -30,6 +30,13 @@ const (
 // it, so a write in a view of a thousand widgets costs little more than
 // the write.
 func writeShows(before, after tea.Snapshot, changed []string) string {
+	return writeShowsLooked(before, after, changed, nil)
+}
+
+// writeShowsLooked is writeShows with the changed widgets' descriptions
+// taken from looked, how after looked to the comparison that found them
+// changed, where it has them (see drawing.describe; looked may be nil).
+func writeShowsLooked(before, after tea.Snapshot, changed []string, looked *drawing) string {
 	if len(changed) == 0 {
 		return ""
 	}
@@ -37,12 +44,27 @@ func writeShows(before, after tea.Snapshot, changed []string) string {
 	for _, id := range changed {
 		want[id] = true
 	}
-	for id := range want {
-		if widgetShownIn(before.View, id) != widgetShownIn(after.View, id) {
-			return wholeShows(outline(after.View, after.Focus), want, after)
-		}
+	// One walk of before finds its texts and which changed widgets it
+	// showed; the walk of after that writes the lines finds which it
+	// shows. A changed widget shown in one and not the other (it appeared
+	// or left) makes the answer the whole outline instead.
+	had := map[string]bool{}
+	shownBefore := make(map[string]bool, len(want))
+	if before.View != nil {
+		tea.Walk(before.View, func(n tea.Node, _ int) bool {
+			if w, ok := n.(tea.Widget); ok {
+				if id := w.WidgetID(); want[id] && !shownBefore[id] && widgetShown(w) {
+					shownBefore[id] = true
+				}
+				return false
+			}
+			if key := textKey(n); key != "" {
+				had[key] = true
+			}
+			return true
+		})
 	}
-	had := textKeys(before.View)
+	shownAfter := make(map[string]bool, len(want))
 	var b strings.Builder
 	shown := map[string]bool{}
 	i := 0 // the index of the next line in after's outline
@@ -68,20 +90,32 @@ func writeShows(before, after tea.Snapshot, changed []string) string {
 		tea.Walk(after.View, func(n tea.Node, _ int) bool {
 			if w, ok := n.(tea.Widget); ok {
 				if widgetShown(w) {
-					visit(w.WidgetID(), func() (string, string) {
+					id := w.WidgetID()
+					if want[id] {
+						shownAfter[id] = true
+					}
+					visit(id, func() (string, string) {
 						// Described once for its line and its detail.
-						dw := describeWidget(w)
+						dw := looked.describe(w)
 						l, _ := dw.line(after.Focus)
 						return l, dw.detail()
 					})
 				}
 				return false
 			}
-			if key, text := textLine(n); key != "" {
-				visit(key, func() (string, string) { return text, "" })
+			if key := textKey(n); key != "" {
+				visit(key, func() (string, string) {
+					_, text := textLine(n)
+					return text, ""
+				})
 			}
 			return true
 		})
+	}
+	for id := range want {
+		if shownBefore[id] != shownAfter[id] {
+			return wholeShows(outline(after.View, after.Focus), want, after)
+		}
 	}
 	if i > outlineLines {
 		fmt.Fprintf(&b, "(%d more lines)\n", i-outlineLines)
@@ -112,44 +146,6 @@ func wholeShows(lines []outlineLine, want map[string]bool, after tea.Snapshot) s
 		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// widgetShownIn reports whether view has a widget id that its outline
-// shows.
-func widgetShownIn(view tea.Node, id string) bool {
-	shown := false
-	if view == nil {
-		return false
-	}
-	tea.Walk(view, func(n tea.Node, _ int) bool {
-		if shown {
-			return false
-		}
-		if w, ok := n.(tea.Widget); ok {
-			shown = w.WidgetID() == id && widgetShown(w)
-			return false
-		}
-		return true
-	})
-	return shown
-}
-
-// textKeys are the keys of view's text and group lines.
-func textKeys(view tea.Node) map[string]bool {
-	keys := map[string]bool{}
-	if view == nil {
-		return keys
-	}
-	tea.Walk(view, func(n tea.Node, _ int) bool {
-		if _, ok := n.(tea.Widget); ok {
-			return false
-		}
-		if key, _ := textLine(n); key != "" {
-			keys[key] = true
-		}
-		return true
-	})
-	return keys
 }
 
 // isTextKey reports whether an outline line's key is a text's or a box

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -191,5 +192,40 @@ func TestAWriteAnswerDescribesAChangedWidgetOnce(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("the changed widget was described %d times, want once", n)
+	}
+}
+
+// TestAWriteDescribesAChangedWidgetOnceInAll: finding what changed, the
+// answer's widgets and what it shows take one description of the changed
+// widget between them, as a write makes them; a widget whose id another
+// shares is described for the answer on its own.
+func TestAWriteDescribesAChangedWidgetOnceInAll(t *testing.T) {
+	n := 0
+	before := tea.Snapshot{Version: 1, View: tea.Column{Items: []tea.Node{countedWidget{value: "a", n: &n}}}}
+	after := tea.Snapshot{Version: 2, View: tea.Column{Items: []tea.Node{countedWidget{value: "b\nc", n: &n}}}}
+	d := &drawings{bySession: map[string]*drawing{}}
+	d.changed("s", tea.Snapshot{Version: 0, View: tea.Column{}}, before)
+	n = 0
+	changed, looked := d.changed("s", before, after)
+	if !slices.Equal(changed, []string{"counted"}) {
+		t.Fatalf("changed = %q, want [counted]", changed)
+	}
+	now := widgetsNow(after.View, changed, looked)
+	shows := writeShowsLooked(before, after, changed, looked)
+	if n != 1 {
+		t.Errorf("the changed widget was described %d times in the write, want once", n)
+	}
+	if got := now["counted"]; got.Kind != "counted" {
+		t.Errorf("the answer's widgets say %+v", now)
+	}
+	if want := writeShows(before, after, changed); shows != want {
+		t.Errorf("what the write shows from the comparison's description:\n%s\nwant, describing again:\n%s", shows, want)
+	}
+	// Two widgets of one id: the answer describes the one it shows.
+	twin := tea.Snapshot{Version: 3, View: tea.Column{Items: []tea.Node{countedWidget{value: "d", n: &n}, countedWidget{value: "e", n: &n}}}}
+	changed, looked = d.changed("s", after, twin)
+	n = 0
+	if shows, want := writeShowsLooked(after, twin, changed, looked), writeShows(after, twin, changed); shows != want || n == 0 {
+		t.Errorf("two widgets of one id: shows %q (described %d times), want %q", shows, n, want)
 	}
 }

@@ -306,10 +306,18 @@ func (s *ToolSynchronizer) AddedBetween(from, to uint64) []string {
 // it returns the tools are gone, also for a caller that raced another Stop.
 func (s *ToolSynchronizer) Stop() {
 	s.stopOnce.Do(func() {
+		// known is every tool the synchronizer owns in the registry (it
+		// changes only under s.mu, with the registry): removing those
+		// names is RemoveOwner without its walk over every session's
+		// tools.
 		s.mu.Lock()
 		s.stopped = true
+		names := make([]string, 0, len(s.known))
+		for n := range s.known {
+			names = append(names, n)
+		}
 		s.mu.Unlock()
-		s.reg.RemoveOwner(s.owner)
+		s.reg.Unregister(s.owner, names)
 	})
 }
 

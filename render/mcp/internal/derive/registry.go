@@ -240,3 +240,15 @@ func (r *Registry) Tools(session string) []*Tool {
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
+
+// Sessions returns the ids of the sessions that have tools (see Tools),
+// in no order.
+func (r *Registry) Sessions() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]string, 0, len(r.bySession))
+	for id := range r.bySession {
+		out = append(out, id)
+	}
+	return out
+}

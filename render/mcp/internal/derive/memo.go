@@ -1,6 +1,10 @@
 package derive
 
-import "github.com/facetui/facet/tea"
+import (
+	"sync"
+
+	"github.com/facetui/facet/tea"
+)
 
 // deriveMemo is a synchronizer's memory of its session's last derivation:
 // for each widget id, the widget value the view showed and the tools
@@ -8,9 +12,11 @@ import "github.com/facetui/facet/tea"
 // changed: a widget equal (==, see tea.Comparable) to the value its id had
 // last time offers the same actions, so its Actions are not asked for,
 // checked and named again. Widgets that cannot be compared, and the later
-// widgets of an id shown more than once, are derived every time. Its
-// scratch maps and slices are kept between renders, so a render of an
-// unchanged view allocates next to nothing whatever its size.
+// widgets of an id shown more than once, are derived every time. What a
+// render needs only while it runs (its scratch maps and slices) it takes
+// from scratch, shared by every session of a registry, and gives back when
+// the sync ends (done): an idle session holds none, and a render of an
+// unchanged view still allocates next to nothing whatever its size.
 //
 // It derives what Tools derives, in the same order, with the same
 // warnings; it is not safe for concurrent use.
@@ -18,12 +24,22 @@ type deriveMemo struct {
 	byID map[string]*memoEntry
 	gen  uint64
 
+	scratch *sync.Pool // of *memoScratch
+	cur     *memoScratch
+}
+
+// memoScratch is what one render's derivation works in.
+type memoScratch struct {
 	seen  map[string]bool
 	ids   map[string]int
 	out   []Derived
 	warns []Warning
-	// shown is the first widget of each id in the last view.
+	// shown is the first widget of each id in the view.
 	shown map[string]tea.Widget
+}
+
+func newMemoScratch() any {
+	return &memoScratch{seen: map[string]bool{}, ids: map[string]int{}, shown: map[string]tea.Widget{}}
 }
 
 // memoEntry is one widget as the last derivation saw it.
@@ -34,39 +50,68 @@ type memoEntry struct {
 	warns   []Warning
 }
 
-func newDeriveMemo() *deriveMemo {
-	return &deriveMemo{byID: map[string]*memoEntry{}, seen: map[string]bool{}, ids: map[string]int{}, shown: map[string]tea.Widget{}}
+// newDeriveMemo returns a memo taking its scratch from pool, whose New is
+// newMemoScratch (nil: a pool of its own).
+func newDeriveMemo(pool *sync.Pool) *deriveMemo {
+	if pool == nil {
+		pool = &sync.Pool{New: newMemoScratch}
+	}
+	return &deriveMemo{byID: map[string]*memoEntry{}, scratch: pool}
+}
+
+// done gives the last render's scratch back: what tools returned, and
+// widget, are no longer valid.
+func (m *deriveMemo) done() {
+	if m.cur == nil {
+		return
+	}
+	sc := m.cur
+	m.cur = nil
+	clear(sc.seen)
+	clear(sc.ids)
+	clear(sc.shown)
+	clear(sc.out) // no Derived kept alive from the pool
+	clear(sc.warns)
+	sc.out, sc.warns = sc.out[:0], sc.warns[:0]
+	m.scratch.Put(sc)
 }
 
 // widget is the widget with id in the last view derived, if there was one.
 func (m *deriveMemo) widget(id string) (tea.Widget, bool) {
-	w, ok := m.shown[id]
+	if m.cur == nil {
+		return nil, false
+	}
+	w, ok := m.cur.shown[id]
 	return w, ok
 }
 
 // tools is Tools(session, view), from memory where it can be. The slices
-// it returns are valid until its next call.
+// it returns are valid until its next call or done.
 func (m *deriveMemo) tools(session string, view tea.Node) ([]Derived, []Warning) {
 	if !tea.ValidID(session) {
 		return Tools(session, view)
 	}
 	m.gen++
-	clear(m.seen)
-	clear(m.ids)
-	clear(m.shown)
-	out, warns := m.out[:0], m.warns[:0]
+	if m.cur == nil {
+		m.cur = m.scratch.Get().(*memoScratch)
+	}
+	sc := m.cur
+	clear(sc.seen)
+	clear(sc.ids)
+	clear(sc.shown)
+	out, warns := sc.out[:0], sc.warns[:0]
 	tea.Walk(view, func(n tea.Node, _ int) bool {
 		w, ok := n.(tea.Widget)
 		if !ok {
 			return true
 		}
 		id := w.WidgetID()
-		m.ids[id]++
-		first := m.ids[id] == 1
+		sc.ids[id]++
+		first := sc.ids[id] == 1
 		if first {
-			m.shown[id] = w
+			sc.shown[id] = w
 		}
-		if !first && m.ids[id] == 2 {
+		if !first && sc.ids[id] == 2 {
 			warns = append(warns, Warning{Widget: id, Reason: duplicateIDReason})
 		}
 		p, ok := n.(tea.ToolProvider)
@@ -93,10 +138,10 @@ func (m *deriveMemo) tools(session string, view tea.Node) ([]Derived, []Warning)
 		}
 		warns = append(warns, ws...)
 		for _, d := range ds {
-			if m.seen[d.Name] {
+			if sc.seen[d.Name] {
 				continue
 			}
-			m.seen[d.Name] = true
+			sc.seen[d.Name] = true
 			out = append(out, d)
 		}
 		return true
@@ -111,6 +156,6 @@ func (m *deriveMemo) tools(session string, view tea.Node) ([]Derived, []Warning)
 			out[i].SeenOn = tabs
 		}
 	}
-	m.out, m.warns = out, warns
+	sc.out, sc.warns = out, warns
 	return out, warns
 }

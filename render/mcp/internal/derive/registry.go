@@ -51,6 +51,8 @@ type Registry struct {
 	sinks     []Sink
 	// specs are the cleaned schemas its sessions' derived tools share.
 	specs specs
+	// scratch is where its sessions' renders derive (see deriveMemo).
+	scratch sync.Pool
 }
 
 type regEntry struct {
@@ -62,6 +64,7 @@ type regEntry struct {
 // none, in tests).
 func NewRegistry(sink Sink) *Registry {
 	r := &Registry{tools: map[string]*regEntry{}, clients: map[string]string{}, bySession: map[string][]*regEntry{}}
+	r.scratch.New = newMemoScratch
 	if sink != nil {
 		r.sinks = append(r.sinks, sink)
 	}

@@ -70,7 +70,7 @@ func NewToolSynchronizer(session string, reg *Registry, log *slog.Logger) *ToolS
 		known:   map[string]*Tool{},
 		seen:    map[string]uint64{},
 		warned:  map[string]bool{},
-		memo:    newDeriveMemo(),
+		memo:    newDeriveMemo(&reg.scratch),
 	}
 	if !s.valid {
 		log.Warn("mcp: session id breaks the id rule; deriving no tools", "session", session, "rule", tea.IDRule)
@@ -137,6 +137,7 @@ func (s *ToolSynchronizer) sync(snap tea.Snapshot, extra ...*Tool) error {
 		return nil
 	}
 	derived, warns := s.memo.tools(s.session, snap.View)
+	defer s.memo.done()
 	return s.reconcile(snap.Version, derived, warns, extra)
 }
 

@@ -42,12 +42,37 @@ func newMemoScratch() any {
 	return &memoScratch{seen: map[string]bool{}, ids: map[string]int{}, shown: map[string]tea.Widget{}}
 }
 
-// memoEntry is one widget as the last derivation saw it.
+// memoEntry is one widget as the last derivation saw it: w is nil for a
+// widget that cannot be compared.
 type memoEntry struct {
 	w       tea.Widget
 	gen     uint64
 	derived []Derived
 	warns   []Warning
+}
+
+// offers reports whether a widget of kind offering acts derives the tools
+// e holds: every action as e's, in the same order (e derived one tool of
+// each, with no warning).
+func (e *memoEntry) offers(kind string, acts []tea.Action) bool {
+	if len(e.warns) > 0 || len(acts) != len(e.derived) {
+		return false
+	}
+	for i, d := range e.derived {
+		if d.Kind != kind || !sameAction(d.Action, acts[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameAction reports whether a and b are one spec; maps made once and
+// shared (a kind's argument schema) compare without a walk.
+func sameAction(a, b tea.Action) bool {
+	return a.Name == b.Name && a.Description == b.Description &&
+		equalMaps(a.InputSchema, b.InputSchema) &&
+		equalMaps(a.Annotations, b.Annotations) &&
+		equalMaps(a.OutputSchema, b.OutputSchema)
 }
 
 // newDeriveMemo returns a memo taking its scratch from pool, whose New is
@@ -127,14 +152,30 @@ func (m *deriveMemo) tools(session string, view tea.Node) ([]Derived, []Warning)
 		}
 		var ds []Derived
 		var ws []Warning
-		if e := m.byID[id]; first && e != nil && tea.Comparable(w) && e.w == w {
+		e := m.byID[id]
+		comparable := tea.Comparable(w)
+		switch {
+		case first && e != nil && comparable && e.w == w:
 			e.gen = m.gen
 			ds, ws = e.derived, e.warns
-		} else {
-			ds, ws = widgetTools(session, id, w.WidgetKind(), p)
-			if first && tea.Comparable(w) {
-				m.byID[id] = &memoEntry{w: w, gen: m.gen, derived: ds, warns: ws}
+		case first:
+			// Changed, or not comparable (a table's rows): asked for its
+			// actions, which are most often the ones it offered last time
+			// (a field whose value changed); those keep their tools as
+			// derived then, unnamed and unchecked again.
+			kind, acts := w.WidgetKind(), p.Actions()
+			if e == nil || !e.offers(kind, acts) {
+				ds, ws = toolsOf(session, id, kind, acts)
+				e = &memoEntry{derived: ds, warns: ws}
+				m.byID[id] = e
 			}
+			ds, ws = e.derived, e.warns
+			e.gen, e.w = m.gen, nil
+			if comparable {
+				e.w = w // a widget that cannot be compared is not kept
+			}
+		default:
+			ds, ws = widgetTools(session, id, w.WidgetKind(), p)
 		}
 		warns = append(warns, ws...)
 		for _, d := range ds {

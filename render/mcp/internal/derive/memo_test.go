@@ -115,3 +115,34 @@ func TestAnIdleSessionHoldsNoScratch(t *testing.T) {
 		t.Fatalf("session a has %d tools, want its 3 clicks", got)
 	}
 }
+
+// TestAWidgetOfferingWhatItOfferedKeepsItsTools: a widget that changed,
+// or cannot be compared (a table, for its rows), is asked for its actions
+// again; when they are the ones it offered (equal, if built anew), its
+// tools are the ones derived then, not named and checked again, and carry
+// the specs its registered tools were built from (which the registry path
+// then compares without a walk).
+func TestAWidgetOfferingWhatItOfferedKeepsItsTools(t *testing.T) {
+	view := func(desc string) tea.Node {
+		acts := []tea.Action{{Name: "poke", Description: desc, InputSchema: map[string]any{"type": "object"}}}
+		return tea.Column{Items: []tea.Node{probe{id: "w", kind: "k", actions: acts}}} // a slice: not comparable
+	}
+	schemaOf := func(ds []Derived, _ []Warning) uintptr {
+		t.Helper()
+		if len(ds) != 1 || ds[0].Name != "s.w.poke" {
+			t.Fatalf("derived %+v, want s.w.poke", ds)
+		}
+		return reflect.ValueOf(ds[0].Action.InputSchema).Pointer()
+	}
+	m := newDeriveMemo(nil)
+	first := schemaOf(m.tools("s", view("Poke.")))
+	m.done()
+	if again := schemaOf(m.tools("s", view("Poke."))); again != first {
+		t.Fatal("a widget offering the actions it offered was derived anew")
+	}
+	m.done()
+	got, _ := m.tools("s", view("Poke harder."))
+	if schemaOf(got, nil) == first || got[0].Action.Description != "Poke harder." {
+		t.Fatalf("a changed action derived %+v, want its new spec", got)
+	}
+}

@@ -172,8 +172,10 @@ func buildShared(session string, d Derived, sp *sharedSpec) Tool {
 		Widget:       d.Widget,
 		Kind:         d.Kind,
 		Action:       d.Action.Name,
-		raw:          d.Action,
-		schemaJSON:   sp.schemaJSON,
-		outputJSON:   sp.outputJSON,
+		js:           &sp.js,
+
+		rawDescription: d.Action.Description,
+		rawInput:       d.Action.InputSchema,
+		rawAnnotations: d.Action.Annotations,
 	}
 }

@@ -11,8 +11,10 @@ import (
 // derived from it. A render then derives again only the widgets that
 // changed: a widget equal (==, see tea.Comparable) to the value its id had
 // last time offers the same actions, so its Actions are not asked for,
-// checked and named again. Widgets that cannot be compared, and the later
-// widgets of an id shown more than once, are derived every time. What a
+// checked and named again. A widget that changed, or cannot be compared,
+// is asked for its actions, and keeps the tools derived last time when it
+// offers the same (see memoEntry.offers); the later widgets of an id shown
+// more than once are derived every time. What a
 // render needs only while it runs (its scratch maps and slices) it takes
 // from scratch, shared by every session of a registry, and gives back when
 // the sync ends (done): an idle session holds none, and a render of an

@@ -5,15 +5,23 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"sync"
 
 	"github.com/facetui/facet/tea"
 )
 
-// write declares a state-changing action: it is always sensitive.
+// write declares a state-changing action: it is always sensitive. Its
+// annotations are the same map every time, as its schema is (see
+// argSpec.schema): it must not be changed. Every render that changes a
+// widget asks for its actions, in every session; one map for them all is
+// what an idle session then holds of them.
 func write(name, description string, schema map[string]any) tea.Action {
 	return tea.Action{Name: name, Description: description, InputSchema: schema,
-		Annotations: map[string]any{"sensitive": true}}
+		Annotations: sensitiveAnnotations()}
 }
+
+// sensitiveAnnotations is every write's annotations, built once.
+var sensitiveAnnotations = sync.OnceValue(func() map[string]any { return map[string]any{"sensitive": true} })
 
 // read declares a read-only action: never sensitive.
 func read(name, description string, schema map[string]any) tea.Action {

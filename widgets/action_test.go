@@ -2,6 +2,7 @@ package widgets_test
 
 import (
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -44,5 +45,27 @@ func TestArgumentErrorsNameJSONKindsNotGoTypes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWritesShareTheirAnnotations: every write's annotations are one map,
+// as its schema is (an idle session held a copy per widget), and a
+// destructive modal's confirm, which says more, has a map of its own.
+func TestWritesShareTheirAnnotations(t *testing.T) {
+	a := widgets.Button{ID: "a"}.Actions()[0]
+	b := widgets.Button{ID: "b"}.Actions()[0]
+	if a.Annotations["sensitive"] != true {
+		t.Fatalf("a click's annotations: %v", a.Annotations)
+	}
+	if reflect.ValueOf(a.Annotations).Pointer() != reflect.ValueOf(b.Annotations).Pointer() {
+		t.Fatal("two buttons' clicks hold two annotation maps")
+	}
+	confirm := widgets.Modal{ID: "m", Visible: true, Destructive: true}.Actions()[0]
+	if confirm.Annotations["destructiveHint"] != true || confirm.Annotations["sensitive"] != true {
+		t.Fatalf("a destructive confirm's annotations: %v", confirm.Annotations)
+	}
+	c := widgets.Button{ID: "c"}.Actions()[0]
+	if _, said := c.Annotations["destructiveHint"]; said {
+		t.Fatal("a destructive modal made every write destructive")
 	}
 }

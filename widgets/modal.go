@@ -411,7 +411,9 @@ func (m Modal) Actions() []tea.Action {
 	}
 	confirm := write("confirm", "Confirm the dialog, as a user would by choosing its confirm choice.", noArgsSpec.schema())
 	if m.Destructive {
-		confirm.Annotations["destructiveHint"] = true
+		// write's annotations are shared: a destructive confirm has its
+		// own.
+		confirm.Annotations = map[string]any{"sensitive": true, "destructiveHint": true}
 	}
 	return []tea.Action{
 		confirm,

@@ -17,9 +17,11 @@ import (
 // CallError, derive.Tool) and mcp-go's wire types: tool definitions, call
 // requests and call results.
 
-// sdkSink publishes registry changes to the mcp-go server: one AddTools or
-// DeleteTools call per change, and one notifications/tools/list_changed to
-// each connection whose list it changes (see listChanged).
+// sdkSink publishes registry changes to the mcp-go server: its static tools
+// with one AddTools or DeleteTools call per change (the sessions' tools
+// are served from the registry: sessiontools.go), and one
+// notifications/tools/list_changed to each connection whose list a
+// change changes (see listChanged).
 type sdkSink struct{ s *Server }
 
 func (k sdkSink) AddTools(tools []*derive.Tool) {
@@ -30,11 +32,16 @@ func (k sdkSink) AddTools(tools []*derive.Tool) {
 			k.s.opts.Logger.Error("mcp: the SDK refused tools", "panic", p)
 		}
 	}()
-	entries := make([]server.ServerTool, 0, len(tools))
+	// A session's tools stay in the registry alone (sessiontools.go).
+	var entries []server.ServerTool
 	for _, t := range tools {
-		entries = append(entries, server.ServerTool{Tool: k.s.sdkTool(t), Handler: k.s.handlerFor(t.Name)})
+		if t.Session == "" {
+			entries = append(entries, server.ServerTool{Tool: k.s.sdkTool(t), Handler: k.s.handlerFor(t.Name)})
+		}
 	}
-	k.s.sdk.AddTools(entries...)
+	if len(entries) > 0 {
+		k.s.sdk.AddTools(entries...)
+	}
 	var sessions []string
 	for _, t := range tools {
 		if !t.Derived || k.s.opts.ToolList != ToolListCompact {

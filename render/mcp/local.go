@@ -65,6 +65,9 @@ func (l *Local) Call(ctx context.Context, from string, caller AuthContext, sessi
 	if t, ok := s.reg.Resolve(name); ok {
 		name = t.Name
 	}
+	if routed, ok := routedName(req); ok && name == routeTool {
+		name = routed // a session's tool (sessiontools.go)
+	}
 	in := callInput{Args: req.GetArguments()}
 	if name == "facet_act" {
 		in.Stale, in.StaleSession, _ = staleName(req)

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"sync"
 
@@ -94,8 +92,7 @@ func (m mountSink) RemoveTools(names []string) {
 // so that a server it is mounted on gets the same ones, now and later.
 type publisher struct {
 	mu        sync.Mutex
-	entries   map[string]server.ServerResource // by URI, as registered with the Facet SDK
-	templates []server.ServerResourceTemplate  // set once, by install
+	templates []server.ServerResourceTemplate // set once, by install
 	mounts    []*server.MCPServer
 }
 
@@ -118,15 +115,6 @@ func (r *resources) publish(session string, remove []string, add []server.Server
 	p := &r.pub
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.entries == nil {
-		p.entries = map[string]server.ServerResource{}
-	}
-	for _, u := range remove {
-		delete(p.entries, u)
-	}
-	for _, e := range add {
-		p.entries[e.Resource.URI] = e
-	}
 	if len(remove) > 0 {
 		r.s.sdk.DeleteResources(remove...)
 		for _, dst := range p.mounts {
@@ -165,8 +153,17 @@ func (r *resources) mount(dst *server.MCPServer) {
 		templates = append(templates, server.ServerResourceTemplate{Template: t.Template, Handler: r.mountedRead})
 	}
 	dst.AddResourceTemplates(templates...)
-	if len(p.entries) > 0 {
-		dst.AddResources(r.gated(slices.Collect(maps.Values(p.entries)))...)
+	// What publish gave the Facet SDK is Facet's own (owns); the SDK
+	// holds it, so no second copy of every session's is kept for a mount
+	// that may never come.
+	var published []server.ServerResource
+	for uri, e := range r.s.sdk.ListResources() {
+		if r.owns(uri) {
+			published = append(published, *e)
+		}
+	}
+	if len(published) > 0 {
+		dst.AddResources(r.gated(published)...)
 	}
 }
 

@@ -129,6 +129,7 @@ func New(opts Options) (*Server, error) {
 	if err := s.apps.install(hooks); err != nil {
 		return nil, err
 	}
+	s.installRouter()
 	addStartPrompt(s.sdk, opts.Startable, opts.ToolNames)
 	if err := s.reg.Register(staticOwner, s.staticTools()); err != nil {
 		return nil, fmt.Errorf("mcp: static tools: %w", err)
@@ -319,12 +320,17 @@ func (s *Server) rewriteCall(_ context.Context, _ any, req *sdk.CallToolRequest)
 		delete(req.Params.Meta.AdditionalFields, staleMetaKey)
 		delete(req.Params.Meta.AdditionalFields, staleSessionKey)
 		delete(req.Params.Meta.AdditionalFields, calledMetaKey)
+		delete(req.Params.Meta.AdditionalFields, routedMetaKey)
 	}
 	name := req.Params.Name
 	if s.sdk.GetTool(name) != nil {
 		return
 	}
 	if t, ok := s.reg.Resolve(name); ok {
+		if t.Session != "" {
+			route(req, t)
+			return
+		}
 		req.Params.Name = s.names.advertised(t)
 		return
 	}

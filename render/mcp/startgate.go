@@ -20,7 +20,11 @@ type startGate struct {
 
 	mu      sync.Mutex
 	started map[string]started // by id
-	pending int
+	// startedBy counts started's records by client connection: with
+	// len(started), a bound of what reserve counts that spares it a walk
+	// over every session while the caps are far.
+	startedBy map[string]int
+	pending   int
 	// pendingBy counts the starts under way by client connection.
 	pendingBy map[string]int
 	// claims are the starts under way by session id: whose the session
@@ -57,6 +61,9 @@ func (g *startGate) reserve(sessions *tea.Sessions, lim limits, c claim) (done f
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	conn := c.owner
+	if len(g.started)+g.pending < lim.max && (lim.perClient <= 0 || g.startedBy[conn]+g.pendingBy[conn] < lim.perClient) {
+		return g.claim(c), nil // within both caps even if every record still ran
+	}
 	var ids, others []string
 	for id, st := range g.started {
 		if cur, ok := sessions.Get(id); !ok || cur != st.sess {
@@ -91,6 +98,13 @@ func (g *startGate) reserve(sessions *tea.Sessions, lim limits, c claim) (done f
 		}
 		return nil, errors.New(msg)
 	}
+	return g.claim(c), nil
+}
+
+// claim records c as a start under way and returns reserve's done. g.mu
+// is held.
+func (g *startGate) claim(c claim) (done func(sess *tea.Session)) {
+	conn := c.owner
 	g.pending++
 	if g.pendingBy == nil {
 		g.pendingBy = map[string]int{}
@@ -109,9 +123,28 @@ func (g *startGate) reserve(sessions *tea.Sessions, lim limits, c claim) (done f
 		}
 		delete(g.claims, c.id)
 		if sess != nil {
-			g.started[sess.ID] = started{sess: sess, owner: c.owner, shared: c.shared}
+			g.record(sess.ID, started{sess: sess, owner: c.owner, shared: c.shared})
 		}
-	}, nil
+	}
+}
+
+// record sets the record of session id, or with a zero st drops it, and
+// keeps startedBy. g.mu is held.
+func (g *startGate) record(id string, st started) {
+	if old, ok := g.started[id]; ok {
+		if g.startedBy[old.owner]--; g.startedBy[old.owner] <= 0 {
+			delete(g.startedBy, old.owner)
+		}
+		delete(g.started, id)
+	}
+	if st.sess == nil {
+		return
+	}
+	g.started[id] = st
+	if g.startedBy == nil {
+		g.startedBy = map[string]int{}
+	}
+	g.startedBy[st.owner]++
 }
 
 // forget drops the record of sess, a session that stopped.
@@ -119,7 +152,7 @@ func (g *startGate) forget(sess *tea.Session) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if st, ok := g.started[sess.ID]; ok && st.sess == sess {
-		delete(g.started, sess.ID)
+		g.record(sess.ID, started{})
 	}
 }
 

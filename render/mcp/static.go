@@ -175,7 +175,11 @@ func (s *Server) toolStart(ctx context.Context, args map[string]any) (Answer, er
 	}
 	var sess *tea.Session
 	defer func() { done(sess) }()
-	sess, err = s.StartSession(context.WithoutCancel(ctx), id, app, entry.New(), tea.WithSize(width, height))
+	// The session outlives the request, and keeps its context: one cut
+	// from the request's values as well as its end, or every idle
+	// session would hold its start's request (headers, response stream,
+	// connection), about 2 KB each.
+	sess, err = s.StartSession(context.Background(), id, app, entry.New(), tea.WithSize(width, height))
 	if err != nil {
 		return Answer{}, callerError(fmt.Sprintf("facet_start: %v", err))
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 
 	sdk "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/facetui/facet/render/mcp/internal/derive"
 )
 
 // Tool list shapes for Options.ToolList.
@@ -28,16 +30,23 @@ const (
 // runs at call time, where a tool it hides answers "tool not found"
 // instead of saying why (another connection's session, an Ask); so the
 // listing is shaped here and calls are decided in callTool.
-func (s *Server) listTools(ctx context.Context, _ any, _ *sdk.ListToolsRequest, res *sdk.ListToolsResult) {
+//
+// mcp-go lists the static tools; the sessions' tools are added here from
+// the registry (see sessiontools.go), in mcp-go's order.
+func (s *Server) listTools(ctx context.Context, _ any, req *sdk.ListToolsRequest, res *sdk.ListToolsResult) {
 	if res == nil {
 		return
 	}
 	l := s.toolLister(ctx)
 	kept := res.Tools[:0]
 	for _, tl := range res.Tools {
-		if l.keeps(tl.Name) {
+		if tl.Name != routeTool && l.keeps(tl.Name) {
 			kept = append(kept, tl)
 		}
+	}
+	if more := l.sessionTools(listCursor(req)); len(more) > 0 {
+		kept = append(kept, more...)
+		sortTools(kept)
 	}
 	res.Tools = kept
 }
@@ -58,27 +67,30 @@ func (s *Server) toolLister(ctx context.Context) *toolLister {
 func (l *toolLister) keeps(name string) bool {
 	s := l.s
 	if t, ok := s.reg.Resolve(name); ok {
-		name = t.Name
-		if t.Derived && s.opts.ToolList == ToolListCompact {
-			return false
-		}
-		if t.Derived {
-			over, done := l.overflow[t.Session]
-			if !done {
-				if sy := s.syncs.of(t.Session); sy != nil {
-					over = sy.OutOfView(s.opts.MaxSessionTools)
-				}
-				l.overflow[t.Session] = over
+		return l.keepsTool(t) && (t.Session == "" || s.starts.sees(l.ctx, t.Session))
+	}
+	return s.guard.policy.Tools == nil || s.guard.listed(l.ctx, name)
+}
+
+// keepsTool is keeps for a registered tool of a session the caller sees.
+func (l *toolLister) keepsTool(t *derive.Tool) bool {
+	s := l.s
+	if t.Derived && s.opts.ToolList == ToolListCompact {
+		return false
+	}
+	if t.Derived {
+		over, done := l.overflow[t.Session]
+		if !done {
+			if sy := s.syncs.of(t.Session); sy != nil {
+				over = sy.OutOfView(s.opts.MaxSessionTools)
 			}
-			if over[t.Name] {
-				return false
-			}
+			l.overflow[t.Session] = over
 		}
-		if t.Session != "" && !s.starts.sees(l.ctx, t.Session) {
+		if over[t.Name] {
 			return false
 		}
 	}
-	return s.guard.policy.Tools == nil || s.guard.listed(l.ctx, name)
+	return s.guard.policy.Tools == nil || s.guard.listed(l.ctx, t.Name)
 }
 
 // listResources is the after-list hook that leaves out of a resources/list

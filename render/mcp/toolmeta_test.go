@@ -43,11 +43,15 @@ func TestSessionsShareTheirToolsMeta(t *testing.T) {
 	mustOK(t, tc.call("facet_start", map[string]any{"app": "login", "id": "b"}))
 	meta := func(name string) *sdk.Meta {
 		t.Helper()
-		st := srv.sdk.GetTool(name)
-		if st == nil || st.Tool.Meta == nil {
-			t.Fatalf("%s: no tool, or no _meta", name)
+		reg, ok := srv.reg.Lookup(name)
+		if !ok {
+			t.Fatalf("%s: no tool", name)
 		}
-		return st.Tool.Meta
+		st := srv.sdkTool(reg) // what tools/list lists
+		if st.Meta == nil {
+			t.Fatalf("%s: no _meta", name)
+		}
+		return st.Meta
 	}
 	a, b := meta("a.email.type_into"), meta("b.email.type_into")
 	if a != b {

@@ -96,3 +96,29 @@ func TestSteadyStateRegistryPathAllocatesNothing(t *testing.T) {
 
 // incMsg is a button message for benchmark views.
 type incMsg struct{}
+
+// BenchmarkSyncChangedFieldAndTable is the sync of a render that changed
+// a text field's value and a table (whose rows make it not comparable):
+// the search demo's every keystroke.
+func BenchmarkSyncChangedFieldAndTable(b *testing.B) {
+	rows := make([][]string, 390)
+	for i := range rows {
+		rows[i] = []string{fmt.Sprint(i), "name"}
+	}
+	view := func(v uint64) tea.Node {
+		return tea.Column{Items: []tea.Node{
+			widgets.TextInput{ID: "q", Value: fmt.Sprint(v)},
+			widgets.Table{ID: "results", Columns: []widgets.TableColumn{{Key: "n", Title: "N"}, {Key: "name", Title: "Name"}}, Rows: rows},
+			widgets.Button{ID: "go", Label: "Go", OnClick: incMsg{}},
+		}}
+	}
+	sy := NewToolSynchronizer("s", NewRegistry(nil), nil)
+	_ = sy.Sync(tea.Snapshot{View: view(1), Version: 1})
+	views := []tea.Node{view(2), view(3)}
+	b.ReportAllocs()
+	v := uint64(1)
+	for b.Loop() {
+		v++
+		_ = sy.Sync(tea.Snapshot{View: views[v%2], Version: v})
+	}
+}

@@ -3,6 +3,7 @@ package derive
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -42,9 +43,16 @@ type Registry struct {
 	mu      sync.RWMutex
 	tools   map[string]*regEntry
 	clients map[string]string // SafeName -> tool name
-	sinks   []Sink
+	// bySession holds each session's entries (the tools whose name's
+	// first "." segment is its id), so that one session's tools are found
+	// without a walk over every session's: a walk that made starting
+	// ten thousand sessions quadratic.
+	bySession map[string][]*regEntry
+	sinks     []Sink
 	// specs are the cleaned schemas its sessions' derived tools share.
 	specs specs
+	// scratch is where its sessions' renders derive (see deriveMemo).
+	scratch sync.Pool
 }
 
 type regEntry struct {
@@ -55,7 +63,8 @@ type regEntry struct {
 // NewRegistry returns an empty registry that publishes to sink (nil for
 // none, in tests).
 func NewRegistry(sink Sink) *Registry {
-	r := &Registry{tools: map[string]*regEntry{}, clients: map[string]string{}}
+	r := &Registry{tools: map[string]*regEntry{}, clients: map[string]string{}, bySession: map[string][]*regEntry{}}
+	r.scratch.New = newMemoScratch
 	if sink != nil {
 		r.sinks = append(r.sinks, sink)
 	}
@@ -106,8 +115,16 @@ func (r *Registry) Register(owner string, tools []*Tool) error {
 		accepted = append(accepted, t)
 	}
 	for _, t := range accepted {
-		r.tools[t.Name] = &regEntry{tool: t, owner: owner}
+		if e, ok := r.tools[t.Name]; ok {
+			e.tool = t // owner's own: replaced in place
+			continue
+		}
+		e := &regEntry{tool: t, owner: owner}
+		r.tools[t.Name] = e
 		r.clients[toolname.SafeName(t.Name)] = t.Name
+		if session := toolname.SessionOf(t.Name); session != "" {
+			r.bySession[session] = append(r.bySession[session], e)
+		}
 	}
 	if len(accepted) > 0 {
 		for _, k := range r.sinks {
@@ -132,8 +149,7 @@ func (r *Registry) RemoveOwner(owner string) []string {
 		}
 	}
 	for _, n := range names {
-		delete(r.tools, n)
-		delete(r.clients, toolname.SafeName(n))
+		r.remove(n)
 	}
 	sort.Strings(names)
 	if len(names) > 0 {
@@ -152,8 +168,7 @@ func (r *Registry) Unregister(owner string, names []string) []string {
 	var gone []string
 	for _, n := range names {
 		if e, ok := r.tools[n]; ok && e.owner == owner {
-			delete(r.tools, n)
-			delete(r.clients, toolname.SafeName(n))
+			r.remove(n)
 			gone = append(gone, n)
 		}
 	}
@@ -164,6 +179,23 @@ func (r *Registry) Unregister(owner string, names []string) []string {
 		}
 	}
 	return gone
+}
+
+// remove takes the tool registered as name out of every index. r.mu is
+// held.
+func (r *Registry) remove(name string) {
+	delete(r.tools, name)
+	delete(r.clients, toolname.SafeName(name))
+	session := toolname.SessionOf(name)
+	if session == "" {
+		return
+	}
+	kept := slices.DeleteFunc(r.bySession[session], func(e *regEntry) bool { return e.tool.Name == name })
+	if len(kept) == 0 {
+		delete(r.bySession, session)
+		return
+	}
+	r.bySession[session] = kept
 }
 
 // Lookup returns the tool registered under name.
@@ -194,13 +226,32 @@ func (r *Registry) Resolve(name string) (*Tool, bool) {
 // that session's (those whose first "." segment is exactly the id).
 func (r *Registry) Tools(session string) []*Tool {
 	r.mu.RLock()
-	out := make([]*Tool, 0, len(r.tools))
-	for _, e := range r.tools {
-		if session == "" || toolname.SessionOf(e.tool.Name) == session {
+	var out []*Tool
+	if session == "" {
+		out = make([]*Tool, 0, len(r.tools))
+		for _, e := range r.tools {
+			out = append(out, e.tool)
+		}
+	} else {
+		of := r.bySession[session]
+		out = make([]*Tool, 0, len(of))
+		for _, e := range of {
 			out = append(out, e.tool)
 		}
 	}
 	r.mu.RUnlock()
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Sessions returns the ids of the sessions that have tools (see Tools),
+// in no order.
+func (r *Registry) Sessions() []string {
+	r.mu.RLock()
+	defer r.mu.RUnlock()
+	out := make([]string, 0, len(r.bySession))
+	for id := range r.bySession {
+		out = append(out, id)
+	}
 	return out
 }

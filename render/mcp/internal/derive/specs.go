@@ -29,7 +29,7 @@ type specs struct {
 type sharedSpec struct {
 	description            string
 	input, output          map[string]any
-	schemaJSON, outputJSON json.RawMessage
+	js                     toolJSON
 	sensitive, destructive bool
 }
 
@@ -106,7 +106,7 @@ func buildSpec(a tea.Action) (*sharedSpec, error) {
 // finish computes sp's JSON, so that no tool sharing it computes its own.
 func finish(sp *sharedSpec) *sharedSpec {
 	t := Tool{InputSchema: sp.input, OutputSchema: sp.output}
-	sp.schemaJSON, sp.outputJSON = t.Schema(), t.Output()
+	sp.js = toolJSON{schema: t.Schema(), output: t.Output()}
 	return sp
 }
 

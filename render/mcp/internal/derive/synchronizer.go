@@ -37,11 +37,11 @@ type ToolSynchronizer struct {
 	deriving sync.Mutex
 	memo     *deriveMemo
 
-	mu    sync.Mutex
-	known map[string]*Tool
-	// seen is, for each derived tool in the set, the version of the last
-	// render whose view offered it.
-	seen map[string]uint64
+	mu sync.Mutex
+	// known is every tool of the set, as registered.
+	known map[string]knownTool
+	// derived counts the derived tools of known.
+	derived int
 	// added remembers, for the last renders, which tools each one added,
 	// so a write can say which tools it brought.
 	added    []addedAt
@@ -67,10 +67,8 @@ func NewToolSynchronizer(session string, reg *Registry, log *slog.Logger) *ToolS
 		reg:     reg,
 		log:     log,
 		valid:   tea.ValidID(session),
-		known:   map[string]*Tool{},
-		seen:    map[string]uint64{},
-		warned:  map[string]bool{},
-		memo:    newDeriveMemo(),
+		known:   map[string]knownTool{},
+		memo:    newDeriveMemo(&reg.scratch),
 	}
 	if !s.valid {
 		log.Warn("mcp: session id breaks the id rule; deriving no tools", "session", session, "rule", tea.IDRule)
@@ -94,8 +92,7 @@ func (s *ToolSynchronizer) Start(snap tea.Snapshot) error {
 		ReadOnly:     true,
 		Session:      s.session,
 		Action:       "discover_tools",
-		schemaJSON:   sp.schemaJSON,
-		outputJSON:   sp.outputJSON,
+		js:           &sp.js,
 	}
 	err := s.sync(snap, discover)
 	s.mu.Lock()
@@ -137,6 +134,7 @@ func (s *ToolSynchronizer) sync(snap tea.Snapshot, extra ...*Tool) error {
 		return nil
 	}
 	derived, warns := s.memo.tools(s.session, snap.View)
+	defer s.memo.done()
 	return s.reconcile(snap.Version, derived, warns, extra)
 }
 
@@ -155,8 +153,9 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 	changed := extra
 	offered := 0
 	for _, d := range derived {
-		if t, ok := s.known[d.Name]; ok && t.sameSpec(d.Kind, d.Action) {
-			s.seen[d.Name] = version
+		if k, ok := s.known[d.Name]; ok && k.t.sameSpec(d.Kind, d.Action) {
+			k.seen = version
+			s.known[d.Name] = k
 			offered++
 			continue
 		}
@@ -172,7 +171,7 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 		changed = append(changed, &t)
 	}
 	if len(changed) == 0 {
-		if offered < len(s.seen) {
+		if offered < s.derived {
 			s.withdrawDisabled(version)
 		}
 		return nil
@@ -190,16 +189,22 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 		if refused[t.Name] {
 			continue
 		}
-		if _, had := s.known[t.Name]; !had && t.Derived {
+		old, had := s.known[t.Name]
+		if !had && t.Derived {
 			fresh = append(fresh, t.Name)
 		}
-		s.known[t.Name] = t
+		if had && old.t.Derived {
+			s.derived--
+		}
+		k := knownTool{t: t}
 		if t.Derived {
-			s.seen[t.Name] = version
+			k.seen = version
+			s.derived++
 			offered++
 		}
+		s.known[t.Name] = k
 	}
-	if offered < len(s.seen) {
+	if offered < s.derived {
 		s.withdrawDisabled(version)
 	}
 	if len(fresh) > 0 {
@@ -216,11 +221,11 @@ func (s *ToolSynchronizer) reconcile(version uint64, derived []Derived, warns []
 // held.
 func (s *ToolSynchronizer) withdrawDisabled(version uint64) {
 	var gone []string
-	for name, at := range s.seen {
-		if at == version {
+	for name, k := range s.known {
+		if !k.t.Derived || k.seen == version {
 			continue
 		}
-		t := s.known[name]
+		t := k.t
 		if w, shown := s.memo.widget(t.Widget); shown && w.WidgetKind() == t.Kind && disabled(w) {
 			gone = append(gone, name)
 		}
@@ -229,8 +234,17 @@ func (s *ToolSynchronizer) withdrawDisabled(version uint64) {
 		return
 	}
 	for _, name := range s.reg.Unregister(s.owner, gone) {
+		s.forget(name)
+	}
+}
+
+// forget takes the tool registered as name out of the set. s.mu is held.
+func (s *ToolSynchronizer) forget(name string) {
+	if k, ok := s.known[name]; ok {
+		if k.t.Derived {
+			s.derived--
+		}
 		delete(s.known, name)
-		delete(s.seen, name)
 	}
 }
 
@@ -257,26 +271,35 @@ func disabled(w tea.Widget) (off bool) {
 func (s *ToolSynchronizer) OutOfView(max int) map[string]bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.seen) <= max {
+	if s.derived <= max {
 		return nil
 	}
-	names := make([]string, 0, len(s.seen))
-	for n := range s.seen {
-		names = append(names, n)
+	names := make([]string, 0, s.derived)
+	for n, k := range s.known {
+		if k.t.Derived {
+			names = append(names, n)
+		}
 	}
 	slices.SortFunc(names, func(a, b string) int {
-		if c := cmp.Compare(s.seen[b], s.seen[a]); c != 0 {
+		if c := cmp.Compare(s.known[b].seen, s.known[a].seen); c != 0 {
 			return c
 		}
 		return strings.Compare(a, b)
 	})
 	out := map[string]bool{}
 	for i, n := range names {
-		if i >= max && s.seen[n] < s.version {
+		if i >= max && s.known[n].seen < s.version {
 			out[n] = true
 		}
 	}
 	return out
+}
+
+// knownTool is a tool of the set and, for a derived one, the version of
+// the last render whose view offered it.
+type knownTool struct {
+	t    *Tool
+	seen uint64
 }
 
 // addedAt is the tools one render added.
@@ -306,10 +329,18 @@ func (s *ToolSynchronizer) AddedBetween(from, to uint64) []string {
 // it returns the tools are gone, also for a caller that raced another Stop.
 func (s *ToolSynchronizer) Stop() {
 	s.stopOnce.Do(func() {
+		// known is every tool the synchronizer owns in the registry (it
+		// changes only under s.mu, with the registry): removing those
+		// names is RemoveOwner without its walk over every session's
+		// tools.
 		s.mu.Lock()
 		s.stopped = true
+		names := make([]string, 0, len(s.known))
+		for n := range s.known {
+			names = append(names, n)
+		}
 		s.mu.Unlock()
-		s.reg.RemoveOwner(s.owner)
+		s.reg.Unregister(s.owner, names)
 	})
 }
 
@@ -326,6 +357,9 @@ func (s *ToolSynchronizer) Follow(rt *tea.Runtime) {
 func (s *ToolSynchronizer) warnOnce(key, msg string, args ...any) {
 	if s.warned[key] {
 		return
+	}
+	if s.warned == nil {
+		s.warned = map[string]bool{}
 	}
 	s.warned[key] = true
 	s.log.Warn(msg, args...)

@@ -35,9 +35,17 @@ type Tool struct {
 	// they were then: where to look for a widget that left the view.
 	SeenOn []TabSeen
 
-	schemaJSON, outputJSON json.RawMessage
-	raw                    tea.Action
+	// js is the schemas' JSON, shared by the tools of one spec (see
+	// specs), or the tool's own, computed once.
+	js *toolJSON
+	// rawDescription, rawInput and rawAnnotations are the spec as the
+	// widget's action gave it (see sameSpec).
+	rawDescription           string
+	rawInput, rawAnnotations map[string]any
 }
+
+// toolJSON is a tool's schemas as JSON, as clients get them.
+type toolJSON struct{ schema, output json.RawMessage }
 
 // Guarded reports whether the tool needs an authorizer to run.
 func (t Tool) Guarded() bool { return t.Sensitive || t.Destructive }
@@ -46,9 +54,9 @@ func (t Tool) Guarded() bool { return t.Sensitive || t.Destructive }
 // registered from. It allocates nothing for equal specs, which keeps a
 // steady-state render free of registry work.
 func (t *Tool) sameSpec(kind string, a tea.Action) bool {
-	return t.Kind == kind && t.raw.Description == a.Description &&
-		equalMaps(t.raw.InputSchema, a.InputSchema) &&
-		equalMaps(t.raw.Annotations, a.Annotations)
+	return t.Kind == kind && t.rawDescription == a.Description &&
+		equalMaps(t.rawInput, a.InputSchema) &&
+		equalMaps(t.rawAnnotations, a.Annotations)
 }
 
 // equalMaps compares two specs without allocating for the JSON-shaped
@@ -117,27 +125,36 @@ func equalValues(a, b any) bool {
 // Schema returns the tool's input schema as clients get it (Portable), as
 // JSON, computed once.
 func (t *Tool) Schema() json.RawMessage {
-	if t.schemaJSON == nil {
+	if t.js == nil {
+		t.js = &toolJSON{}
+	}
+	if t.js.schema == nil {
 		b, err := json.Marshal(Portable(t.InputSchema))
 		if err != nil {
 			b = []byte(`{"type":"object"}`)
 		}
-		t.schemaJSON = b
+		t.js.schema = b
 	}
-	return t.schemaJSON
+	return t.js.schema
 }
 
 // Output returns the tool's output schema as JSON, computed once, or nil
 // when it has none.
 func (t *Tool) Output() json.RawMessage {
-	if t.outputJSON == nil && t.OutputSchema != nil {
+	if t.OutputSchema == nil {
+		return nil
+	}
+	if t.js == nil {
+		t.js = &toolJSON{}
+	}
+	if t.js.output == nil {
 		b, err := json.Marshal(t.OutputSchema)
 		if err != nil {
 			b = []byte(`{"type":"object"}`)
 		}
-		t.outputJSON = b
+		t.js.output = b
 	}
-	return t.outputJSON
+	return t.js.output
 }
 
 // ReadSchema is the output schema of a derived read: its value, as an

@@ -103,9 +103,14 @@ const (
 // its actions (an action named twice, twice), with a warning for each
 // action whose name breaks ActionRule.
 func widgetTools(session, id, kind string, p tea.ToolProvider) ([]Derived, []Warning) {
-	var out []Derived
+	return toolsOf(session, id, kind, p.Actions())
+}
+
+// toolsOf is widgetTools with the widget's actions at hand.
+func toolsOf(session, id, kind string, acts []tea.Action) ([]Derived, []Warning) {
 	var warns []Warning
-	for _, a := range p.Actions() {
+	out := make([]Derived, 0, len(acts))
+	for _, a := range acts {
 		if !toolname.ValidAction(a.Name) {
 			warns = append(warns, Warning{Widget: id, Action: a.Name, Reason: "action name must be " + toolname.ActionRule})
 			continue
@@ -167,8 +172,10 @@ func buildShared(session string, d Derived, sp *sharedSpec) Tool {
 		Widget:       d.Widget,
 		Kind:         d.Kind,
 		Action:       d.Action.Name,
-		raw:          d.Action,
-		schemaJSON:   sp.schemaJSON,
-		outputJSON:   sp.outputJSON,
+		js:           &sp.js,
+
+		rawDescription: d.Action.Description,
+		rawInput:       d.Action.InputSchema,
+		rawAnnotations: d.Action.Annotations,
 	}
 }

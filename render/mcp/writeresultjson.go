@@ -23,19 +23,11 @@ func (r WriteResult) appendJSON(dst []byte) ([]byte, error) {
 	dst = append(dst, `,"changed":`...)
 	dst = appendStrings(dst, r.Changed)
 	if len(r.Widgets) > 0 {
-		dst = append(dst, `,"widgets":{`...)
-		for i, id := range sortedKeys(r.Widgets) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = jsonstring.Append(dst, id)
-			dst = append(dst, ':')
-			var err error
-			if dst, err = r.Widgets[id].appendJSON(dst); err != nil {
-				return nil, err
-			}
+		dst = append(dst, `,"widgets":`...)
+		var err error
+		if dst, err = appendObject(dst, r.Widgets, WidgetNow.appendJSON); err != nil {
+			return nil, err
 		}
-		dst = append(dst, '}')
 	}
 	if len(r.ToolsAdded) > 0 {
 		dst = append(dst, `,"tools_added":`...)
@@ -76,19 +68,29 @@ func (w WidgetNow) appendJSON(dst []byte) ([]byte, error) {
 		dst = jsonstring.Append(dst, w.Label)
 	}
 	if len(w.State) > 0 {
-		dst = append(dst, `,"state":{`...)
-		for i, k := range sortedKeys(w.State) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = jsonstring.Append(dst, k)
-			dst = append(dst, ':')
-			var err error
-			if dst, err = appendValue(dst, w.State[k]); err != nil {
-				return nil, err
-			}
+		dst = append(dst, `,"state":`...)
+		var err error
+		if dst, err = appendObject(dst, w.State, func(v any, dst []byte) ([]byte, error) { return appendValue(dst, v) }); err != nil {
+			return nil, err
 		}
-		dst = append(dst, '}')
+	}
+	return append(dst, '}'), nil
+}
+
+// appendObject appends m as json.Marshal encodes a map: its keys in
+// order, each value appended by appendV.
+func appendObject[V any](dst []byte, m map[string]V, appendV func(V, []byte) ([]byte, error)) ([]byte, error) {
+	dst = append(dst, '{')
+	for i, k := range sortedKeys(m) {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = jsonstring.Append(dst, k)
+		dst = append(dst, ':')
+		var err error
+		if dst, err = appendV(m[k], dst); err != nil {
+			return nil, err
+		}
 	}
 	return append(dst, '}'), nil
 }

@@ -17,8 +17,9 @@ import (
 // heapBudget is the most Go heap a connection on an 80x24 terminal may
 // hold, server and client (golang.org/x/crypto/ssh, no screen) together,
 // once its first screen is drawn. Bubble Tea's renderer alone kept two
-// 80x24 cell buffers, about 420 KB, per connection.
-const heapBudget = 400 << 10
+// 80x24 cell buffers, about 420 KB, per connection, and its input reader
+// a key table of about 120 KB.
+const heapBudget = 192 << 10
 
 // A connection costs the server little memory: its program keeps the
 // lines of its screen, not cell buffers.

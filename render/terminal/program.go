@@ -95,7 +95,10 @@ func WithProgramOptions(opts ...bt.ProgramOption) Option {
 // parses every frame into one cell buffer and compares it with another, 60
 // times a second, for each connection. Bubble Tea then leaves the terminal's
 // modes alone, so the input must not be a local terminal that needs raw
-// mode: it is for output to a remote terminal, such as an SSH channel.
+// mode: it is for output to a remote terminal, such as an SSH channel. The
+// input (WithInput) is then decoded by the terminal itself, as Bubble
+// Tea's reader decodes it, without the key table that reader builds for
+// every program.
 func WithLineOutput() Option { return func(o *options) { o.lineOutput = true } }
 
 // Run runs m on the terminal until the app quits (returns tea.Quit), the
@@ -154,7 +157,15 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
-	if o.input != nil {
+	// A remote terminal's input (WithLineOutput) is decoded here, not by
+	// Bubble Tea's reader, which builds a key table for every connection
+	// (see inputDecoder). Bubble Tea then reads nothing and asks the
+	// terminal nothing: the line renderer asks what the terminal needs.
+	decode := o.lineOutput && o.input != nil
+	switch {
+	case decode:
+		popts = append(popts, bt.WithInput(nil))
+	case o.input != nil:
 		popts = append(popts, bt.WithInput(o.input))
 	}
 	if o.output != nil {
@@ -204,10 +215,13 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 			}
 		}
 	})
-	wg.Go(func() {
-		<-runCtx.Done()
-		p.Quit()
-	})
+	stopQuit := context.AfterFunc(runCtx, p.Quit)
+	defer stopQuit()
+	if decode {
+		// Not waited for: it ends when the input does (the caller closes
+		// it once Run returns), and sends nothing once the program ends.
+		go readInput(o.input, p.Send)
+	}
 
 	_, err := p.Run()
 	cancel()

@@ -202,14 +202,21 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send, o.invites, o.guest) })
 	// Every snapshot the runtime publishes is drawn; its end ends the program.
 	wg.Go(func() {
-		for {
+		// A message points at its snapshot in one of two slots, used in
+		// turn: Bubble Tea's event loop takes a message only once it is
+		// done with the one before, so when a Send returns, the slot of
+		// the snapshot before it is free again. A snapshot (216 bytes)
+		// boxed into each message was garbage on every frame.
+		var slots [2]tea.Snapshot
+		for i := 0; ; i ^= 1 {
 			select {
 			case s, ok := <-snaps:
 				if !ok {
 					p.Send(stoppedMsg{})
 					return
 				}
-				p.Send(snapshotMsg(s))
+				slots[i] = s
+				p.Send(snapshotMsg(&slots[i]))
 			case <-runCtx.Done():
 				return
 			}
@@ -246,7 +253,9 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 
 // Messages from Run's goroutines to the adapter.
 type (
-	snapshotMsg tea.Snapshot
+	// snapshotMsg is a snapshot the runtime published; the adapter copies
+	// it before it returns from Update (see Run).
+	snapshotMsg *tea.Snapshot
 	stoppedMsg  struct{}
 	errorMsg    struct{ err error }
 	// quitKeyMsg is q or Esc pressed while nothing uses it: the program
@@ -530,7 +539,7 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case snapshotMsg:
-		a.snap = tea.Snapshot(msg)
+		a.snap = *msg
 		if a.travel != nil {
 			a.travel.add(a.snap)
 		}

@@ -134,7 +134,7 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	snaps, unsubscribe := rt.Subscribe()
 	defer unsubscribe()
 
-	sh := &shared{events: make(chan event, 256), memo: newMemo(), board: boardOf(rt)}
+	sh := &shared{events: newEventQueue(), memo: newMemo(), board: boardOf(rt)}
 	out := o.output
 	if out == nil {
 		out = os.Stdout
@@ -300,7 +300,7 @@ type event struct {
 
 // shared is state the adapter's copies share.
 type shared struct {
-	events chan event
+	events *eventQueue
 	// memo keeps the last frames' drawings for the next relayout. Only
 	// Bubble Tea's event loop (Update) and Run before it lays out.
 	memo *memo
@@ -330,16 +330,14 @@ type shared struct {
 // a guest's (g), input is refused while the inviter lets guests only
 // watch, keys carry the guest's name, and the window does not size the
 // app.
-func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp bool, send func(bt.Msg), inv *Invites, g *invite.Guest) {
+func work(ctx context.Context, rt *tea.Runtime, events *eventQueue, opensHelp bool, send func(bt.Msg), inv *Invites, g *invite.Guest) {
 	// help is the full help's state, kept here so that ? and Esc act on
 	// it in the order they were typed, after every key before them.
 	var help fullHelp
 	for {
-		var ev event
-		select {
-		case <-ctx.Done():
+		ev, ok := events.next(ctx)
+		if !ok {
 			return
-		case ev = <-events:
 		}
 		var err error
 		if g != nil && (ev.key != nil || ev.paste != nil || ev.mouse != nil || ev.detach || ev.answer != nil) {
@@ -680,10 +678,7 @@ func (a adapter) mouse(m bt.Mouse, action tea.MouseAction) {
 // queue hands work to the worker. It waits only when hundreds of events
 // are already pending, and never once the runtime has stopped.
 func (a adapter) queue(ev event) {
-	select {
-	case a.sh.events <- ev:
-	case <-a.rt.Done():
-	}
+	a.sh.events.put(ev, a.rt.Done())
 }
 
 // shown is the frame as the person sees it: the error status, if any, on

@@ -131,8 +131,36 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	snaps, unsubscribe := rt.Subscribe()
-	defer unsubscribe()
+	// Every snapshot the runtime publishes from now on is drawn; its end
+	// ends the program. Follow runs a goroutine only while a snapshot
+	// waits for the program, which exists once ready is closed (nil if
+	// Run failed before).
+	var p *bt.Program
+	ready := make(chan struct{})
+	programReady := sync.OnceFunc(func() { close(ready) })
+	defer programReady()
+	// A message points at its snapshot in one of two slots, used in turn:
+	// Bubble Tea's event loop takes a message only once it is done with
+	// the one before, so when a Send returns, the slot of the snapshot
+	// before it is free again. A snapshot (216 bytes) boxed into each
+	// message was garbage on every frame. Follow calls one at a time.
+	var slots [2]tea.Snapshot
+	slot := 0
+	unfollow := rt.Follow(func(s tea.Snapshot) {
+		<-ready
+		if p == nil {
+			return
+		}
+		slots[slot] = s
+		p.Send(snapshotMsg(&slots[slot]))
+		slot ^= 1
+	}, func() {
+		<-ready
+		if p != nil {
+			p.Send(stoppedMsg{})
+		}
+	})
+	defer unfollow()
 
 	sh := &shared{events: newEventQueue(), memo: newMemo(), board: boardOf(rt)}
 	out := o.output
@@ -190,38 +218,17 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		// a boolean, so NO_COLOR=yes kept colour).
 		popts = append(popts, bt.WithColorProfile(colorprofile.Ascii))
 	}
-	p := bt.NewProgram(model, popts...)
+	p = bt.NewProgram(model, popts...)
 	if sh.speaker != nil {
 		// Nothing else writes yet: the outline goes first.
 		sh.speaker.snapshot(model.snap)
 	}
+	programReady()
 
 	var wg sync.WaitGroup
 	// The worker calls the runtime, one event at a time in arrival order,
 	// so Bubble Tea's Update never waits on an app's Update.
 	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send, o.invites, o.guest) })
-	// Every snapshot the runtime publishes is drawn; its end ends the program.
-	wg.Go(func() {
-		// A message points at its snapshot in one of two slots, used in
-		// turn: Bubble Tea's event loop takes a message only once it is
-		// done with the one before, so when a Send returns, the slot of
-		// the snapshot before it is free again. A snapshot (216 bytes)
-		// boxed into each message was garbage on every frame.
-		var slots [2]tea.Snapshot
-		for i := 0; ; i ^= 1 {
-			select {
-			case s, ok := <-snaps:
-				if !ok {
-					p.Send(stoppedMsg{})
-					return
-				}
-				slots[i] = s
-				p.Send(snapshotMsg(&slots[i]))
-			case <-runCtx.Done():
-				return
-			}
-		}
-	})
 	stopQuit := context.AfterFunc(runCtx, p.Quit)
 	defer stopQuit()
 	if decode {

@@ -225,10 +225,9 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	}
 	programReady()
 
-	var wg sync.WaitGroup
 	// The worker calls the runtime, one event at a time in arrival order,
 	// so Bubble Tea's Update never waits on an app's Update.
-	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send, o.invites, o.guest) })
+	sh.events.serve((&worker{ctx: runCtx, rt: rt, opensHelp: sh.speaker == nil, send: p.Send, inv: o.invites, g: o.guest}).handle)
 	stopQuit := context.AfterFunc(runCtx, p.Quit)
 	defer stopQuit()
 	if decode {
@@ -239,7 +238,8 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 
 	_, err := p.Run()
 	cancel()
-	wg.Wait()
+	// Nothing of this terminal calls the runtime once Run returns.
+	sh.events.close()
 	if sh.screen != nil {
 		// The event loop has ended: nothing else draws.
 		if cerr := sh.screen.close(); cerr != nil && err == nil && ctx.Err() == nil {
@@ -328,92 +328,103 @@ type shared struct {
 	model *adapter
 }
 
-// work applies events to rt one at a time, in arrival order, and sends
-// the program what the terminal does itself. With opensHelp, ? opens and
-// closes the full help, and Esc closes it while it is open; without (the
-// accessible mode), ? asks for the keys to be read.
+// worker applies the adapter's events to rt one at a time, in arrival
+// order (its queue runs handle on a goroutine only while events wait), and
+// sends the program what the terminal does itself. With opensHelp, ? opens
+// and closes the full help, and Esc closes it while it is open; without
+// (the accessible mode), ? asks for the keys to be read.
 //
 // With inv, the invitation panel's keys act on the session's sharing; as
 // a guest's (g), input is refused while the inviter lets guests only
 // watch, keys carry the guest's name, and the window does not size the
 // app.
-func work(ctx context.Context, rt *tea.Runtime, events *eventQueue, opensHelp bool, send func(bt.Msg), inv *Invites, g *invite.Guest) {
+type worker struct {
+	ctx       context.Context
+	rt        *tea.Runtime
+	opensHelp bool
+	send      func(bt.Msg)
+	inv       *Invites
+	g         *invite.Guest
 	// help is the full help's state, kept here so that ? and Esc act on
 	// it in the order they were typed, after every key before them.
-	var help fullHelp
-	for {
-		ev, ok := events.next(ctx)
-		if !ok {
-			return
-		}
-		var err error
-		if g != nil && (ev.key != nil || ev.paste != nil || ev.mouse != nil || ev.detach || ev.answer != nil) {
-			if err := g.Allowed(); err != nil {
-				send(errorMsg{err: err})
-				continue
-			}
-		}
-		switch {
-		case ev.share != noShareAction && inv != nil:
-			err = applyShare(inv, ev.share)
-		case ev.size != nil && g != nil:
-			// The inviter's window sizes the app, not a guest's.
-		case ev.key != nil:
-			s := rt.Snapshot()
-			if help.open && helpScreen(s.Model) != help.screen {
-				// The app shows another screen: its full help is closed.
-				help = fullHelp{}
-				send(helpMsg(help))
-			}
-			action := terminalKey(s, *ev.key)
-			switch {
-			case help.open && *ev.key == closeHelpKey:
-				help = fullHelp{}
-				send(helpMsg(help))
-			case action == quitKey:
-				send(quitKeyMsg{})
-			case action == toggleHelp && !opensHelp:
-				send(toggleHelpMsg{})
-			case action == toggleHelp:
-				help = fullHelp{open: !help.open}
-				if help.open {
-					help.screen = helpScreen(s.Model)
-				}
-				send(helpMsg(help))
-			default:
-				msg := tea.KeyInputMsg{Key: *ev.key}
-				if g != nil {
-					msg.Agent = g.Source()
-				}
-				_, err = rt.Dispatch(ctx, msg)
-			}
-		case ev.paste != nil:
-			err = paste(ctx, rt, *ev.paste)
-		case ev.mouse != nil:
-			_, err = rt.Dispatch(ctx, tea.MouseInputMsg{ID: ev.id, Mouse: *ev.mouse})
-		case ev.hover:
-			_, err = rt.Dispatch(ctx, tea.HoverMsg{ID: ev.id})
-		case ev.size != nil:
-			_, err = rt.Dispatch(ctx, *ev.size)
-		case ev.background != nil:
-			_, err = rt.Dispatch(ctx, *ev.background)
-		case ev.answer != nil:
-			_, err = rt.Dispatch(ctx, tea.AnswerHumanMsg{Allow: *ev.answer})
-		case ev.detach:
-			if rt.Snapshot().Presence.Blocked {
-				_, err = rt.Dispatch(ctx, tea.AllowAgentsMsg{})
-			} else {
-				_, err = rt.Dispatch(ctx, tea.DetachAgentsMsg{})
-			}
-		}
-		switch {
-		case err == nil:
-		case errors.Is(err, tea.ErrStopped), ctx.Err() != nil:
-			return
-		default:
+	help fullHelp
+}
+
+// handle applies ev, and reports false once the worker is done: its
+// context ended or the runtime stopped.
+func (w *worker) handle(ev event) bool {
+	ctx, rt, send, inv, g := w.ctx, w.rt, w.send, w.inv, w.g
+	if ctx.Err() != nil {
+		return false
+	}
+	var err error
+	if g != nil && (ev.key != nil || ev.paste != nil || ev.mouse != nil || ev.detach || ev.answer != nil) {
+		if err := g.Allowed(); err != nil {
 			send(errorMsg{err: err})
+			return true
 		}
 	}
+	switch {
+	case ev.share != noShareAction && inv != nil:
+		err = applyShare(inv, ev.share)
+	case ev.size != nil && g != nil:
+		// The inviter's window sizes the app, not a guest's.
+	case ev.key != nil:
+		s := rt.Snapshot()
+		if w.help.open && helpScreen(s.Model) != w.help.screen {
+			// The app shows another screen: its full help is closed.
+			w.help = fullHelp{}
+			send(helpMsg(w.help))
+		}
+		action := terminalKey(s, *ev.key)
+		switch {
+		case w.help.open && *ev.key == closeHelpKey:
+			w.help = fullHelp{}
+			send(helpMsg(w.help))
+		case action == quitKey:
+			send(quitKeyMsg{})
+		case action == toggleHelp && !w.opensHelp:
+			send(toggleHelpMsg{})
+		case action == toggleHelp:
+			w.help = fullHelp{open: !w.help.open}
+			if w.help.open {
+				w.help.screen = helpScreen(s.Model)
+			}
+			send(helpMsg(w.help))
+		default:
+			msg := tea.KeyInputMsg{Key: *ev.key}
+			if g != nil {
+				msg.Agent = g.Source()
+			}
+			_, err = rt.Dispatch(ctx, msg)
+		}
+	case ev.paste != nil:
+		err = paste(ctx, rt, *ev.paste)
+	case ev.mouse != nil:
+		_, err = rt.Dispatch(ctx, tea.MouseInputMsg{ID: ev.id, Mouse: *ev.mouse})
+	case ev.hover:
+		_, err = rt.Dispatch(ctx, tea.HoverMsg{ID: ev.id})
+	case ev.size != nil:
+		_, err = rt.Dispatch(ctx, *ev.size)
+	case ev.background != nil:
+		_, err = rt.Dispatch(ctx, *ev.background)
+	case ev.answer != nil:
+		_, err = rt.Dispatch(ctx, tea.AnswerHumanMsg{Allow: *ev.answer})
+	case ev.detach:
+		if rt.Snapshot().Presence.Blocked {
+			_, err = rt.Dispatch(ctx, tea.AllowAgentsMsg{})
+		} else {
+			_, err = rt.Dispatch(ctx, tea.DetachAgentsMsg{})
+		}
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, tea.ErrStopped), ctx.Err() != nil:
+		return false
+	default:
+		send(errorMsg{err: err})
+	}
+	return true
 }
 
 // adapter is the Bubble Tea model: it draws the runtime's latest snapshot

@@ -300,16 +300,12 @@ func TestWorkerShowsARefusedPaste(t *testing.T) {
 	defer cancel()
 	events := newEventQueue()
 	sent := make(chan bt.Msg, 1)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		work(ctx, rt, events, true, func(m bt.Msg) { sent <- m }, nil, nil)
-	}()
+	events.serve((&worker{ctx: ctx, rt: rt, opensHelp: true, send: func(m bt.Msg) { sent <- m }}).handle)
 	text := "q"
 	events.put(event{paste: &text}, nil)
 	msg := <-sent
 	cancel()
-	<-done
+	events.close()
 	if e, ok := msg.(errorMsg); !ok || !strings.Contains(e.err.Error(), "paste ignored") {
 		t.Fatalf("the worker sent %#v, want the paste ignored on the status line", msg)
 	}

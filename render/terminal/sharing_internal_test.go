@@ -36,12 +36,8 @@ func TestGuestWorkerLeavesTheInvitersThingsAlone(t *testing.T) {
 	wctx, cancel := context.WithCancel(ctx)
 	events := newEventQueue()
 	sent := make(chan bt.Msg, 4)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		work(wctx, sess.Runtime, events, true, func(m bt.Msg) { sent <- m }, nil, g)
-	}()
-	defer func() { cancel(); <-done }()
+	events.serve((&worker{ctx: wctx, rt: sess.Runtime, opensHelp: true, send: func(m bt.Msg) { sent <- m }, g: g}).handle)
+	defer func() { cancel(); events.close() }()
 
 	key := tea.Key{Code: tea.KeyDown}
 	events.put(event{size: &tea.WindowSizeMsg{Width: 40, Height: 10}}, nil)

@@ -50,8 +50,11 @@ type inputDecoder struct {
 func readInput(r io.Reader, send func(bt.Msg)) {
 	d := &inputDecoder{send: send, wait: uv.DefaultEscTimeout}
 	// Keys come a few bytes at a time; a paste fills the buffer as often
-	// as it needs.
-	buf := make([]byte, 256)
+	// as it needs. A sequence still unfinished (a long clipboard reply) is
+	// decoded again from its start after each read, as ultraviolet's
+	// reader does it: with 1 KB reads, a 100 KB reply is scanned 100
+	// times (25 with ultraviolet's 4 KB, kept by every connection).
+	buf := make([]byte, 1<<10)
 	for {
 		n, err := r.Read(buf)
 		if n > 0 {

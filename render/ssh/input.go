@@ -39,8 +39,9 @@ func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, 
 	// still watch and resize.
 	go func() {
 		// Keys come a few bytes at a time; a paste takes as many reads as
-		// it needs.
-		buf := make([]byte, 256)
+		// it needs. The terminal decodes each write as one read (see its
+		// input decoder), 1 KB at most.
+		buf := make([]byte, 1<<10)
 		for {
 			n, err := src.Read(buf)
 			if n > 0 {

@@ -25,7 +25,10 @@ import (
 // it (see legacyKey). Nor does it copy a 4 KB buffer for every read, or run
 // two goroutines: Run reads with one, and the escape timeout is a timer.
 // Windows' win32-input-mode is not decoded: nothing here asks a terminal
-// for it (mode 9001), so none sends it.
+// for it (mode 9001), so none sends it. One difference: ultraviolet looks a
+// read up in its table even in the middle of a bracketed paste, so a read
+// that is exactly one key sequence there (an arrow's ESC [ A) is a key
+// press and leaves the paste; here it stays in the paste.
 type inputDecoder struct {
 	send func(bt.Msg)
 	// wait is how long the rest of an escape sequence may take to come.

@@ -28,7 +28,7 @@ func TreeProblems(view Node) []string {
 		}
 	}
 	ids := map[string]int{} // widgets per id
-	var order []string      // the ids in view order
+	dup := false
 	Walk(view, func(n Node, _ int) bool {
 		w, ok := n.(Widget)
 		if !ok {
@@ -44,18 +44,29 @@ func TreeProblems(view Node) []string {
 		case !ValidID(id):
 			add(fmt.Sprintf("tree: widget id %q breaks the id rule (%s): agents cannot reach it", id, IDRule))
 		}
-		if ids[id]++; ids[id] == 1 {
-			order = append(order, id)
+		if ids[id]++; ids[id] == 2 {
+			dup = true
 		}
 		return true
 	})
-	for _, id := range order {
+	if !dup {
+		// Most views: no list of the ids is built, on every frame.
+		return out
+	}
+	// The duplicates, in view order.
+	Walk(view, func(n Node, _ int) bool {
+		w, ok := n.(Widget)
+		if !ok || w.WidgetID() == "" {
+			return true
+		}
+		id := w.WidgetID()
 		switch n := ids[id]; {
 		case n == 2:
 			add(fmt.Sprintf("tree: duplicate id %q (2 widgets); the second is unreachable", id))
 		case n > 2:
 			add(fmt.Sprintf("tree: duplicate id %q (%d widgets); all but the first are unreachable", id, n))
 		}
-	}
+		return true
+	})
 	return out
 }

@@ -30,19 +30,23 @@ func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, 
 		_ = pw.Close()
 	})
 
-	chunks := make(chan []byte)
-	// Reads the channel until the client closes it; a read in progress
-	// when ctx ends finishes when the server closes the channel after the
-	// handler returns.
+	// Keys go straight into the pipe, window changes in between (a
+	// pipe's writes never interleave): no copy of each read, nor a third
+	// goroutine to merge them. The reading goroutine reads the channel
+	// until the client closes it; a read in progress when ctx ends
+	// finishes when the server closes the channel after the handler
+	// returns. A client that sends no more keys (its stdin ended) may
+	// still watch and resize.
 	go func() {
-		defer close(chunks)
-		buf := make([]byte, 4096)
+		// Keys come a few bytes at a time; a paste takes as many reads as
+		// it needs. The terminal decodes each write as one read (see its
+		// input decoder), 1 KB at most.
+		buf := make([]byte, 1<<10)
 		for {
 			n, err := src.Read(buf)
 			if n > 0 {
-				select {
-				case chunks <- append([]byte(nil), buf[:n]...):
-				case <-ctx.Done():
+				active()
+				if _, werr := pw.Write(buf[:n]); werr != nil {
 					return
 				}
 			}
@@ -53,28 +57,17 @@ func newInput(ctx context.Context, src io.Reader, winch <-chan charmssh.Window, 
 	}()
 	go func() {
 		for {
-			var data []byte
 			select {
 			case <-ctx.Done():
 				return
-			case c, ok := <-chunks:
-				if !ok {
-					// The client sends no more keys (its stdin ended);
-					// it may still watch and resize.
-					chunks = nil
-					continue
-				}
-				data = c
 			case w, ok := <-winch:
 				if !ok {
-					winch = nil
-					continue
+					return
 				}
-				data = limit.sizeReport(w)
-			}
-			active()
-			if _, err := pw.Write(data); err != nil {
-				return
+				active()
+				if _, err := pw.Write(limit.sizeReport(w)); err != nil {
+					return
+				}
 			}
 		}
 	}()

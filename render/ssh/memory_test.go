@@ -17,8 +17,9 @@ import (
 // heapBudget is the most Go heap a connection on an 80x24 terminal may
 // hold, server and client (golang.org/x/crypto/ssh, no screen) together,
 // once its first screen is drawn. Bubble Tea's renderer alone kept two
-// 80x24 cell buffers, about 420 KB, per connection.
-const heapBudget = 400 << 10
+// 80x24 cell buffers, about 420 KB, per connection, its input reader a
+// key table of about 120 KB, and the terminal's queue of events 24 KB.
+const heapBudget = 128 << 10
 
 // A connection costs the server little memory: its program keeps the
 // lines of its screen, not cell buffers.
@@ -26,6 +27,7 @@ func TestEachConnectionHoldsLittleHeap(t *testing.T) {
 	const n = 20
 	srv := serve(t, ssh.Options{MaxSessions: n})
 	before := liveHeap()
+	goroutines := runtime.NumGoroutine()
 	var wg sync.WaitGroup
 	conns := make([]*gossh.Client, n)
 	for i := range n {
@@ -54,7 +56,21 @@ func TestEachConnectionHoldsLittleHeap(t *testing.T) {
 	if per > heapBudget {
 		t.Errorf("each connection holds %d KB of heap, want at most %d KB", per>>10, heapBudget>>10)
 	}
+	// A goroutine weighs a stack, 4 KB or more, and the collector scans
+	// it. The client's are 8 (golang.org/x/crypto/ssh's and the reader's
+	// here); the server's 12: x/crypto/ssh's 3, charm.land/ssh's 4 (the
+	// handler among them), the input's 2, the terminal's decoder, and
+	// Bubble Tea's command and frame loops. The terminal's snapshot
+	// forwarder and worker run only while there is work.
+	if g := float64(runtime.NumGoroutine()-goroutines) / n; g > goroutineBudget+0.5 {
+		t.Errorf("each connection runs %.1f goroutines, server and client, want at most %d", g, goroutineBudget)
+	}
 }
+
+// goroutineBudget is how many goroutines an idle connection may run,
+// server and client together. Bubble Tea's input reader ran 3 more,
+// the terminal 2 more.
+const goroutineBudget = 20
 
 // liveHeap is the bytes of live heap objects, after a collection.
 func liveHeap() int64 {

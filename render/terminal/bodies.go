@@ -40,21 +40,21 @@ type bodyBoard struct {
 	mu sync.Mutex
 	// bodies keeps a version's body at version % bodyRing: the last
 	// bodyRing versions (of one size, when terminals of several sizes
-	// show the runtime).
-	bodies [bodyRing]sharedBody
+	// show the runtime). It is made once a drawer shares the board
+	// (watch): until then the terminals leave nothing, and a session
+	// nobody records keeps no bodies, nor the ring's 5 KB.
+	bodies *[bodyRing]sharedBody
 	// newest is the newest version a body was left for.
 	newest uint64
-	// watched is set once a drawer shares the board: until then the
-	// terminals leave nothing, and a session nobody records keeps no
-	// bodies.
-	watched bool
 }
 
 // watch has the terminals leave their bodies from now on.
 func (b *bodyBoard) watch() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.watched = true
+	if b.bodies == nil {
+		b.bodies = new([bodyRing]sharedBody)
+	}
 }
 
 type sharedBody struct {
@@ -67,7 +67,7 @@ type sharedBody struct {
 func (b *bodyBoard) put(k bodyKey, lines []string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if !b.watched {
+	if b.bodies == nil {
 		return
 	}
 	b.bodies[k.version%bodyRing] = sharedBody{key: k, lines: lines}
@@ -94,6 +94,9 @@ func (b *bodyBoard) behind(version uint64) bool {
 func (b *bodyBoard) get(k bodyKey) ([]string, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.bodies == nil {
+		return nil, false
+	}
 	if sb := b.bodies[k.version%bodyRing]; sb.lines != nil && sb.key == k {
 		return sb.lines, true
 	}

@@ -177,6 +177,9 @@ func TestATerminalLeavesNoBodiesUntilADrawerShares(t *testing.T) {
 	if !a.sh.board.empty() {
 		t.Fatal("the terminal left a body with no drawer sharing the runtime")
 	}
+	if a.sh.board.bodies != nil {
+		t.Fatal("the board of a runtime nobody records holds its ring")
+	}
 	NewSnapshotDrawer().Share(rt)
 	a.relayout()
 	if a.sh.board.empty() {

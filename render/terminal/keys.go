@@ -155,6 +155,34 @@ var chromeKeys = struct {
 	quit:      newQuitBinding(keyStrings(quitKeys[:])),
 }
 
+// chromeShort are the help line's entries of an app that lists no keys
+// and leaves the quit keys to the terminal, by whether Tab moves the
+// focus and ? opens the full help, built once: chromeFor's answer for
+// most frames, without a new slice for each. Nobody changes them.
+var chromeShort = func() (s [2][2][]key.Binding) {
+	for moves := range 2 {
+		for helpOn := range 2 {
+			var short []key.Binding
+			if moves == 1 {
+				short = append(short, chromeKeys.focus)
+			}
+			if helpOn == 1 {
+				short = append(short, chromeKeys.more)
+			}
+			s[moves][helpOn] = slices.Clip(append(short, chromeKeys.quit))
+		}
+	}
+	return s
+}()
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // newQuitBinding is the help entry of the quit keys named quit, Ctrl+C
 // besides.
 func newQuitBinding(quit []string) key.Binding {
@@ -211,6 +239,9 @@ func chromeFor(s tea.Snapshot, full bool) chromeHelp {
 		quitBinding.SetEnabled(false)
 	}
 
+	if len(app.short) == 0 && nfree == len(quitKeys) && !full {
+		return chromeHelp{short: chromeShort[b2i(moves)][b2i(helpOn)]}
+	}
 	// The app's keys, then at most three of the terminal's: one allocation.
 	short := append(make([]key.Binding, 0, len(app.short)+3), app.short...)
 	if moves {

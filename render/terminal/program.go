@@ -95,7 +95,10 @@ func WithProgramOptions(opts ...bt.ProgramOption) Option {
 // parses every frame into one cell buffer and compares it with another, 60
 // times a second, for each connection. Bubble Tea then leaves the terminal's
 // modes alone, so the input must not be a local terminal that needs raw
-// mode: it is for output to a remote terminal, such as an SSH channel.
+// mode: it is for output to a remote terminal, such as an SSH channel. The
+// input (WithInput) is then decoded by the terminal itself, as Bubble
+// Tea's reader decodes it, without the key table that reader builds for
+// every program.
 func WithLineOutput() Option { return func(o *options) { o.lineOutput = true } }
 
 // Run runs m on the terminal until the app quits (returns tea.Quit), the
@@ -128,10 +131,38 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	snaps, unsubscribe := rt.Subscribe()
-	defer unsubscribe()
+	// Every snapshot the runtime publishes from now on is drawn; its end
+	// ends the program. Follow runs a goroutine only while a snapshot
+	// waits for the program, which exists once ready is closed (nil if
+	// Run failed before).
+	var p *bt.Program
+	ready := make(chan struct{})
+	programReady := sync.OnceFunc(func() { close(ready) })
+	defer programReady()
+	// A message points at its snapshot in one of two slots, used in turn:
+	// Bubble Tea's event loop takes a message only once it is done with
+	// the one before, so when a Send returns, the slot of the snapshot
+	// before it is free again. A snapshot (216 bytes) boxed into each
+	// message was garbage on every frame. Follow calls one at a time.
+	var slots [2]tea.Snapshot
+	slot := 0
+	unfollow := rt.Follow(func(s tea.Snapshot) {
+		<-ready
+		if p == nil {
+			return
+		}
+		slots[slot] = s
+		p.Send(snapshotMsg(&slots[slot]))
+		slot ^= 1
+	}, func() {
+		<-ready
+		if p != nil {
+			p.Send(stoppedMsg{})
+		}
+	})
+	defer unfollow()
 
-	sh := &shared{events: make(chan event, 256), memo: newMemo(), board: boardOf(rt)}
+	sh := &shared{events: newEventQueue(), memo: newMemo(), board: boardOf(rt)}
 	out := o.output
 	if out == nil {
 		out = os.Stdout
@@ -154,7 +185,15 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 	model.relayout()
 
 	popts := []bt.ProgramOption{}
-	if o.input != nil {
+	// A remote terminal's input (WithLineOutput) is decoded here, not by
+	// Bubble Tea's reader, which builds a key table for every connection
+	// (see inputDecoder). Bubble Tea then reads nothing and asks the
+	// terminal nothing: the line renderer asks what the terminal needs.
+	decode := o.lineOutput && o.input != nil
+	switch {
+	case decode:
+		popts = append(popts, bt.WithInput(nil))
+	case o.input != nil:
 		popts = append(popts, bt.WithInput(o.input))
 	}
 	if o.output != nil {
@@ -179,39 +218,28 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		// a boolean, so NO_COLOR=yes kept colour).
 		popts = append(popts, bt.WithColorProfile(colorprofile.Ascii))
 	}
-	p := bt.NewProgram(model, popts...)
+	p = bt.NewProgram(model, popts...)
 	if sh.speaker != nil {
 		// Nothing else writes yet: the outline goes first.
 		sh.speaker.snapshot(model.snap)
 	}
+	programReady()
 
-	var wg sync.WaitGroup
 	// The worker calls the runtime, one event at a time in arrival order,
 	// so Bubble Tea's Update never waits on an app's Update.
-	wg.Go(func() { work(runCtx, rt, sh.events, sh.speaker == nil, p.Send, o.invites, o.guest) })
-	// Every snapshot the runtime publishes is drawn; its end ends the program.
-	wg.Go(func() {
-		for {
-			select {
-			case s, ok := <-snaps:
-				if !ok {
-					p.Send(stoppedMsg{})
-					return
-				}
-				p.Send(snapshotMsg(s))
-			case <-runCtx.Done():
-				return
-			}
-		}
-	})
-	wg.Go(func() {
-		<-runCtx.Done()
-		p.Quit()
-	})
+	sh.events.serve((&worker{ctx: runCtx, rt: rt, opensHelp: sh.speaker == nil, send: p.Send, inv: o.invites, g: o.guest}).handle)
+	stopQuit := context.AfterFunc(runCtx, p.Quit)
+	defer stopQuit()
+	if decode {
+		// Not waited for: it ends when the input does (the caller closes
+		// it once Run returns), and sends nothing once the program ends.
+		go readInput(o.input, p.Send)
+	}
 
 	_, err := p.Run()
 	cancel()
-	wg.Wait()
+	// Nothing of this terminal calls the runtime once Run returns.
+	sh.events.close()
 	if sh.screen != nil {
 		// The event loop has ended: nothing else draws.
 		if cerr := sh.screen.close(); cerr != nil && err == nil && ctx.Err() == nil {
@@ -232,7 +260,9 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 
 // Messages from Run's goroutines to the adapter.
 type (
-	snapshotMsg tea.Snapshot
+	// snapshotMsg is a snapshot the runtime published; the adapter copies
+	// it before it returns from Update (see Run).
+	snapshotMsg *tea.Snapshot
 	stoppedMsg  struct{}
 	errorMsg    struct{ err error }
 	// quitKeyMsg is q or Esc pressed while nothing uses it: the program
@@ -277,7 +307,7 @@ type event struct {
 
 // shared is state the adapter's copies share.
 type shared struct {
-	events chan event
+	events *eventQueue
 	// memo keeps the last frames' drawings for the next relayout. Only
 	// Bubble Tea's event loop (Update) and Run before it lays out.
 	memo *memo
@@ -298,94 +328,103 @@ type shared struct {
 	model *adapter
 }
 
-// work applies events to rt one at a time, in arrival order, and sends
-// the program what the terminal does itself. With opensHelp, ? opens and
-// closes the full help, and Esc closes it while it is open; without (the
-// accessible mode), ? asks for the keys to be read.
+// worker applies the adapter's events to rt one at a time, in arrival
+// order (its queue runs handle on a goroutine only while events wait), and
+// sends the program what the terminal does itself. With opensHelp, ? opens
+// and closes the full help, and Esc closes it while it is open; without
+// (the accessible mode), ? asks for the keys to be read.
 //
 // With inv, the invitation panel's keys act on the session's sharing; as
 // a guest's (g), input is refused while the inviter lets guests only
 // watch, keys carry the guest's name, and the window does not size the
 // app.
-func work(ctx context.Context, rt *tea.Runtime, events <-chan event, opensHelp bool, send func(bt.Msg), inv *Invites, g *invite.Guest) {
+type worker struct {
+	ctx       context.Context
+	rt        *tea.Runtime
+	opensHelp bool
+	send      func(bt.Msg)
+	inv       *Invites
+	g         *invite.Guest
 	// help is the full help's state, kept here so that ? and Esc act on
 	// it in the order they were typed, after every key before them.
-	var help fullHelp
-	for {
-		var ev event
-		select {
-		case <-ctx.Done():
-			return
-		case ev = <-events:
-		}
-		var err error
-		if g != nil && (ev.key != nil || ev.paste != nil || ev.mouse != nil || ev.detach || ev.answer != nil) {
-			if err := g.Allowed(); err != nil {
-				send(errorMsg{err: err})
-				continue
-			}
-		}
-		switch {
-		case ev.share != noShareAction && inv != nil:
-			err = applyShare(inv, ev.share)
-		case ev.size != nil && g != nil:
-			// The inviter's window sizes the app, not a guest's.
-		case ev.key != nil:
-			s := rt.Snapshot()
-			if help.open && helpScreen(s.Model) != help.screen {
-				// The app shows another screen: its full help is closed.
-				help = fullHelp{}
-				send(helpMsg(help))
-			}
-			action := terminalKey(s, *ev.key)
-			switch {
-			case help.open && *ev.key == closeHelpKey:
-				help = fullHelp{}
-				send(helpMsg(help))
-			case action == quitKey:
-				send(quitKeyMsg{})
-			case action == toggleHelp && !opensHelp:
-				send(toggleHelpMsg{})
-			case action == toggleHelp:
-				help = fullHelp{open: !help.open}
-				if help.open {
-					help.screen = helpScreen(s.Model)
-				}
-				send(helpMsg(help))
-			default:
-				msg := tea.KeyInputMsg{Key: *ev.key}
-				if g != nil {
-					msg.Agent = g.Source()
-				}
-				_, err = rt.Dispatch(ctx, msg)
-			}
-		case ev.paste != nil:
-			err = paste(ctx, rt, *ev.paste)
-		case ev.mouse != nil:
-			_, err = rt.Dispatch(ctx, tea.MouseInputMsg{ID: ev.id, Mouse: *ev.mouse})
-		case ev.hover:
-			_, err = rt.Dispatch(ctx, tea.HoverMsg{ID: ev.id})
-		case ev.size != nil:
-			_, err = rt.Dispatch(ctx, *ev.size)
-		case ev.background != nil:
-			_, err = rt.Dispatch(ctx, *ev.background)
-		case ev.answer != nil:
-			_, err = rt.Dispatch(ctx, tea.AnswerHumanMsg{Allow: *ev.answer})
-		case ev.detach:
-			if rt.Snapshot().Presence.Blocked {
-				_, err = rt.Dispatch(ctx, tea.AllowAgentsMsg{})
-			} else {
-				_, err = rt.Dispatch(ctx, tea.DetachAgentsMsg{})
-			}
-		}
-		switch {
-		case err == nil:
-		case errors.Is(err, tea.ErrStopped), ctx.Err() != nil:
-			return
-		default:
+	help fullHelp
+}
+
+// handle applies ev, and reports false once the worker is done: its
+// context ended or the runtime stopped.
+func (w *worker) handle(ev event) bool {
+	ctx, rt, send, inv, g := w.ctx, w.rt, w.send, w.inv, w.g
+	if ctx.Err() != nil {
+		return false
+	}
+	var err error
+	if g != nil && (ev.key != nil || ev.paste != nil || ev.mouse != nil || ev.detach || ev.answer != nil) {
+		if err := g.Allowed(); err != nil {
 			send(errorMsg{err: err})
+			return true
 		}
 	}
+	switch {
+	case ev.share != noShareAction && inv != nil:
+		err = applyShare(inv, ev.share)
+	case ev.size != nil && g != nil:
+		// The inviter's window sizes the app, not a guest's.
+	case ev.key != nil:
+		s := rt.Snapshot()
+		if w.help.open && helpScreen(s.Model) != w.help.screen {
+			// The app shows another screen: its full help is closed.
+			w.help = fullHelp{}
+			send(helpMsg(w.help))
+		}
+		action := terminalKey(s, *ev.key)
+		switch {
+		case w.help.open && *ev.key == closeHelpKey:
+			w.help = fullHelp{}
+			send(helpMsg(w.help))
+		case action == quitKey:
+			send(quitKeyMsg{})
+		case action == toggleHelp && !w.opensHelp:
+			send(toggleHelpMsg{})
+		case action == toggleHelp:
+			w.help = fullHelp{open: !w.help.open}
+			if w.help.open {
+				w.help.screen = helpScreen(s.Model)
+			}
+			send(helpMsg(w.help))
+		default:
+			msg := tea.KeyInputMsg{Key: *ev.key}
+			if g != nil {
+				msg.Agent = g.Source()
+			}
+			_, err = rt.Dispatch(ctx, msg)
+		}
+	case ev.paste != nil:
+		err = paste(ctx, rt, *ev.paste)
+	case ev.mouse != nil:
+		_, err = rt.Dispatch(ctx, tea.MouseInputMsg{ID: ev.id, Mouse: *ev.mouse})
+	case ev.hover:
+		_, err = rt.Dispatch(ctx, tea.HoverMsg{ID: ev.id})
+	case ev.size != nil:
+		_, err = rt.Dispatch(ctx, *ev.size)
+	case ev.background != nil:
+		_, err = rt.Dispatch(ctx, *ev.background)
+	case ev.answer != nil:
+		_, err = rt.Dispatch(ctx, tea.AnswerHumanMsg{Allow: *ev.answer})
+	case ev.detach:
+		if rt.Snapshot().Presence.Blocked {
+			_, err = rt.Dispatch(ctx, tea.AllowAgentsMsg{})
+		} else {
+			_, err = rt.Dispatch(ctx, tea.DetachAgentsMsg{})
+		}
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, tea.ErrStopped), ctx.Err() != nil:
+		return false
+	default:
+		send(errorMsg{err: err})
+	}
+	return true
 }
 
 // adapter is the Bubble Tea model: it draws the runtime's latest snapshot
@@ -516,7 +555,7 @@ func (a adapter) update(msg bt.Msg) (adapter, bt.Cmd) {
 	}
 	switch msg := msg.(type) {
 	case snapshotMsg:
-		a.snap = tea.Snapshot(msg)
+		a.snap = *msg
 		if a.travel != nil {
 			a.travel.add(a.snap)
 		}
@@ -657,10 +696,7 @@ func (a adapter) mouse(m bt.Mouse, action tea.MouseAction) {
 // queue hands work to the worker. It waits only when hundreds of events
 // are already pending, and never once the runtime has stopped.
 func (a adapter) queue(ev event) {
-	select {
-	case a.sh.events <- ev:
-	case <-a.rt.Done():
-	}
+	a.sh.events.put(ev, a.rt.Done())
 }
 
 // shown is the frame as the person sees it: the error status, if any, on

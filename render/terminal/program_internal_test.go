@@ -36,7 +36,7 @@ func (m typists) View() tea.Node {
 
 // newAdapter starts m and returns an adapter drawing it on a 20x5 screen,
 // with the events it queues.
-func newAdapter(t *testing.T, m tea.Model, focus string) (adapter, <-chan event) {
+func newAdapter(t *testing.T, m tea.Model, focus string) (adapter, *eventQueue) {
 	t.Helper()
 	rt, err := tea.Start(context.Background(), m)
 	if err != nil {
@@ -48,7 +48,7 @@ func newAdapter(t *testing.T, m tea.Model, focus string) (adapter, <-chan event)
 			t.Fatal(err)
 		}
 	}
-	sh := &shared{events: make(chan event, 256)}
+	sh := &shared{events: newEventQueue()}
 	a := adapter{rt: rt, sh: sh, snap: rt.Snapshot(), width: 20, height: 5, theme: defaultTheme}
 	a.relayout()
 	return a, sh.events
@@ -83,15 +83,14 @@ func (b boxed) Update(tea.Msg) (tea.Model, tea.Cmd) { return b, nil }
 func (boxed) View() tea.Node                        { return tea.Box{Title: "t", Child: tea.Label("x")} }
 
 // queued drains the events the adapter queued.
-func queued(events <-chan event) []event {
+func queued(events *eventQueue) []event {
 	var out []event
 	for {
-		select {
-		case ev := <-events:
-			out = append(out, ev)
-		default:
+		ev, ok := events.take()
+		if !ok {
 			return out
 		}
+		out = append(out, ev)
 	}
 }
 
@@ -299,18 +298,14 @@ func TestWorkerShowsARefusedPaste(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	events := make(chan event, 1)
+	events := newEventQueue()
 	sent := make(chan bt.Msg, 1)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		work(ctx, rt, events, true, func(m bt.Msg) { sent <- m }, nil, nil)
-	}()
+	events.serve((&worker{ctx: ctx, rt: rt, opensHelp: true, send: func(m bt.Msg) { sent <- m }}).handle)
 	text := "q"
-	events <- event{paste: &text}
+	events.put(event{paste: &text}, nil)
 	msg := <-sent
 	cancel()
-	<-done
+	events.close()
 	if e, ok := msg.(errorMsg); !ok || !strings.Contains(e.err.Error(), "paste ignored") {
 		t.Fatalf("the worker sent %#v, want the paste ignored on the status line", msg)
 	}

@@ -34,18 +34,14 @@ func TestGuestWorkerLeavesTheInvitersThingsAlone(t *testing.T) {
 	snaps, unsubscribe := sess.Subscribe()
 	defer unsubscribe()
 	wctx, cancel := context.WithCancel(ctx)
-	events := make(chan event, 4)
+	events := newEventQueue()
 	sent := make(chan bt.Msg, 4)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		work(wctx, sess.Runtime, events, true, func(m bt.Msg) { sent <- m }, nil, g)
-	}()
-	defer func() { cancel(); <-done }()
+	events.serve((&worker{ctx: wctx, rt: sess.Runtime, opensHelp: true, send: func(m bt.Msg) { sent <- m }, g: g}).handle)
+	defer func() { cancel(); events.close() }()
 
 	key := tea.Key{Code: tea.KeyDown}
-	events <- event{size: &tea.WindowSizeMsg{Width: 40, Height: 10}}
-	events <- event{key: &key}
+	events.put(event{size: &tea.WindowSizeMsg{Width: 40, Height: 10}}, nil)
+	events.put(event{key: &key}, nil)
 	if err := waitBy(snaps, "guest:bob"); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +50,7 @@ func TestGuestWorkerLeavesTheInvitersThingsAlone(t *testing.T) {
 	}
 	sh, _ := desk.Share(sess)
 	sh.SetReadOnly(true)
-	events <- event{key: &key}
+	events.put(event{key: &key}, nil)
 	if e, ok := (<-sent).(errorMsg); !ok || !errors.Is(e.err, invite.ErrReadOnly) {
 		t.Fatalf("the worker sent %#v, want the read-only refusal", e)
 	}

@@ -55,6 +55,14 @@ func (t *timeTravel) add(s tea.Snapshot) {
 		t.first = 1
 	}
 	if len(t.frames) < MaxTravelFrames {
+		if len(t.frames) == cap(t.frames) {
+			// Doubling, but never past the ring's size: append would
+			// give a ring of 100 frames 128 slots, 6 KB more on every
+			// connection.
+			grown := make([]tea.Snapshot, len(t.frames), min(max(2*len(t.frames), 4), MaxTravelFrames))
+			copy(grown, t.frames)
+			t.frames = grown
+		}
 		t.frames = append(t.frames, s)
 	} else {
 		t.frames[t.head] = s

@@ -9,7 +9,8 @@ import (
 // TestTimeTravelKeepsTheLatestFramesInARing: past MaxTravelFrames, each
 // frame takes the oldest's place: stepping back from live goes through
 // the latest frames newest first and stops at the oldest kept, forward
-// comes back to live, and a full ring allocates nothing for a new frame.
+// comes back to live, the ring has no more slots than frames, and a
+// full ring allocates nothing for a new frame.
 func TestTimeTravelKeepsTheLatestFramesInARing(t *testing.T) {
 	var tt timeTravel
 	const total = 2*MaxTravelFrames + 50
@@ -17,6 +18,9 @@ func TestTimeTravelKeepsTheLatestFramesInARing(t *testing.T) {
 		tt.add(tea.Snapshot{Version: v})
 	}
 	tt.add(tea.Snapshot{Version: total, Focus: "again"}) // the same version replaces the newest
+	if cap(tt.frames) != MaxTravelFrames {
+		t.Fatalf("the ring has %d slots for %d frames", cap(tt.frames), MaxTravelFrames)
+	}
 	if got := tt.shown(tea.Snapshot{Version: 999}).Version; got != 999 {
 		t.Fatalf("live shows version %d", got)
 	}

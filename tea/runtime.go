@@ -53,6 +53,9 @@ type Runtime struct {
 	// by is the agent whose message is being handled ("" for anyone
 	// else): every snapshot published meanwhile names it (Snapshot.By).
 	by string
+
+	// attached are the renderers' values kept with the runtime (Attach).
+	attached attachments
 }
 
 // watcher is told of every published snapshot (see Watch and Subscribe);

@@ -1,7 +1,6 @@
 package terminal
 
 import (
-	"context"
 	"sync"
 
 	"github.com/facetui/facet/tea"
@@ -103,19 +102,11 @@ func (b *bodyBoard) get(k bodyKey) ([]string, bool) {
 	return nil, false
 }
 
-// boards keeps each running runtime's board; a board goes when its
-// runtime stops.
-var boards sync.Map // *tea.Runtime -> *bodyBoard
+// boardKey is the key of a runtime's board among the values kept with it
+// (tea.Runtime.Attach).
+type boardKey struct{}
 
-// boardOf returns rt's board.
+// boardOf returns rt's board, kept with rt for as long as it lives.
 func boardOf(rt *tea.Runtime) *bodyBoard {
-	if b, ok := boards.Load(rt); ok {
-		return b.(*bodyBoard)
-	}
-	b, loaded := boards.LoadOrStore(rt, &bodyBoard{})
-	if !loaded {
-		// No goroutine waits for the end: one per connection.
-		context.AfterFunc(rt.Context(), func() { boards.Delete(rt) })
-	}
-	return b.(*bodyBoard)
+	return rt.Attach(boardKey{}, func() any { return &bodyBoard{} }).(*bodyBoard)
 }

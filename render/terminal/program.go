@@ -38,12 +38,24 @@ type options struct {
 	environ       []string            // WithEnviron; nil: os.Environ()
 	invites       *Invites            // WithInvites
 	guest         *invite.Guest       // WithGuest
+	travelFrames  int                 // WithTimeTravel
 }
 
 // WithInput reads keys and mouse events from r instead of the terminal.
 // Tests pass one: without it Bubble Tea opens /dev/tty when standard input
 // is not a terminal.
 func WithInput(r io.Reader) Option { return func(o *options) { o.input = r } }
+
+// WithTimeTravel sets how many of its latest frames the terminal keeps
+// for time travel (F7 and F8 step through them): MaxTravelFrames without
+// this option. Zero or less turns time travel off: F7 and F8 then reach the
+// app, and the full help does not list them. Each frame keeps the view the
+// app built for it, about half a kilobyte for the playground's counter and
+// more for a larger screen, for as long as the terminal runs: a server
+// with many connections (render/ssh) may want fewer.
+func WithTimeTravel(frames int) Option {
+	return func(o *options) { o.travelFrames = max(frames, 0) }
+}
 
 // WithOutput draws to w instead of standard output.
 func WithOutput(w io.Writer) Option { return func(o *options) { o.output = w } }
@@ -107,7 +119,7 @@ func WithLineOutput() Option { return func(o *options) { o.lineOutput = true } }
 // runtime instead, and leaves it running. It returns ctx's error when ctx
 // ended it and nil when the app or the user did.
 func Run(ctx context.Context, m tea.Model, opts ...Option) error {
-	o := options{detachKey: DefaultDetachKey}
+	o := options{detachKey: DefaultDetachKey, travelFrames: MaxTravelFrames}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -179,8 +191,10 @@ func Run(ctx context.Context, m tea.Model, opts ...Option) error {
 		sh.screen = newLineScreen(out, o.app)
 	}
 	model := adapter{rt: rt, sh: sh, app: o.app, detachKey: o.detachKey, theme: o.theme, themed: themed, snap: rt.Snapshot(), width: o.width, height: o.height, agentLabel: o.agentLabel,
-		invites: o.invites, travel: &timeTravel{}}
-	model.travel.add(model.snap)
+		invites: o.invites, travel: newTimeTravel(o.travelFrames)}
+	if model.travel != nil {
+		model.travel.add(model.snap)
+	}
 	model.warn()
 	model.relayout()
 
@@ -470,7 +484,10 @@ func (a *adapter) relayout() {
 	if a.travel != nil {
 		snap = a.travel.shown(snap)
 	}
-	ch := withTravelHelp(chromeFor(snap, a.help.open && helpScreen(snap.Model) == a.help.screen), snap)
+	ch := chromeFor(snap, a.help.open && helpScreen(snap.Model) == a.help.screen)
+	if a.travel != nil {
+		ch = withTravelHelp(ch, snap)
+	}
 	if a.invites != nil {
 		ch = ch.withInvite(a.invites.Key)
 	}

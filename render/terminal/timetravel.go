@@ -9,8 +9,9 @@ import (
 )
 
 // MaxTravelFrames is how many of its latest frames a terminal keeps for
-// time travel: the snapshots it was sent, which share nothing with the
-// model and are never changed once published.
+// time travel unless WithTimeTravel says otherwise: the snapshots it was
+// sent, which share nothing with the model and are never changed once
+// published.
 const MaxTravelFrames = 100
 
 // The time-travel keys: F7 shows the frame before the one shown, F8 the
@@ -33,8 +34,10 @@ var travelBinding = key.NewBinding(key.WithKeys("f7", "f8"), key.WithHelp("f7/f8
 // forward through the frames the terminal was sent. Only Bubble Tea's
 // event loop, and Run before it, use it.
 type timeTravel struct {
-	// frames are the latest snapshots, a ring once it holds
-	// MaxTravelFrames: the oldest is frames[head]. first is the number of
+	// max is how many frames it keeps; zero means MaxTravelFrames.
+	max int
+	// frames are the latest snapshots, a ring once it holds max: the
+	// oldest is frames[head]. first is the number of
 	// the oldest, counting from 1 since the terminal started. A full ring
 	// takes each new frame in the oldest's place, allocating nothing:
 	// sliding a slice along reallocated it every so many frames.
@@ -43,6 +46,23 @@ type timeTravel struct {
 	first  int
 	// at is the number of the frame shown; 0 shows the live screen.
 	at int
+}
+
+// newTimeTravel keeps the latest frames frames (WithTimeTravel), or is nil,
+// time travel off, when frames is zero or less.
+func newTimeTravel(frames int) *timeTravel {
+	if frames <= 0 {
+		return nil
+	}
+	return &timeTravel{max: frames}
+}
+
+// limit is how many frames t keeps.
+func (t *timeTravel) limit() int {
+	if t.max > 0 {
+		return t.max
+	}
+	return MaxTravelFrames
 }
 
 // add keeps s as the newest frame.
@@ -54,12 +74,12 @@ func (t *timeTravel) add(s tea.Snapshot) {
 	if t.first == 0 {
 		t.first = 1
 	}
-	if len(t.frames) < MaxTravelFrames {
+	if limit := t.limit(); len(t.frames) < limit {
 		if len(t.frames) == cap(t.frames) {
 			// Doubling, but never past the ring's size: append would
 			// give a ring of 100 frames 128 slots, 6 KB more on every
 			// connection.
-			grown := make([]tea.Snapshot, len(t.frames), min(max(2*len(t.frames), 4), MaxTravelFrames))
+			grown := make([]tea.Snapshot, len(t.frames), min(max(2*len(t.frames), 4), limit))
 			copy(grown, t.frames)
 			t.frames = grown
 		}

@@ -20,8 +20,8 @@ const (
 )
 
 // travelTerminal runs m in a terminal on an 80x24 virtual screen until
-// the test ends.
-func travelTerminal(t *testing.T, m tea.Model) (context.Context, *tea.Runtime, *termtest.Terminal) {
+// the test ends, with opts besides the screen's.
+func travelTerminal(t *testing.T, m tea.Model, opts ...terminal.Option) (context.Context, *tea.Runtime, *termtest.Terminal) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	rt, err := tea.Start(ctx, m, tea.WithSize(80, 24))
@@ -31,7 +31,7 @@ func travelTerminal(t *testing.T, m tea.Model) (context.Context, *tea.Runtime, *
 	term := termtest.NewTerminal(t, 80, 24)
 	done := make(chan error, 1)
 	go func() {
-		done <- terminal.Run(ctx, nil, terminal.WithRuntime(rt), terminal.WithInput(term), terminal.WithOutput(term), terminal.WithSize(80, 24))
+		done <- terminal.Run(ctx, nil, append([]terminal.Option{terminal.WithRuntime(rt), terminal.WithInput(term), terminal.WithOutput(term), terminal.WithSize(80, 24)}, opts...)...)
 	}()
 	t.Cleanup(func() {
 		cancel()
@@ -202,5 +202,62 @@ func TestTimeTravelWorksWhileATextFieldHasFocus(t *testing.T) {
 	}
 	if v := rt.Snapshot().Model.(pasteApp).field.Value; v != "ab" {
 		t.Fatalf("the field holds %q, want \"ab\": a time-travel key was typed into it", v)
+	}
+}
+
+// TestTimeTravelKeepsAsManyFramesAsAsked: WithTimeTravel(2) keeps the last
+// two frames: from the live screen F7 shows the one before the latest, and
+// a second F7 stays on it, the oldest kept.
+func TestTimeTravelKeepsAsManyFramesAsAsked(t *testing.T) {
+	ctx, rt, term := travelTerminal(t, counterApp{}, terminal.WithTimeTravel(2))
+	term.WaitFor(t, "count: 0")
+	for n := 1; n <= 5; n++ {
+		if _, err := rt.Dispatch(ctx, incMsg{}); err != nil {
+			t.Fatal(err)
+		}
+		term.WaitFor(t, fmt.Sprintf("count: %d", n))
+	}
+	term.Type(t, keyF7)
+	term.WaitFor(t, "count: 4")
+	total := markerTotal(t, term)
+	term.Type(t, keyF7)
+	term.Type(t, keyF7)
+	term.WaitFor(t, fmt.Sprintf("viewing frame %d of %d", total-1, total))
+	if screen := term.Screen(); !strings.Contains(screen, "count: 4") {
+		t.Fatalf("stepping back past the two frames kept:\n%s", screen)
+	}
+}
+
+// keyCounter counts the keys that reach it.
+type keyCounter struct{ f7, keys int }
+
+func (keyCounter) Init() tea.Cmd { return nil }
+
+func (m keyCounter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok {
+		m.keys++
+		if k.Code == tea.KeyF7 {
+			m.f7++
+		}
+	}
+	return m, nil
+}
+
+func (m keyCounter) View() tea.Node {
+	return tea.Label(fmt.Sprintf("keys: %d, f7: %d", m.keys, m.f7))
+}
+
+// TestTimeTravelOffLeavesF7ToTheApp: with WithTimeTravel(0) the terminal
+// keeps no frames, F7 reaches the app like any key, and the full help does
+// not offer the time-travel keys.
+func TestTimeTravelOffLeavesF7ToTheApp(t *testing.T) {
+	_, _, term := travelTerminal(t, keyCounter{}, terminal.WithTimeTravel(0))
+	term.WaitFor(t, "keys: 0, f7: 0")
+	term.Type(t, keyF7)
+	term.WaitFor(t, "keys: 1, f7: 1")
+	term.Type(t, "?") // the terminal's full help
+	term.WaitFor(t, "close help")
+	if screen := term.Screen(); strings.Contains(screen, "viewing frame") || strings.Contains(screen, "view earlier/later frames") {
+		t.Fatalf("time travel is off, yet the screen offers it:\n%s", screen)
 	}
 }

@@ -13,6 +13,9 @@
 //
 //	go run ./cmd/loadtest -conns 100 -duration 30s
 //
+// -servers facet,facet-notravel,plain adds Facet with time travel off
+// (ssh.Options.TimeTravelFrames -1), for what its frames cost.
+//
 // Two more modes load Facet's MCP server over streamable HTTP: -mode
 // agents has -agents MCP clients, each in its own session of the search
 // demo, run the search task (type_into, click, get_rows) in a loop for
@@ -94,7 +97,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.DurationVar(&cfg.duration, "duration", 30*time.Second, "how long each connection types (at most 1m)")
 	fs.IntVar(&cfg.dialers, "dialers", 16, "connections opened at once while connecting")
 	fs.IntVar(&cfg.rounds, "rounds", 1, "times each server is loaded, alternating which goes first (1 to 5); more than 1 adds the medians")
-	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain")
+	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain, facet-notravel (Facet with time travel off)")
 	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
 	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
 	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled (-mode idle: the sessions), before the connections close, and the goroutine profile to FILE.goroutines (FILE.facet.goroutines...)")
@@ -156,8 +159,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var kinds []string
 	for kind := range strings.SplitSeq(servers, ",") {
 		kind = strings.TrimSpace(kind)
-		if kind != kindFacet && kind != kindPlain {
-			return fmt.Errorf("-servers: unknown server %q: one of %s, %s", kind, kindFacet, kindPlain)
+		if kind != kindFacet && kind != kindPlain && kind != kindFacetNoTravel {
+			return fmt.Errorf("-servers: unknown server %q: one of %s, %s, %s", kind, kindFacet, kindPlain, kindFacetNoTravel)
 		}
 		kinds = append(kinds, kind)
 	}

@@ -22,12 +22,16 @@ import (
 const (
 	kindFacet = "facet"
 	kindPlain = "plain"
+	// kindFacetNoTravel is Facet with time travel off
+	// (ssh.Options.TimeTravelFrames -1): what the frames it keeps cost.
+	kindFacetNoTravel = "facet-notravel"
 )
 
 // serveFacet serves the playground's counter demo over render/ssh on l, as
-// `playground --ssh ADDR --demo counter` does, until ctx ends. Host keys
-// go to a temporary directory.
-func serveFacet(ctx context.Context, l net.Listener) error {
+// `playground --ssh ADDR --demo counter` does, until ctx ends, each
+// connection keeping travelFrames frames for time travel
+// (ssh.Options.TimeTravelFrames). Host keys go to a temporary directory.
+func serveFacet(ctx context.Context, l net.Listener, travelFrames int) error {
 	dir, err := os.MkdirTemp("", "facet-loadtest-")
 	if err != nil {
 		return fmt.Errorf("facet: %w", err)
@@ -42,7 +46,8 @@ func serveFacet(ctx context.Context, l net.Listener) error {
 			}
 			return b
 		}},
-		NoAgents: true,
+		NoAgents:         true,
+		TimeTravelFrames: travelFrames,
 	})
 	if err != nil {
 		return fmt.Errorf("facet: %w", err)
@@ -54,14 +59,16 @@ func serveFacet(ctx context.Context, l net.Listener) error {
 func serve(ctx context.Context, kind string, l net.Listener) error {
 	switch kind {
 	case kindFacet:
-		return serveFacet(ctx, l)
+		return serveFacet(ctx, l, 0)
+	case kindFacetNoTravel:
+		return serveFacet(ctx, l, -1)
 	case kindPlain:
 		return servePlain(ctx, l)
 	case kindMCP:
 		return serveMCP(ctx, l)
 	}
 	_ = l.Close()
-	return fmt.Errorf("unknown server %q: one of %s, %s, %s", kind, kindFacet, kindPlain, kindMCP)
+	return fmt.Errorf("unknown server %q: one of %s, %s, %s, %s", kind, kindFacet, kindFacetNoTravel, kindPlain, kindMCP)
 }
 
 // server is a server under load: where it listens and which process runs

@@ -134,6 +134,15 @@ type Options struct {
 	// Theme styles every widget of every connection that has no theme of
 	// its own (terminal.WithTheme). Nil is widgets.DefaultTheme.
 	Theme *widgets.Theme
+
+	// TimeTravelFrames is how many of its latest frames each connection
+	// keeps for time travel (F7 and F8; terminal.WithTimeTravel). Zero
+	// means terminal.MaxTravelFrames; a negative number keeps none, and
+	// F7 and F8 then reach the app. Each frame holds the view the app
+	// built for it for as long as the connection lasts: with the
+	// playground's counter, the default's 100 frames are about a quarter
+	// of a connection's memory (docs/performance.md).
+	TimeTravelFrames int
 }
 
 // Info describes the connection a model is made for.

@@ -2,6 +2,7 @@ package ssh_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -174,3 +175,39 @@ func TestClientThatClosesItsInputStillWatchesAndResizes(t *testing.T) {
 	}
 	c.waitFor("count: 2")
 }
+
+// TestTimeTravelFramesReachEachConnection: TimeTravelFrames reaches every
+// connection's terminal. By default F7 shows the frame before the latest;
+// with a negative number time travel is off and F7 is the app's.
+func TestTimeTravelFramesReachEachConnection(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		frames int
+		want   string
+	}{
+		{"default", 0, "viewing frame"},
+		{"off", -1, "f7: 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := serve(t, ssh.Options{TimeTravelFrames: tc.frames, App: tea.App{Name: "keys", New: func() tea.Model { return f7Counter{} }}})
+			c := connect(t, srv.addr, clientConfig("ada"), "xterm-256color", 80, 24)
+			c.waitFor("f7: 0")
+			c.press("\x1b[18~") // F7
+			c.waitFor(tc.want)
+		})
+	}
+}
+
+// f7Counter counts the F7 keys that reach it.
+type f7Counter struct{ f7 int }
+
+func (f7Counter) Init() tea.Cmd { return nil }
+
+func (m f7Counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyMsg); ok && k.Code == tea.KeyF7 {
+		m.f7++
+	}
+	return m, nil
+}
+
+func (m f7Counter) View() tea.Node { return tea.Label(fmt.Sprintf("f7: %d", m.f7)) }

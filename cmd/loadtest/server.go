@@ -30,7 +30,8 @@ const (
 // serveFacet serves the playground's counter demo over render/ssh on l, as
 // `playground --ssh ADDR --demo counter` does, until ctx ends, each
 // connection keeping travelFrames frames for time travel
-// (ssh.Options.TimeTravelFrames). Host keys go to a temporary directory.
+// (ssh.Options.TimeTravelFrames: 0 is render/ssh's default). Host keys go
+// to a temporary directory.
 func serveFacet(ctx context.Context, l net.Listener, travelFrames int) error {
 	dir, err := os.MkdirTemp("", "facet-loadtest-")
 	if err != nil {

@@ -132,9 +132,11 @@ func (s *Server) handle(sess charmssh.Session) {
 		// The client's NO_COLOR, not the server's.
 		terminal.WithEnviron(env),
 	}
-	if n := s.opts.TimeTravelFrames; n != 0 {
-		topts = append(topts, terminal.WithTimeTravel(max(n, 0)))
+	frames := s.opts.TimeTravelFrames
+	if frames == 0 {
+		frames = DefaultTimeTravelFrames
 	}
+	topts = append(topts, terminal.WithTimeTravel(max(frames, 0)))
 	topts = append(topts, s.inviteOptions(sess, session, info.User, guest)...)
 	if s.opts.Accessible || terminal.AccessibleEnv(env) {
 		topts = append(topts, terminal.WithAccessible())

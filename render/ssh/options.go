@@ -137,13 +137,19 @@ type Options struct {
 
 	// TimeTravelFrames is how many of its latest frames each connection
 	// keeps for time travel (F7 and F8; terminal.WithTimeTravel). Zero
-	// means terminal.MaxTravelFrames; a negative number keeps none, and
-	// F7 and F8 then reach the app. Each frame holds the view the app
-	// built for it for as long as the connection lasts: with the
-	// playground's counter, the default's 100 frames are about a quarter
-	// of a connection's memory (docs/performance.md).
+	// means DefaultTimeTravelFrames; a negative number keeps none, and F7
+	// and F8 then reach the app. Each frame holds the view the app built
+	// for it for as long as the connection lasts: with the playground, the
+	// local terminal's 100 frames were a quarter of a connection's memory
+	// and most of the collector's work (docs/performance.md).
 	TimeTravelFrames int
 }
+
+// DefaultTimeTravelFrames is how many frames a connection keeps for time
+// travel unless Options.TimeTravelFrames says otherwise: fewer than a
+// local terminal's terminal.MaxTravelFrames, because a server holds them
+// for every connection, most of whose people never look back.
+const DefaultTimeTravelFrames = 20
 
 // Info describes the connection a model is made for.
 type Info struct {

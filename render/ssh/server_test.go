@@ -177,37 +177,60 @@ func TestClientThatClosesItsInputStillWatchesAndResizes(t *testing.T) {
 }
 
 // TestTimeTravelFramesReachEachConnection: TimeTravelFrames reaches every
-// connection's terminal. By default F7 shows the frame before the latest;
-// with a negative number time travel is off and F7 is the app's.
+// connection's terminal. By default a connection keeps
+// DefaultTimeTravelFrames frames: after more changes than that, stepping
+// back stops at the oldest kept. With a negative number time travel is off
+// and F7 is the app's.
 func TestTimeTravelFramesReachEachConnection(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		frames int
-		want   string
+		// oldest is the count the oldest frame kept shows after 30
+		// changes; "" when time travel is off.
+		oldest string
 	}{
-		{"default", 0, "viewing frame"},
-		{"off", -1, "f7: 1"},
+		{"default", 0, fmt.Sprintf("count: %d", 30-ssh.DefaultTimeTravelFrames+1)},
+		{"three", 3, "count: 28"},
+		{"off", -1, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := serve(t, ssh.Options{TimeTravelFrames: tc.frames, App: tea.App{Name: "keys", New: func() tea.Model { return f7Counter{} }}})
 			c := connect(t, srv.addr, clientConfig("ada"), "xterm-256color", 80, 24)
-			c.waitFor("f7: 0")
-			c.press("\x1b[18~") // F7
-			c.waitFor(tc.want)
+			c.waitFor("count: 0, f7: 0")
+			for n := 1; n <= 30; n++ {
+				c.press("+")
+				c.waitFor(fmt.Sprintf("count: %d,", n))
+			}
+			if tc.oldest == "" {
+				c.press("\x1b[18~") // F7
+				c.waitFor("count: 30, f7: 1")
+				return
+			}
+			for range 40 {
+				c.press("\x1b[18~")
+			}
+			c.waitFor(tc.oldest+", f7: 0", "viewing frame")
 		})
 	}
 }
 
-// f7Counter counts the F7 keys that reach it.
-type f7Counter struct{ f7 int }
+// f7Counter counts the "+" keys and the F7 keys that reach it.
+type f7Counter struct{ count, f7 int }
 
 func (f7Counter) Init() tea.Cmd { return nil }
 
 func (m f7Counter) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok && k.Code == tea.KeyF7 {
-		m.f7++
+	if k, ok := msg.(tea.KeyMsg); ok {
+		switch {
+		case k.Code == tea.KeyF7:
+			m.f7++
+		case k.Text() == "+":
+			m.count++
+		}
 	}
 	return m, nil
 }
 
-func (m f7Counter) View() tea.Node { return tea.Label(fmt.Sprintf("f7: %d", m.f7)) }
+func (m f7Counter) View() tea.Node {
+	return tea.Label(fmt.Sprintf("count: %d, f7: %d", m.count, m.f7))
+}

@@ -37,33 +37,46 @@ func fieldKey(keys TextInputKeyMap, id, value string, fromEnd, limit int, masked
 	return nil
 }
 
-// The names of the actions a text field offers, by whether it is
-// disabled, masked and multiline (see fieldActions, which lists them with
-// their schemas in this order).
-var (
-	fieldNamesEditable       = []string{"type_into", "clear", "submit", "get_value"}
-	fieldNamesEditableMasked = []string{"type_into", "clear", "submit"}
-	areaNamesEditable        = []string{"type_into", "clear", "get_value"}
-	fieldNamesReadOnly       = []string{"get_value"}
-)
+// fieldKind indexes what depends on a text field's state: whether it is
+// disabled, masked and multiline, as three bits.
+func fieldKind(disabled, masked, multiline bool) int {
+	k := 0
+	if disabled {
+		k |= 4
+	}
+	if masked {
+		k |= 2
+	}
+	if multiline {
+		k |= 1
+	}
+	return k
+}
+
+// fieldNames are the names of a text field's actions by fieldKind, in the
+// order fieldActions lists them: type_into, clear and (unless multiline)
+// submit unless disabled, and get_value unless masked. Built once, never
+// changed.
+var fieldNames = func() (t [8][]string) {
+	for k := range t {
+		disabled, masked, multiline := k&4 != 0, k&2 != 0, k&1 != 0
+		if !disabled {
+			t[k] = append(t[k], "type_into", "clear")
+			if !multiline {
+				t[k] = append(t[k], "submit")
+			}
+		}
+		if !masked {
+			t[k] = append(t[k], "get_value")
+		}
+	}
+	return t
+}()
 
 // fieldActionNames names the actions fieldActions lists for the same
 // field, in the same order, without building their schemas.
 func fieldActionNames(disabled, masked, multiline bool) []string {
-	switch {
-	case disabled && masked:
-		return nil
-	case disabled:
-		return fieldNamesReadOnly
-	case multiline && !masked:
-		return areaNamesEditable
-	case masked && !multiline:
-		return fieldNamesEditableMasked
-	case !multiline:
-		return fieldNamesEditable
-	}
-	// A masked multiline field does not exist; list what fieldActions does.
-	return []string{"type_into", "clear"}
+	return fieldNames[fieldKind(disabled, masked, multiline)]
 }
 
 // offersNamed reports whether names holds action.
@@ -85,72 +98,75 @@ func unknownFieldAction(kind, action string, names []string) error {
 	return tea.UnknownActionError(kind, action, offered)
 }
 
-// fieldActions lists a text field's actions: writes unless disabled, and
-// get_value unless masked. multiline is true for a TextArea, whose
-// type_into takes line breaks; limit is the field's CharLimit in effect,
-// the text's maxLength. A masked field's type_into only replaces the value:
-// whether appended text fits would tell its length.
+// fieldActions lists a text field's actions (see fieldNames). multiline
+// is true for a TextArea, whose type_into takes line breaks; limit is the
+// field's CharLimit in effect, the text's maxLength. A masked field's
+// type_into only replaces the value: whether appended text fits would tell
+// its length.
 func fieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
-	if !disabled && (limit == DefaultCharLimit && !multiline || limit == DefaultTextAreaCharLimit && multiline) {
-		// The fields at their default limit, the most common, share their
-		// actions (a new slice, so a caller may still append to it).
-		d := defaultFieldActions()
-		return slices.Clone(d[fieldActionsIndex(masked, multiline)])
+	if disabled || limit == defaultFieldLimit(multiline) {
+		// A field at its default limit, the most common, or disabled (its
+		// actions have no limit), shares its actions: a new slice, so a
+		// caller may still append to it.
+		return slices.Clone(defaultFieldActions()[fieldKind(disabled, masked, multiline)])
 	}
 	return buildFieldActions(disabled, masked, multiline, limit)
 }
 
-// defaultFieldActions are the actions of the editable fields at their
-// default limits, by fieldActionsIndex: built once, never changed.
-var defaultFieldActions = sync.OnceValue(func() (out [3][]tea.Action) {
-	for _, f := range []struct{ masked, multiline bool }{{false, false}, {true, false}, {false, true}} {
-		limit := DefaultCharLimit
-		if f.multiline {
-			limit = DefaultTextAreaCharLimit
-		}
-		out[fieldActionsIndex(f.masked, f.multiline)] = buildFieldActions(false, f.masked, f.multiline, limit)
+// defaultFieldLimit is the CharLimit a field has when it sets none.
+func defaultFieldLimit(multiline bool) int {
+	if multiline {
+		return DefaultTextAreaCharLimit
+	}
+	return DefaultCharLimit
+}
+
+// defaultFieldActions are the actions of the fields at their default
+// limits, by fieldKind: built once, never changed.
+var defaultFieldActions = sync.OnceValue(func() (out [8][]tea.Action) {
+	for k := range out {
+		disabled, masked, multiline := k&4 != 0, k&2 != 0, k&1 != 0
+		out[k] = buildFieldActions(disabled, masked, multiline, defaultFieldLimit(multiline))
 	}
 	return out
 })
 
-// fieldActionsIndex is where defaultFieldActions keeps a field's actions.
-func fieldActionsIndex(masked, multiline bool) int {
-	switch {
-	case multiline:
-		return 2
-	case masked:
-		return 1
-	}
-	return 0
-}
-
-// buildFieldActions is fieldActions built anew.
+// buildFieldActions is fieldActions built anew, one action per name of
+// fieldActionNames.
 func buildFieldActions(disabled, masked, multiline bool, limit int) []tea.Action {
 	var out []tea.Action
-	if !disabled {
-		text := "One line,"
-		if multiline {
-			text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused;"
-		}
-		text += fmt.Sprintf(" at most %d characters.", limit)
-		schema := typeIntoArgsSpec.fresh() // changed below
-		textSchema := schemaProperty(schema, "text")
-		textSchema["description"], textSchema["maxLength"] = text, limit
-		typeInto := write("type_into", "Type into the field (replacing the value unless append).", schema)
-		if masked {
-			// It still binds typeIntoArgs: append false is accepted.
-			delete(schema["properties"].(map[string]any), "append")
-			typeInto = write("type_into", "Type text into the field, replacing its value.", schema)
-		}
-		out = append(out, typeInto, write("clear", "Empty the field.", noArgsSpec.schema()))
-		if !multiline {
+	for _, name := range fieldActionNames(disabled, masked, multiline) {
+		switch name {
+		case "type_into":
+			out = append(out, typeIntoAction(masked, multiline, limit))
+		case "clear":
+			out = append(out, write("clear", "Empty the field.", noArgsSpec.schema()))
+		case "submit":
 			out = append(out, write("submit", "Submit, as Enter does.", noArgsSpec.schema()))
+		case "get_value":
+			out = append(out, readAs(read("get_value", "Read the value.", noArgsSpec.schema()), outValue))
 		}
-	}
-	if !masked {
-		out = append(out, readAs(read("get_value", "Read the value.", noArgsSpec.schema()), outValue))
 	}
 	return out
+}
+
+// typeIntoAction is a field's type_into, its text's description and
+// maxLength saying limit.
+func typeIntoAction(masked, multiline bool, limit int) tea.Action {
+	text := "One line,"
+	if multiline {
+		text = "The text to type; \"\\n\" starts a new line (\"\\r\\n\" and \"\\r\" count as one) and tabs are kept; other control characters, line or paragraph separators (U+2028, U+2029) and bidirectional controls (U+202A-U+202E, U+2066-U+2069) are refused;"
+	}
+	text += fmt.Sprintf(" at most %d characters.", limit)
+	schema := typeIntoArgsSpec.fresh() // changed below
+	textSchema := schemaProperty(schema, "text")
+	textSchema["description"], textSchema["maxLength"] = text, limit
+	if masked {
+		// It still binds typeIntoArgs: append false is accepted.
+		delete(schema["properties"].(map[string]any), "append")
+		return write("type_into", "Type text into the field, replacing its value.", schema)
+	}
+	return write("type_into", "Type into the field (replacing the value unless append).", schema)
 }
 
 // typeIntoArgs are the arguments of a text field's type_into. Text's

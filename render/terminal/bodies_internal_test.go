@@ -48,7 +48,7 @@ func TestADrawerTakesTheBodyATerminalLaidOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rt.Stop()
-	a := adapter{rt: rt, sh: &shared{memo: newMemo(), board: boardOf(rt)}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: &timeTravel{}}
+	a := boardTerminal(rt)
 	d := NewSnapshotDrawer()
 	d.Share(rt)
 	steps := []struct {
@@ -136,7 +136,7 @@ func TestDrawSharedLinesLaysNothingOut(t *testing.T) {
 	if _, ok, pending := d.DrawSharedLines(first, 50, 16); ok || pending || draws != 0 {
 		t.Fatalf("with no terminal: ok %v, pending %v, %d draws; want neither, none", ok, pending, draws)
 	}
-	a := adapter{rt: rt, sh: &shared{memo: newMemo(), board: boardOf(rt)}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: &timeTravel{}}
+	a := boardTerminal(rt)
 	a.snap = first
 	a.relayout()
 	if _, err := rt.Dispatch(ctx, 1); err != nil {
@@ -171,7 +171,7 @@ func TestATerminalLeavesNoBodiesUntilADrawerShares(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer rt.Stop()
-	a := adapter{rt: rt, sh: &shared{memo: newMemo(), board: boardOf(rt)}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: &timeTravel{}}
+	a := boardTerminal(rt)
 	a.snap = rt.Snapshot()
 	a.relayout()
 	if !a.sh.board.empty() {
@@ -185,4 +185,10 @@ func TestATerminalLeavesNoBodiesUntilADrawerShares(t *testing.T) {
 	if a.sh.board.empty() {
 		t.Fatal("the terminal left no body for the drawer sharing the runtime")
 	}
+}
+
+// boardTerminal is a 50x16 terminal of rt on a dark background, with no
+// theme chosen, that leaves the bodies it lays out on rt's board.
+func boardTerminal(rt *tea.Runtime) adapter {
+	return adapter{rt: rt, sh: &shared{memo: newMemo(), board: boardOf(rt)}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: newTimeTravel(MaxTravelFrames)}
 }

@@ -34,7 +34,7 @@ var travelBinding = key.NewBinding(key.WithKeys("f7", "f8"), key.WithHelp("f7/f8
 // forward through the frames the terminal was sent. Only Bubble Tea's
 // event loop, and Run before it, use it.
 type timeTravel struct {
-	// max is how many frames it keeps; zero means MaxTravelFrames.
+	// max is how many frames it keeps (WithTimeTravel).
 	max int
 	// frames are the latest snapshots, a ring once it holds max: the
 	// oldest is frames[head]. first is the number of
@@ -57,14 +57,6 @@ func newTimeTravel(frames int) *timeTravel {
 	return &timeTravel{max: frames}
 }
 
-// limit is how many frames t keeps.
-func (t *timeTravel) limit() int {
-	if t.max > 0 {
-		return t.max
-	}
-	return MaxTravelFrames
-}
-
 // add keeps s as the newest frame.
 func (t *timeTravel) add(s tea.Snapshot) {
 	if n := len(t.frames); n > 0 && s.Version != 0 && t.frame(n-1).Version == s.Version {
@@ -74,12 +66,12 @@ func (t *timeTravel) add(s tea.Snapshot) {
 	if t.first == 0 {
 		t.first = 1
 	}
-	if limit := t.limit(); len(t.frames) < limit {
+	if len(t.frames) < t.max {
 		if len(t.frames) == cap(t.frames) {
 			// Doubling, but never past the ring's size: append would
 			// give a ring of 100 frames 128 slots, 6 KB more on every
 			// connection.
-			grown := make([]tea.Snapshot, len(t.frames), min(max(2*len(t.frames), 4), limit))
+			grown := make([]tea.Snapshot, len(t.frames), min(max(2*len(t.frames), 4), t.max))
 			copy(grown, t.frames)
 			t.frames = grown
 		}

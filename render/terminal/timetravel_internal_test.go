@@ -12,7 +12,7 @@ import (
 // comes back to live, the ring has no more slots than frames, and a
 // full ring allocates nothing for a new frame.
 func TestTimeTravelKeepsTheLatestFramesInARing(t *testing.T) {
-	var tt timeTravel
+	tt := newTimeTravel(MaxTravelFrames)
 	const total = 2*MaxTravelFrames + 50
 	for v := uint64(1); v <= total; v++ {
 		tt.add(tea.Snapshot{Version: v})

@@ -74,11 +74,7 @@ func (m tabbed) View() tea.Node {
 // DrawLines, called between the Draws, answers the same text as lines.
 func TestSnapshotDrawerDrawsWhatDrawSnapshotDraws(t *testing.T) {
 	ctx := context.Background()
-	rt, err := tea.Start(ctx, newTabbed(), tea.WithSize(60, 20))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Stop()
+	rt := tabbedRuntime(t)
 	steps := []struct {
 		name string
 		msg  tea.Msg
@@ -152,11 +148,7 @@ func TestSnapshotDrawerTellsSnapshotsWithoutAVersionApart(t *testing.T) {
 // from several goroutines while the runtime changes (run with -race).
 func TestSnapshotDrawerIsSafeForConcurrentUse(t *testing.T) {
 	ctx := context.Background()
-	rt, err := tea.Start(ctx, newTabbed(), tea.WithSize(60, 20))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Stop()
+	rt := tabbedRuntime(t)
 	d := terminal.NewSnapshotDrawer()
 	var wg sync.WaitGroup
 	errs := make(chan string, 4)
@@ -186,11 +178,7 @@ func TestSnapshotDrawerIsSafeForConcurrentUse(t *testing.T) {
 // compares the two.
 func TestDrawLinesKeepsTheFrameBefore(t *testing.T) {
 	ctx := context.Background()
-	rt, err := tea.Start(ctx, newTabbed(), tea.WithSize(60, 20))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Stop()
+	rt := tabbedRuntime(t)
 	d := terminal.NewSnapshotDrawer()
 	prev := rt.Snapshot()
 	prevLines := d.DrawLines(prev, 60, 20)
@@ -211,4 +199,15 @@ func TestDrawLinesKeepsTheFrameBefore(t *testing.T) {
 		}
 		prev, prevLines = s, lines
 	}
+}
+
+// tabbedRuntime runs newTabbed at 60x20 until the test ends.
+func tabbedRuntime(t *testing.T) *tea.Runtime {
+	t.Helper()
+	rt, err := tea.Start(context.Background(), newTabbed(), tea.WithSize(60, 20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rt.Stop)
+	return rt
 }

@@ -1,14 +1,13 @@
 package trace_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strings"
 	"testing"
 
+	"github.com/facetui/facet/internal/rpcline"
 	"github.com/facetui/facet/playground"
 	"github.com/facetui/facet/render/mcp"
 	"github.com/facetui/facet/tea"
@@ -44,62 +43,29 @@ func BenchmarkAgentClick(b *testing.B) {
 			_ = outR.Close()
 			<-served
 		}()
-		c := &lineClient{w: inW, r: bufio.NewReader(outR)}
-		c.call(b, "initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}`)
-		c.notify(b, "notifications/initialized")
-		c.call(b, "tools/call", `{"name":"facet_start","arguments":{"app":"counter","id":"demo"}}`)
+		c := rpcline.New(inW, outR)
+		call := func(method, params string) json.RawMessage {
+			res, err := c.Call(method, params)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return res
+		}
+		call("initialize", `{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"bench","version":"1"}}`)
+		if err := c.Notify("notifications/initialized"); err != nil {
+			b.Fatal(err)
+		}
+		call("tools/call", `{"name":"facet_start","arguments":{"app":"counter","id":"demo"}}`)
 		click := `{"name":"demo_inc_click","arguments":{}}`
-		if res := c.call(b, "tools/call", click); strings.Contains(string(res), `"isError":true`) {
+		if res := call("tools/call", click); strings.Contains(string(res), `"isError":true`) {
 			b.Fatalf("the click failed: %s", res)
 		}
 		b.ReportAllocs()
 		cpu0 := cpuTime(b)
 		b.ResetTimer()
 		for b.Loop() {
-			c.call(b, "tools/call", click)
+			call("tools/call", click)
 		}
 		recs.report(b, cpu0)
 	})
-}
-
-// lineClient speaks JSON-RPC lines to an MCP server's stdio transport,
-// one request at a time.
-type lineClient struct {
-	w   io.Writer
-	r   *bufio.Reader
-	seq int
-}
-
-// call sends method with params (JSON) and returns the result, skipping
-// the notifications before it; an error answer fails b.
-func (c *lineClient) call(b *testing.B, method, params string) json.RawMessage {
-	c.seq++
-	if _, err := fmt.Fprintf(c.w, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", c.seq, method, params); err != nil {
-		b.Fatal(err)
-	}
-	for {
-		line, err := c.r.ReadBytes('\n')
-		if err != nil {
-			b.Fatal(err)
-		}
-		var resp struct {
-			ID     *int            `json:"id"`
-			Result json.RawMessage `json:"result"`
-			Error  json.RawMessage `json:"error"`
-		}
-		if json.Unmarshal(line, &resp) != nil || resp.ID == nil || *resp.ID != c.seq {
-			continue // a notification
-		}
-		if resp.Error != nil {
-			b.Fatalf("%s: %s", method, resp.Error)
-		}
-		return resp.Result
-	}
-}
-
-// notify sends the notification method.
-func (c *lineClient) notify(b *testing.B, method string) {
-	if _, err := fmt.Fprintf(c.w, `{"jsonrpc":"2.0","method":%q}`+"\n", method); err != nil {
-		b.Fatal(err)
-	}
 }

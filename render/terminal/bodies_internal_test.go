@@ -43,11 +43,7 @@ func (m boardApp) View() tea.Node {
 func TestADrawerTakesTheBodyATerminalLaidOut(t *testing.T) {
 	var draws int
 	ctx := context.Background()
-	rt, err := tea.Start(ctx, boardApp{draws: &draws}, tea.WithSize(50, 16))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Stop()
+	rt := boardRuntime(t, &draws)
 	a := boardTerminal(rt)
 	d := NewSnapshotDrawer()
 	d.Share(rt)
@@ -125,11 +121,7 @@ func TestTheTerminalsPalettesDrawTheSameText(t *testing.T) {
 func TestDrawSharedLinesLaysNothingOut(t *testing.T) {
 	var draws int
 	ctx := context.Background()
-	rt, err := tea.Start(ctx, boardApp{draws: &draws}, tea.WithSize(50, 16))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rt.Stop()
+	rt := boardRuntime(t, &draws)
 	d := NewSnapshotDrawer()
 	d.Share(rt)
 	first := rt.Snapshot()
@@ -191,4 +183,16 @@ func TestATerminalLeavesNoBodiesUntilADrawerShares(t *testing.T) {
 // theme chosen, that leaves the bodies it lays out on rt's board.
 func boardTerminal(rt *tea.Runtime) adapter {
 	return adapter{rt: rt, sh: &shared{memo: newMemo(), board: boardOf(rt)}, theme: widgets.ThemeFor(true), width: 50, height: 16, travel: newTimeTravel(MaxTravelFrames)}
+}
+
+// boardRuntime runs a boardApp counting its draws in *draws, at 50x16,
+// until the test ends.
+func boardRuntime(t *testing.T, draws *int) *tea.Runtime {
+	t.Helper()
+	rt, err := tea.Start(context.Background(), boardApp{draws: draws}, tea.WithSize(50, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(rt.Stop)
+	return rt
 }

@@ -64,3 +64,20 @@ func TestStartedSessionKeepsNoRequest(t *testing.T) {
 		t.Fatalf("the session's context holds the starting request's client session %q", cs.SessionID())
 	}
 }
+
+// TestASessionHasOneFollower: the server follows a session's renders
+// once, for its tools and its resources together, so a write starts one
+// goroutine after Update, not one for each (the subscription tests hold
+// the resources to every change).
+func TestASessionHasOneFollower(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "one"}))
+	sess, running := srv.Sessions().Get("one")
+	if !running {
+		t.Fatal("the session is not running")
+	}
+	if n := sess.Runtime.Subscribers(); n != 1 {
+		t.Fatalf("the server follows the session %d times, want once", n)
+	}
+}

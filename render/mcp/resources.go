@@ -77,7 +77,7 @@ type resources struct {
 	claimed   map[string]map[string]map[string]bool      // session -> its claims as claim last set them
 	aliases   map[string]string                          // app URI -> facet URI, while it is the only claim (registered with the SDK)
 	bySession map[string][]string                        // session -> facet URIs registered with the SDK
-	watching  map[string]func()                          // session -> its snapshot follower's cancel
+	following map[string]*tea.Session                    // session id -> the session its resources are registered for
 
 	// pub registers resources with the Facet server's SDK and every server
 	// it is mounted on.
@@ -88,7 +88,7 @@ func newResources(s *Server) *resources {
 	return &resources{s: s,
 		states: map[string]*resourceState{}, subs: map[string]map[string]server.ClientSession{},
 		claims: map[string]map[string]bool{}, claimed: map[string]map[string]map[string]bool{}, aliases: map[string]string{}, bySession: map[string][]string{},
-		watching: map[string]func(){},
+		following: map[string]*tea.Session{},
 	}
 }
 
@@ -110,7 +110,10 @@ func (r *resources) install(h *server.Hooks) {
 	h.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { r.dropClient(cs.SessionID()) })
 }
 
-// attach registers a session's resources and follows its snapshots.
+// attach registers a session's resources. Its snapshots reach them
+// through follow, which the session's one follower calls (see
+// Server.attach); those published before attach are ignored, and the
+// current one is synced here.
 func (r *resources) attach(sess *tea.Session) {
 	if !tea.ValidID(sess.ID) {
 		return
@@ -123,15 +126,29 @@ func (r *resources) attach(sess *tea.Session) {
 	}
 	r.mu.Lock()
 	r.bySession[sess.ID] = []string{WidgetsURI(sess.ID), ContextURI(sess.ID)}
-	// Following before the snapshot is read: no render falls between.
-	// The follower holds no goroutine while the session is idle.
-	r.watching[sess.ID] = sess.Follow(func(snap tea.Snapshot) {
-		r.syncProjections(sess.ID, snap)
-		r.changed(sess.ID, snap)
-	}, nil)
+	r.following[sess.ID] = sess
 	r.mu.Unlock()
 	r.publish(sess.ID, nil, entries)
-	r.syncProjections(sess.ID, sess.Snapshot())
+	r.syncProjections(sess, sess.Snapshot())
+}
+
+// follow brings sess's resources up to snap: its projections, and the
+// updates its subscribers are due. It does nothing for a session whose
+// resources are not (or no longer) registered, such as one that stopped
+// and whose id a newer session now has.
+func (r *resources) follow(sess *tea.Session, snap tea.Snapshot) {
+	if !r.registered(sess) {
+		return
+	}
+	r.syncProjections(sess, snap)
+	r.changed(sess.ID, snap)
+}
+
+// registered reports whether sess's resources are registered.
+func (r *resources) registered(sess *tea.Session) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.following[sess.ID] == sess
 }
 
 // syncProjections registers the projections a session's model declares
@@ -139,7 +156,8 @@ func (r *resources) attach(sess *tea.Session) {
 // gains the demo's projections), and updates the app URIs it claims (see
 // resources). Nothing happens when the set is unchanged, or once the
 // session has been detached.
-func (r *resources) syncProjections(session string, snap tea.Snapshot) {
+func (r *resources) syncProjections(sess *tea.Session, snap tea.Snapshot) {
+	session := sess.ID
 	want := map[string]Projection{}
 	claims := map[string]map[string]bool{} // app URI -> this session's facet URIs declaring it
 	for _, p := range projections(snap.Model) {
@@ -155,7 +173,7 @@ func (r *resources) syncProjections(session string, snap tea.Snapshot) {
 	r.syncMu.Lock()
 	defer r.syncMu.Unlock()
 	r.mu.Lock()
-	if _, running := r.watching[session]; !running {
+	if r.following[session] != sess {
 		r.mu.Unlock()
 		return
 	}
@@ -197,10 +215,7 @@ func (r *resources) detach(id string) {
 	r.mu.Lock()
 	uris := r.bySession[id]
 	delete(r.bySession, id)
-	if cancel := r.watching[id]; cancel != nil {
-		cancel()
-		delete(r.watching, id)
-	}
+	delete(r.following, id)
 	for _, u := range uris {
 		delete(r.states, u)
 		delete(r.subs, u)

@@ -276,14 +276,16 @@ func (s *Server) detachConnection(id string) {
 
 // attach gives a session its synchronizer, registers its first view's tools
 // and its resources, and follows its renders: Follow catches up with the
-// renders made after the first view, so none falls between the two.
+// renders made after the first view, so none falls between the two. One
+// follower serves both the tools and the resources, so a change starts
+// one goroutine, not one each.
 func (s *Server) attach(sess *tea.Session) {
 	sy := derive.NewToolSynchronizer(sess.ID, s.reg, aboutSession(s.opts.Logger, sess.ID))
 	if !s.syncs.add(sess, sy) {
 		return
 	}
 	_ = sy.Start(sess.Snapshot())
-	sy.Follow(sess.Runtime)
+	sy.Follow(sess.Runtime, func(snap tea.Snapshot) { s.res.follow(sess, snap) })
 	if sy.Valid() {
 		s.res.attach(sess)
 	}

@@ -346,11 +346,19 @@ func (s *ToolSynchronizer) Stop() {
 
 // Follow syncs every snapshot rt publishes until it stops, then removes
 // the session's tools, so a session that dies without Stop loses its tools
-// with one list_changed. Call it after Start: it catches up with the
+// with one list_changed. After each sync it calls then (when not nil) with
+// the same snapshot, on the same goroutine: a renderer's other work on a
+// session's snapshots rides along rather than starting a goroutine of its
+// own on every change. Call it after Start: it catches up with the
 // renders made since. It holds no goroutine while the session is idle
 // (see tea.Runtime.Follow).
-func (s *ToolSynchronizer) Follow(rt *tea.Runtime) {
-	rt.Follow(func(snap tea.Snapshot) { _ = s.Sync(snap) }, s.Stop)
+func (s *ToolSynchronizer) Follow(rt *tea.Runtime, then func(tea.Snapshot)) {
+	rt.Follow(func(snap tea.Snapshot) {
+		_ = s.Sync(snap)
+		if then != nil {
+			then(snap)
+		}
+	}, s.Stop)
 	_ = s.Sync(rt.Snapshot())
 }
 

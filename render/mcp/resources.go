@@ -78,6 +78,7 @@ type resources struct {
 	aliases   map[string]string                          // app URI -> facet URI, while it is the only claim (registered with the SDK)
 	bySession map[string][]string                        // session -> facet URIs registered with the SDK
 	following map[string]*tea.Session                    // session id -> the session its resources are registered for
+	declared  map[string][]declaredProjection            // session -> the projections its last synced render declared
 
 	// pub registers resources with the Facet server's SDK and every server
 	// it is mounted on.
@@ -88,7 +89,7 @@ func newResources(s *Server) *resources {
 	return &resources{s: s,
 		states: map[string]*resourceState{}, subs: map[string]map[string]server.ClientSession{},
 		claims: map[string]map[string]bool{}, claimed: map[string]map[string]map[string]bool{}, aliases: map[string]string{}, bySession: map[string][]string{},
-		following: map[string]*tea.Session{},
+		following: map[string]*tea.Session{}, declared: map[string][]declaredProjection{},
 	}
 }
 
@@ -158,9 +159,20 @@ func (r *resources) registered(sess *tea.Session) bool {
 // session has been detached.
 func (r *resources) syncProjections(sess *tea.Session, snap tea.Snapshot) {
 	session := sess.ID
+	declared := projections(snap.Model)
+	r.syncMu.Lock()
+	defer r.syncMu.Unlock()
+	r.mu.Lock()
+	if r.following[session] != sess || sameDeclared(r.declared[session], declared) {
+		// Most renders declare what the last one did: nothing to
+		// register, and nothing to build to find that out.
+		r.mu.Unlock()
+		return
+	}
+	r.declared[session] = declaredOf(declared)
 	want := map[string]Projection{}
 	claims := map[string]map[string]bool{} // app URI -> this session's facet URIs declaring it
-	for _, p := range projections(snap.Model) {
+	for _, p := range declared {
 		uri := ModelURI(session, p.Name)
 		want[uri] = p
 		if isAppURI(p.URI) {
@@ -169,13 +181,6 @@ func (r *resources) syncProjections(sess *tea.Session, snap tea.Snapshot) {
 			}
 			claims[p.URI][uri] = true
 		}
-	}
-	r.syncMu.Lock()
-	defer r.syncMu.Unlock()
-	r.mu.Lock()
-	if r.following[session] != sess {
-		r.mu.Unlock()
-		return
 	}
 	have := map[string]bool{}
 	var add []server.ServerResource
@@ -216,6 +221,7 @@ func (r *resources) detach(id string) {
 	uris := r.bySession[id]
 	delete(r.bySession, id)
 	delete(r.following, id)
+	delete(r.declared, id)
 	for _, u := range uris {
 		delete(r.states, u)
 		delete(r.subs, u)
@@ -223,6 +229,33 @@ func (r *resources) detach(id string) {
 	ch := r.claim(id, nil)
 	r.mu.Unlock()
 	r.apply(id, uris, nil, ch)
+}
+
+// declaredProjection is what syncProjections registers of a projection:
+// its name (the facet URI) and the app URI it claims.
+type declaredProjection struct{ name, uri string }
+
+// declaredOf is what ps declare.
+func declaredOf(ps []Projection) []declaredProjection {
+	out := make([]declaredProjection, len(ps))
+	for i, p := range ps {
+		out[i] = declaredProjection{p.Name, p.URI}
+	}
+	return out
+}
+
+// sameDeclared reports whether ps declare what was did, in the same order
+// (an app declares its projections in a fixed order).
+func sameDeclared(was []declaredProjection, ps []Projection) bool {
+	if len(was) != len(ps) {
+		return false
+	}
+	for i, p := range ps {
+		if was[i] != (declaredProjection{p.Name, p.URI}) {
+			return false
+		}
+	}
+	return true
 }
 
 func projections(m tea.Model) []Projection {

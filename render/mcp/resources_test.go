@@ -609,3 +609,26 @@ func TestAnAppURIIsAnAliasOnlyWhileOneSessionDeclaresIt(t *testing.T) {
 		t.Fatalf("the removed alias kept %d subscribers", n)
 	}
 }
+
+// TestARenderDeclaringTheSameProjectionsCostsNothing: most renders declare
+// the projections the last one did, and syncing one then costs nothing
+// beyond asking the model for them: no maps built to find that out, and
+// nothing told the SDK.
+func TestARenderDeclaringTheSameProjectionsCostsNothing(t *testing.T) {
+	srv := newTestServer(t, Options{})
+	tc := connect(t, srv)
+	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "same"}))
+	sess, running := srv.Sessions().Get("same")
+	if !running {
+		t.Fatal("the session is not running")
+	}
+	snap := sess.Snapshot()
+	if len(projections(snap.Model)) == 0 {
+		t.Fatal("the counter declares no projections: the test tests nothing")
+	}
+	asking := testing.AllocsPerRun(50, func() { _ = projections(snap.Model) })
+	syncing := testing.AllocsPerRun(50, func() { srv.res.syncProjections(sess, snap) })
+	if syncing > asking {
+		t.Fatalf("syncing unchanged projections allocates %v times, asking the model for them %v", syncing, asking)
+	}
+}

@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	mcpclient "github.com/mark3labs/mcp-go/client"
@@ -65,6 +67,13 @@ type agent struct {
 	// session id an argument), as a stateless client whose calls land on
 	// any node does, rather than through the session's own tools.
 	viaAct bool
+	// received counts the bytes of the HTTP response bodies the agent
+	// has read.
+	received *atomic.Int64
+	// answers and sizes are the last search task's answers and their
+	// response bodies' bytes, a step each (searchSteps).
+	answers [len(searchSteps)]*sdk.CallToolResult
+	sizes   [len(searchSteps)]int64
 }
 
 // close ends the agent's MCP session and its connections.
@@ -108,8 +117,9 @@ func dialMCP(ctx context.Context, url string, headers map[string]string, version
 	// WithHTTPHeaders leaves them off the DELETE that Close sends to end
 	// an HTTP session, which a server with bearer tokens then refuses, so
 	// the session stayed open until it idled out.
+	received := new(atomic.Int64)
 	t, err := mcptransport.NewStreamableHTTP(url,
-		mcptransport.WithHTTPBasicClient(&http.Client{Transport: withHeaders{base: tr, headers: headers}}))
+		mcptransport.WithHTTPBasicClient(&http.Client{Transport: withHeaders{base: tr, headers: headers, received: received}}))
 	if err != nil {
 		return nil, "", err
 	}
@@ -128,13 +138,15 @@ func dialMCP(ctx context.Context, url string, headers map[string]string, version
 		tr.CloseIdleConnections()
 		return nil, "", fmt.Errorf("initialize: %w", err)
 	}
-	return &agent{c: c, tr: tr}, res.ProtocolVersion, nil
+	return &agent{c: c, tr: tr, received: received}, res.ProtocolVersion, nil
 }
 
-// withHeaders sets headers on every request before base sends it.
+// withHeaders sets headers on every request before base sends it, and
+// counts the bytes of the response bodies read into received.
 type withHeaders struct {
-	base    http.RoundTripper
-	headers map[string]string
+	base     http.RoundTripper
+	headers  map[string]string
+	received *atomic.Int64
 }
 
 // RoundTrip implements http.RoundTripper.
@@ -145,7 +157,24 @@ func (h withHeaders) RoundTrip(req *http.Request) (*http.Response, error) {
 			req.Header.Set(k, v)
 		}
 	}
-	return h.base.RoundTrip(req)
+	res, err := h.base.RoundTrip(req)
+	if err == nil && h.received != nil {
+		res.Body = countedBody{ReadCloser: res.Body, n: h.received}
+	}
+	return res, err
+}
+
+// countedBody adds the bytes read from a response body to n.
+type countedBody struct {
+	io.ReadCloser
+	n *atomic.Int64
+}
+
+// Read implements io.Reader.
+func (b countedBody) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	b.n.Add(int64(n))
+	return n, err
 }
 
 // errToolError is a call that answered an error result.
@@ -217,31 +246,41 @@ func expectedMatches() (map[string]int, error) {
 	return out, nil
 }
 
+// searchSteps are the search task's calls, in order: the widget, the
+// action and its arguments but the query (type_into's text).
+var searchSteps = [...]struct {
+	widget, action string
+	args           map[string]any
+}{
+	{"search", "type_into", nil},
+	{"submit", "click", map[string]any{}},
+	{"results", "get_rows", map[string]any{"limit": 100}},
+}
+
 // searchOnce runs the search task once: type the query, press Search, read
 // the first page of results. It answers each call's duration and whether
-// the page is exactly what the query matches.
+// the page is exactly what the query matches, and keeps each call's
+// answer (a.answers) and the bytes of its HTTP response body (a.sizes).
 func (a *agent) searchOnce(ctx context.Context, q string, want int) ([]time.Duration, bool, error) {
-	steps := []struct {
-		widget, action string
-		args           map[string]any
-	}{
-		{"search", "type_into", map[string]any{"text": q}},
-		{"submit", "click", map[string]any{}},
-		{"results", "get_rows", map[string]any{"limit": 100}},
-	}
 	var took []time.Duration
 	var page *sdk.CallToolResult
-	for _, s := range steps {
+	for i, s := range searchSteps {
 		tool, args := a.session+"_"+s.widget+"_"+s.action, s.args
-		if a.viaAct {
-			tool, args = "facet_act", map[string]any{"session": a.session, "widget": s.widget, "action": s.action, "args": s.args}
+		if i == 0 {
+			args = map[string]any{"text": q}
 		}
+		if a.viaAct {
+			tool, args = "facet_act", map[string]any{"session": a.session, "widget": s.widget, "action": s.action, "args": args}
+		}
+		received := a.received.Load()
 		start := time.Now()
 		res, err := a.call(ctx, tool, args)
 		if err != nil {
 			return took, false, err
 		}
 		took = append(took, time.Since(start))
+		a.sizes[i] = a.received.Load() - received
+		a.answers[i] = res
 		page = res
 	}
 	total, rows, err := pageSize(page.StructuredContent)
@@ -253,6 +292,10 @@ func (a *agent) searchOnce(ctx context.Context, q string, want int) ([]time.Dura
 
 // agentsOutcome is what an agents run measured.
 type agentsOutcome struct {
+	// server is the server's kind (facet or echo) and round its round
+	// (from 1), 0 when the run has one.
+	server            string
+	round             int
 	agents, connected int
 	tasks, inexact    int
 	latency           summary
@@ -268,7 +311,10 @@ type agentsOutcome struct {
 	inProcess  bool
 	// rate is each agent's tasks a second; 0 is back to back.
 	rate float64
-	errs []error
+	// sizes are the median bytes of the answers' response bodies, per
+	// step of the search task (searchSteps).
+	sizes [len(searchSteps)]int64
+	errs  []error
 }
 
 // runAgents has r.agents agents, each in its own session of the search
@@ -351,6 +397,12 @@ func runAgents(ctx context.Context, r mcpRun, srv *server, atEnd func() error) (
 	out.cpu, out.clientCPU, out.machineCPU = cpu1-cpu0, self1-self0, machine1-machine0
 	out.calls = len(all)
 	out.latency = summarize(all)
+	for i, v := range d.sizes {
+		slices.Sort(v)
+		if len(v) > 0 {
+			out.sizes[i] = v[(len(v)-1)/2]
+		}
+	}
 	if out.rssPeak, err = peak.end(); err != nil {
 		return out, err
 	}
@@ -359,7 +411,10 @@ func runAgents(ctx context.Context, r mcpRun, srv *server, atEnd func() error) (
 
 // driven is what a run of the search task measured.
 type driven struct {
-	took           []time.Duration // every call's
+	took []time.Duration // every call's
+	// sizes are, per step of the search task (searchSteps), every
+	// answer's response body in bytes.
+	sizes          [len(searchSteps)][]int64
 	tasks, inexact int
 	wall           time.Duration
 	errs           []error
@@ -401,6 +456,11 @@ func drive(ctx context.Context, agents []*agent, d time.Duration, rate float64, 
 				took, exact, err := a.searchOnce(ctx, q, want[q])
 				mu.Lock()
 				out.took = append(out.took, took...)
+				if err == nil {
+					for i, n := range a.sizes {
+						out.sizes[i] = append(out.sizes[i], n)
+					}
+				}
 				switch {
 				case err != nil:
 					out.errs = append(out.errs, fmt.Errorf("agent %d: %w", i+1, err))
@@ -424,42 +484,178 @@ func drive(ctx context.Context, agents []*agent, d time.Duration, rate float64, 
 // writeAgents writes an agents run as a Markdown table, and what the
 // clients cost beside the server.
 func writeAgents(w io.Writer, o agentsOutcome) {
+	fmt.Fprintln(w, "| agents "+agentsColumns)
+	fmt.Fprintln(w, strings.Repeat("|---", 11)+"|")
+	fmt.Fprintf(w, "| %s |\n", o.cells())
+	fmt.Fprintf(w, "\nThe agents ran %s. The machine was busy %s", o.pace(), o.machine())
+}
+
+// agentsColumns are the agents table's columns after the first.
+const agentsColumns = "| search tasks (3 calls each) | exact | calls/s | p50 per call | p99 per call | max | RSS before / peak | RSS per agent | server CPU (cores) | server CPU per call |"
+
+// cells are the run's row of the agents table, without its outer bars.
+func (o agentsOutcome) cells() string {
 	exact := "yes"
 	if o.inexact > 0 || o.connected < o.agents {
 		exact = fmt.Sprintf("NO (%d tasks wrong, %d agents not connected)", o.inexact, o.agents-o.connected)
 	}
-	perCall := func(d time.Duration) float64 {
-		if o.calls == 0 {
-			return 0
-		}
-		return float64(d) / float64(o.calls) / float64(time.Microsecond)
+	return fmt.Sprintf("%d of %d | %d | %s | %.0f | %s | %s | %s | %s / %s | %s | %.2f | %.0f µs",
+		o.connected, o.agents, o.tasks, exact, o.callRate(), ms(o.latency.p50), ms(o.latency.p99), ms(o.latency.max),
+		mb(o.rssBase), mb(o.rssPeak), kb((o.rssPeak-o.rssBase)/int64(max(o.connected, 1))), o.cores(o.cpu), o.perCall(o.cpu))
+}
+
+// perCall is d per call, in microseconds.
+func (o agentsOutcome) perCall(d time.Duration) float64 {
+	if o.calls == 0 {
+		return 0
 	}
-	cores := func(d time.Duration) float64 {
-		if o.wall <= 0 {
-			return 0
-		}
-		return d.Seconds() / o.wall.Seconds()
+	return float64(d) / float64(o.calls) / float64(time.Microsecond)
+}
+
+// cores is d over the run's wall time.
+func (o agentsOutcome) cores(d time.Duration) float64 {
+	if o.wall <= 0 {
+		return 0
 	}
-	rate := 0.0
-	if o.wall > 0 {
-		rate = float64(o.calls) / o.wall.Seconds()
+	return d.Seconds() / o.wall.Seconds()
+}
+
+// callRate is the calls a second.
+func (o agentsOutcome) callRate() float64 {
+	if o.wall <= 0 {
+		return 0
 	}
-	fmt.Fprintln(w, "| agents | search tasks (3 calls each) | exact | calls/s | p50 per call | p99 per call | max | RSS before / peak | RSS per agent | server CPU (cores) | server CPU per call |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|")
-	fmt.Fprintf(w, "| %d of %d | %d | %s | %.0f | %s | %s | %s | %s / %s | %s | %.2f | %.0f µs |\n",
-		o.connected, o.agents, o.tasks, exact, rate, ms(o.latency.p50), ms(o.latency.p99), ms(o.latency.max),
-		mb(o.rssBase), mb(o.rssPeak), kb((o.rssPeak-o.rssBase)/int64(max(o.connected, 1))), cores(o.cpu), perCall(o.cpu))
-	pace := "back to back"
+	return float64(o.calls) / o.wall.Seconds()
+}
+
+// pace says how the agents ran.
+func (o agentsOutcome) pace() string {
 	if o.rate > 0 {
-		pace = fmt.Sprintf("%g tasks a second each (%.0f calls a second offered)", o.rate, 3*o.rate*float64(o.connected))
+		return fmt.Sprintf("%g tasks a second each (%.0f calls a second offered)", o.rate, 3*o.rate*float64(o.connected))
 	}
-	fmt.Fprintf(w, "\nThe agents ran %s. The machine was busy %.2f of its %d cores", pace, cores(o.machineCPU), numCPU())
+	return "back to back"
+}
+
+// machine says what the machine's cores went to, ending the sentence
+// (and the line).
+func (o agentsOutcome) machine() string {
+	s := fmt.Sprintf("%.2f of its %d cores", o.cores(o.machineCPU), numCPU())
 	if o.inProcess {
-		fmt.Fprintf(w, "; the server ran in this process, so its CPU above includes the agents'.\n")
-		return
+		return s + "; the server ran in this process, so its CPU above includes the agents'.\n"
 	}
-	fmt.Fprintf(w, ": the server %.2f, the agents (this process) %.2f (%.0f µs per call), everything else %.2f.\n",
-		cores(o.cpu), cores(o.clientCPU), perCall(o.clientCPU), cores(max(0, o.machineCPU-o.cpu-o.clientCPU)))
+	return s + fmt.Sprintf(": the server %.2f, the agents (this process) %.2f (%.0f µs per call), everything else %.2f.\n",
+		o.cores(o.cpu), o.cores(o.clientCPU), o.perCall(o.clientCPU), o.cores(max(0, o.machineCPU-o.cpu-o.clientCPU)))
+}
+
+// label names the run's server, and its round when there are several.
+func (o agentsOutcome) label() string {
+	if o.round == 0 {
+		return o.server
+	}
+	return fmt.Sprintf("%s #%d", o.server, o.round)
+}
+
+// writeAgentsRuns writes the runs of several servers or rounds: a row
+// each, what the machine's cores went to in each, the median bytes of
+// each step's answers, and with several rounds each server's medians;
+// with Facet and echo, the ratio of their server CPU per call.
+func writeAgentsRuns(w io.Writer, runs []agentsOutcome) {
+	fmt.Fprintln(w, "| server | agents "+agentsColumns)
+	fmt.Fprintln(w, strings.Repeat("|---", 12)+"|")
+	for _, o := range runs {
+		fmt.Fprintf(w, "| %s | %s |\n", o.label(), o.cells())
+	}
+	fmt.Fprintf(w, "\nThe agents ran %s.\n", runs[0].pace())
+	for _, o := range runs {
+		fmt.Fprintf(w, "- %s: the machine was busy %s", o.label(), o.machine())
+	}
+	fmt.Fprintln(w)
+	var head, rule string
+	for _, s := range searchSteps {
+		head += " " + s.action + " |"
+		rule += "---|"
+	}
+	fmt.Fprintln(w, "| server | median answer bytes:"+head)
+	fmt.Fprintln(w, "|---|"+rule)
+	for _, o := range runs {
+		fmt.Fprintf(w, "| %s |", o.label())
+		for _, n := range o.sizes {
+			fmt.Fprintf(w, " %d |", n)
+		}
+		fmt.Fprintln(w)
+	}
+	var servers []string
+	byServer := map[string][]agentsOutcome{}
+	for _, o := range runs {
+		if _, ok := byServer[o.server]; !ok {
+			servers = append(servers, o.server)
+		}
+		byServer[o.server] = append(byServer[o.server], o)
+	}
+	if len(byServer[servers[0]]) > 1 {
+		fmt.Fprintln(w, "\n| server | rounds | median calls/s | median p50 | median p99 | median server CPU per call |")
+		fmt.Fprintln(w, "|---|---|---|---|---|---|")
+		for _, s := range servers {
+			rs := byServer[s]
+			med := func(f func(agentsOutcome) float64) float64 {
+				v := make([]float64, len(rs))
+				for i, o := range rs {
+					v[i] = f(o)
+				}
+				return median(v)
+			}
+			fmt.Fprintf(w, "| %s | %d | %.0f | %s | %s | %.0f µs |\n", s, len(rs),
+				med(agentsOutcome.callRate),
+				ms(time.Duration(med(func(o agentsOutcome) float64 { return float64(o.latency.p50) }))),
+				ms(time.Duration(med(func(o agentsOutcome) float64 { return float64(o.latency.p99) }))),
+				med(func(o agentsOutcome) float64 { return o.perCall(o.cpu) }))
+		}
+	}
+	if ratios := cpuRatios(runs); len(ratios) > 0 {
+		var each []string
+		for _, r := range ratios {
+			each = append(each, fmt.Sprintf("%.2fx", r))
+		}
+		fmt.Fprintf(w, "\nFacet's server CPU per call is %.2fx echo's (the median of the rounds' ratios: %s).\n",
+			median(ratios), strings.Join(each, ", "))
+	}
+}
+
+// cpuRatios are, per round with both, Facet's server CPU per call over
+// echo's.
+func cpuRatios(runs []agentsOutcome) []float64 {
+	facet, echo := map[int]float64{}, map[int]float64{}
+	var rounds []int
+	for _, o := range runs {
+		switch o.server {
+		case kindFacet:
+			facet[o.round] = o.perCall(o.cpu)
+			rounds = append(rounds, o.round)
+		case kindEcho:
+			echo[o.round] = o.perCall(o.cpu)
+		}
+	}
+	var out []float64
+	for _, r := range rounds {
+		if e, ok := echo[r]; ok && e > 0 {
+			out = append(out, facet[r]/e)
+		}
+	}
+	return out
+}
+
+// median is the median of v (the mean of the middle two of an even
+// count), 0 for none.
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 func kb(n int64) string { return fmt.Sprintf("%.0f KB", float64(n)/(1<<10)) }
@@ -554,6 +750,40 @@ type mcpRun struct {
 	inProcess        bool
 	cpuProfile       string // the server's CPU profile
 	memProfile       string // with inProcess: the heap profile, once loaded
+	// servers are the agents mode's servers (facet, echo), loaded one
+	// after the other rounds times, alternating which goes first.
+	servers []string
+	rounds  int
+}
+
+// checkServers reads -servers (list, set when given on the command line)
+// for the agents mode: facet, echo or both; and checks -rounds. The
+// other MCP modes load Facet alone.
+func (r *mcpRun) checkServers(list string, set bool) error {
+	if r.mode != modeAgents {
+		if set {
+			return fmt.Errorf("-servers: -mode %s loads Facet alone", r.mode)
+		}
+		return nil
+	}
+	if r.rounds < 1 || r.rounds > 5 {
+		return fmt.Errorf("-rounds %d: want 1 to 5", r.rounds)
+	}
+	if !set {
+		return nil
+	}
+	r.servers = nil
+	for kind := range strings.SplitSeq(list, ",") {
+		kind = strings.TrimSpace(kind)
+		if kind != kindFacet && kind != kindEcho {
+			return fmt.Errorf("-servers: unknown server %q for -mode agents: one of %s, %s", kind, kindFacet, kindEcho)
+		}
+		if slices.Contains(r.servers, kind) {
+			return fmt.Errorf("-servers: %s twice", kind)
+		}
+		r.servers = append(r.servers, kind)
+	}
+	return nil
 }
 
 // startCPUProfile profiles this process's CPU into path until stop.
@@ -575,31 +805,24 @@ func startCPUProfile(path string) (stop func(), err error) {
 // runMCPMode runs the agents or idle mode against a fresh MCP server, in
 // a child process unless inProcess.
 func runMCPMode(r mcpRun, stdout io.Writer) error {
-	mode, agents, sessions, duration := r.mode, r.agents, r.sessions, r.duration
 	if r.memProfile != "" && !r.inProcess {
 		return errors.New("-memprofile needs -in-process: the heap profiled is this process's")
 	}
-	limit := duration + 3*time.Minute
+	if r.mode == modeAgents {
+		return runAgentsMode(r, stdout)
+	}
+	sessions := r.sessions
+	limit := r.duration + 3*time.Minute
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
-	var srv *server
-	var err error
-	if r.inProcess {
-		if r.cpuProfile != "" {
-			stop, err := startCPUProfile(r.cpuProfile)
-			if err != nil {
-				return err
-			}
-			defer stop()
+	if r.inProcess && r.cpuProfile != "" {
+		stop, err := startCPUProfile(r.cpuProfile)
+		if err != nil {
+			return err
 		}
-		srv, err = startInProcess(kindMCP)
-	} else {
-		var extra []string
-		if r.cpuProfile != "" {
-			extra = []string{"-cpuprofile", r.cpuProfile}
-		}
-		srv, err = startChild(kindMCP, limit, extra...)
+		defer stop()
 	}
+	srv, err := startMCPServer(kindMCP, r.inProcess, limit, "", r.cpuProfile)
 	if err != nil {
 		return err
 	}
@@ -607,39 +830,135 @@ func runMCPMode(r mcpRun, stdout io.Writer) error {
 	if r.memProfile != "" {
 		atLoaded = func() error { return writeHeapProfile(r.memProfile) }
 	}
-	var runErr error
-	switch mode {
-	case modeAgents:
-		fmt.Fprintf(stdout, "%d MCP agents over streamable HTTP, each in its own session of the search demo, running the search task (type_into, click, get_rows of 100) for %s, loopback; GOMAXPROCS on this machine: %d CPUs\n\n", agents, duration, numCPU())
-		var o agentsOutcome
-		o, runErr = runAgents(ctx, r, srv, atLoaded)
-		if runErr == nil {
-			writeAgents(stdout, o)
-			if o.inexact > 0 || o.connected < o.agents {
-				runErr = fmt.Errorf("agents: not exact: %d of %d tasks wrong, %d of %d agents connected", o.inexact, o.tasks, o.connected, o.agents)
-			}
-			if len(o.errs) > 0 {
-				runErr = errors.Join(runErr, firstErrors(o.errs, 5))
-			}
+	fmt.Fprintf(stdout, "%d idle sessions of the counter demo, started over MCP (streamable HTTP, loopback)\n\n", sessions)
+	o, runErr := runIdle(ctx, sessions, srv, atLoaded)
+	if runErr == nil {
+		writeIdle(stdout, o)
+		if o.started < o.sessions {
+			runErr = fmt.Errorf("idle: %d of %d sessions started", o.started, o.sessions)
 		}
-	case modeIdle:
-		fmt.Fprintf(stdout, "%d idle sessions of the counter demo, started over MCP (streamable HTTP, loopback)\n\n", sessions)
-		var o idleOutcome
-		o, runErr = runIdle(ctx, sessions, srv, atLoaded)
-		if runErr == nil {
-			writeIdle(stdout, o)
-			if o.started < o.sessions {
-				runErr = fmt.Errorf("idle: %d of %d sessions started", o.started, o.sessions)
-			}
-			if len(o.errs) > 0 {
-				runErr = errors.Join(runErr, firstErrors(o.errs, 5))
-			}
+		if len(o.errs) > 0 {
+			runErr = errors.Join(runErr, firstErrors(o.errs, 5))
 		}
 	}
 	if serr := srv.stop(); serr != nil && runErr == nil {
 		runErr = fmt.Errorf("stopping the MCP server: %w", serr)
 	}
 	return runErr
+}
+
+// startMCPServer starts kind (Facet's MCP server or the echo, answering
+// the answers in the file at path answers) in this process or in a child
+// that profiles its CPU into cpuProfile when set.
+func startMCPServer(kind string, inProcess bool, limit time.Duration, answers, cpuProfile string) (*server, error) {
+	if inProcess {
+		return startInProcess(kind, answers)
+	}
+	var extra []string
+	if cpuProfile != "" {
+		extra = append(extra, "-cpuprofile", cpuProfile)
+	}
+	if answers != "" {
+		extra = append(extra, "-echo-answers", answers)
+	}
+	return startChild(kind, limit, extra...)
+}
+
+// runAgentsMode runs the agents mode against each of r.servers in turn,
+// r.rounds times, alternating which goes first. With the echo server
+// among them, Facet's answers to the search task are captured first
+// (captureAnswers) for it to answer. A run of Facet alone, once, writes
+// the agents table as it always has; several runs write a row each.
+func runAgentsMode(r mcpRun, stdout io.Writer) error {
+	runs := len(r.servers) * r.rounds
+	limit := r.duration + 3*time.Minute
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(runs)*limit+time.Minute)
+	defer cancel()
+	fmt.Fprintf(stdout, "%d MCP agents over streamable HTTP, each in its own session of the search demo, running the search task (type_into, click, get_rows of 100) for %s, loopback; GOMAXPROCS on this machine: %d CPUs\n\n", r.agents, r.duration, numCPU())
+	var answers string
+	if slices.Contains(r.servers, kindEcho) {
+		captured, err := captureAnswers(ctx)
+		if err != nil {
+			return err
+		}
+		if answers, err = writeAnswers(captured); err != nil {
+			return err
+		}
+		defer os.Remove(answers)
+	}
+	if r.inProcess && r.cpuProfile != "" {
+		stop, err := startCPUProfile(r.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	// A file per run when there are several: FILE.facet, FILE.echo.2...
+	file := func(path, kind string, round int) string {
+		if path == "" || runs == 1 {
+			return path
+		}
+		if r.rounds > 1 {
+			return fmt.Sprintf("%s.%s.%d", path, kind, round+1)
+		}
+		return path + "." + kind
+	}
+	var outcomes []agentsOutcome
+	var failed []error
+	for round := range r.rounds {
+		order := slices.Clone(r.servers)
+		if round%2 == 1 {
+			slices.Reverse(order)
+		}
+		for _, kind := range order {
+			serverKind, kindAnswers, profile := kindMCP, "", ""
+			if kind == kindEcho {
+				serverKind, kindAnswers = kindEcho, answers
+			}
+			if !r.inProcess {
+				profile = file(r.cpuProfile, kind, round)
+			}
+			srv, err := startMCPServer(serverKind, r.inProcess, limit, kindAnswers, profile)
+			if err != nil {
+				return err
+			}
+			var atLoaded func() error
+			if r.memProfile != "" {
+				path := file(r.memProfile, kind, round)
+				atLoaded = func() error { return writeHeapProfile(path) }
+			}
+			o, err := runAgents(ctx, r, srv, atLoaded)
+			if serr := srv.stop(); serr != nil && err == nil {
+				err = fmt.Errorf("stopping the %s server: %w", kind, serr)
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %w", kind, err)
+			}
+			o.server = kind
+			if r.rounds > 1 {
+				o.round = round + 1
+			}
+			outcomes = append(outcomes, o)
+			var errs []error
+			if o.inexact > 0 || o.connected < o.agents {
+				errs = append(errs, fmt.Errorf("agents: not exact: %d of %d tasks wrong, %d of %d agents connected", o.inexact, o.tasks, o.connected, o.agents))
+			}
+			if len(o.errs) > 0 {
+				errs = append(errs, firstErrors(o.errs, 5))
+			}
+			if err := errors.Join(errs...); err != nil && runs > 1 {
+				failed = append(failed, fmt.Errorf("%s: %w", o.label(), err))
+			} else if err != nil {
+				failed = append(failed, err)
+			}
+		}
+	}
+	if runs == 1 && r.servers[0] == kindFacet {
+		writeAgents(stdout, outcomes[0])
+	} else {
+		writeAgentsRuns(stdout, outcomes)
+	}
+	return errors.Join(failed...)
 }
 
 // The load modes.

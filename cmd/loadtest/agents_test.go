@@ -41,6 +41,9 @@ func TestSmokeMCPModes(t *testing.T) {
 			if c.args[1] == modeAgents && !strings.Contains(out.String(), " | yes | ") {
 				t.Fatalf("the agents' results were not exact:\n%s", &out)
 			}
+			if c.args[1] == modeAgents && !strings.Contains(out.String(), "\n| agents | search tasks") {
+				t.Fatalf("Facet alone, once, should have the agents table without a server column:\n%s", &out)
+			}
 		})
 	}
 }
@@ -57,6 +60,11 @@ func TestMCPModeSettingsOutOfBoundsAreRefused(t *testing.T) {
 		{[]string{"-mode", "agents", "-duration", "2m"}, "-duration 2m0s: want more than 0 and at most 1m"},
 		{[]string{"-mode", "agents", "-agent-rate", "-1"}, "-agent-rate -1: want 0 (back to back) to 100 tasks a second"},
 		{[]string{"-mode", "agents", "-agent-rate", "101"}, "-agent-rate 101: want 0 (back to back) to 100 tasks a second"},
+		{[]string{"-mode", "agents", "-servers", "facet,plain"}, `-servers: unknown server "plain" for -mode agents: one of facet, echo`},
+		{[]string{"-mode", "agents", "-servers", "echo,echo"}, "-servers: echo twice"},
+		{[]string{"-mode", "agents", "-rounds", "6"}, "-rounds 6: want 1 to 5"},
+		{[]string{"-mode", "idle", "-servers", "echo"}, "-servers: -mode idle loads Facet alone"},
+		{[]string{"-servers", "echo"}, `-servers: unknown server "echo"`},
 	}
 	for _, c := range cases {
 		err := run(c.args, strings.NewReader(""), io.Discard, io.Discard)

@@ -29,6 +29,18 @@
 //	go run ./cmd/loadtest -mode agents -agents 200 -duration 30s
 //	go run ./cmd/loadtest -mode idle -sessions 10000
 //
+// In the agents mode, -servers facet,echo also loads an echo: a bare
+// mcp-go server (the same streamable HTTP transport and options, no
+// Facet) whose tools answer Facet's own answers to the search task,
+// captured from a Facet server at start-up, so that it sends the same
+// bytes. What the echo's server CPU per call costs is the transport's
+// floor; the report gives Facet's as a ratio to it. With -rounds, the
+// servers alternate which goes first, as in the SSH mode, and
+// -cpuprofile FILE writes a profile per server and round (FILE.facet.1,
+// FILE.echo.1...):
+//
+//	go run ./cmd/loadtest -mode agents -servers facet,echo -rounds 3
+//
 // -mode balancer starts -nodes playground nodes (the built cmd/playground)
 // on one NATS cluster behind Debian's haproxy (round robin, generated
 // config), each agent a principal with its own bearer token
@@ -86,6 +98,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		memProfile string
 		serveKind  string
 		serveLimit time.Duration
+		answers    string
 		mode       string
 		agents     int
 		sessions   int
@@ -97,9 +110,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.DurationVar(&cfg.duration, "duration", 30*time.Second, "how long each connection types (at most 1m)")
 	fs.IntVar(&cfg.dialers, "dialers", 16, "connections opened at once while connecting")
 	fs.IntVar(&cfg.rounds, "rounds", 1, "times each server is loaded, alternating which goes first (1 to 5); more than 1 adds the medians")
-	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain, facet-notravel (Facet with time travel off)")
+	fs.StringVar(&servers, "servers", kindFacet+","+kindPlain, "the servers to load, one after the other: facet, plain, facet-notravel (Facet with time travel off); with -mode agents (default facet): facet, echo (a bare mcp-go server answering Facet's answers)")
 	fs.BoolVar(&inProcess, "in-process", false, "run the servers in this process (their RSS and CPU then include the clients')")
-	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE`")
+	fs.StringVar(&cpuProfile, "cpuprofile", "", "write the Facet server's CPU profile to `FILE` (-mode agents with several servers or rounds: one per server and round, FILE.facet.1, FILE.echo.1...)")
 	fs.StringVar(&memProfile, "memprofile", "", "with -in-process, write the heap profile to `FILE` (one per server: FILE.facet, FILE.plain) once the keys have settled (-mode idle: the sessions), before the connections close, and the goroutine profile to FILE.goroutines (FILE.facet.goroutines...)")
 	fs.StringVar(&mode, "mode", modeSSH, "what to load: ssh (people typing), agents (MCP agents over HTTP running the search task), idle (idle MCP sessions), balancer (the search task through haproxy in front of playground nodes on one cluster, and through one node alone)")
 	fs.IntVar(&agents, "agents", 200, "with -mode agents or balancer: MCP agents, each in its own session (1 to 500)")
@@ -111,6 +124,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs.IntVar(&sessions, "sessions", maxIdleSessions, "with -mode idle: idle sessions to start (1 to 10000)")
 	fs.StringVar(&serveKind, "serve", "", "internal: serve `KIND` on a loopback port (the child side)")
 	fs.DurationVar(&serveLimit, "serve-limit", 5*time.Minute, "internal: the child server stops after this long")
+	fs.StringVar(&answers, "echo-answers", "", "internal: with -serve echo, the `FILE` of Facet's answers to answer")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -126,7 +140,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			}
 			defer pprof.StopCPUProfile()
 		}
-		return serveChild(serveKind, serveLimit, stdin, stdout)
+		return serveChild(serveKind, serveLimit, answers, stdin, stdout)
 	}
 	if mode == modeBalancer {
 		balanced.agents, balanced.rounds, balanced.duration = agents, cfg.rounds, cfg.duration
@@ -139,8 +153,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err := checkMCPMode(mode, agents, sessions, cfg.duration, agentRate); err != nil {
 			return err
 		}
-		return runMCPMode(mcpRun{mode: mode, agents: agents, sessions: sessions, duration: cfg.duration, agentRate: agentRate,
-			inProcess: inProcess, cpuProfile: cpuProfile, memProfile: memProfile}, stdout)
+		r := mcpRun{mode: mode, agents: agents, sessions: sessions, duration: cfg.duration, agentRate: agentRate,
+			inProcess: inProcess, cpuProfile: cpuProfile, memProfile: memProfile, servers: []string{kindFacet}, rounds: cfg.rounds}
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "servers" })
+		if err := r.checkServers(servers, set); err != nil {
+			return err
+		}
+		return runMCPMode(r, stdout)
 	}
 	if err := cfg.check(); err != nil {
 		return err
@@ -207,7 +227,7 @@ func loadOnce(ctx context.Context, cfg config, kind string, inProcess bool, limi
 		cfg.atEnd = func() error { return writeHeapProfile(memProfile + "." + kind) }
 	}
 	if inProcess {
-		srv, err = startInProcess(kind)
+		srv, err = startInProcess(kind, "")
 	} else {
 		srv, err = startChild(kind, limit, childArgs(kind, cpuProfile)...)
 	}

@@ -56,8 +56,9 @@ func serveFacet(ctx context.Context, l net.Listener, travelFrames int) error {
 	return srv.Serve(ctx, l)
 }
 
-// serve serves kind on l until ctx ends.
-func serve(ctx context.Context, kind string, l net.Listener) error {
+// serve serves kind on l until ctx ends; the echo server answers the
+// answers in the file at path answers (writeAnswers).
+func serve(ctx context.Context, kind string, l net.Listener, answers string) error {
 	switch kind {
 	case kindFacet:
 		return serveFacet(ctx, l, 0)
@@ -67,9 +68,11 @@ func serve(ctx context.Context, kind string, l net.Listener) error {
 		return servePlain(ctx, l)
 	case kindMCP:
 		return serveMCP(ctx, l)
+	case kindEcho:
+		return serveEcho(ctx, l, answers)
 	}
 	_ = l.Close()
-	return fmt.Errorf("unknown server %q: one of %s, %s, %s, %s", kind, kindFacet, kindFacetNoTravel, kindPlain, kindMCP)
+	return fmt.Errorf("unknown server %q: one of %s, %s, %s, %s, %s", kind, kindFacet, kindFacetNoTravel, kindPlain, kindMCP, kindEcho)
 }
 
 // server is a server under load: where it listens and which process runs
@@ -80,15 +83,16 @@ type server struct {
 	stop func() error
 }
 
-// startInProcess serves kind on a loopback port in this process.
-func startInProcess(kind string) (*server, error) {
+// startInProcess serves kind on a loopback port in this process (the echo
+// server answering the answers in the file at path answers).
+func startInProcess(kind, answers string) (*server, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, kind, l) }()
+	go func() { done <- serve(ctx, kind, l, answers) }()
 	return &server{addr: l.Addr().String(), pid: os.Getpid(), stop: func() error {
 		cancel()
 		return <-done
@@ -142,7 +146,8 @@ func startChild(kind string, limit time.Duration, extra ...string) (*server, err
 
 // serveChild is the child's side of startChild: it serves kind on a
 // loopback port, prints where, and stops when stdin ends or after limit.
-func serveChild(kind string, limit time.Duration, stdin io.Reader, stdout io.Writer) error {
+// The echo server answers the answers in the file at path answers.
+func serveChild(kind string, limit time.Duration, answers string, stdin io.Reader, stdout io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	go func() {
@@ -154,7 +159,7 @@ func serveChild(kind string, limit time.Duration, stdin io.Reader, stdout io.Wri
 		return err
 	}
 	fmt.Fprintf(stdout, "%s%s\n", listeningPrefix, l.Addr())
-	err = serve(ctx, kind, l)
+	err = serve(ctx, kind, l, answers)
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return nil
 	}

@@ -18,17 +18,37 @@ func (r *Runtime) Follow(see func(Snapshot), done func()) (cancel func()) {
 	return r.watch(watcher{see: f.offer, stop: f.stop}, false)
 }
 
+// FollowQuick is Follow for a see that is quick: when no other message
+// waits, see runs on the owner goroutine right after the message that
+// made the snapshot has been answered (its Dispatch has returned), so a
+// change costs no goroutine of its own; when messages wait, see runs on
+// its own goroutine as Follow's does, and never holds up an Update. see
+// is still called one call at a time, in order, skipping snapshots it has
+// not got to, and done (if not nil) after its last call. see must not
+// block, and must not call the runtime (Dispatch, Send, Barrier): on the
+// owner it would wait on itself. Reading Snapshot is fine. A renderer
+// that keeps its own state in step with every change (an MCP server's
+// tools and resources) uses it.
+func (r *Runtime) FollowQuick(see func(Snapshot), done func()) (cancel func()) {
+	f := &follower{see: see, done: done, owner: r}
+	return r.watch(watcher{see: f.offer, stop: f.stop}, false)
+}
+
 // follower hands the latest snapshot to see off the owner goroutine,
-// starting a goroutine only while one waits.
+// starting a goroutine only while one waits. A quick follower (owner set,
+// see FollowQuick) is run by the owner once it has answered the message,
+// and starts a goroutine only when messages wait.
 type follower struct {
-	see  func(Snapshot)
-	done func()
+	see   func(Snapshot)
+	done  func()
+	owner *Runtime
 
 	mu      sync.Mutex
 	pending Snapshot
 	has     bool
 	running bool
 	stopped bool
+	owed    bool // in the owner's owed list (quick followers)
 }
 
 // offer keeps s as the snapshot see gets next, replacing one not yet
@@ -41,7 +61,45 @@ func (f *follower) offer(s Snapshot) {
 		return
 	}
 	f.pending, f.has = s, true
+	if f.owner != nil {
+		// The owner is publishing: it runs f once the message is
+		// answered (runOwed), unless a goroutine of f's runs already and
+		// takes the snapshot itself.
+		if !f.running && !f.owed {
+			f.owed = true
+			f.owner.owed = append(f.owner.owed, f)
+		}
+		return
+	}
 	f.start()
+}
+
+// runHere runs see on the calling goroutine, the owner's, until it has
+// caught up, unless a goroutine of f's runs already. A follower stopped
+// meanwhile ends on its own goroutine, so done never runs on the owner.
+func (f *follower) runHere() {
+	f.mu.Lock()
+	f.owed = false
+	if f.running || !f.has || f.stopped {
+		if f.stopped || f.has {
+			f.start()
+		}
+		f.mu.Unlock()
+		return
+	}
+	f.running = true
+	f.mu.Unlock()
+	f.run(true)
+}
+
+// startIfWaiting starts f's goroutine if a snapshot waits for see.
+func (f *follower) startIfWaiting() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.owed = false
+	if f.has {
+		f.start()
+	}
 }
 
 // stop has the goroutine call done once see has had the snapshot waiting,
@@ -60,13 +118,14 @@ func (f *follower) stop() {
 func (f *follower) start() {
 	if !f.running {
 		f.running = true
-		go f.run()
+		go f.run(false)
 	}
 }
 
 // run calls see with each waiting snapshot until none waits, then done if
-// the follower has stopped, and ends.
-func (f *follower) run() {
+// the follower has stopped, and ends. here is set when it runs on the
+// owner goroutine (runHere): done then runs on a goroutine of its own.
+func (f *follower) run(here bool) {
 	for {
 		f.mu.Lock()
 		if f.has {
@@ -83,7 +142,11 @@ func (f *follower) run() {
 		}
 		f.mu.Unlock() // running stays set: a stopped follower never starts again
 		if f.done != nil {
-			f.done()
+			if here {
+				go f.done()
+			} else {
+				f.done()
+			}
 		}
 		return
 	}

@@ -133,6 +133,13 @@ func (q *inbox) next(ctx context.Context) (envelope, bool) {
 	return env, true
 }
 
+// empty reports whether no message waits.
+func (q *inbox) empty() bool {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return q.n == 0
+}
+
 // close starts no owner from now on, and returns once the running one,
 // if any, has ended.
 func (q *inbox) close() {

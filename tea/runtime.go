@@ -53,6 +53,9 @@ type Runtime struct {
 	// by is the agent whose message is being handled ("" for anyone
 	// else): every snapshot published meanwhile names it (Snapshot.By).
 	by string
+	// owed are the quick followers (FollowQuick) offered a snapshot
+	// while the current message was handled, to run once it is answered.
+	owed []*follower
 
 	// attached are the renderers' values kept with the runtime (Attach).
 	attached attachments
@@ -310,7 +313,28 @@ func (r *Runtime) work() {
 		if env.reply != nil {
 			env.reply <- outcome{tr: Transition{Before: before, After: *r.snap.Load(), Settled: r.settled}, err: err}
 		}
+		r.runOwed()
 	}
+}
+
+// runOwed runs the quick followers the message just handled offered a
+// snapshot: here, on the owner, once its caller has its answer, when no
+// message waits; on their own goroutines, as Follow's, when one does, so
+// that they never hold up an Update.
+func (r *Runtime) runOwed() {
+	if len(r.owed) == 0 {
+		return
+	}
+	here := r.inbox.empty()
+	for i, f := range r.owed {
+		r.owed[i] = nil
+		if here {
+			f.runHere()
+		} else {
+			f.startIfWaiting()
+		}
+	}
+	r.owed = r.owed[:0]
 }
 
 // shutdown runs once the runtime's context ends: it waits for the owner

@@ -349,11 +349,14 @@ func (s *ToolSynchronizer) Stop() {
 // with one list_changed. After each sync it calls then (when not nil) with
 // the same snapshot, on the same goroutine: a renderer's other work on a
 // session's snapshots rides along rather than starting a goroutine of its
-// own on every change. Call it after Start: it catches up with the
-// renders made since. It holds no goroutine while the session is idle
-// (see tea.Runtime.Follow).
+// own on every change. Syncing is quick and never calls the runtime, so
+// it follows with tea.Runtime.FollowQuick: after a write, on the
+// session's owner goroutine once the write is answered, unless messages
+// wait. Call it after Start: it catches up with the renders made since.
+// It holds no goroutine while the session is idle. then must be quick in
+// the same way.
 func (s *ToolSynchronizer) Follow(rt *tea.Runtime, then func(tea.Snapshot)) {
-	rt.Follow(func(snap tea.Snapshot) {
+	rt.FollowQuick(func(snap tea.Snapshot) {
 		_ = s.Sync(snap)
 		if then != nil {
 			then(snap)

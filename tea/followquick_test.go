@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"runtime"
-	"slices"
 	"strconv"
 	"sync"
 	"testing"
@@ -134,76 +133,5 @@ func TestFollowQuickNeverHoldsUpAnUpdate(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("see was not called")
-	}
-}
-
-// TestFollowQuickSeesInOrderThenDone: a quick follower, like Follow's,
-// sees versions in order ending with the latest, never two at once, and
-// done once after its last call, off the owner goroutine.
-func TestFollowQuickSeesInOrderThenDone(t *testing.T) {
-	rt, err := tea.Start(context.Background(), logModel{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mu sync.Mutex
-	var seen []uint64
-	inside := 0
-	doneAfter := -1
-	ended := make(chan struct{})
-	rt.FollowQuick(func(s tea.Snapshot) {
-		mu.Lock()
-		inside++
-		if inside > 1 {
-			t.Error("see called while another call runs")
-		}
-		if doneAfter >= 0 {
-			t.Error("see called after done")
-		}
-		seen = append(seen, s.Version)
-		mu.Unlock()
-		runtime.Gosched()
-		mu.Lock()
-		inside--
-		mu.Unlock()
-	}, func() {
-		mu.Lock()
-		defer mu.Unlock()
-		doneAfter = len(seen)
-		close(ended)
-	})
-	var last uint64
-	var wg sync.WaitGroup
-	for i := range 20 {
-		// Sends between Dispatches: some snapshots find messages
-		// waiting, and go to the follower's own goroutine.
-		if err := rt.Send(appendMsg("s" + strconv.Itoa(i))); err != nil {
-			t.Fatal(err)
-		}
-		wg.Add(1)
-		go func() { defer wg.Done(); _ = rt.Send(appendMsg("g")) }()
-		tr, err := rt.Dispatch(context.Background(), appendMsg("d"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		last = max(last, tr.After.Version)
-	}
-	wg.Wait()
-	if err := rt.Barrier(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	last = rt.Snapshot().Version
-	rt.Stop()
-	select {
-	case <-ended:
-	case <-time.After(5 * time.Second):
-		t.Fatal("done not called after Stop")
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(seen) == 0 || seen[len(seen)-1] != last || !slices.IsSorted(seen) {
-		t.Fatalf("see got versions %v, want ascending, ending with %d", seen, last)
-	}
-	if doneAfter != len(seen) {
-		t.Fatalf("done came after %d of %d calls of see", doneAfter, len(seen))
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/facetui/facet/tea"
 )
 
 // TestIdleSessionsHoldNoGoroutines: a session nobody drives holds no
@@ -54,12 +56,7 @@ func settledGoroutines(atMost int) int {
 // each held their start's request, about 2 KB apiece.
 func TestStartedSessionKeepsNoRequest(t *testing.T) {
 	srv := newTestServer(t, Options{})
-	tc := connect(t, srv)
-	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "kept"}))
-	sess, running := srv.Sessions().Get("kept")
-	if !running {
-		t.Fatal("the session is not running")
-	}
+	sess := startedCounter(t, srv, "kept")
 	if cs := server.ClientSessionFromContext(sess.Runtime.Context()); cs != nil {
 		t.Fatalf("the session's context holds the starting request's client session %q", cs.SessionID())
 	}
@@ -71,13 +68,20 @@ func TestStartedSessionKeepsNoRequest(t *testing.T) {
 // the resources to every change).
 func TestASessionHasOneFollower(t *testing.T) {
 	srv := newTestServer(t, Options{})
-	tc := connect(t, srv)
-	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "one"}))
-	sess, running := srv.Sessions().Get("one")
-	if !running {
-		t.Fatal("the session is not running")
-	}
+	sess := startedCounter(t, srv, "one")
 	if n := sess.Runtime.Subscribers(); n != 1 {
 		t.Fatalf("the server follows the session %d times, want once", n)
 	}
+}
+
+// startedCounter starts a counter session id through facet_start, as a
+// client does, and returns it.
+func startedCounter(t *testing.T, srv *Server, id string) *tea.Session {
+	t.Helper()
+	mustOK(t, connect(t, srv).call("facet_start", map[string]any{"app": "counter", "id": id}))
+	sess, running := srv.Sessions().Get(id)
+	if !running {
+		t.Fatalf("session %s is not running", id)
+	}
+	return sess
 }

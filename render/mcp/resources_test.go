@@ -616,12 +616,7 @@ func TestAnAppURIIsAnAliasOnlyWhileOneSessionDeclaresIt(t *testing.T) {
 // nothing told the SDK.
 func TestARenderDeclaringTheSameProjectionsCostsNothing(t *testing.T) {
 	srv := newTestServer(t, Options{})
-	tc := connect(t, srv)
-	mustOK(t, tc.call("facet_start", map[string]any{"app": "counter", "id": "same"}))
-	sess, running := srv.Sessions().Get("same")
-	if !running {
-		t.Fatal("the session is not running")
-	}
+	sess := startedCounter(t, srv, "same")
 	snap := sess.Snapshot()
 	if len(projections(snap.Model)) == 0 {
 		t.Fatal("the counter declares no projections: the test tests nothing")

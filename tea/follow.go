@@ -48,7 +48,6 @@ type follower struct {
 	has     bool
 	running bool
 	stopped bool
-	owed    bool // in the owner's owed list (quick followers)
 }
 
 // offer keeps s as the snapshot see gets next, replacing one not yet
@@ -64,9 +63,9 @@ func (f *follower) offer(s Snapshot) {
 	if f.owner != nil {
 		// The owner is publishing: it runs f once the message is
 		// answered (runOwed), unless a goroutine of f's runs already and
-		// takes the snapshot itself.
-		if !f.running && !f.owed {
-			f.owed = true
+		// takes the snapshot itself. A message that publishes twice
+		// owes f twice; the second run finds nothing waiting.
+		if !f.running {
 			f.owner.owed = append(f.owner.owed, f)
 		}
 		return
@@ -75,15 +74,12 @@ func (f *follower) offer(s Snapshot) {
 }
 
 // runHere runs see on the calling goroutine, the owner's, until it has
-// caught up, unless a goroutine of f's runs already. A follower stopped
-// meanwhile ends on its own goroutine, so done never runs on the owner.
+// caught up, unless a goroutine of f's runs already (a stopped follower's
+// always has: stop starts it). A follower stopped while see runs here
+// ends on a goroutine of its own, so done never runs on the owner.
 func (f *follower) runHere() {
 	f.mu.Lock()
-	f.owed = false
-	if f.running || !f.has || f.stopped {
-		if f.stopped || f.has {
-			f.start()
-		}
+	if f.running || !f.has {
 		f.mu.Unlock()
 		return
 	}
@@ -96,7 +92,6 @@ func (f *follower) runHere() {
 func (f *follower) startIfWaiting() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.owed = false
 	if f.has {
 		f.start()
 	}

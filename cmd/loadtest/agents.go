@@ -584,19 +584,12 @@ func writeAgentsRuns(w io.Writer, runs []agentsOutcome) {
 		}
 		fmt.Fprintln(w)
 	}
-	var servers []string
-	byServer := map[string][]agentsOutcome{}
-	for _, o := range runs {
-		if _, ok := byServer[o.server]; !ok {
-			servers = append(servers, o.server)
-		}
-		byServer[o.server] = append(byServer[o.server], o)
-	}
-	if len(byServer[servers[0]]) > 1 {
+	servers, runsOf := byServer(runs, func(o agentsOutcome) string { return o.server })
+	if len(runsOf[servers[0]]) > 1 {
 		fmt.Fprintln(w, "\n| server | rounds | median calls/s | median p50 | median p99 | median server CPU per call |")
 		fmt.Fprintln(w, "|---|---|---|---|---|---|")
 		for _, s := range servers {
-			rs := byServer[s]
+			rs := runsOf[s]
 			med := func(f func(agentsOutcome) float64) float64 {
 				v := make([]float64, len(rs))
 				for i, o := range rs {

@@ -97,12 +97,8 @@ func writeAnswers(answers echoAnswers) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("writing Facet's answers for the echo server: %w", err)
 	}
-	if _, err := f.Write(b); err != nil {
-		_ = f.Close()
-		_ = os.Remove(f.Name())
-		return "", fmt.Errorf("writing Facet's answers for the echo server: %w", err)
-	}
-	if err := f.Close(); err != nil {
+	_, werr := f.Write(b)
+	if err := errors.Join(werr, f.Close()); err != nil {
 		_ = os.Remove(f.Name())
 		return "", fmt.Errorf("writing Facet's answers for the echo server: %w", err)
 	}
@@ -261,15 +257,14 @@ func (e *echoServer) startSession(_ context.Context, req sdk.CallToolRequest) (*
 func (e *echoServer) step(session string, i int, req sdk.CallToolRequest) *sdk.CallToolResult {
 	e.mu.Lock()
 	s := e.sessions[session]
+	q := s.submitted
 	switch searchSteps[i].action {
 	case "type_into":
 		s.typed = req.GetString("text", "")
+		q = s.typed
 	case "click":
 		s.submitted = s.typed
-	}
-	q := s.submitted
-	if i == 0 {
-		q = s.typed
+		q = s.submitted
 	}
 	e.mu.Unlock()
 	res, ok := e.steps[i][q]

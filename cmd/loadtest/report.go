@@ -54,19 +54,12 @@ func (o outcome) cpuPerKey() time.Duration {
 // the plain counter's: the figures a shared machine's other work moves
 // least.
 func writeMedians(w io.Writer, outcomes []outcome) {
-	var servers []string
-	byServer := map[string][]outcome{}
-	for _, o := range outcomes {
-		if _, ok := byServer[o.server]; !ok {
-			servers = append(servers, o.server)
-		}
-		byServer[o.server] = append(byServer[o.server], o)
-	}
+	servers, runsOf := byServer(outcomes, func(o outcome) string { return o.server })
 	fmt.Fprintln(w, "| server | rounds | median p50 | median p99 | median RSS per connection | median server CPU per key |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	p99 := map[string]time.Duration{}
 	for _, s := range servers {
-		runs := byServer[s]
+		runs := runsOf[s]
 		med := func(f func(outcome) time.Duration) time.Duration {
 			v := make([]time.Duration, len(runs))
 			for i, o := range runs {

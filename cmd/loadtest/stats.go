@@ -30,3 +30,17 @@ func summarize(all []time.Duration) summary {
 	}
 	return s
 }
+
+// byServer groups runs by server, and lists the servers in the order
+// they first ran.
+func byServer[T any](runs []T, server func(T) string) (servers []string, by map[string][]T) {
+	by = map[string][]T{}
+	for _, r := range runs {
+		s := server(r)
+		if _, ok := by[s]; !ok {
+			servers = append(servers, s)
+		}
+		by[s] = append(by[s], r)
+	}
+	return servers, by
+}
